@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * All settings, parsed once at start-up. This is the only module that reads process.env;
+ * everything else receives a `Settings` object.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+
+const SettingsSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('data'),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .regex(/^[^\s:]+:\d+$/, 'must look like host:port')
+    .optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_DEV_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+  TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  INGEST_TASK_QUEUE: z.string().min(1).default('eids-ingest'),
+  WAREHOUSE_TASK_QUEUE: z.string().min(1).default('eids-warehouse'),
+  /** When set, every feed URL is rewritten onto this base (the replay server in the demo). */
+  UPSTREAM_BASE_URL: z.url().optional(),
+  FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(32 * 1024 * 1024),
+  /** Overrides every feed's own cadence (demo and tests poll faster). */
+  POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses settings from an environment map; throws a readable ConfigError listing every bad variable. */
+export function parseSettings(env: Record<string, string | undefined>): Settings {
+  // Empty strings mean "unset" so that `FOO= npm start` behaves like leaving FOO out.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = SettingsSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The process's settings. Call once from an entrypoint. */
+export function loadSettings(): Settings {
+  return parseSettings(process.env);
+}

@@ -1,0 +1,4 @@
+export * from './enums.js';
+export * from './categories.js';
+export * from './geometry.js';
+export * from './incident.js';
