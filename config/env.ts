@@ -51,7 +51,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   return result.data;
 }
 
-/** The process's settings. Call once from an entrypoint. */
-export function loadSettings(): Settings {
-  return parseSettings(process.env);
+/** The process's settings. Call once from an entrypoint; `defaults` apply where the environment is silent. */
+export function loadSettings(defaults: Record<string, string> = {}): Settings {
+  return parseSettings({ ...defaults, ...process.env });
 }

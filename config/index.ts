@@ -1,2 +1,3 @@
 export * from './env.js';
 export * from './feeds.js';
+export * from './data-layout.js';

@@ -1,0 +1,8 @@
+export { createIngestActivities, type IngestActivities, type IngestDeps } from './ingest.js';
+export {
+  createWarehouseActivities,
+  type WarehouseActivities,
+  type WarehouseDeps,
+} from './warehouse-activities.js';
+export * from './contracts.js';
+export { Warehouse } from './warehouse/warehouse.js';

@@ -1,0 +1,128 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { DateTime } from 'luxon';
+import { dataLayout, effectiveFeedUrl, feedByKey, type FeedDefinition, type Settings } from '../config/index.js';
+import { STATE_TIME_ZONES, toRecord, type Incident, type IncidentDraft } from '../model/index.js';
+import {
+  NON_RETRYABLE_FAILURES,
+  type FetchFeedInput,
+  type FetchFeedResult,
+  type ParseFeedInput,
+  type ParseFeedResult,
+} from './contracts.js';
+import { conditionalGet } from './http-fetch.js';
+import { RawStore } from './raw-store.js';
+import { MalformedFeedError, PARSERS } from './sources/index.js';
+
+export interface IngestDeps {
+  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+const USER_AGENT = 'emergency-incident-data-service/0.1 (+https://github.com/)';
+
+function requireFeed(feedKey: string): FeedDefinition {
+  const feed = feedByKey(feedKey);
+  if (!feed) throw ApplicationFailure.nonRetryable(`unknown feed ${feedKey}`, NON_RETRYABLE_FAILURES.unknownFeed);
+  return feed;
+}
+
+/** ISO 8601 in the feed's own zone, so every stored timestamp carries an Australian offset. */
+function isoInZone(at: Date, feed: FeedDefinition): string {
+  return (
+    DateTime.fromJSDate(at).setZone(STATE_TIME_ZONES[feed.state]).set({ millisecond: 0 }).toISO({ suppressMilliseconds: true }) ?? ''
+  );
+}
+
+export function normalise(draft: IncidentDraft, fetchedAt: string): Incident {
+  return {
+    ...draft,
+    timestamps: { ...draft.timestamps, fetched: fetchedAt },
+    retraction: { retracted: false },
+  };
+}
+
+/** Activities of the ingest task queue: fetch, parse, normalise. Stateless, any number of workers. */
+export function createIngestActivities(deps: IngestDeps) {
+  const { settings } = deps;
+  const now = deps.now ?? (() => new Date());
+  const raw = new RawStore(settings.DATA_DIR);
+
+  return {
+    async fetchFeed(input: FetchFeedInput): Promise<FetchFeedResult> {
+      const feed = requireFeed(input.feedKey);
+      const url = effectiveFeedUrl(feed, settings.UPSTREAM_BASE_URL);
+      const at = now();
+      const outcome = await conditionalGet(
+        {
+          url,
+          etag: input.etag,
+          lastModified: input.lastModified,
+          timeoutMs: settings.FETCH_TIMEOUT_MS,
+          maxBytes: settings.FETCH_MAX_BYTES,
+          userAgent: USER_AGENT,
+        },
+        deps.fetch,
+      );
+      const fetchedAt = isoInZone(at, feed);
+      switch (outcome.kind) {
+        case 'not-modified':
+          return { kind: 'not-modified', fetchedAt };
+        case 'body': {
+          const ref = await raw.put(feed.key, outcome.body, at, outcome.contentType, url);
+          return { kind: 'fetched', fetchedAt, raw: ref, etag: outcome.etag, lastModified: outcome.lastModified };
+        }
+        case 'too-large':
+          throw ApplicationFailure.nonRetryable(
+            `${url} is larger than ${outcome.limit} bytes`,
+            NON_RETRYABLE_FAILURES.tooLarge,
+          );
+        case 'http-error':
+          // Server-side trouble and throttling may pass; a 4xx will not within this poll.
+          if (outcome.status >= 500 || outcome.status === 429 || outcome.status === 408) {
+            throw new Error(`${url} answered HTTP ${outcome.status}`);
+          }
+          throw ApplicationFailure.nonRetryable(
+            `${url} answered HTTP ${outcome.status}`,
+            NON_RETRYABLE_FAILURES.rejected,
+          );
+        case 'unreachable':
+          throw new Error(`${url} unreachable: ${outcome.reason}`);
+      }
+    },
+
+    async parseFeed(input: ParseFeedInput): Promise<ParseFeedResult> {
+      const feed = requireFeed(input.feedKey);
+      const body = await raw.get(input.raw);
+      let result;
+      try {
+        result = PARSERS[feed.format](body);
+      } catch (error) {
+        if (error instanceof MalformedFeedError) {
+          throw ApplicationFailure.nonRetryable(
+            `${feed.key}: ${error.message}`,
+            NON_RETRYABLE_FAILURES.malformed,
+          );
+        }
+        throw error;
+      }
+      const records = result.incidents.map((draft) => toRecord(normalise(draft, input.fetchedAt)));
+      const pollId = `${input.fetchedAt.replace(/[^0-9]/g, '').slice(0, 14)}-${input.raw.sha256.slice(0, 16)}`;
+      const stagedPath = dataLayout(settings.DATA_DIR).stagedRef(feed.key, pollId);
+      const absolute = join(settings.DATA_DIR, stagedPath);
+      await mkdir(dirname(absolute), { recursive: true });
+      await writeFile(absolute, JSON.stringify(records));
+      return {
+        stagedPath,
+        incidents: records.filter((r) => r.feature_type === 'incident').length,
+        areas: records.filter((r) => r.feature_type !== 'incident').length,
+        unmapped: result.unmapped.length,
+        unmappedSample: result.unmapped.slice(0, 10),
+      };
+    },
+  };
+}
+
+export type IngestActivities = ReturnType<typeof createIngestActivities>;

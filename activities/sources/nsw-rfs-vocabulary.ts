@@ -1,0 +1,98 @@
+import type {
+  Certainty,
+  EventType,
+  IncidentStatus,
+  Severity,
+  Urgency,
+  WarningLevel,
+} from '../../model/index.js';
+
+/**
+ * NSW RFS majorIncidents.json vocabularies (FEEDS.md section 2 "Mapping notes", 1.1–1.3).
+ * Keys are lower case: capitalisation drifted across years ("Out of Control" in 2011/2013).
+ * A lookup that finds nothing returns undefined so the parser can report the raw value.
+ */
+
+/** Description `TYPE:` → eventType. */
+const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
+  ['bush fire', 'bushfire'],
+  ['grass fire', 'grass_fire'],
+  ['scrub/grass fire', 'grass_fire'],
+  ['hazard reduction', 'burn_off'],
+  ['burn off', 'burn_off'],
+  ['structure fire', 'structure_fire'],
+  ['haystack fire', 'other'],
+  ['vehicle/equipment fire', 'vehicle_fire'],
+  ['mva/transport', 'vehicle_accident'],
+  ['mva (motor vehicle accident)', 'vehicle_accident'],
+  ['hazmat', 'hazmat'],
+  ['search/rescue', 'rescue'],
+  ['flood/storm/tree down', 'storm'],
+  ['fire alarm', 'alarm'],
+  ['medical', 'medical'],
+  ['assist other agency', 'other'],
+  ['other', 'other'],
+]);
+
+/** Older feeds append a free-text description: "Structure fire (house, 2 storey)". */
+const EVENT_TYPE_PREFIXES: ReadonlyArray<readonly [string, EventType]> = [
+  ['structure fire', 'structure_fire'],
+];
+
+/** Description `STATUS:` → status. */
+const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
+  ['out of control', 'active'],
+  ['being controlled', 'contained'],
+  ['under control', 'controlled'],
+]);
+
+/** `category` (or `ALERT LEVEL:`) → warningLevel. Planned burns carry no AWS warning. */
+const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
+  ['emergency warning', 'emergency_warning'],
+  ['watch and act', 'watch_and_act'],
+  ['watch & act', 'watch_and_act'],
+  ['advice', 'advice'],
+  ['not applicable', 'none'],
+  ['planned burn', 'none'],
+  ['', 'none'],
+]);
+
+/** What unrecognised values fall back to (after being reported as unmapped). */
+export const FALLBACK = { eventType: 'other', status: 'active', warningLevel: 'none' } as const satisfies {
+  eventType: EventType;
+  status: IncidentStatus;
+  warningLevel: WarningLevel;
+};
+
+export interface CapTriple {
+  severity: Severity;
+  urgency: Urgency;
+  certainty: Certainty;
+}
+
+/** Default CAP triple per AWS level (FEEDS.md 1.2, after VicEmergency): NSW sends no triple worth trusting. */
+export const CAP_BY_WARNING_LEVEL: Readonly<Record<WarningLevel, CapTriple>> = {
+  emergency_warning: { severity: 'Extreme', urgency: 'Immediate', certainty: 'Likely' },
+  watch_and_act: { severity: 'Moderate', urgency: 'Immediate', certainty: 'Likely' },
+  advice: { severity: 'Minor', urgency: 'Expected', certainty: 'Unknown' },
+  none: { severity: 'Unknown', urgency: 'Unknown', certainty: 'Observed' },
+};
+
+function key(raw: string): string {
+  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+export function eventTypeOf(type: string): EventType | undefined {
+  const normalised = key(type);
+  return (
+    EVENT_TYPES.get(normalised) ?? EVENT_TYPE_PREFIXES.find(([prefix]) => normalised.startsWith(prefix))?.[1]
+  );
+}
+
+export function statusOf(status: string): IncidentStatus | undefined {
+  return STATUSES.get(key(status));
+}
+
+export function warningLevelOf(alertLevel: string): WarningLevel | undefined {
+  return WARNING_LEVELS.get(key(alertLevel));
+}

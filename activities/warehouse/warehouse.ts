@@ -1,0 +1,195 @@
+import {
+  DuckDBInstance,
+  LIST,
+  VARCHAR,
+  listValue,
+  timestampTZValue,
+  type DuckDBAppender,
+  type DuckDBConnection,
+} from '@duckdb/node-api';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { RECORD_COLUMNS, RECORD_COLUMN_LIST, type IncidentRecord } from '../../model/index.js';
+import { planCommit, type CommitPlan, type CurrentRow, type PlannedRow } from './commit-plan.js';
+import { WAREHOUSE_DDL } from './schema.js';
+
+export interface CommitRequest {
+  feedKey: string;
+  rawSha256: string;
+  incoming: IncidentRecord[];
+  polledAt: string;
+  allowMassRetraction: boolean;
+}
+
+export interface CommitOutcome {
+  received: number;
+  inserted: number;
+  changed: number;
+  unchanged: number;
+  retracted: number;
+  /** Active (not retracted) point incidents of the feed after the commit. */
+  active: number;
+  guard: string | null;
+}
+
+const idList = LIST(VARCHAR);
+
+/**
+ * The warehouse: the one module that opens the DuckDB file, always read-write, from exactly one
+ * process (the warehouse worker). Readers use the published Parquet instead.
+ */
+export class Warehouse {
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+  ) {}
+
+  static async open(path: string): Promise<Warehouse> {
+    if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    for (const ddl of WAREHOUSE_DDL) await connection.run(ddl);
+    return new Warehouse(instance, connection);
+  }
+
+  /** Runs `fn` with the warehouse connection (used by the publisher, which copies tables out). */
+  get db(): DuckDBConnection {
+    return this.connection;
+  }
+
+  async currentRows(feedKey: string): Promise<CurrentRow[]> {
+    const reader = await this.connection.runAndReadAll(
+      `SELECT ${RECORD_COLUMN_LIST}, content_hash, version, first_seen_at FROM incident_current WHERE feed_key = $1`,
+      [feedKey],
+    );
+    return reader.getRowObjectsJS().map((row) => {
+      const { content_hash, version, first_seen_at, ...record } = row;
+      return {
+        record: record as unknown as IncidentRecord,
+        contentHash: String(content_hash),
+        version: Number(version),
+        firstSeenAt: String(first_seen_at),
+      };
+    });
+  }
+
+  /** Diffs a good poll against the feed's current rows and applies it in one transaction. */
+  async commit(request: CommitRequest): Promise<CommitOutcome> {
+    const plan = planCommit({
+      existing: await this.currentRows(request.feedKey),
+      incoming: request.incoming,
+      polledAt: request.polledAt,
+      allowMassRetraction: request.allowMassRetraction,
+    });
+    await this.apply(request, plan);
+    const active = await this.connection.runAndReadAll(
+      "SELECT count(*)::INTEGER AS n FROM incident_current WHERE feed_key = $1 AND NOT retracted AND feature_type = 'incident'",
+      [request.feedKey],
+    );
+    return {
+      received: request.incoming.length,
+      inserted: plan.inserted,
+      changed: plan.changed,
+      unchanged: plan.unchangedIds.length,
+      retracted: plan.retractions.length,
+      active: Number(active.getRowObjectsJS()[0]?.n ?? 0),
+      guard: plan.guard,
+    };
+  }
+
+  private async apply(request: CommitRequest, plan: CommitPlan): Promise<void> {
+    const written = [...plan.upserts, ...plan.retractions];
+    const replacedIds = written.map((row) => row.record.id);
+    const supersededIds = written.filter((row) => row.supersedes).map((row) => row.record.id);
+    const polledAt = new Date(request.polledAt);
+    const c = this.connection;
+    await c.run('BEGIN TRANSACTION');
+    try {
+      if (replacedIds.length > 0) {
+        await c.run('DELETE FROM incident_current WHERE feed_key = $1 AND list_contains($2, id)', [
+          request.feedKey,
+          listValue(replacedIds),
+        ], { 2: idList });
+      }
+      if (supersededIds.length > 0) {
+        await c.run(
+          'UPDATE incident_version SET valid_to = $1::TIMESTAMPTZ WHERE valid_to IS NULL AND list_contains($2, id)',
+          [polledAt.toISOString(), listValue(supersededIds)],
+          { 2: idList },
+        );
+      }
+      if (written.length > 0) {
+        await this.appendRows('incident_current', written, (appender, row) => {
+          appender.appendVarchar(request.feedKey);
+          appender.appendVarchar(row.contentHash);
+          appender.appendInteger(row.version);
+          appender.appendVarchar(row.firstSeenAt);
+          appender.appendVarchar(request.polledAt);
+        });
+        const validFrom = timestampTZValue(BigInt(polledAt.getTime()) * 1000n);
+        await this.appendRows('incident_version', written, (appender, row) => {
+          appender.appendVarchar(request.feedKey);
+          appender.appendVarchar(row.contentHash);
+          appender.appendInteger(row.version);
+          appender.appendTimestampTZ(validFrom);
+          appender.appendNull();
+        });
+      }
+      if (plan.unchangedIds.length > 0) {
+        await c.run(
+          'UPDATE incident_current SET fetched_at = $1, last_seen_at = $1 WHERE feed_key = $2 AND list_contains($3, id)',
+          [request.polledAt, request.feedKey, listValue(plan.unchangedIds)],
+          { 3: idList },
+        );
+      }
+      await c.run(
+        `INSERT INTO feed_commit VALUES ($1, $2::TIMESTAMPTZ, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          request.feedKey,
+          polledAt.toISOString(),
+          request.rawSha256,
+          request.incoming.length,
+          plan.inserted,
+          plan.changed,
+          plan.unchangedIds.length,
+          plan.retractions.length,
+          plan.guard,
+        ],
+      );
+      await c.run('COMMIT');
+    } catch (error) {
+      await c.run('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** Bulk rows go through an appender: record columns first, then the table's own trailing columns. */
+  private async appendRows(
+    table: string,
+    rows: readonly PlannedRow[],
+    appendTrailing: (appender: DuckDBAppender, row: PlannedRow) => void,
+  ): Promise<void> {
+    const appender = await this.connection.createAppender(table);
+    try {
+      for (const row of rows) {
+        for (const column of RECORD_COLUMNS) {
+          const value = row.record[column.name];
+          if (value === null || value === undefined) appender.appendNull();
+          else if (column.sql === 'DOUBLE') appender.appendDouble(Number(value));
+          else if (column.sql === 'BOOLEAN') appender.appendBoolean(Boolean(value));
+          else appender.appendVarchar(String(value));
+        }
+        appendTrailing(appender, row);
+        appender.endRow();
+      }
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+  }
+
+  close(): void {
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}

@@ -1,0 +1,38 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { incidentRoutes } from './incidents/routes.js';
+import { metaRoutes } from './meta/routes.js';
+import { onError, problemResponse, problems } from './problem.js';
+import type { AppDeps, AppEnv } from './types.js';
+import { validationHook } from './validation.js';
+
+/** The HTTP application, independent of any server: tests call `app.request(...)`. */
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('x-request-id', c.get('requestId'));
+  });
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
+  app.use('/v1/*', cors({ origin: '*', exposeHeaders: ['x-request-id', 'etag', 'last-modified'] }));
+
+  const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  v1.route('/', incidentRoutes(deps));
+  v1.route('/', metaRoutes(deps));
+  app.route('/v1', v1);
+
+  app.doc31('/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Emergency Incident Data Service', version: '1.39.0' },
+    servers: [{ url: '/' }],
+  });
+
+  app.notFound((c) => problemResponse(c, problems.notFound(`No resource at ${c.req.path}.`)));
+  app.onError(onError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

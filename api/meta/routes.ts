@@ -1,0 +1,111 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { FeedDefinition } from '../../config/index.js';
+import {
+  categoryMapping,
+  CERTAINTIES,
+  EVENT_CATEGORIES,
+  EVENT_TYPES,
+  FEED_STATUSES,
+  INCIDENT_STATUSES,
+  OUTPUT_FORMATS,
+  SEVERITIES,
+  STATES,
+  URGENCIES,
+  WARNING_LEVELS,
+  type FeedHealth,
+} from '../../model/index.js';
+import type { AppDeps, AppEnv } from '../types.js';
+import { validationHook } from '../validation.js';
+
+const FeedHealthEntry = z
+  .object({
+    state: z.enum(STATES),
+    agency: z.string(),
+    feed: z.string().openapi({ description: 'Catalogue key of the feed (several feeds may serve one agency).' }),
+    name: z.string(),
+    status: z.enum(FEED_STATUSES),
+    lastPolled: z.string().nullable(),
+    lastSuccess: z.string().nullable(),
+    incidentCount: z.number().int(),
+    errorCount: z.number().int(),
+  })
+  .openapi('FeedHealth');
+
+const statesRoute = createRoute({
+  method: 'get',
+  path: '/states',
+  summary: 'Health of every upstream feed, from its poller',
+  responses: {
+    200: {
+      description: 'Feed health',
+      content: { 'application/json': { schema: z.object({ states: z.array(FeedHealthEntry) }) } },
+    },
+  },
+});
+
+const SchemaBody = z
+  .object({
+    eventTypes: z.array(z.string()),
+    eventCategories: z.array(z.string()),
+    states: z.array(z.string()),
+    warningLevels: z.array(z.string()),
+    statuses: z.array(z.string()),
+    severities: z.array(z.string()),
+    urgencies: z.array(z.string()),
+    certainties: z.array(z.string()),
+    formats: z.array(z.string()),
+    categoryMapping: z.record(z.string(), z.array(z.string())),
+  })
+  .openapi('Schema');
+
+const schemaRoute = createRoute({
+  method: 'get',
+  path: '/schema',
+  summary: 'Every enumerated value and the category mapping (no authentication)',
+  responses: { 200: { description: 'Enumerations', content: { 'application/json': { schema: SchemaBody } } } },
+});
+
+export function healthEntry(feed: FeedDefinition, health: FeedHealth | undefined): z.infer<typeof FeedHealthEntry> {
+  return {
+    state: feed.state,
+    agency: feed.agency,
+    feed: feed.key,
+    name: `${feed.agencyName}: ${feed.name}`,
+    status: health?.status ?? 'unknown',
+    lastPolled: health?.lastPolled ?? null,
+    lastSuccess: health?.lastSuccess ?? null,
+    incidentCount: health?.incidentCount ?? 0,
+    errorCount: health?.errorCount ?? 0,
+  };
+}
+
+export function metaRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(statesRoute, async (c) => {
+    const health = await deps.feedHealth.read(deps.catalogue);
+    c.header('cache-control', 'no-cache');
+    return c.json({ states: deps.catalogue.map((feed, i) => healthEntry(feed, health[i])) }, 200);
+  });
+
+  app.openapi(schemaRoute, (c) => {
+    c.header('cache-control', 'public, max-age=3600');
+    return c.json(
+      {
+        eventTypes: [...EVENT_TYPES],
+        eventCategories: [...EVENT_CATEGORIES],
+        states: [...STATES],
+        warningLevels: [...WARNING_LEVELS],
+        statuses: [...INCIDENT_STATUSES],
+        severities: [...SEVERITIES],
+        urgencies: [...URGENCIES],
+        certainties: [...CERTAINTIES],
+        formats: [...OUTPUT_FORMATS],
+        categoryMapping: categoryMapping(),
+      },
+      200,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,107 @@
+import { z } from '@hono/zod-openapi';
+
+/** Query-parameter schemas shared by the route groups; each error names its parameter and what it allows. */
+
+export function csvEnum<const T extends readonly [string, ...string[]]>(name: string, allowed: T) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return undefined;
+      const items = [...new Set(raw.split(',').map((item) => item.trim()).filter((item) => item !== ''))];
+      const unknown = items.filter((item) => !(allowed as readonly string[]).includes(item));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name}: unknown value${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return items as T[number][];
+    })
+    .openapi({
+      param: { name, in: 'query', style: 'form', explode: false },
+      type: 'string',
+      description: `Comma-separated values of: ${allowed.join(', ')}`,
+    });
+}
+
+export function csvString(name: string, description: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw) => {
+      if (raw === undefined) return undefined;
+      const items = [...new Set(raw.split(',').map((item) => item.trim().toLowerCase()).filter((item) => item !== ''))];
+      return items.length > 0 ? items : undefined;
+    })
+    .openapi({ param: { name, in: 'query' }, type: 'string', description });
+}
+
+export function booleanParam(name: string, description: string) {
+  return z
+    .enum(['true', 'false', '1', '0'], { message: `${name}: must be true or false` })
+    .optional()
+    .transform((raw) => raw === 'true' || raw === '1')
+    .openapi({ param: { name, in: 'query' }, description });
+}
+
+export function limitParam(name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw === '') return fallback;
+      const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+      if (!Number.isInteger(value) || value < min || value > max) {
+        ctx.addIssue({ code: 'custom', message: `${name}: must be an integer from ${min} to ${max} (got ${raw})` });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .openapi({
+      param: { name, in: 'query' },
+      type: 'integer',
+      description: `Page size, ${min}–${max} (default ${fallback}); above ${max} is an error, not clamped.`,
+    });
+}
+
+export interface BoundingBox {
+  minLon: number;
+  minLat: number;
+  maxLon: number;
+  maxLat: number;
+}
+
+export function bboxParam(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): BoundingBox | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      const parts = raw.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
+      const [minLon, minLat, maxLon, maxLat] = parts;
+      const valid =
+        parts.length === 4 &&
+        parts.every(Number.isFinite) &&
+        minLon !== undefined &&
+        minLat !== undefined &&
+        maxLon !== undefined &&
+        maxLat !== undefined &&
+        minLon >= -180 &&
+        maxLon <= 180 &&
+        minLat >= -90 &&
+        maxLat <= 90 &&
+        minLon <= maxLon &&
+        minLat <= maxLat;
+      if (!valid) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name}: must be minLon,minLat,maxLon,maxLat in degrees with min ≤ max`,
+        });
+        return z.NEVER;
+      }
+      return { minLon: minLon!, minLat: minLat!, maxLon: maxLon!, maxLat: maxLat! };
+    })
+    .openapi({ param: { name, in: 'query' }, type: 'string', example: '149.0,-36.0,151.5,-33.0' });
+}

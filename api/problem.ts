@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * The one error type of the API. Everything thrown ends in `onError`, which answers an RFC 9457
+ * problem document (application/problem+json) carrying the request id.
+ */
+export class ProblemError extends Error {
+  override readonly name = 'ProblemError';
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly slug: string,
+    readonly title: string,
+    readonly detail?: string,
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export const problems = {
+  invalidParameter: (detail: string, errors?: unknown[]) =>
+    new ProblemError(400, 'invalid-parameter', 'Invalid request parameter', detail, errors ? { errors } : {}),
+  notFound: (detail: string) => new ProblemError(404, 'not-found', 'Not Found', detail),
+  notAcceptable: (detail: string) => new ProblemError(406, 'not-acceptable', 'Format not available', detail),
+  unavailable: (detail: string) => new ProblemError(503, 'unavailable', 'Service Unavailable', detail),
+};
+
+export function problemResponse(c: Context, problem: ProblemError): Response {
+  const body = {
+    type: `/v1/problems/${problem.slug}`,
+    title: problem.title,
+    status: problem.status,
+    ...(problem.detail ? { detail: problem.detail } : {}),
+    instance: c.req.path,
+    requestId: c.get('requestId') as string | undefined,
+    ...problem.extensions,
+  };
+  return c.body(JSON.stringify(body), problem.status, { 'content-type': PROBLEM_CONTENT_TYPE });
+}
+
+/** The single onError path: known problems as they are, Hono's HTTP errors mapped, anything else a 500. */
+export function onError(error: Error, c: Context): Response {
+  if (error instanceof ProblemError) return problemResponse(c, error);
+  if (error instanceof HTTPException) {
+    return problemResponse(c, new ProblemError(error.status, 'http-error', error.message || 'HTTP error'));
+  }
+  console.error(`[api] ${c.get('requestId') as string} ${c.req.method} ${c.req.path}:`, error);
+  return problemResponse(c, new ProblemError(500, 'internal', 'Internal Server Error', 'An unexpected error occurred.'));
+}

@@ -1,0 +1,38 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { Client } from '@temporalio/client';
+import type { AddressInfo } from 'node:net';
+import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
+import { createApp } from './app.js';
+import { TemporalFeedHealthSource } from './feed-health-source.js';
+import { ServingStore } from './serving-store.js';
+
+export const API_VERSION = '1.39.0';
+
+export interface RunningApi {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the API on HOST:PORT over the published Parquet, reading feed health from Temporal. */
+export async function startApiServer(settings: Settings, client: Client): Promise<RunningApi> {
+  const store = await ServingStore.open(dataLayout(settings.DATA_DIR).servingDir);
+  const app = createApp({
+    store,
+    feedHealth: new TemporalFeedHealthSource(client),
+    catalogue: FEED_CATALOGUE,
+    version: API_VERSION,
+    startedAt: new Date(),
+    now: () => new Date(),
+  });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: settings.HOST, port: settings.PORT }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${settings.HOST}:${port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      store.close();
+    },
+  };
+}

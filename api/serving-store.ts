@@ -1,0 +1,108 @@
+import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { join } from 'node:path';
+import { readManifest, type Manifest } from '../exports/manifest.js';
+import { recordColumnsDdl, type IncidentRecord } from '../model/index.js';
+
+/** How often, at most, a request makes the store look for a newer manifest. */
+const MANIFEST_CHECK_INTERVAL_MS = 1_000;
+
+export interface ServingGeneration {
+  generation: number;
+  publishedAt: string | null;
+}
+
+/**
+ * The API's read model: an in-memory DuckDB loaded from the published Parquet. It never opens the
+ * warehouse file; when the manifest names a new generation it loads it in one transaction, so a
+ * query sees either the old tables or the new ones.
+ */
+export class ServingStore {
+  private loaded: Manifest | undefined;
+  private lastCheck = 0;
+  private refreshing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly servingDir: string,
+  ) {}
+
+  static async open(servingDir: string): Promise<ServingStore> {
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    try {
+      await connection.run(`CREATE TABLE incidents (${recordColumnsDdl()})`);
+      await connection.run(
+        `CREATE TABLE incident_versions (${recordColumnsDdl()}, version INTEGER, valid_from TIMESTAMPTZ, valid_to TIMESTAMPTZ)`,
+      );
+    } finally {
+      connection.closeSync();
+    }
+    const store = new ServingStore(instance, servingDir);
+    await store.refresh();
+    return store;
+  }
+
+  get current(): ServingGeneration {
+    return { generation: this.loaded?.generation ?? 0, publishedAt: this.loaded?.publishedAt ?? null };
+  }
+
+  /** Loads the newest manifest if it changed. Concurrent callers share one load. */
+  async refresh(): Promise<void> {
+    this.refreshing ??= this.load().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  /** Called on the request path: a cheap, throttled check for a new generation. */
+  async refreshIfDue(now = Date.now()): Promise<void> {
+    if (now - this.lastCheck < MANIFEST_CHECK_INTERVAL_MS) return;
+    this.lastCheck = now;
+    await this.refresh();
+  }
+
+  private async load(): Promise<void> {
+    const manifest = await readManifest(this.servingDir);
+    if (!manifest || manifest.generation === this.loaded?.generation) return;
+    const connection = await this.instance.connect();
+    try {
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        await connection.run('DELETE FROM incidents');
+        await connection.run('INSERT INTO incidents SELECT * FROM read_parquet($1)', [
+          join(this.servingDir, manifest.tables.incidents.file),
+        ]);
+        await connection.run('DELETE FROM incident_versions');
+        await connection.run('INSERT INTO incident_versions SELECT * FROM read_parquet($1)', [
+          join(this.servingDir, manifest.tables.incident_versions.file),
+        ]);
+        await connection.run('COMMIT');
+      } catch (error) {
+        await connection.run('ROLLBACK');
+        throw error;
+      }
+      this.loaded = manifest;
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  /** Runs a parameterised query and returns JSON-safe rows. */
+  async query<T = Record<string, unknown>>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
+    const connection = await this.instance.connect();
+    try {
+      const reader = await connection.runAndReadAll(sql, params);
+      return reader.getRowObjectsJS() as T[];
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  async incidents(sql: string, params: DuckDBValue[] = []): Promise<IncidentRecord[]> {
+    return this.query<IncidentRecord>(sql, params);
+  }
+
+  close(): void {
+    this.instance.closeSync();
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { PROBLEM_CONTENT_TYPE, problemResponse, problems } from './problem.js';
+
+interface HookResult {
+  success: boolean;
+  error?: { issues: { message: string; path: PropertyKey[] }[] };
+}
+
+/** Request validation failures become one 400 problem naming every bad parameter. */
+export function validationHook(result: HookResult, c: Context): Response | undefined {
+  if (result.success || !result.error) return undefined;
+  const errors = result.error.issues.map((issue) => ({
+    parameter: issue.path.map(String).join('.'),
+    detail: issue.message,
+  }));
+  return problemResponse(c, problems.invalidParameter(errors.map((e) => e.detail).join('; '), errors));
+}
+
+const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    requestId: z.string().optional(),
+  })
+  .openapi('Problem');
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid parameters',
+  401: 'Missing or invalid API key',
+  403: 'Forbidden',
+  404: 'Not found',
+  406: 'Format not available',
+  429: 'Quota exceeded',
+  503: 'Unavailable',
+};
+
+/** OpenAPI response entries for the problem statuses a route can answer. */
+export function problemResponses<const S extends number>(...statuses: S[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: DESCRIPTIONS[status] ?? 'Error', content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } } },
+    ]),
+  ) as Record<S, { description: string; content: { [PROBLEM_CONTENT_TYPE]: { schema: typeof ProblemSchema } } }>;
+}

@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+
+/**
+ * Where everything lives under DATA_DIR. The warehouse file belongs to the warehouse worker alone;
+ * serving/ is what API replicas read; raw/ keeps every upstream body by hash for re-parse backfills.
+ */
+export function dataLayout(dataDir: string) {
+  return {
+    warehouseFile: join(dataDir, 'warehouse', 'warehouse.duckdb'),
+    servingDir: join(dataDir, 'serving'),
+    rawDir: join(dataDir, 'raw'),
+    stagedDir: join(dataDir, 'staged'),
+    temporalDbFile: join(dataDir, 'temporal', 'temporal.sqlite'),
+    /** Raw body of one fetch: raw/<feed>/<yyyy-mm-dd>/<sha256>.<ext>, relative to DATA_DIR. */
+    rawRef: (feedKey: string, day: string, sha256: string, ext: string) =>
+      join('raw', feedKey, day, `${sha256}.${ext}`),
+    /** Normalised records of one poll, relative to DATA_DIR; removed once committed. */
+    stagedRef: (feedKey: string, pollId: string) => join('staged', feedKey, `${pollId}.json`),
+  };
+}

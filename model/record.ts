@@ -1,0 +1,170 @@
+import type {
+  Certainty,
+  EventCategory,
+  EventType,
+  FeatureType,
+  IncidentStatus,
+  Precision,
+  Severity,
+  StateCode,
+  Urgency,
+  WarningLevel,
+} from './enums.js';
+import type { IncidentGeometry } from './geometry.js';
+import type { Incident } from './incident.js';
+
+/**
+ * The flat row form of an Incident: one column per filterable field, geometry and details as JSON
+ * text. The warehouse stores it, the serving Parquet carries it, the API reads it back. Every value
+ * is JSON-safe (no bigint, no Date).
+ */
+export interface IncidentRecord {
+  id: string;
+  feature_type: FeatureType;
+  parent_id: string | null;
+  state: StateCode;
+  agency: string;
+  feed_id: string;
+  title: string;
+  event_type: EventType;
+  event_category: EventCategory;
+  status: IncidentStatus;
+  warning_level: WarningLevel;
+  severity: Severity;
+  urgency: Urgency;
+  certainty: Certainty;
+  address: string;
+  suburb: string;
+  lga: string;
+  location_state: string;
+  latitude: number | null;
+  longitude: number | null;
+  precision: Precision | null;
+  geometry: string | null;
+  details: string;
+  reported_at: string;
+  updated_at: string;
+  fetched_at: string;
+  retracted: boolean;
+  retracted_at: string | null;
+  retraction_reason: string | null;
+}
+
+export function toRecord(incident: Incident): IncidentRecord {
+  const { location, retraction } = incident;
+  return {
+    id: incident.id,
+    feature_type: incident.featureType,
+    parent_id: incident.parentId ?? null,
+    state: incident.source.state,
+    agency: incident.source.agency,
+    feed_id: incident.source.feedId,
+    title: incident.title,
+    event_type: incident.eventType,
+    event_category: incident.eventCategory,
+    status: incident.status,
+    warning_level: incident.warningLevel,
+    severity: incident.severity,
+    urgency: incident.urgency,
+    certainty: incident.certainty,
+    address: location.address,
+    suburb: location.suburb,
+    lga: location.lga,
+    location_state: location.state,
+    latitude: location.latitude ?? null,
+    longitude: location.longitude ?? null,
+    precision: location.precision ?? null,
+    geometry: incident.geometry ? JSON.stringify(incident.geometry) : null,
+    details: JSON.stringify(incident.details),
+    reported_at: incident.timestamps.reported,
+    updated_at: incident.timestamps.updated,
+    fetched_at: incident.timestamps.fetched,
+    retracted: retraction.retracted,
+    retracted_at: retraction.retractedAt ?? null,
+    retraction_reason: retraction.reason ?? null,
+  };
+}
+
+export function fromRecord(record: IncidentRecord): Incident {
+  const incident: Incident = {
+    id: record.id,
+    featureType: record.feature_type,
+    source: { state: record.state, agency: record.agency, feedId: record.feed_id },
+    title: record.title,
+    eventType: record.event_type,
+    eventCategory: record.event_category,
+    status: record.status,
+    warningLevel: record.warning_level,
+    severity: record.severity,
+    urgency: record.urgency,
+    certainty: record.certainty,
+    geometry: record.geometry === null ? null : (JSON.parse(record.geometry) as IncidentGeometry),
+    location: {
+      address: record.address,
+      suburb: record.suburb,
+      state: record.location_state,
+      lga: record.lga,
+      ...(record.latitude !== null && record.longitude !== null
+        ? { latitude: record.latitude, longitude: record.longitude }
+        : {}),
+      ...(record.precision !== null ? { precision: record.precision } : {}),
+    },
+    details: JSON.parse(record.details) as Record<string, unknown>,
+    timestamps: { reported: record.reported_at, updated: record.updated_at, fetched: record.fetched_at },
+    retraction: {
+      retracted: record.retracted,
+      ...(record.retracted_at !== null ? { retractedAt: record.retracted_at } : {}),
+      ...(record.retraction_reason !== null ? { reason: record.retraction_reason } : {}),
+    },
+  };
+  if (record.parent_id !== null) incident.parentId = record.parent_id;
+  return incident;
+}
+
+/** A column of the record tables (warehouse, Parquet, serving): its SQL type. */
+export interface ColumnSpec {
+  name: keyof IncidentRecord;
+  sql: 'VARCHAR' | 'DOUBLE' | 'BOOLEAN';
+  nullable: boolean;
+}
+
+/** The record columns, in serving order. CREATE TABLE, appenders and Parquet all follow this list. */
+export const RECORD_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'id', sql: 'VARCHAR', nullable: false },
+  { name: 'feature_type', sql: 'VARCHAR', nullable: false },
+  { name: 'parent_id', sql: 'VARCHAR', nullable: true },
+  { name: 'state', sql: 'VARCHAR', nullable: false },
+  { name: 'agency', sql: 'VARCHAR', nullable: false },
+  { name: 'feed_id', sql: 'VARCHAR', nullable: false },
+  { name: 'title', sql: 'VARCHAR', nullable: false },
+  { name: 'event_type', sql: 'VARCHAR', nullable: false },
+  { name: 'event_category', sql: 'VARCHAR', nullable: false },
+  { name: 'status', sql: 'VARCHAR', nullable: false },
+  { name: 'warning_level', sql: 'VARCHAR', nullable: false },
+  { name: 'severity', sql: 'VARCHAR', nullable: false },
+  { name: 'urgency', sql: 'VARCHAR', nullable: false },
+  { name: 'certainty', sql: 'VARCHAR', nullable: false },
+  { name: 'address', sql: 'VARCHAR', nullable: false },
+  { name: 'suburb', sql: 'VARCHAR', nullable: false },
+  { name: 'lga', sql: 'VARCHAR', nullable: false },
+  { name: 'location_state', sql: 'VARCHAR', nullable: false },
+  { name: 'latitude', sql: 'DOUBLE', nullable: true },
+  { name: 'longitude', sql: 'DOUBLE', nullable: true },
+  { name: 'precision', sql: 'VARCHAR', nullable: true },
+  { name: 'geometry', sql: 'VARCHAR', nullable: true },
+  { name: 'details', sql: 'VARCHAR', nullable: false },
+  { name: 'reported_at', sql: 'VARCHAR', nullable: false },
+  { name: 'updated_at', sql: 'VARCHAR', nullable: false },
+  { name: 'fetched_at', sql: 'VARCHAR', nullable: false },
+  { name: 'retracted', sql: 'BOOLEAN', nullable: false },
+  { name: 'retracted_at', sql: 'VARCHAR', nullable: true },
+  { name: 'retraction_reason', sql: 'VARCHAR', nullable: true },
+];
+
+export const RECORD_COLUMN_LIST = RECORD_COLUMNS.map((c) => c.name).join(', ');
+
+
+/** Column definitions for CREATE TABLE, in serving order. */
+export function recordColumnsDdl(): string {
+  return RECORD_COLUMNS.map((c) => `${c.name} ${c.sql}${c.nullable ? '' : ' NOT NULL'}`).join(',\n  ');
+}

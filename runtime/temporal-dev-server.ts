@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as delay } from 'node:timers/promises';
+
+import { Connection } from '@temporalio/client';
+
+export interface TemporalDevServerOptions {
+  /** Path of the `temporal` executable (see runtime/temporal-cli.ts). */
+  cliPath: string;
+  /** Front-end gRPC port, bound on 127.0.0.1. */
+  port: number;
+  /** Web UI port, bound on 127.0.0.1. */
+  uiPort: number;
+  /** SQLite file that persists the server's state; its directory is created if missing. */
+  dbFile: string;
+  /** Namespace created at launch (the "default" namespace always exists as well). */
+  namespace: string;
+  /** Receives every line the server prints (stdout and stderr). */
+  log?: (line: string) => void;
+  /** How long to wait for the server to answer before giving up. Default 30 s. */
+  readyTimeoutMs?: number;
+}
+
+export interface TemporalDevServer {
+  /** host:port of the gRPC front end, for `Connection.connect({ address })`. */
+  address: string;
+  uiUrl: string;
+  /** Process id of the server, for last-resort clean-up by the caller. */
+  pid: number | undefined;
+  /** SIGTERM, then SIGKILL after 5 s. Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const TAIL_LINES = 40;
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Starts `temporal server start-dev` as a child process and resolves once its front end answers and
+ * the namespace exists. Installs no signal or exit handlers: the caller owns the process and must call stop().
+ */
+export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
+  const { cliPath, port, uiPort, namespace, log } = opts;
+  const dbFile = resolve(opts.dbFile);
+  const readyTimeoutMs = opts.readyTimeoutMs ?? 30_000;
+  await mkdir(dirname(dbFile), { recursive: true });
+
+  const address = `127.0.0.1:${port}`;
+  const uiUrl = `http://127.0.0.1:${uiPort}`;
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--ui-port',
+    String(uiPort),
+    '--db-filename',
+    dbFile,
+    '--namespace',
+    namespace,
+    '--log-level',
+    'warn',
+  ];
+  const child = spawn(cliPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+
+  const tail: string[] = [];
+  const onLine = (line: string): void => {
+    tail.push(line);
+    if (tail.length > TAIL_LINES) tail.shift();
+    log?.(line);
+  };
+  createInterface({ input: child.stdout }).on('line', onLine);
+  createInterface({ input: child.stderr }).on('line', onLine);
+
+  let exitDescription: string | undefined;
+  const exited = new Promise<void>((resolveExit) => {
+    child.once('exit', (code, signal) => {
+      exitDescription ??= signal !== null ? `was killed by ${signal}` : `exited with code ${code}`;
+      resolveExit();
+    });
+    child.once('error', (err) => {
+      // Spawn failures (ENOENT, EACCES) emit 'error' and possibly no 'exit'.
+      exitDescription ??= `could not be started: ${err.message}`;
+      resolveExit();
+    });
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      if (exitDescription !== undefined) return;
+      child.kill('SIGTERM');
+      const timer = delay(STOP_GRACE_MS, 'timeout' as const);
+      if ((await Promise.race([exited, timer])) === 'timeout' && exitDescription === undefined) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    })();
+    return stopping;
+  };
+
+  const failure = (reason: string): Error => {
+    const output = tail.length > 0 ? `\n--- last server output ---\n${tail.join('\n')}` : '';
+    return new Error(`Temporal dev server (${cliPath} ${args.join(' ')}) ${reason}${output}`);
+  };
+
+  const deadline = Date.now() + readyTimeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    if (exitDescription !== undefined) throw failure(exitDescription);
+    if (Date.now() > deadline) {
+      await stop();
+      const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw failure(`did not become ready on ${address} within ${readyTimeoutMs} ms${detail}`);
+    }
+    const connection = Connection.lazy({ address, connectTimeout: 1_000 });
+    try {
+      await Promise.race([connection.ensureConnected(), exited]);
+      if (exitDescription === undefined) {
+        await connection.workflowService.describeNamespace({ namespace });
+        return { address, uiUrl, pid: child.pid, stop };
+      }
+    } catch (err) {
+      lastError = err;
+    } finally {
+      await connection.close().catch(() => undefined);
+    }
+    await Promise.race([delay(250), exited]);
+  }
+}

@@ -1,0 +1,53 @@
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { join } from 'node:path';
+import { createIngestActivities, createWarehouseActivities, Warehouse } from '../activities/index.js';
+import { dataLayout, type Settings } from '../config/index.js';
+import { PROJECT_ROOT } from './paths.js';
+
+/** Workflows come from source (bundled at start-up) or from a pre-built bundle (tests bundle once). */
+export type WorkflowSource = { workflowsPath: string } | { workflowBundle: { codePath: string } };
+
+export const WORKFLOWS_PATH = join(PROJECT_ROOT, 'workflows', 'index.ts');
+
+export interface WorkerOptions {
+  connection: NativeConnection;
+  settings: Settings;
+  workflows?: WorkflowSource;
+  /** Injected fetch, for tests that point feeds somewhere special. */
+  fetch?: typeof fetch;
+}
+
+/** The ingest worker: poller workflows plus fetch/parse activities. Stateless; run as many as needed. */
+export async function createIngestWorker({ connection, settings, workflows, fetch }: WorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection,
+    namespace: settings.TEMPORAL_NAMESPACE,
+    taskQueue: settings.INGEST_TASK_QUEUE,
+    ...(workflows ?? { workflowsPath: WORKFLOWS_PATH }),
+    activities: createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+  });
+}
+
+/**
+ * The warehouse worker: the only process that opens the DuckDB file, with exactly one activity slot
+ * so commits never overlap. Closing the worker's warehouse is the caller's job after `run()` ends.
+ */
+export async function createWarehouseWorker({
+  connection,
+  settings,
+}: Omit<WorkerOptions, 'workflows' | 'fetch'>): Promise<{ worker: Worker; warehouse: Warehouse }> {
+  const warehouse = await Warehouse.open(dataLayout(settings.DATA_DIR).warehouseFile);
+  try {
+    const worker = await Worker.create({
+      connection,
+      namespace: settings.TEMPORAL_NAMESPACE,
+      taskQueue: settings.WAREHOUSE_TASK_QUEUE,
+      activities: createWarehouseActivities({ settings, warehouse }),
+      maxConcurrentActivityTaskExecutions: 1,
+    });
+    return { worker, warehouse };
+  } catch (error) {
+    warehouse.close();
+    throw error;
+  }
+}

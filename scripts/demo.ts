@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, FEED_CATALOGUE, loadSettings } from '../config/index.js';
+import { PROJECT_ROOT } from '../runtime/paths.js';
+import { startService, stopOnSignals } from '../runtime/service.js';
+import { EvolvingNswFeed } from '../test/replay/evolving-feed.js';
+import { ReplayServer } from '../test/replay/server.js';
+
+/**
+ * The whole system with no internet: a replay server plays every catalogue feed with generated
+ * documents that change over time, and the service polls it instead of the agencies.
+ */
+const log = (line: string) => console.log(`[demo] ${line}`);
+const samplesDir = join(PROJECT_ROOT, '..', 'shared', 'upstream', 'samples');
+
+try {
+  const replay = await ReplayServer.start(existsSync(samplesDir) ? { samplesDir } : {});
+  const nsw = new EvolvingNswFeed({ seed: 2026, visible: 25, tickMs: 20_000, startedAt: Date.now() });
+  for (const feed of FEED_CATALOGUE) {
+    replay.script(feed.replayPath, [{ kind: 'document', body: () => nsw.render() }]);
+  }
+  const settings = loadSettings({
+    DATA_DIR: join('data', 'demo'),
+    UPSTREAM_BASE_URL: replay.url,
+    POLL_INTERVAL_SECONDS: '10',
+  });
+  const service = await startService(settings, log);
+  stopOnSignals({ ...service, stop: async () => (await service.stop(), await replay.close()) }, log);
+  log(`replay upstream at ${replay.url} (break a feed: curl -X PUT ${replay.url}/_replay${FEED_CATALOGUE[0]?.replayPath} -d '{"steps":[{"kind":"status","status":500}]}')`);
+  log(`API: ${service.apiUrl}/v1/incidents   feed health: ${service.apiUrl}/v1/states`);
+  if (service.temporalUiUrl) log(`Temporal Web UI: ${service.temporalUiUrl}`);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,15 @@
+import { ConfigError, loadSettings } from '../config/index.js';
+import { startService, stopOnSignals } from '../runtime/service.js';
+
+const log = (line: string) => console.log(`[eids] ${line}`);
+
+try {
+  const settings = loadSettings();
+  const service = await startService(settings, log);
+  stopOnSignals(service, log);
+  log(`API listening on ${service.apiUrl}/v1/incidents`);
+  log(`Temporal at ${service.temporalAddress}${service.temporalUiUrl ? `, Web UI ${service.temporalUiUrl}` : ''}`);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

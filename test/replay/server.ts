@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, normalize } from 'node:path';
+
+/**
+ * The upstream replay server: serves feed documents at agency-like paths on loopback and plays
+ * scripted scenarios, so the whole system runs with no internet. Each path has a script of steps;
+ * every request takes the next step and the last one repeats.
+ */
+export type ReplayStep =
+  | { kind: 'document'; body: string | (() => string); contentType?: string }
+  | { kind: 'status'; status: number; body?: string }
+  /** Accepts the request and answers nothing for `ms` milliseconds, then drops the connection. */
+  | { kind: 'timeout'; ms: number }
+  /** 200 with a truncated document. */
+  | { kind: 'malformed' }
+  /** 200 with no body at all. */
+  | { kind: 'empty' }
+  /** 200 with an HTML error page, as some agencies' CDNs do. */
+  | { kind: 'html-error' };
+
+interface FeedScript {
+  steps: ReplayStep[];
+  next: number;
+  requests: number;
+}
+
+export interface ReplayServerOptions {
+  host?: string;
+  port?: number;
+  /** Folder of real published samples (`<state>/<file>`), served under /samples/ when present. */
+  samplesDir?: string;
+}
+
+const CONTROL_PREFIX = '/_replay';
+
+function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+export class ReplayServer {
+  private readonly scripts = new Map<string, FeedScript>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    private readonly samplesDir: string | undefined,
+  ) {}
+
+  static async start(options: ReplayServerOptions = {}): Promise<ReplayServer> {
+    const host = options.host ?? '127.0.0.1';
+    let replay: ReplayServer | undefined;
+    const server = createServer((req, res) => {
+      replay?.handle(req, res).catch((error: unknown) => {
+        res.writeHead(500).end(String(error));
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, resolve);
+    });
+    const { port } = server.address() as AddressInfo;
+    replay = new ReplayServer(server, `http://${host}:${port}`, options.samplesDir);
+    return replay;
+  }
+
+  /** Replaces the script of a path; the next request plays its first step. */
+  script(path: string, steps: ReplayStep[]): void {
+    if (steps.length === 0) throw new Error('a script needs at least one step');
+    const requests = this.scripts.get(path)?.requests ?? 0;
+    this.scripts.set(path, { steps, next: 0, requests });
+  }
+
+  /** How many requests a path has answered. */
+  requests(path: string): number {
+    return this.scripts.get(path)?.requests ?? 0;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', this.url).pathname;
+    if (path.startsWith(`${CONTROL_PREFIX}/`)) return this.control(path.slice(CONTROL_PREFIX.length), req, res);
+    if (path.startsWith('/samples/')) return this.sample(path.slice('/samples/'.length), res);
+    const script = this.scripts.get(path);
+    if (!script) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('no such feed');
+      return;
+    }
+    script.requests++;
+    const step = script.steps[Math.min(script.next, script.steps.length - 1)]!;
+    script.next++;
+    await this.play(step, req, res);
+  }
+
+  private async play(step: ReplayStep, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    switch (step.kind) {
+      case 'document': {
+        const body = typeof step.body === 'function' ? step.body() : step.body;
+        const etag = etagOf(body);
+        if (req.headers['if-none-match'] === etag) {
+          res.writeHead(304, { etag }).end();
+          return;
+        }
+        res.writeHead(200, { 'content-type': step.contentType ?? 'application/json', etag }).end(body);
+        return;
+      }
+      case 'status':
+        res.writeHead(step.status, { 'content-type': 'text/plain' }).end(step.body ?? `HTTP ${step.status}`);
+        return;
+      case 'timeout':
+        await new Promise((resolve) => setTimeout(resolve, step.ms));
+        res.destroy();
+        return;
+      case 'malformed':
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"FeatureCollection","features":[{"type":');
+        return;
+      case 'empty':
+        res.writeHead(200, { 'content-type': 'application/json' }).end();
+        return;
+      case 'html-error':
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<html><head><title>File Unavailable</title></head><body>File Unavailable</body></html>');
+        return;
+    }
+  }
+
+  /** PUT /_replay/<feed path> with {"steps":[…]} re-scripts a feed (used to break one in the demo). */
+  private async control(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'GET') {
+      const script = this.scripts.get(path);
+      res.writeHead(script ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(script ? { requests: script.requests, next: script.next } : { error: 'no such feed' }));
+      return;
+    }
+    if (req.method !== 'PUT') {
+      res.writeHead(405, { allow: 'GET, PUT' }).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const steps = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { steps?: ReplayStep[] }).steps;
+    const current = this.scripts.get(path);
+    if (!current || !Array.isArray(steps) || steps.length === 0) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('PUT an existing feed path with {"steps":[...]}');
+      return;
+    }
+    // A scripted "document" step without a body keeps serving the feed's current document.
+    const document = current.steps.find((step) => step.kind === 'document');
+    this.script(
+      path,
+      steps.map((step) => (step.kind === 'document' && step.body === undefined && document ? document : step)),
+    );
+    res.writeHead(204).end();
+  }
+
+  private async sample(relative: string, res: ServerResponse): Promise<void> {
+    const file = this.samplesDir ? normalize(join(this.samplesDir, relative)) : undefined;
+    if (!file || !this.samplesDir || !file.startsWith(this.samplesDir) || !existsSync(file)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('no such sample');
+      return;
+    }
+    const type = file.endsWith('.json') ? 'application/json' : 'application/xml';
+    res.writeHead(200, { 'content-type': type }).end(await readFile(file));
+  }
+}

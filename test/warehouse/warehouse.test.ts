@@ -1,0 +1,122 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readManifest } from '../../exports/manifest.js';
+import { RETRACTION_REASON } from '../../activities/warehouse/commit-plan.js';
+import { publishServing } from '../../activities/warehouse/publish.js';
+import { Warehouse } from '../../activities/warehouse/warehouse.js';
+import { makeRecord } from '../support/incidents.js';
+
+const FEED = 'nsw-rfs-major-incidents';
+
+describe('warehouse (real DuckDB file)', () => {
+  let dir: string;
+  let warehouse: Warehouse;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'eids-wh-'));
+    warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
+  });
+  afterEach(async () => {
+    warehouse.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const commit = (records: ReturnType<typeof makeRecord>[], polledAt: string, allowMassRetraction = false) =>
+    warehouse.commit({ feedKey: FEED, rawSha256: 'a'.repeat(64), incoming: records, polledAt, allowMassRetraction });
+
+  async function versions(id: string) {
+    const reader = await warehouse.db.runAndReadAll(
+      `SELECT version, status, retracted, valid_from::VARCHAR AS valid_from, valid_to::VARCHAR AS valid_to
+       FROM incident_version WHERE id = $1 ORDER BY version`,
+      [id],
+    );
+    return reader.getRowObjectsJS();
+  }
+
+  it('inserts, versions a change, leaves unchanged rows alone and retracts an omitted incident', async () => {
+    const first = await commit([makeRecord('1'), makeRecord('2')], '2026-11-20T10:00:00+11:00');
+    expect(first).toMatchObject({ inserted: 2, changed: 0, unchanged: 0, retracted: 0, active: 2, guard: null });
+
+    const second = await commit(
+      [makeRecord('1', { status: 'contained' }), makeRecord('2')],
+      '2026-11-20T10:05:00+11:00',
+    );
+    expect(second).toMatchObject({ inserted: 0, changed: 1, unchanged: 1, retracted: 0, active: 2 });
+    const v1 = await versions('nsw-rfs-1');
+    expect(v1.map((v) => [v.version, v.status])).toEqual([
+      [1, 'active'],
+      [2, 'contained'],
+    ]);
+    expect(v1[0]?.valid_to).not.toBeNull();
+    expect(v1[1]?.valid_to).toBeNull();
+    expect(await versions('nsw-rfs-2')).toHaveLength(1);
+
+    const third = await commit([makeRecord('1', { status: 'contained' })], '2026-11-20T10:10:00+11:00');
+    expect(third).toMatchObject({ retracted: 1, active: 1, unchanged: 1 });
+    const current = await warehouse.currentRows(FEED);
+    const two = current.find((row) => row.record.id === 'nsw-rfs-2');
+    expect(two?.record).toMatchObject({
+      retracted: true,
+      retracted_at: '2026-11-20T10:10:00+11:00',
+      retraction_reason: RETRACTION_REASON,
+    });
+    expect((await versions('nsw-rfs-2')).map((v) => v.retracted)).toEqual([false, true]);
+  });
+
+  it('brings a retracted incident back as a new version when upstream lists it again', async () => {
+    await commit([makeRecord('1'), makeRecord('2')], '2026-11-20T10:00:00+11:00');
+    await commit([makeRecord('1')], '2026-11-20T10:05:00+11:00');
+    const back = await commit([makeRecord('1'), makeRecord('2')], '2026-11-20T10:10:00+11:00');
+    expect(back).toMatchObject({ changed: 1, active: 2 });
+    expect((await versions('nsw-rfs-2')).map((v) => v.retracted)).toEqual([false, true, false]);
+  });
+
+  it('holds back a mass drop and believes it only when allowed', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => makeRecord(String(i)));
+    await commit(many, '2026-11-20T10:00:00+11:00');
+    const dropped = await commit(many.slice(0, 2), '2026-11-20T10:05:00+11:00');
+    expect(dropped.retracted).toBe(0);
+    expect(dropped.active).toBe(12);
+    expect(dropped.guard).toMatch(/mass-drop: poll omits 10 of 12/);
+
+    const believed = await commit(many.slice(0, 2), '2026-11-20T10:10:00+11:00', true);
+    expect(believed).toMatchObject({ retracted: 10, active: 2, guard: null });
+  });
+
+  it('publishes Parquet and a manifest that DuckDB reads back, pruning old generations', async () => {
+    const servingDir = join(dir, 'serving');
+    await commit([makeRecord('1'), makeRecord('2')], '2026-11-20T10:00:00+11:00');
+    for (let i = 0; i < 4; i++) await publishServing(warehouse.db, servingDir);
+    const manifest = await readManifest(servingDir);
+    expect(manifest?.generation).toBe(4);
+    expect(manifest?.tables.incidents.rows).toBe(2);
+    const files = (await readdir(servingDir)).filter((f) => f.endsWith('.parquet')).sort();
+    expect(files).toEqual([
+      'incident_versions-2.parquet',
+      'incident_versions-3.parquet',
+      'incident_versions-4.parquet',
+      'incidents-2.parquet',
+      'incidents-3.parquet',
+      'incidents-4.parquet',
+    ]);
+
+    const reader = await DuckDBInstance.create(':memory:');
+    const connection = await reader.connect();
+    try {
+      const rows = await connection.runAndReadAll(
+        `SELECT id, latitude, retracted FROM read_parquet($1) ORDER BY id`,
+        [join(servingDir, manifest?.tables.incidents.file ?? '')],
+      );
+      expect(rows.getRowObjectsJS()).toEqual([
+        { id: 'nsw-rfs-1', latitude: -33.7, retracted: false },
+        { id: 'nsw-rfs-2', latitude: -33.7, retracted: false },
+      ]);
+    } finally {
+      connection.closeSync();
+      reader.closeSync();
+    }
+  });
+});

@@ -1,0 +1,1 @@
+export { feedPoller, healthQuery, pollNowSignal, type FeedPollerInput } from './feed-poller.js';
