@@ -19,14 +19,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
 
 /** Asks every poller workflow its `health` query, in parallel, each bounded by a time-out. */
 export class TemporalFeedHealthSource implements FeedHealthSource {
-  constructor(private readonly client: Client) {}
+  constructor(
+    private readonly client: Client,
+    private readonly workflowIdOf: (feed: FeedDefinition) => string = pollerWorkflowId,
+  ) {}
 
   async read(feeds: readonly FeedDefinition[]): Promise<(FeedHealth | undefined)[]> {
     return Promise.all(
       feeds.map((feed) =>
         withTimeout(
           this.client.workflow
-            .getHandle(pollerWorkflowId(feed))
+            .getHandle(this.workflowIdOf(feed))
             .query<FeedHealth>('health')
             .catch(() => undefined),
           QUERY_TIMEOUT_MS,

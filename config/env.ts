@@ -5,9 +5,11 @@ import { z } from 'zod';
  * everything else receives a `Settings` object.
  */
 const port = z.coerce.number().int().min(1).max(65535);
+/** 0 asks the OS for a free port (tests). */
+const listenPort = z.coerce.number().int().min(0).max(65535);
 
 const SettingsSchema = z.object({
-  PORT: port.default(8080),
+  PORT: listenPort.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('data'),
   TEMPORAL_ADDRESS: z

@@ -23,6 +23,8 @@ export interface FeedHealth {
   lastError?: string;
   /** Active point incidents after the last good poll. */
   incidentCount: number;
+  /** Polls finished since the poller started (carried across continue-as-new). */
+  polls: number;
   /** Failed polls since the poller started (carried across continue-as-new). */
   errorCount: number;
   consecutiveFailures: number;

@@ -1,5 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { startApiServer } from '../api/server.js';
 import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { PROJECT_ROOT } from './paths.js';
@@ -26,6 +26,8 @@ export async function startService(settings: Settings, log: (line: string) => vo
       await cleanup().catch((error: unknown) => log(`shutdown: ${String(error)}`));
     }
   };
+  // The SDK's own info lines (bundler output, worker states) drown the service's; keep its warnings.
+  Runtime.install({ logger: new DefaultLogger(settings.LOG_LEVEL === 'debug' ? 'DEBUG' : 'WARN') });
   try {
     let devServer: TemporalDevServer | undefined;
     let address = settings.TEMPORAL_ADDRESS;

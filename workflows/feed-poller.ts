@@ -45,6 +45,7 @@ function initialHealth(input: FeedPollerInput): FeedHealth {
     agency: input.agency,
     status: 'unknown',
     incidentCount: 0,
+    polls: 0,
     errorCount: 0,
     consecutiveFailures: 0,
     guardTrips: 0,
@@ -88,7 +89,13 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
   });
 
   const record = (outcome: PollOutcome, changes: Partial<FeedHealth>) => {
-    const next = { ...health, ...changes, lastOutcome: outcome, lastPolled: new Date().toISOString() };
+    const next = {
+      ...health,
+      ...changes,
+      polls: health.polls + 1,
+      lastOutcome: outcome,
+      lastPolled: new Date().toISOString(),
+    };
     health = { ...next, status: deriveFeedStatus(next) };
   };
 
@@ -107,8 +114,9 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
         polledAt: fetched.fetchedAt,
         allowMassRetraction: health.guardTrips >= GUARD_TRIPS_BEFORE_BELIEVED,
       });
-      etag = fetched.etag;
-      lastModified = fetched.lastModified;
+      // A guarded body must be fetched and judged again next time, so its validators are not kept.
+      etag = committed.guard ? undefined : fetched.etag;
+      lastModified = committed.guard ? undefined : fetched.lastModified;
       const common = {
         consecutiveFailures: 0,
         incidentCount: committed.active,

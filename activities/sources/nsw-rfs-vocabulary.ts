@@ -54,6 +54,7 @@ const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
   ['advice', 'advice'],
   ['not applicable', 'none'],
   ['planned burn', 'none'],
+  // An absent alert level means no warning (FEEDS.md 1.1).
   ['', 'none'],
 ]);
 
@@ -70,7 +71,7 @@ export interface CapTriple {
   certainty: Certainty;
 }
 
-/** Default CAP triple per AWS level (FEEDS.md 1.2, after VicEmergency): NSW sends no triple worth trusting. */
+/** Default CAP triple per AWS level (FEEDS.md 1.2, after VicEmergency): NSW sends none worth trusting. */
 export const CAP_BY_WARNING_LEVEL: Readonly<Record<WarningLevel, CapTriple>> = {
   emergency_warning: { severity: 'Extreme', urgency: 'Immediate', certainty: 'Likely' },
   watch_and_act: { severity: 'Moderate', urgency: 'Immediate', certainty: 'Likely' },

@@ -215,8 +215,8 @@ function document(...features: object[]): string {
 }
 
 const DESCRIPTION =
-  'ALERT LEVEL: Advice <br />LOCATION: 12 Testwood Rd, Nowhereville, NSW 2999 <br />COUNCIL AREA: Imaginary ' +
-  '<br />STATUS: Being controlled <br />TYPE: Grass Fire <br />FIRE: Yes <br />SIZE: 1,500 ha ' +
+  'ALERT LEVEL: Advice <br />LOCATION: 12 Testwood Rd, Nowhereville, NSW 2999 ' +
+  '<br />COUNCIL AREA: Imaginary <br />STATUS: Being controlled <br />TYPE: Grass Fire <br />FIRE: Yes <br />SIZE: 1,500 ha ' +
   '<br />RESPONSIBLE AGENCY: Rural Fire Service <br />UPDATED: 3 Feb 2021 12:05';
 
 function feature(overrides: { geometry?: object | null; properties?: Record<string, unknown> } = {}): object {

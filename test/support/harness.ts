@@ -1,0 +1,147 @@
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { createApp, type App } from '../../api/app.js';
+import { TemporalFeedHealthSource } from '../../api/feed-health-source.js';
+import { ServingStore } from '../../api/serving-store.js';
+import type { Warehouse } from '../../activities/index.js';
+import { dataLayout, feedByKey, parseSettings, type FeedDefinition, type Settings } from '../../config/index.js';
+import type { FeedHealth } from '../../model/index.js';
+import { pollerInput } from '../../runtime/pollers.js';
+import { createIngestWorker, createWarehouseWorker } from '../../runtime/workers.js';
+import { healthQuery, pollNowSignal, type FeedPollerInput } from '../../workflows/index.js';
+import { ReplayServer } from '../replay/server.js';
+
+// Workers' info lines would bury test output; warnings and errors still show.
+Runtime.install({ logger: new DefaultLogger('WARN') });
+
+export const NSW_FEED: FeedDefinition = feedByKey('nsw-rfs-major-incidents')!;
+
+/**
+ * Real parts for workflow and end-to-end tests: the run's Temporal dev server, both workers on
+ * task queues of their own, a warehouse in a fresh folder, the replay server as upstream, and the
+ * API app over what the warehouse publishes.
+ */
+export interface Harness {
+  settings: Settings;
+  replay: ReplayServer;
+  client: Client;
+  store: ServingStore;
+  app: App;
+  workflowId: string;
+  /** Starts the poller (its first poll runs at once) and waits for that poll to finish. */
+  startPoller(overrides?: Partial<FeedPollerInput>): Promise<FeedHealth>;
+  /** Signals pollNow and waits until the poll has finished. */
+  pollNow(): Promise<FeedHealth>;
+  health(): Promise<FeedHealth>;
+  stop(): Promise<void>;
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  { timeoutMs = 30_000, what = 'condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'eids-harness-'));
+  const replay = await ReplayServer.start();
+  const suffix = randomUUID().slice(0, 8);
+  const settings = parseSettings({
+    DATA_DIR: dataDir,
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    UPSTREAM_BASE_URL: replay.url,
+    INGEST_TASK_QUEUE: `test-ingest-${suffix}`,
+    WAREHOUSE_TASK_QUEUE: `test-warehouse-${suffix}`,
+    FETCH_TIMEOUT_MS: '1500',
+    PORT: '0',
+    ...env,
+  });
+  const workflowId = `test-poller-${suffix}`;
+  const nativeConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
+  const { worker: warehouseWorker, warehouse }: { worker: Worker; warehouse: Warehouse } =
+    await createWarehouseWorker({ connection: nativeConnection, settings });
+  const ingestWorker = await createIngestWorker({
+    connection: nativeConnection,
+    settings,
+    workflows: { workflowBundle: { codePath: inject('workflowBundlePath') } },
+  });
+  const runs = [warehouseWorker.run(), ingestWorker.run()];
+  const connection = await Connection.connect({ address: inject('temporalAddress') });
+  const client = new Client({ connection });
+  const store = await ServingStore.open(dataLayout(dataDir).servingDir);
+  const app = createApp({
+    store,
+    feedHealth: new TemporalFeedHealthSource(client, () => workflowId),
+    catalogue: [NSW_FEED],
+    version: 'test',
+    startedAt: new Date(),
+    now: () => new Date(),
+  });
+  const handle = () => client.workflow.getHandle(workflowId);
+  const health = () => handle().query(healthQuery);
+  const afterPoll = async (polls: number) => {
+    const result = await waitFor(
+      async () => {
+        const h = await health();
+        return h.polls > polls ? h : undefined;
+      },
+      { what: `poll ${polls + 1} of ${workflowId}` },
+    );
+    await store.refresh();
+    return result;
+  };
+
+  return {
+    settings,
+    replay,
+    client,
+    store,
+    app,
+    workflowId,
+    async startPoller(overrides = {}) {
+      await client.workflow.start('feedPoller', {
+        workflowId,
+        taskQueue: settings.INGEST_TASK_QUEUE,
+        args: [{ ...pollerInput(NSW_FEED, settings), pollIntervalSeconds: 3600, fetchMaximumAttempts: 1, ...overrides }],
+      });
+      return afterPoll(0);
+    },
+    async pollNow() {
+      const before = (await health()).polls;
+      await handle().signal(pollNowSignal);
+      return afterPoll(before);
+    },
+    health,
+    async stop() {
+      await handle()
+        .terminate('test finished')
+        .catch(() => undefined);
+      ingestWorker.shutdown();
+      warehouseWorker.shutdown();
+      await Promise.allSettled(runs);
+      warehouse.close();
+      store.close();
+      await connection.close();
+      await nativeConnection.close();
+      await replay.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderNswMajorIncidents, syntheticNswIncidents, type SyntheticIncident } from '../replay/generators/nsw-rfs.js';
+import { NSW_FEED, startHarness, type Harness } from '../support/harness.js';
+
+interface Collection {
+  features: { id: string; properties: { status: string; retraction: { retracted: boolean; retractedAt?: string; reason?: string } } }[];
+  meta: { total_count: number };
+}
+
+/** Point-only fires, so every incident is one feature and counts are easy to read. */
+function fires(count: number, seed: number): SyntheticIncident[] {
+  return syntheticNswIncidents(count, seed).map((incident) => ({
+    ...incident,
+    type: 'Bush Fire',
+    status: 'Out of control',
+    polygons: undefined,
+  }));
+}
+
+const document = (incidents: SyntheticIncident[]) => ({ kind: 'document' as const, body: renderNswMajorIncidents(incidents) });
+
+describe('feedPoller on a real Temporal dev server', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(async () => {
+    await h.stop();
+  });
+
+  async function list(query = ''): Promise<Collection> {
+    const response = await h.app.request(`/v1/incidents${query}`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as Collection;
+  }
+
+  it('commits a poll that the API then serves, and reports the feed healthy', async () => {
+    const incidents = fires(3, 1);
+    h.replay.script(NSW_FEED.replayPath, [document(incidents)]);
+    const health = await h.startPoller();
+    expect(health).toMatchObject({ status: 'healthy', incidentCount: 3, errorCount: 0, lastOutcome: 'committed' });
+
+    const body = await list();
+    expect(body.features.map((f) => f.id).sort()).toEqual(incidents.map((i) => `nsw-rfs-${i.id}`).sort());
+
+    const states = (await (await h.app.request('/v1/states')).json()) as { states: { status: string; incidentCount: number }[] };
+    expect(states.states[0]).toMatchObject({ status: 'healthy', incidentCount: 3 });
+  });
+
+  it('keeps the last good state through failed and malformed polls: degraded, then down, then healthy again', async () => {
+    const incidents = fires(3, 2);
+    h.replay.script(NSW_FEED.replayPath, [
+      document(incidents),
+      { kind: 'status', status: 500 },
+      { kind: 'malformed' },
+      { kind: 'empty' },
+      { kind: 'html-error' },
+      { kind: 'timeout', ms: 3_000 },
+      document(incidents),
+    ]);
+    await h.startPoller();
+
+    const degraded = await h.pollNow();
+    expect(degraded).toMatchObject({ status: 'degraded', consecutiveFailures: 1, errorCount: 1, lastOutcome: 'failed' });
+    expect(degraded.lastError).toMatch(/HTTP 500/);
+    expect((await h.pollNow()).status).toBe('degraded');
+    const down = await h.pollNow();
+    expect(down).toMatchObject({ status: 'down', consecutiveFailures: 3 });
+    expect(await h.pollNow()).toMatchObject({ status: 'down', consecutiveFailures: 4 });
+    const timedOut = await h.pollNow();
+    expect(timedOut.lastError).toMatch(/within 1500 ms|unreachable/);
+
+    // Nothing was retracted or lost through five bad polls.
+    const all = await list('?include_retracted=true');
+    expect(all.meta.total_count).toBe(3);
+    expect(all.features.every((f) => !f.properties.retraction.retracted)).toBe(true);
+
+    const healthy = await h.pollNow();
+    expect(healthy).toMatchObject({ status: 'healthy', consecutiveFailures: 0, errorCount: 5, incidentCount: 3 });
+  });
+
+  it('retracts exactly the incident a good poll no longer lists, and versions a status change', async () => {
+    const incidents = fires(3, 3);
+    const [first, second, third] = incidents as [SyntheticIncident, SyntheticIncident, SyntheticIncident];
+    h.replay.script(NSW_FEED.replayPath, [
+      document(incidents),
+      document([{ ...first, status: 'Being controlled' }, second]),
+    ]);
+    await h.startPoller();
+    const after = await h.pollNow();
+    expect(after).toMatchObject({ status: 'healthy', incidentCount: 2 });
+
+    const current = await list();
+    expect(current.features.map((f) => f.id).sort()).toEqual([`nsw-rfs-${first.id}`, `nsw-rfs-${second.id}`].sort());
+    expect(current.features.find((f) => f.id === `nsw-rfs-${first.id}`)?.properties.status).toBe('contained');
+
+    const withRetracted = await list('?include_retracted=true');
+    const gone = withRetracted.features.find((f) => f.id === `nsw-rfs-${third.id}`);
+    expect(gone?.properties.retraction).toMatchObject({
+      retracted: true,
+      reason: 'No longer published by the upstream feed',
+    });
+    expect(gone?.properties.retraction.retractedAt).toMatch(/[+-]\d\d:\d\d$/);
+
+    const single = await h.app.request(`/v1/incidents/nsw-rfs-${third.id}`);
+    expect(single.status).toBe(200);
+    expect(((await single.json()) as { properties: { retraction: { retracted: boolean } } }).properties.retraction.retracted).toBe(true);
+  });
+
+  it('holds back a mass drop (feed degraded, nothing retracted) and believes it after repeats', async () => {
+    const incidents = fires(12, 4);
+    const survivors = incidents.slice(0, 2);
+    h.replay.script(NSW_FEED.replayPath, [document(incidents), document(survivors)]);
+    await h.startPoller();
+
+    const guarded = await h.pollNow();
+    expect(guarded).toMatchObject({ status: 'degraded', lastOutcome: 'guarded', guardTrips: 1, incidentCount: 12 });
+    expect((await list()).meta.total_count).toBe(12);
+    expect((await h.pollNow()).guardTrips).toBe(2);
+
+    const believed = await h.pollNow();
+    expect(believed).toMatchObject({ status: 'healthy', lastOutcome: 'committed', incidentCount: 2, guardTrips: 0 });
+    expect((await list()).meta.total_count).toBe(2);
+  });
+});
