@@ -26,8 +26,6 @@ export async function startService(settings: Settings, log: (line: string) => vo
       await cleanup().catch((error: unknown) => log(`shutdown: ${String(error)}`));
     }
   };
-  // The SDK's own info lines (bundler output, worker states) drown the service's; keep its warnings.
-  Runtime.install({ logger: new DefaultLogger(settings.LOG_LEVEL === 'debug' ? 'DEBUG' : 'WARN') });
   try {
     let devServer: TemporalDevServer | undefined;
     let address = settings.TEMPORAL_ADDRESS;
@@ -75,6 +73,14 @@ export async function startService(settings: Settings, log: (line: string) => vo
     await stop();
     throw error;
   }
+}
+
+/**
+ * The SDK's own info lines (bundler output, worker states) drown the service's; keep its warnings.
+ * Entrypoints call this once, before anything touches Temporal.
+ */
+export function installTemporalLogging(settings: Settings): void {
+  Runtime.install({ logger: new DefaultLogger(settings.LOG_LEVEL === 'debug' ? 'DEBUG' : 'WARN') });
 }
 
 /** Stops the service on SIGINT/SIGTERM, once. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, FEED_CATALOGUE, loadSettings } from '../config/index.js';
 import { PROJECT_ROOT } from '../runtime/paths.js';
-import { startService, stopOnSignals } from '../runtime/service.js';
+import { installTemporalLogging, startService, stopOnSignals } from '../runtime/service.js';
 import { EvolvingNswFeed } from '../test/replay/evolving-feed.js';
 import { ReplayServer } from '../test/replay/server.js';
 
@@ -24,6 +24,7 @@ try {
     UPSTREAM_BASE_URL: replay.url,
     POLL_INTERVAL_SECONDS: '10',
   });
+  installTemporalLogging(settings);
   const service = await startService(settings, log);
   stopOnSignals({ ...service, stop: async () => (await service.stop(), await replay.close()) }, log);
   log(`replay upstream at ${replay.url} (break a feed: curl -X PUT ${replay.url}/_replay${FEED_CATALOGUE[0]?.replayPath} -d '{"steps":[{"kind":"status","status":500}]}')`);

@@ -1,10 +1,11 @@
 import { ConfigError, loadSettings } from '../config/index.js';
-import { startService, stopOnSignals } from '../runtime/service.js';
+import { installTemporalLogging, startService, stopOnSignals } from '../runtime/service.js';
 
 const log = (line: string) => console.log(`[eids] ${line}`);
 
 try {
   const settings = loadSettings();
+  installTemporalLogging(settings);
   const service = await startService(settings, log);
   stopOnSignals(service, log);
   log(`API listening on ${service.apiUrl}/v1/incidents`);

@@ -90,8 +90,7 @@ export function incidentRoutes(deps: AppDeps) {
       },
       attribution: '/v1/attribution',
     };
-    c.header('content-type', query.format === 'json' ? 'application/json' : GEOJSON);
-    return c.json(body, 200);
+    return c.json(body, 200, { 'Content-Type': query.format === 'json' ? 'application/json' : GEOJSON });
   });
 
   app.openapi(oneRoute, async (c) => {
@@ -101,8 +100,7 @@ export function incidentRoutes(deps: AppDeps) {
     await deps.store.refreshIfDue();
     const [record] = await deps.store.incidents('SELECT * FROM incidents WHERE id = $1', [id]);
     if (!record) throw problems.notFound(`No incident has the id ${id}.`);
-    c.header('content-type', GEOJSON);
-    return c.json(toFeature(record), 200);
+    return c.json(toFeature(record), 200, { 'Content-Type': GEOJSON });
   });
 
   return app;

@@ -1,0 +1,98 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { parseSettings } from '../../config/index.js';
+import { startService, type RunningService } from '../../runtime/service.js';
+import { renderNswMajorIncidents, syntheticNswIncidents, type SyntheticIncident } from '../replay/generators/nsw-rfs.js';
+import { ReplayServer } from '../replay/server.js';
+import { NSW_FEED, waitFor } from '../support/harness.js';
+
+interface Feature {
+  id: string;
+  properties: { status: string; retraction: { retracted: boolean; reason?: string } };
+}
+
+/**
+ * The service as `npm start` runs it (workers, pollers, API on a real loopback port) against the
+ * replay server: one incident appears, changes, and is retracted, seen only through HTTP.
+ */
+describe('end to end over loopback HTTP', () => {
+  let replay: ReplayServer;
+  let service: RunningService;
+  let dataDir: string;
+  let upstream: SyntheticIncident[];
+  const [watched, other] = syntheticNswIncidents(2, 77).map((incident) => ({
+    ...incident,
+    type: 'Bush Fire',
+    status: 'Out of control',
+    polygons: undefined,
+  })) as [SyntheticIncident, SyntheticIncident];
+  const watchedId = `nsw-rfs-${watched.id}`;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'eids-e2e-'));
+    replay = await ReplayServer.start();
+    upstream = [other];
+    replay.script(NSW_FEED.replayPath, [{ kind: 'document', body: () => renderNswMajorIncidents(upstream) }]);
+    const suffix = randomUUID().slice(0, 8);
+    service = await startService(
+      parseSettings({
+        DATA_DIR: dataDir,
+        TEMPORAL_ADDRESS: inject('temporalAddress'),
+        UPSTREAM_BASE_URL: replay.url,
+        POLL_INTERVAL_SECONDS: '1',
+        PORT: '0',
+        INGEST_TASK_QUEUE: `e2e-ingest-${suffix}`,
+        WAREHOUSE_TASK_QUEUE: `e2e-warehouse-${suffix}`,
+      }),
+      () => undefined,
+    );
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await replay?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function watchedFeature(): Promise<Feature | undefined> {
+    const response = await fetch(`${service.apiUrl}/v1/incidents?include_retracted=true`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/application\/geo\+json/);
+    const body = (await response.json()) as { features: Feature[] };
+    return body.features.find((feature) => feature.id === watchedId);
+  }
+
+  it('shows an incident appear, change status, and be retracted', async () => {
+    await waitFor(async () => ((await fetch(`${service.apiUrl}/v1/incidents`)).ok ? true : undefined), {
+      what: 'the API',
+    });
+
+    upstream = [other, watched];
+    const appeared = await waitFor(watchedFeature, { what: 'the incident to appear' });
+    expect(appeared.properties.status).toBe('active');
+
+    upstream = [other, { ...watched, status: 'Under control', updated: new Date() }];
+    await waitFor(async () => ((await watchedFeature())?.properties.status === 'controlled' ? true : undefined), {
+      what: 'the status change',
+    });
+
+    upstream = [other];
+    const retracted = await waitFor(
+      async () => {
+        const feature = await watchedFeature();
+        return feature?.properties.retraction.retracted ? feature : undefined;
+      },
+      { what: 'the retraction' },
+    );
+    expect(retracted.properties.retraction.reason).toBe('No longer published by the upstream feed');
+
+    const visible = (await (await fetch(`${service.apiUrl}/v1/incidents`)).json()) as { features: Feature[] };
+    expect(visible.features.map((f) => f.id)).toEqual([`nsw-rfs-${other.id}`]);
+
+    const states = (await (await fetch(`${service.apiUrl}/v1/states`)).json()) as { states: { status: string }[] };
+    expect(states.states[0]?.status).toBe('healthy');
+  });
+});
