@@ -10,14 +10,40 @@ const workflowBans = {
       patterns: [
         { group: ['node:*'], message: 'Workflows are deterministic: no Node built-ins.' },
         {
-          group: ['fs', 'fs/*', 'path', 'http', 'https', 'net', 'crypto', 'os', 'child_process', 'stream', 'url', 'util', 'events', 'worker_threads', 'timers', 'zlib', 'dns'],
+          group: [
+            'fs',
+            'fs/*',
+            'path',
+            'http',
+            'https',
+            'net',
+            'crypto',
+            'os',
+            'child_process',
+            'stream',
+            'url',
+            'util',
+            'events',
+            'worker_threads',
+            'timers',
+            'zlib',
+            'dns',
+          ],
           message: 'Workflows are deterministic: no Node built-ins.',
         },
         { group: ['@duckdb/*', 'duckdb'], message: 'Only the warehouse activity touches DuckDB.' },
         { group: ['hono', 'hono/*', '@hono/*'], message: 'Workflows do not serve HTTP.' },
-        { group: ['@temporalio/worker', '@temporalio/client', '@temporalio/activity'], message: 'Workflows use @temporalio/workflow only.' },
+        {
+          group: ['@temporalio/worker', '@temporalio/client', '@temporalio/activity'],
+          message: 'Workflows use @temporalio/workflow only.',
+        },
         { group: ['node-fetch', 'undici', 'axios'], message: 'Workflows do no I/O: fetch in an activity.' },
-        { group: ['**/activities/*', '../activities', '../activities/*'], importNamePattern: '.', message: 'Reach activities through proxyActivities with import type only.', allowTypeImports: true },
+        {
+          group: ['**/activities/*', '../activities', '../activities/*'],
+          importNamePattern: '.',
+          message: 'Reach activities through proxyActivities with import type only.',
+          allowTypeImports: true,
+        },
       ],
     },
   ],
@@ -40,7 +66,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports' },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
@@ -54,7 +83,10 @@ export default tseslint.config(
     files: ['**/*.ts'],
     ignores: ['config/env.ts', 'workflows/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config/env.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through config/env.ts.' },
+      ],
     },
   },
 );

@@ -25,7 +25,10 @@ export type HttpOutcome =
   | { kind: 'too-large'; limit: number }
   | { kind: 'unreachable'; reason: string };
 
-export async function conditionalGet(request: ConditionalGet, fetchImpl: typeof fetch = fetch): Promise<HttpOutcome> {
+export async function conditionalGet(
+  request: ConditionalGet,
+  fetchImpl: typeof fetch = fetch,
+): Promise<HttpOutcome> {
   const headers: Record<string, string> = { 'user-agent': request.userAgent, accept: '*/*' };
   if (request.etag) headers['if-none-match'] = request.etag;
   if (request.lastModified) headers['if-modified-since'] = request.lastModified;
@@ -53,8 +56,9 @@ export async function conditionalGet(request: ConditionalGet, fetchImpl: typeof 
       lastModified: response.headers.get('last-modified') ?? undefined,
     };
   } catch (error) {
-    const reason =
-      signal.aborted ? `no complete answer within ${request.timeoutMs} ms` : (error as Error).message || String(error);
+    const reason = signal.aborted
+      ? `no complete answer within ${request.timeoutMs} ms`
+      : (error as Error).message || String(error);
     return { kind: 'unreachable', reason };
   }
 }
@@ -64,7 +68,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
   if (!response.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;

@@ -2,7 +2,13 @@ import { ApplicationFailure } from '@temporalio/common';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DateTime } from 'luxon';
-import { dataLayout, effectiveFeedUrl, feedByKey, type FeedDefinition, type Settings } from '../config/index.js';
+import {
+  dataLayout,
+  effectiveFeedUrl,
+  feedByKey,
+  type FeedDefinition,
+  type Settings,
+} from '../config/index.js';
 import { STATE_TIME_ZONES, toRecord, type Incident, type IncidentDraft } from '../model/index.js';
 import {
   NON_RETRYABLE_FAILURES,
@@ -25,14 +31,18 @@ const USER_AGENT = 'emergency-incident-data-service/0.1 (+https://github.com/)';
 
 function requireFeed(feedKey: string): FeedDefinition {
   const feed = feedByKey(feedKey);
-  if (!feed) throw ApplicationFailure.nonRetryable(`unknown feed ${feedKey}`, NON_RETRYABLE_FAILURES.unknownFeed);
+  if (!feed)
+    throw ApplicationFailure.nonRetryable(`unknown feed ${feedKey}`, NON_RETRYABLE_FAILURES.unknownFeed);
   return feed;
 }
 
 /** ISO 8601 in the feed's own zone, so every stored timestamp carries an Australian offset. */
 function isoInZone(at: Date, feed: FeedDefinition): string {
   return (
-    DateTime.fromJSDate(at).setZone(STATE_TIME_ZONES[feed.state]).set({ millisecond: 0 }).toISO({ suppressMilliseconds: true }) ?? ''
+    DateTime.fromJSDate(at)
+      .setZone(STATE_TIME_ZONES[feed.state])
+      .set({ millisecond: 0 })
+      .toISO({ suppressMilliseconds: true }) ?? ''
   );
 }
 
@@ -72,7 +82,13 @@ export function createIngestActivities(deps: IngestDeps) {
           return { kind: 'not-modified', fetchedAt };
         case 'body': {
           const ref = await raw.put(feed.key, outcome.body, at, outcome.contentType, url);
-          return { kind: 'fetched', fetchedAt, raw: ref, etag: outcome.etag, lastModified: outcome.lastModified };
+          return {
+            kind: 'fetched',
+            fetchedAt,
+            raw: ref,
+            etag: outcome.etag,
+            lastModified: outcome.lastModified,
+          };
         }
         case 'too-large':
           throw ApplicationFailure.nonRetryable(

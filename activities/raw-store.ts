@@ -27,7 +27,13 @@ function extensionFor(contentType: string | null, url: string): string {
 export class RawStore {
   constructor(private readonly dataDir: string) {}
 
-  async put(feedKey: string, body: Uint8Array, at: Date, contentType: string | null, url: string): Promise<RawRef> {
+  async put(
+    feedKey: string,
+    body: Uint8Array,
+    at: Date,
+    contentType: string | null,
+    url: string,
+  ): Promise<RawRef> {
     const sha256 = createHash('sha256').update(body).digest('hex');
     const day = at.toISOString().slice(0, 10);
     const path = dataLayout(this.dataDir).rawRef(feedKey, day, sha256, extensionFor(contentType, url));

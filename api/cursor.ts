@@ -26,14 +26,20 @@ export function decodeCursor(token: string, fingerprint: string, parameter: stri
     if (!/^[A-Za-z0-9_-]+$/.test(token)) throw new Error('not base64url');
     body = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch {
-    throw problems.invalidParameter(`${parameter}: malformed cursor; pass back the token from meta.next_cursor.`);
+    throw problems.invalidParameter(
+      `${parameter}: malformed cursor; pass back the token from meta.next_cursor.`,
+    );
   }
   const { v, k, f } = (body ?? {}) as Partial<CursorBody>;
   if (v !== 1 || typeof k !== 'string' || typeof f !== 'string') {
-    throw problems.invalidParameter(`${parameter}: malformed cursor; pass back the token from meta.next_cursor.`);
+    throw problems.invalidParameter(
+      `${parameter}: malformed cursor; pass back the token from meta.next_cursor.`,
+    );
   }
   if (f !== fingerprint) {
-    throw problems.invalidParameter(`${parameter}: this cursor belongs to a different query; start again without it.`);
+    throw problems.invalidParameter(
+      `${parameter}: this cursor belongs to a different query; start again without it.`,
+    );
   }
   return k;
 }

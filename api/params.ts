@@ -8,8 +8,16 @@ export function csvEnum<const T extends readonly [string, ...string[]]>(name: st
     .optional()
     .transform((raw, ctx) => {
       if (raw === undefined || raw.trim() === '') return undefined;
-      const items = [...new Set(raw.split(',').map((item) => item.trim()).filter((item) => item !== ''))];
-      const unknown = items.filter((item) => !(allowed as readonly string[]).includes(item));
+      const items = [
+        ...new Set(
+          raw
+            .split(',')
+            .map((item) => item.trim())
+            .filter((item) => item !== ''),
+        ),
+      ];
+      const isAllowed = (item: string): item is T[number] => (allowed as readonly string[]).includes(item);
+      const unknown = items.filter((item) => !isAllowed(item));
       if (unknown.length > 0) {
         ctx.addIssue({
           code: 'custom',
@@ -17,7 +25,7 @@ export function csvEnum<const T extends readonly [string, ...string[]]>(name: st
         });
         return z.NEVER;
       }
-      return items as T[number][];
+      return items.filter(isAllowed);
     })
     .openapi({
       param: { name, in: 'query', style: 'form', explode: false },
@@ -32,7 +40,14 @@ export function csvString(name: string, description: string) {
     .optional()
     .transform((raw) => {
       if (raw === undefined) return undefined;
-      const items = [...new Set(raw.split(',').map((item) => item.trim().toLowerCase()).filter((item) => item !== ''))];
+      const items = [
+        ...new Set(
+          raw
+            .split(',')
+            .map((item) => item.trim().toLowerCase())
+            .filter((item) => item !== ''),
+        ),
+      ];
       return items.length > 0 ? items : undefined;
     })
     .openapi({ param: { name, in: 'query' }, type: 'string', description });
@@ -46,7 +61,10 @@ export function booleanParam(name: string, description: string) {
     .openapi({ param: { name, in: 'query' }, description });
 }
 
-export function limitParam(name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) {
+export function limitParam(
+  name: string,
+  { min, max, fallback }: { min: number; max: number; fallback: number },
+) {
   return z
     .string()
     .optional()
@@ -54,7 +72,10 @@ export function limitParam(name: string, { min, max, fallback }: { min: number; 
       if (raw === undefined || raw === '') return fallback;
       const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
       if (!Number.isInteger(value) || value < min || value > max) {
-        ctx.addIssue({ code: 'custom', message: `${name}: must be an integer from ${min} to ${max} (got ${raw})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name}: must be an integer from ${min} to ${max} (got ${raw})`,
+        });
         return z.NEVER;
       }
       return value;
@@ -101,7 +122,7 @@ export function bboxParam(name: string) {
         });
         return z.NEVER;
       }
-      return { minLon: minLon!, minLat: minLat!, maxLon: maxLon!, maxLat: maxLat! };
+      return { minLon, minLat, maxLon, maxLat };
     })
     .openapi({ param: { name, in: 'query' }, type: 'string', example: '149.0,-36.0,151.5,-33.0' });
 }

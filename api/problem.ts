@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from './types.js';
 
 /**
  * The one error type of the API. Everything thrown ends in `onError`, which answers an RFC 9457
@@ -29,25 +30,28 @@ export const problems = {
   unavailable: (detail: string) => new ProblemError(503, 'unavailable', 'Service Unavailable', detail),
 };
 
-export function problemResponse(c: Context, problem: ProblemError): Response {
+export function problemResponse(c: Context<AppEnv>, problem: ProblemError): Response {
   const body = {
     type: `/v1/problems/${problem.slug}`,
     title: problem.title,
     status: problem.status,
     ...(problem.detail ? { detail: problem.detail } : {}),
     instance: c.req.path,
-    requestId: c.get('requestId') as string | undefined,
+    requestId: c.get('requestId'),
     ...problem.extensions,
   };
   return c.body(JSON.stringify(body), problem.status, { 'content-type': PROBLEM_CONTENT_TYPE });
 }
 
 /** The single onError path: known problems as they are, Hono's HTTP errors mapped, anything else a 500. */
-export function onError(error: Error, c: Context): Response {
+export function onError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof ProblemError) return problemResponse(c, error);
   if (error instanceof HTTPException) {
     return problemResponse(c, new ProblemError(error.status, 'http-error', error.message || 'HTTP error'));
   }
-  console.error(`[api] ${c.get('requestId') as string} ${c.req.method} ${c.req.path}:`, error);
-  return problemResponse(c, new ProblemError(500, 'internal', 'Internal Server Error', 'An unexpected error occurred.'));
+  console.error(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path}:`, error);
+  return problemResponse(
+    c,
+    new ProblemError(500, 'internal', 'Internal Server Error', 'An unexpected error occurred.'),
+  );
 }

@@ -4,7 +4,7 @@ import { readManifest, type Manifest } from '../exports/manifest.js';
 import { recordColumnsDdl, type IncidentRecord } from '../model/index.js';
 
 /** How often, at most, a request makes the store look for a newer manifest. */
-const MANIFEST_CHECK_INTERVAL_MS = 1_000;
+const DEFAULT_MANIFEST_CHECK_INTERVAL_MS = 1_000;
 
 export interface ServingGeneration {
   generation: number;
@@ -24,9 +24,13 @@ export class ServingStore {
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly servingDir: string,
+    private readonly checkIntervalMs: number,
   ) {}
 
-  static async open(servingDir: string): Promise<ServingStore> {
+  static async open(
+    servingDir: string,
+    { checkIntervalMs = DEFAULT_MANIFEST_CHECK_INTERVAL_MS } = {},
+  ): Promise<ServingStore> {
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     try {
@@ -37,7 +41,7 @@ export class ServingStore {
     } finally {
       connection.closeSync();
     }
-    const store = new ServingStore(instance, servingDir);
+    const store = new ServingStore(instance, servingDir, checkIntervalMs);
     await store.refresh();
     return store;
   }
@@ -56,7 +60,7 @@ export class ServingStore {
 
   /** Called on the request path: a cheap, throttled check for a new generation. */
   async refreshIfDue(now = Date.now()): Promise<void> {
-    if (now - this.lastCheck < MANIFEST_CHECK_INTERVAL_MS) return;
+    if (now - this.lastCheck < this.checkIntervalMs) return;
     this.lastCheck = now;
     await this.refresh();
   }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { PROBLEM_CONTENT_TYPE, problemResponse, problems } from './problem.js';
+import type { AppEnv } from './types.js';
 
 interface HookResult {
   success: boolean;
@@ -8,7 +9,7 @@ interface HookResult {
 }
 
 /** Request validation failures become one 400 problem naming every bad parameter. */
-export function validationHook(result: HookResult, c: Context): Response | undefined {
+export function validationHook(result: HookResult, c: Context<AppEnv>): Response | undefined {
   if (result.success || !result.error) return undefined;
   const errors = result.error.issues.map((issue) => ({
     parameter: issue.path.map(String).join('.'),
@@ -43,7 +44,13 @@ export function problemResponses<const S extends number>(...statuses: S[]) {
   return Object.fromEntries(
     statuses.map((status) => [
       status,
-      { description: DESCRIPTIONS[status] ?? 'Error', content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } } },
+      {
+        description: DESCRIPTIONS[status] ?? 'Error',
+        content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } },
+      },
     ]),
-  ) as Record<S, { description: string; content: { [PROBLEM_CONTENT_TYPE]: { schema: typeof ProblemSchema } } }>;
+  ) as Record<
+    S,
+    { description: string; content: { [PROBLEM_CONTENT_TYPE]: { schema: typeof ProblemSchema } } }
+  >;
 }

@@ -34,7 +34,9 @@ export interface FeedHealth {
   unmappedValues: number;
 }
 
-export function deriveFeedStatus(health: Pick<FeedHealth, 'lastOutcome' | 'consecutiveFailures'>): FeedStatus {
+export function deriveFeedStatus(
+  health: Pick<FeedHealth, 'lastOutcome' | 'consecutiveFailures'>,
+): FeedStatus {
   if (health.lastOutcome === undefined) return 'unknown';
   if (health.consecutiveFailures >= DOWN_AFTER_CONSECUTIVE_FAILURES) return 'down';
   if (health.lastOutcome === 'failed' || health.lastOutcome === 'guarded') return 'degraded';

@@ -163,7 +163,6 @@ export const RECORD_COLUMNS: readonly ColumnSpec[] = [
 
 export const RECORD_COLUMN_LIST = RECORD_COLUMNS.map((c) => c.name).join(', ');
 
-
 /** Column definitions for CREATE TABLE, in serving order. */
 export function recordColumnsDdl(): string {
   return RECORD_COLUMNS.map((c) => `${c.name} ${c.sql}${c.nullable ? '' : ' NOT NULL'}`).join(',\n  ');

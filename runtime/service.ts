@@ -45,7 +45,10 @@ export async function startService(settings: Settings, log: (line: string) => vo
 
     const nativeConnection = await NativeConnection.connect({ address });
     cleanups.push(() => nativeConnection.close());
-    const { worker: warehouseWorker, warehouse } = await createWarehouseWorker({ connection: nativeConnection, settings });
+    const { worker: warehouseWorker, warehouse } = await createWarehouseWorker({
+      connection: nativeConnection,
+      settings,
+    });
     const ingestWorker = await createIngestWorker({ connection: nativeConnection, settings });
     const runs = [warehouseWorker.run(), ingestWorker.run()];
     cleanups.push(async () => {

@@ -1,4 +1,4 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { Worker, type NativeConnection } from '@temporalio/worker';
 import { join } from 'node:path';
 import { createIngestActivities, createWarehouseActivities, Warehouse } from '../activities/index.js';
 import { dataLayout, type Settings } from '../config/index.js';
@@ -18,7 +18,12 @@ export interface WorkerOptions {
 }
 
 /** The ingest worker: poller workflows plus fetch/parse activities. Stateless; run as many as needed. */
-export async function createIngestWorker({ connection, settings, workflows, fetch }: WorkerOptions): Promise<Worker> {
+export async function createIngestWorker({
+  connection,
+  settings,
+  workflows,
+  fetch,
+}: WorkerOptions): Promise<Worker> {
   return Worker.create({
     connection,
     namespace: settings.TEMPORAL_NAMESPACE,

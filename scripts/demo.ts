@@ -27,7 +27,9 @@ try {
   installTemporalLogging(settings);
   const service = await startService(settings, log);
   stopOnSignals({ ...service, stop: async () => (await service.stop(), await replay.close()) }, log);
-  log(`replay upstream at ${replay.url} (break a feed: curl -X PUT ${replay.url}/_replay${FEED_CATALOGUE[0]?.replayPath} -d '{"steps":[{"kind":"status","status":500}]}')`);
+  log(
+    `replay upstream at ${replay.url} (break a feed: curl -X PUT ${replay.url}/_replay${FEED_CATALOGUE[0]?.replayPath} -d '{"steps":[{"kind":"status","status":500}]}')`,
+  );
   log(`API: ${service.apiUrl}/v1/incidents   feed health: ${service.apiUrl}/v1/states`);
   if (service.temporalUiUrl) log(`Temporal Web UI: ${service.temporalUiUrl}`);
 } catch (error) {

@@ -9,7 +9,9 @@ try {
   const service = await startService(settings, log);
   stopOnSignals(service, log);
   log(`API listening on ${service.apiUrl}/v1/incidents`);
-  log(`Temporal at ${service.temporalAddress}${service.temporalUiUrl ? `, Web UI ${service.temporalUiUrl}` : ''}`);
+  log(
+    `Temporal at ${service.temporalAddress}${service.temporalUiUrl ? `, Web UI ${service.temporalUiUrl}` : ''}`,
+  );
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

@@ -103,10 +103,18 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     try {
       const fetched = await ingest.fetchFeed({ feedKey: input.feedKey, etag, lastModified });
       if (fetched.kind === 'not-modified') {
-        record('not-modified', { consecutiveFailures: 0, lastSuccess: new Date().toISOString(), lastError: undefined });
+        record('not-modified', {
+          consecutiveFailures: 0,
+          lastSuccess: new Date().toISOString(),
+          lastError: undefined,
+        });
         return;
       }
-      const parsed = await ingest.parseFeed({ feedKey: input.feedKey, raw: fetched.raw, fetchedAt: fetched.fetchedAt });
+      const parsed = await ingest.parseFeed({
+        feedKey: input.feedKey,
+        raw: fetched.raw,
+        fetchedAt: fetched.fetchedAt,
+      });
       const committed = await warehouse.commitFeed({
         feedKey: input.feedKey,
         stagedPath: parsed.stagedPath,
@@ -126,7 +134,12 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
         log.warn('retraction guard held back a poll', { feedKey: input.feedKey, guard: committed.guard });
         record('guarded', { ...common, guardTrips: health.guardTrips + 1, lastError: committed.guard });
       } else {
-        record('committed', { ...common, guardTrips: 0, lastSuccess: new Date().toISOString(), lastError: undefined });
+        record('committed', {
+          ...common,
+          guardTrips: 0,
+          lastSuccess: new Date().toISOString(),
+          lastError: undefined,
+        });
       }
     } catch (error) {
       log.warn('poll failed', { feedKey: input.feedKey, error: describe(error) });

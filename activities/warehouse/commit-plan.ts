@@ -96,7 +96,12 @@ export function planCommit({ existing, incoming, polledAt, allowMassRetraction }
   const retractions: PlannedRow[] = guard
     ? []
     : omitted.map((row) => ({
-        record: { ...row.record, retracted: true, retracted_at: polledAt, retraction_reason: RETRACTION_REASON },
+        record: {
+          ...row.record,
+          retracted: true,
+          retracted_at: polledAt,
+          retraction_reason: RETRACTION_REASON,
+        },
         contentHash: row.contentHash,
         version: row.version + 1,
         firstSeenAt: row.firstSeenAt,

@@ -32,7 +32,9 @@ function sqlPath(path: string): string {
  */
 export async function publishServing(connection: DuckDBConnection, servingDir: string): Promise<Manifest> {
   await mkdir(servingDir, { recursive: true });
-  const last = await connection.runAndReadAll('SELECT coalesce(max(generation), 0)::INTEGER AS g FROM publication');
+  const last = await connection.runAndReadAll(
+    'SELECT coalesce(max(generation), 0)::INTEGER AS g FROM publication',
+  );
   const generation = Number(last.getRowObjectsJS()[0]?.g ?? 0) + 1;
   const publishedAt = new Date().toISOString();
 

@@ -1,6 +1,5 @@
 import { recordColumnsDdl } from '../../model/index.js';
 
-
 const recordDdl = recordColumnsDdl();
 
 /**

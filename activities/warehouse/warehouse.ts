@@ -66,9 +66,9 @@ export class Warehouse {
       const { content_hash, version, first_seen_at, ...record } = row;
       return {
         record: record as unknown as IncidentRecord,
-        contentHash: String(content_hash),
+        contentHash: content_hash as string,
         version: Number(version),
-        firstSeenAt: String(first_seen_at),
+        firstSeenAt: first_seen_at as string,
       };
     });
   }
@@ -106,10 +106,11 @@ export class Warehouse {
     await c.run('BEGIN TRANSACTION');
     try {
       if (replacedIds.length > 0) {
-        await c.run('DELETE FROM incident_current WHERE feed_key = $1 AND list_contains($2, id)', [
-          request.feedKey,
-          listValue(replacedIds),
-        ], { 2: idList });
+        await c.run(
+          'DELETE FROM incident_current WHERE feed_key = $1 AND list_contains($2, id)',
+          [request.feedKey, listValue(replacedIds)],
+          { 2: idList },
+        );
       }
       if (supersededIds.length > 0) {
         await c.run(
@@ -142,20 +143,17 @@ export class Warehouse {
           { 3: idList },
         );
       }
-      await c.run(
-        `INSERT INTO feed_commit VALUES ($1, $2::TIMESTAMPTZ, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          request.feedKey,
-          polledAt.toISOString(),
-          request.rawSha256,
-          request.incoming.length,
-          plan.inserted,
-          plan.changed,
-          plan.unchangedIds.length,
-          plan.retractions.length,
-          plan.guard,
-        ],
-      );
+      await c.run(`INSERT INTO feed_commit VALUES ($1, $2::TIMESTAMPTZ, $3, $4, $5, $6, $7, $8, $9)`, [
+        request.feedKey,
+        polledAt.toISOString(),
+        request.rawSha256,
+        request.incoming.length,
+        plan.inserted,
+        plan.changed,
+        plan.unchangedIds.length,
+        plan.retractions.length,
+        plan.guard,
+      ]);
       await c.run('COMMIT');
     } catch (error) {
       await c.run('ROLLBACK');

@@ -56,7 +56,8 @@ export function incidentRoutes(deps: AppDeps) {
     const filters = filtersOf(query);
     const fingerprint = queryFingerprint(filters);
     const token = query.after ?? query.cursor;
-    const afterKey = token === undefined ? undefined : decodeCursor(token, fingerprint, query.after ? 'after' : 'cursor');
+    const afterKey =
+      token === undefined ? undefined : decodeCursor(token, fingerprint, query.after ? 'after' : 'cursor');
 
     await deps.store.refreshIfDue();
     const where = whereClause(filters);
@@ -64,7 +65,10 @@ export function incidentRoutes(deps: AppDeps) {
       `SELECT count(*)::INTEGER AS n FROM incidents ${where.sql}`,
       where.params,
     );
-    const pageWhere = afterKey === undefined ? where.sql : `${where.sql ? `${where.sql} AND` : 'WHERE'} id > $${where.params.length + 1}`;
+    const pageWhere =
+      afterKey === undefined
+        ? where.sql
+        : `${where.sql ? `${where.sql} AND` : 'WHERE'} id > $${where.params.length + 1}`;
     const pageParams = afterKey === undefined ? where.params : [...where.params, afterKey];
     const rows = await deps.store.incidents(
       `SELECT * FROM incidents ${pageWhere} ORDER BY id LIMIT ${query.limit + 1}`,

@@ -28,11 +28,17 @@ export const IncidentListQuery = z.object({
   agency: csvString('agency', 'Comma-separated agency codes (e.g. rfs)'),
   bbox: bboxParam('bbox'),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
-  cursor: z.string().optional().openapi({ param: { name: 'cursor', in: 'query' } }),
+  cursor: z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' } }),
   after: z
     .string()
     .optional()
-    .openapi({ param: { name: 'after', in: 'query' }, description: 'Alias of cursor; wins if both are given.' }),
+    .openapi({
+      param: { name: 'after', in: 'query' },
+      description: 'Alias of cursor; wins if both are given.',
+    }),
   format: z
     .enum(OUTPUT_FORMATS, { message: `format: allowed values are ${OUTPUT_FORMATS.join(', ')}` })
     .default('geojson')
@@ -51,7 +57,9 @@ export const IncidentParams = z.object({
 
 export const SingleIncidentQuery = z.object({
   format: z
-    .enum(SINGLE_INCIDENT_FORMATS, { message: `format: allowed values are ${SINGLE_INCIDENT_FORMATS.join(', ')}` })
+    .enum(SINGLE_INCIDENT_FORMATS, {
+      message: `format: allowed values are ${SINGLE_INCIDENT_FORMATS.join(', ')}`,
+    })
     .default('geojson')
     .openapi({ param: { name: 'format', in: 'query' } }),
 });
@@ -73,7 +81,10 @@ export const IncidentFeatureSchema = z
     geometry: Geometry,
     properties: z.object({
       featureType: z.enum(FEATURE_TYPES),
-      parentId: z.string().optional().openapi({ description: 'For area features: the incident they belong to.' }),
+      parentId: z
+        .string()
+        .optional()
+        .openapi({ description: 'For area features: the incident they belong to.' }),
       source: z.object({ state: z.enum(STATES), agency: z.string(), feedId: z.string() }),
       title: z.string(),
       eventType: z.enum(EVENT_TYPES),

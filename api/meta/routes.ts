@@ -21,7 +21,9 @@ const FeedHealthEntry = z
   .object({
     state: z.enum(STATES),
     agency: z.string(),
-    feed: z.string().openapi({ description: 'Catalogue key of the feed (several feeds may serve one agency).' }),
+    feed: z
+      .string()
+      .openapi({ description: 'Catalogue key of the feed (several feeds may serve one agency).' }),
     name: z.string(),
     status: z.enum(FEED_STATUSES),
     lastPolled: z.string().nullable(),
@@ -62,10 +64,15 @@ const schemaRoute = createRoute({
   method: 'get',
   path: '/schema',
   summary: 'Every enumerated value and the category mapping (no authentication)',
-  responses: { 200: { description: 'Enumerations', content: { 'application/json': { schema: SchemaBody } } } },
+  responses: {
+    200: { description: 'Enumerations', content: { 'application/json': { schema: SchemaBody } } },
+  },
 });
 
-export function healthEntry(feed: FeedDefinition, health: FeedHealth | undefined): z.infer<typeof FeedHealthEntry> {
+export function healthEntry(
+  feed: FeedDefinition,
+  health: FeedHealth | undefined,
+): z.infer<typeof FeedHealthEntry> {
   return {
     state: feed.state,
     agency: feed.agency,

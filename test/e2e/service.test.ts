@@ -5,7 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { parseSettings } from '../../config/index.js';
 import { startService, type RunningService } from '../../runtime/service.js';
-import { renderNswMajorIncidents, syntheticNswIncidents, type SyntheticIncident } from '../replay/generators/nsw-rfs.js';
+import {
+  renderNswMajorIncidents,
+  syntheticNswIncidents,
+  type SyntheticIncident,
+} from '../replay/generators/nsw-rfs.js';
 import { ReplayServer } from '../replay/server.js';
 import { NSW_FEED, waitFor } from '../support/harness.js';
 
@@ -75,9 +79,12 @@ describe('end to end over loopback HTTP', () => {
     expect(appeared.properties.status).toBe('active');
 
     upstream = [other, { ...watched, status: 'Under control', updated: new Date() }];
-    await waitFor(async () => ((await watchedFeature())?.properties.status === 'controlled' ? true : undefined), {
-      what: 'the status change',
-    });
+    await waitFor(
+      async () => ((await watchedFeature())?.properties.status === 'controlled' ? true : undefined),
+      {
+        what: 'the status change',
+      },
+    );
 
     upstream = [other];
     const retracted = await waitFor(
@@ -92,7 +99,9 @@ describe('end to end over loopback HTTP', () => {
     const visible = (await (await fetch(`${service.apiUrl}/v1/incidents`)).json()) as { features: Feature[] };
     expect(visible.features.map((f) => f.id)).toEqual([`nsw-rfs-${other.id}`]);
 
-    const states = (await (await fetch(`${service.apiUrl}/v1/states`)).json()) as { states: { status: string }[] };
+    const states = (await (await fetch(`${service.apiUrl}/v1/states`)).json()) as {
+      states: { status: string }[];
+    };
     expect(states.states[0]?.status).toBe('healthy');
   });
 });

@@ -1,4 +1,8 @@
-import { renderNswMajorIncidents, syntheticNswIncidents, type SyntheticIncident } from './generators/nsw-rfs.js';
+import {
+  renderNswMajorIncidents,
+  syntheticNswIncidents,
+  type SyntheticIncident,
+} from './generators/nsw-rfs.js';
 
 const STATUS_PROGRESSION = ['Out of control', 'Being controlled', 'Under control'];
 
@@ -17,7 +21,9 @@ export class EvolvingNswFeed {
     private readonly options: { seed: number; visible: number; tickMs: number; startedAt?: number },
   ) {
     this.pool = syntheticNswIncidents(options.visible * 20, options.seed);
-    this.shown = this.pool.slice(0, options.visible).map((incident) => ({ ...incident, updated: new Date() }));
+    this.shown = this.pool
+      .slice(0, options.visible)
+      .map((incident) => ({ ...incident, updated: new Date() }));
     this.nextFromPool = options.visible;
   }
 
@@ -33,12 +39,21 @@ export class EvolvingNswFeed {
     const moving = this.shown[this.tick % this.shown.length];
     if (moving) {
       const index = STATUS_PROGRESSION.indexOf(moving.status);
-      moving.status = STATUS_PROGRESSION[Math.min(index + 1, STATUS_PROGRESSION.length - 1)] ?? 'Under control';
+      moving.status =
+        STATUS_PROGRESSION[Math.min(index + 1, STATUS_PROGRESSION.length - 1)] ?? 'Under control';
       moving.updated = at;
     }
-    const finished = this.shown.findIndex((incident) => incident !== moving && /under control/i.test(incident.status));
+    const finished = this.shown.findIndex(
+      (incident) => incident !== moving && /under control/i.test(incident.status),
+    );
     if (finished >= 0) this.shown.splice(finished, 1);
     const fresh = this.pool[this.nextFromPool++ % this.pool.length];
-    if (fresh) this.shown.push({ ...fresh, id: fresh.id + this.tick * 100_000, status: 'Out of control', updated: at });
+    if (fresh)
+      this.shown.push({
+        ...fresh,
+        id: fresh.id + this.tick * 100_000,
+        status: 'Out of control',
+        updated: at,
+      });
   }
 }

@@ -52,18 +52,18 @@ export class ReplayServer {
 
   static async start(options: ReplayServerOptions = {}): Promise<ReplayServer> {
     const host = options.host ?? '127.0.0.1';
-    let replay: ReplayServer | undefined;
-    const server = createServer((req, res) => {
-      replay?.handle(req, res).catch((error: unknown) => {
-        res.writeHead(500).end(String(error));
-      });
-    });
+    const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, host, resolve);
     });
     const { port } = server.address() as AddressInfo;
-    replay = new ReplayServer(server, `http://${host}:${port}`, options.samplesDir);
+    const replay = new ReplayServer(server, `http://${host}:${port}`, options.samplesDir);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      replay.handle(req, res).catch((error: unknown) => {
+        res.writeHead(500).end(String(error));
+      });
+    });
     return replay;
   }
 
@@ -86,7 +86,8 @@ export class ReplayServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', this.url).pathname;
-    if (path.startsWith(`${CONTROL_PREFIX}/`)) return this.control(path.slice(CONTROL_PREFIX.length), req, res);
+    if (path.startsWith(`${CONTROL_PREFIX}/`))
+      return this.control(path.slice(CONTROL_PREFIX.length), req, res);
     if (path.startsWith('/samples/')) return this.sample(path.slice('/samples/'.length), res);
     const script = this.scripts.get(path);
     if (!script) {
@@ -119,7 +120,9 @@ export class ReplayServer {
         res.destroy();
         return;
       case 'malformed':
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"FeatureCollection","features":[{"type":');
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"type":"FeatureCollection","features":[{"type":');
         return;
       case 'empty':
         res.writeHead(200, { 'content-type': 'application/json' }).end();
@@ -137,7 +140,9 @@ export class ReplayServer {
     if (req.method === 'GET') {
       const script = this.scripts.get(path);
       res.writeHead(script ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(script ? { requests: script.requests, next: script.next } : { error: 'no such feed' }));
+      res.end(
+        JSON.stringify(script ? { requests: script.requests, next: script.next } : { error: 'no such feed' }),
+      );
       return;
     }
     if (req.method !== 'PUT') {
@@ -149,14 +154,18 @@ export class ReplayServer {
     const steps = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { steps?: ReplayStep[] }).steps;
     const current = this.scripts.get(path);
     if (!current || !Array.isArray(steps) || steps.length === 0) {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end('PUT an existing feed path with {"steps":[...]}');
+      res
+        .writeHead(400, { 'content-type': 'text/plain' })
+        .end('PUT an existing feed path with {"steps":[...]}');
       return;
     }
     // A scripted "document" step without a body keeps serving the feed's current document.
     const document = current.steps.find((step) => step.kind === 'document');
     this.script(
       path,
-      steps.map((step) => (step.kind === 'document' && step.body === undefined && document ? document : step)),
+      steps.map((step) =>
+        step.kind === 'document' && step.body === undefined && document ? document : step,
+      ),
     );
     res.writeHead(204).end();
   }

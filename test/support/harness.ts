@@ -9,7 +9,13 @@ import { createApp, type App } from '../../api/app.js';
 import { TemporalFeedHealthSource } from '../../api/feed-health-source.js';
 import { ServingStore } from '../../api/serving-store.js';
 import type { Warehouse } from '../../activities/index.js';
-import { dataLayout, feedByKey, parseSettings, type FeedDefinition, type Settings } from '../../config/index.js';
+import {
+  dataLayout,
+  feedByKey,
+  parseSettings,
+  type FeedDefinition,
+  type Settings,
+} from '../../config/index.js';
 import type { FeedHealth } from '../../model/index.js';
 import { pollerInput } from '../../runtime/pollers.js';
 import { createIngestWorker, createWarehouseWorker } from '../../runtime/workers.js';
@@ -56,7 +62,9 @@ export async function waitFor<T>(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+  throw new Error(
+    `timed out waiting for ${what}${lastError instanceof Error ? `: ${lastError.message}` : ''}`,
+  );
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
@@ -119,7 +127,14 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await client.workflow.start('feedPoller', {
         workflowId,
         taskQueue: settings.INGEST_TASK_QUEUE,
-        args: [{ ...pollerInput(NSW_FEED, settings), pollIntervalSeconds: 3600, fetchMaximumAttempts: 1, ...overrides }],
+        args: [
+          {
+            ...pollerInput(NSW_FEED, settings),
+            pollIntervalSeconds: 3600,
+            fetchMaximumAttempts: 1,
+            ...overrides,
+          },
+        ],
       });
       return afterPoll(0);
     },

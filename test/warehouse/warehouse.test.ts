@@ -25,7 +25,13 @@ describe('warehouse (real DuckDB file)', () => {
   });
 
   const commit = (records: ReturnType<typeof makeRecord>[], polledAt: string, allowMassRetraction = false) =>
-    warehouse.commit({ feedKey: FEED, rawSha256: 'a'.repeat(64), incoming: records, polledAt, allowMassRetraction });
+    warehouse.commit({
+      feedKey: FEED,
+      rawSha256: 'a'.repeat(64),
+      incoming: records,
+      polledAt,
+      allowMassRetraction,
+    });
 
   async function versions(id: string) {
     const reader = await warehouse.db.runAndReadAll(
@@ -38,7 +44,14 @@ describe('warehouse (real DuckDB file)', () => {
 
   it('inserts, versions a change, leaves unchanged rows alone and retracts an omitted incident', async () => {
     const first = await commit([makeRecord('1'), makeRecord('2')], '2026-11-20T10:00:00+11:00');
-    expect(first).toMatchObject({ inserted: 2, changed: 0, unchanged: 0, retracted: 0, active: 2, guard: null });
+    expect(first).toMatchObject({
+      inserted: 2,
+      changed: 0,
+      unchanged: 0,
+      retracted: 0,
+      active: 2,
+      guard: null,
+    });
 
     const second = await commit(
       [makeRecord('1', { status: 'contained' }), makeRecord('2')],

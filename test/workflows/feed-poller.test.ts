@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderNswMajorIncidents, syntheticNswIncidents, type SyntheticIncident } from '../replay/generators/nsw-rfs.js';
+import {
+  renderNswMajorIncidents,
+  syntheticNswIncidents,
+  type SyntheticIncident,
+} from '../replay/generators/nsw-rfs.js';
 import { NSW_FEED, startHarness, type Harness } from '../support/harness.js';
 
 interface Collection {
-  features: { id: string; properties: { status: string; retraction: { retracted: boolean; retractedAt?: string; reason?: string } } }[];
+  features: {
+    id: string;
+    properties: { status: string; retraction: { retracted: boolean; retractedAt?: string; reason?: string } };
+  }[];
   meta: { total_count: number };
 }
 
@@ -17,7 +24,10 @@ function fires(count: number, seed: number): SyntheticIncident[] {
   }));
 }
 
-const document = (incidents: SyntheticIncident[]) => ({ kind: 'document' as const, body: renderNswMajorIncidents(incidents) });
+const document = (incidents: SyntheticIncident[]) => ({
+  kind: 'document' as const,
+  body: renderNswMajorIncidents(incidents),
+});
 
 describe('feedPoller on a real Temporal dev server', () => {
   let h: Harness;
@@ -38,12 +48,19 @@ describe('feedPoller on a real Temporal dev server', () => {
     const incidents = fires(3, 1);
     h.replay.script(NSW_FEED.replayPath, [document(incidents)]);
     const health = await h.startPoller();
-    expect(health).toMatchObject({ status: 'healthy', incidentCount: 3, errorCount: 0, lastOutcome: 'committed' });
+    expect(health).toMatchObject({
+      status: 'healthy',
+      incidentCount: 3,
+      errorCount: 0,
+      lastOutcome: 'committed',
+    });
 
     const body = await list();
     expect(body.features.map((f) => f.id).sort()).toEqual(incidents.map((i) => `nsw-rfs-${i.id}`).sort());
 
-    const states = (await (await h.app.request('/v1/states')).json()) as { states: { status: string; incidentCount: number }[] };
+    const states = (await (await h.app.request('/v1/states')).json()) as {
+      states: { status: string; incidentCount: number }[];
+    };
     expect(states.states[0]).toMatchObject({ status: 'healthy', incidentCount: 3 });
   });
 
@@ -61,7 +78,12 @@ describe('feedPoller on a real Temporal dev server', () => {
     await h.startPoller();
 
     const degraded = await h.pollNow();
-    expect(degraded).toMatchObject({ status: 'degraded', consecutiveFailures: 1, errorCount: 1, lastOutcome: 'failed' });
+    expect(degraded).toMatchObject({
+      status: 'degraded',
+      consecutiveFailures: 1,
+      errorCount: 1,
+      lastOutcome: 'failed',
+    });
     expect(degraded.lastError).toMatch(/HTTP 500/);
     expect((await h.pollNow()).status).toBe('degraded');
     const down = await h.pollNow();
@@ -76,7 +98,12 @@ describe('feedPoller on a real Temporal dev server', () => {
     expect(all.features.every((f) => !f.properties.retraction.retracted)).toBe(true);
 
     const healthy = await h.pollNow();
-    expect(healthy).toMatchObject({ status: 'healthy', consecutiveFailures: 0, errorCount: 5, incidentCount: 3 });
+    expect(healthy).toMatchObject({
+      status: 'healthy',
+      consecutiveFailures: 0,
+      errorCount: 5,
+      incidentCount: 3,
+    });
   });
 
   it('retracts exactly the incident a good poll no longer lists, and versions a status change', async () => {
@@ -91,7 +118,9 @@ describe('feedPoller on a real Temporal dev server', () => {
     expect(after).toMatchObject({ status: 'healthy', incidentCount: 2 });
 
     const current = await list();
-    expect(current.features.map((f) => f.id).sort()).toEqual([`nsw-rfs-${first.id}`, `nsw-rfs-${second.id}`].sort());
+    expect(current.features.map((f) => f.id).sort()).toEqual(
+      [`nsw-rfs-${first.id}`, `nsw-rfs-${second.id}`].sort(),
+    );
     expect(current.features.find((f) => f.id === `nsw-rfs-${first.id}`)?.properties.status).toBe('contained');
 
     const withRetracted = await list('?include_retracted=true');
@@ -104,7 +133,10 @@ describe('feedPoller on a real Temporal dev server', () => {
 
     const single = await h.app.request(`/v1/incidents/nsw-rfs-${third.id}`);
     expect(single.status).toBe(200);
-    expect(((await single.json()) as { properties: { retraction: { retracted: boolean } } }).properties.retraction.retracted).toBe(true);
+    expect(
+      ((await single.json()) as { properties: { retraction: { retracted: boolean } } }).properties.retraction
+        .retracted,
+    ).toBe(true);
   });
 
   it('holds back a mass drop (feed degraded, nothing retracted) and believes it after repeats', async () => {
@@ -114,12 +146,22 @@ describe('feedPoller on a real Temporal dev server', () => {
     await h.startPoller();
 
     const guarded = await h.pollNow();
-    expect(guarded).toMatchObject({ status: 'degraded', lastOutcome: 'guarded', guardTrips: 1, incidentCount: 12 });
+    expect(guarded).toMatchObject({
+      status: 'degraded',
+      lastOutcome: 'guarded',
+      guardTrips: 1,
+      incidentCount: 12,
+    });
     expect((await list()).meta.total_count).toBe(12);
     expect((await h.pollNow()).guardTrips).toBe(2);
 
     const believed = await h.pollNow();
-    expect(believed).toMatchObject({ status: 'healthy', lastOutcome: 'committed', incidentCount: 2, guardTrips: 0 });
+    expect(believed).toMatchObject({
+      status: 'healthy',
+      lastOutcome: 'committed',
+      incidentCount: 2,
+      guardTrips: 0,
+    });
     expect((await list()).meta.total_count).toBe(2);
   });
 });
