@@ -16,6 +16,7 @@ import {
 } from '../../model/index.js';
 import type { AppDeps, AppEnv } from '../types.js';
 import { validationHook } from '../validation.js';
+import { attributionBody, attributionRoute } from './attribution.js';
 
 const FeedHealthEntry = z
   .object({
@@ -112,6 +113,11 @@ export function metaRoutes(deps: AppDeps) {
       },
       200,
     );
+  });
+
+  app.openapi(attributionRoute, (c) => {
+    c.header('cache-control', 'public, max-age=3600');
+    return c.json(attributionBody(deps.catalogue), 200);
   });
 
   return app;

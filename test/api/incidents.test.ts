@@ -234,4 +234,19 @@ describe('incident API over published Parquet (app.request)', () => {
       lastSuccess: null,
     });
   });
+
+  it('lists every catalogue source with its licence and required attribution', async () => {
+    const { body } = await getJson<{ count: number; disclaimer: string; sources: Record<string, unknown>[] }>(
+      '/v1/attribution',
+    );
+    expect(body.count).toBe(FEED_CATALOGUE.length);
+    expect(body.disclaimer).toMatch(/not a substitute for official warnings/);
+    expect(body.sources[0]).toMatchObject({
+      state: 'nsw',
+      agency: 'NSW Rural Fire Service',
+      licence: 'CC BY 4.0',
+      official: true,
+      attribution: expect.stringMatching(/NSW Rural Fire Service/) as unknown,
+    });
+  });
 });
