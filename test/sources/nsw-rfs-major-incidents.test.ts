@@ -1,15 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MalformedFeedError } from '../../activities/sources/errors.js';
 import { parseNswRfsMajorIncidents } from '../../activities/sources/nsw-rfs-major-incidents.js';
 import { eventTypeOf, statusOf, warningLevelOf } from '../../activities/sources/nsw-rfs-vocabulary.js';
 import { parseLocalTime, parseUtcTimeInZone } from '../../activities/sources/time.js';
 import type { IncidentDraft, ParseResult, Position } from '../../model/index.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../support/shared-samples.js';
 
-// Third-party samples stay outside the project: ../shared/upstream/samples/nsw beside the project root.
-const PROJECT_ROOT = new URL('../../', import.meta.url);
-const SAMPLES = fileURLToPath(new URL('../shared/upstream/samples/nsw/', PROJECT_ROOT));
+const SAMPLES = `${UPSTREAM_SAMPLES_DIR}nsw/`;
 const SAMPLE = {
   october2020: 'nsw-rfs-majorIncidents-2020-10-10.json',
   blackSummer: 'nsw-rfs-majorIncidents-2020-01-26-black-summer-EW-recompacted.json',
@@ -39,11 +37,7 @@ function positionsOf(draft: IncidentDraft): Position[] {
 
 describe('NSW RFS majorIncidents.json: real samples', () => {
   beforeAll(() => {
-    if (!existsSync(SAMPLES)) {
-      throw new Error(
-        `These tests need ../shared/upstream/samples/nsw beside the project (looked in ${SAMPLES})`,
-      );
-    }
+    requireSharedFolder('upstream/samples/nsw');
   });
 
   it('parses every sample into the expected number of incidents and areas', () => {

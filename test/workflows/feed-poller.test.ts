@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   renderNswMajorIncidents,
@@ -5,6 +6,7 @@ import {
   type SyntheticIncident,
 } from '../replay/generators/nsw-rfs.js';
 import { NSW_FEED, startHarness, type Harness } from '../support/harness.js';
+import { requireSharedFolder } from '../support/shared-samples.js';
 
 interface Collection {
   features: {
@@ -163,5 +165,20 @@ describe('feedPoller on a real Temporal dev server', () => {
       guardTrips: 0,
     });
     expect((await list()).meta.total_count).toBe(2);
+  });
+
+  it('ingests a real published NSW RFS document served by the replay server', async () => {
+    const samples = requireSharedFolder('upstream/samples/nsw/');
+    const body = readFileSync(
+      `${samples}nsw-rfs-majorIncidents-2020-01-26-black-summer-EW-recompacted.json`,
+      'utf8',
+    );
+    h.replay.script(NSW_FEED.replayPath, [{ kind: 'document', body }]);
+    expect(await h.startPoller()).toMatchObject({ status: 'healthy', incidentCount: 80, unmappedValues: 0 });
+
+    const warnings = await list('?warningLevel=emergency_warning');
+    expect(warnings.meta.total_count).toBe(1);
+    const areas = await list('?featureType=incident_area&limit=500');
+    expect(areas.meta.total_count).toBe(48);
   });
 });
