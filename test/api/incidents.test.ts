@@ -249,4 +249,17 @@ describe('incident API over published Parquet (app.request)', () => {
       attribution: expect.stringMatching(/NSW Rural Fire Service/) as unknown,
     });
   });
+
+  it('describes itself in OpenAPI 3.1', async () => {
+    const { body } = await getJson<{
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, unknown>;
+    }>('/v1/openapi.json');
+    expect(body.openapi).toBe('3.1.0');
+    expect(body.info.version).toBe('1.39.0');
+    expect(Object.keys(body.paths).sort()).toEqual(
+      ['/v1/attribution', '/v1/incidents', '/v1/incidents/{id}', '/v1/schema', '/v1/states'].sort(),
+    );
+  });
 });
