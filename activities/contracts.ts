@@ -1,5 +1,6 @@
 import type { UnmappedValue } from '../model/index.js';
 import type { RawRef } from './raw-store.js';
+import type { CommitOutcome } from './warehouse/warehouse.js';
 
 /** Inputs and results of every activity. Small and JSON-safe: they travel through workflow history. */
 
@@ -43,16 +44,8 @@ export interface CommitFeedInput {
   allowMassRetraction: boolean;
 }
 
-export interface CommitFeedResult {
-  generation: number;
-  received: number;
-  inserted: number;
-  changed: number;
-  unchanged: number;
-  retracted: number;
-  active: number;
-  guard: string | null;
-}
+/** What the commit did, and the serving generation that now shows it. */
+export type CommitFeedResult = CommitOutcome & { generation: number };
 
 /** Failure types that retrying cannot fix: the poll is bad, the feed is degraded, nothing is retracted. */
 export const NON_RETRYABLE_FAILURES = {

@@ -20,6 +20,8 @@ export interface FeedPollerInput {
   warehouseTaskQueue: string;
   /** Attempts per fetch within one poll; the next poll is the real retry. */
   fetchMaximumAttempts?: number;
+  /** Polls per run before continuing as new (default 200), keeping history short. */
+  iterationsPerRun?: number;
   /** State carried across continue-as-new. */
   carried?: PollerCarry;
 }
@@ -33,8 +35,7 @@ export interface PollerCarry {
 export const healthQuery = defineQuery<FeedHealth>('health');
 export const pollNowSignal = defineSignal('pollNow');
 
-/** Iterations per run before continuing as new, keeping history short. */
-const ITERATIONS_PER_RUN = 200;
+const DEFAULT_ITERATIONS_PER_RUN = 200;
 /** Consecutive guarded polls after which the same drop is believed and retracted. */
 const GUARD_TRIPS_BEFORE_BELIEVED = 2;
 
@@ -151,7 +152,8 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     }
   }
 
-  for (let i = 0; i < ITERATIONS_PER_RUN && !workflowInfo().continueAsNewSuggested; i++) {
+  const iterations = input.iterationsPerRun ?? DEFAULT_ITERATIONS_PER_RUN;
+  for (let i = 0; i < iterations && !workflowInfo().continueAsNewSuggested; i++) {
     pollRequested = false;
     await pollOnce();
     await condition(() => pollRequested, `${input.pollIntervalSeconds} seconds`);

@@ -181,4 +181,15 @@ describe('feedPoller on a real Temporal dev server', () => {
     const areas = await list('?featureType=incident_area&limit=500');
     expect(areas.meta.total_count).toBe(48);
   });
+
+  it('continues as new, carrying its health and counters into the next run', async () => {
+    h.replay.script(NSW_FEED.replayPath, [document(fires(2, 5)), { kind: 'status', status: 503 }]);
+    await h.startPoller({ iterationsPerRun: 2 });
+    const firstRun = (await h.client.workflow.getHandle(h.workflowId).describe()).runId;
+    await h.pollNow();
+    const carried = await h.pollNow();
+    const secondRun = (await h.client.workflow.getHandle(h.workflowId).describe()).runId;
+    expect(secondRun).not.toBe(firstRun);
+    expect(carried).toMatchObject({ polls: 3, errorCount: 2, consecutiveFailures: 2, incidentCount: 2 });
+  });
 });

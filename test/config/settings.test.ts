@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  effectiveFeedUrl,
+  FEED_CATALOGUE,
+  parseSettings,
+  pollerWorkflowId,
+} from '../../config/index.js';
+
+describe('settings', () => {
+  it('has working defaults', () => {
+    expect(parseSettings({})).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: 'data',
+      TEMPORAL_DEV_PORT: 7233,
+      TEMPORAL_UI_PORT: 8233,
+      INGEST_TASK_QUEUE: 'eids-ingest',
+      WAREHOUSE_TASK_QUEUE: 'eids-warehouse',
+    });
+    expect(parseSettings({}).TEMPORAL_ADDRESS).toBeUndefined();
+  });
+
+  it('treats empty variables as unset and coerces numbers', () => {
+    expect(parseSettings({ PORT: '', POLL_INTERVAL_SECONDS: '15' })).toMatchObject({
+      PORT: 8080,
+      POLL_INTERVAL_SECONDS: 15,
+    });
+  });
+
+  it('fails fast naming every bad variable', () => {
+    let error: unknown;
+    try {
+      parseSettings({ PORT: 'eighty', TEMPORAL_ADDRESS: 'no port', UPSTREAM_BASE_URL: 'not a url' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toMatch(/PORT:/);
+    expect(message).toMatch(/TEMPORAL_ADDRESS: must look like host:port/);
+    expect(message).toMatch(/UPSTREAM_BASE_URL:/);
+  });
+});
+
+describe('feed catalogue', () => {
+  it('gives every feed a unique key, workflow id and replay path', () => {
+    for (const values of [
+      FEED_CATALOGUE.map((f) => f.key),
+      FEED_CATALOGUE.map(pollerWorkflowId),
+      FEED_CATALOGUE.map((f) => f.replayPath),
+    ]) {
+      expect(new Set(values).size).toBe(values.length);
+    }
+    expect(pollerWorkflowId(FEED_CATALOGUE[0]!)).toBe('feed:nsw:rfs:major-incidents');
+  });
+
+  it('polls the official address unless an upstream base is set', () => {
+    const feed = FEED_CATALOGUE[0]!;
+    expect(effectiveFeedUrl(feed)).toBe('https://www.rfs.nsw.gov.au/feeds/majorIncidents.json');
+    expect(effectiveFeedUrl(feed, 'http://127.0.0.1:9000')).toBe(
+      'http://127.0.0.1:9000/nsw/rfs/feeds/majorIncidents.json',
+    );
+  });
+});
