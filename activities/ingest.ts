@@ -9,7 +9,13 @@ import {
   type FeedDefinition,
   type Settings,
 } from '../config/index.js';
-import { STATE_TIME_ZONES, toRecord, type Incident, type IncidentDraft } from '../model/index.js';
+import {
+  STATE_TIME_ZONES,
+  toRecord,
+  type Incident,
+  type IncidentDraft,
+  type ParseResult,
+} from '../model/index.js';
 import {
   NON_RETRYABLE_FAILURES,
   type FetchFeedInput,
@@ -19,7 +25,7 @@ import {
 } from './contracts.js';
 import { conditionalGet } from './http-fetch.js';
 import { RawStore } from './raw-store.js';
-import { MalformedFeedError, PARSERS } from './sources/index.js';
+import { MalformedFeedError, parserFor } from './sources/index.js';
 
 export interface IngestDeps {
   settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
@@ -111,10 +117,17 @@ export function createIngestActivities(deps: IngestDeps) {
 
     async parseFeed(input: ParseFeedInput): Promise<ParseFeedResult> {
       const feed = requireFeed(input.feedKey);
+      const parser = parserFor(feed.format);
+      if (!parser) {
+        throw ApplicationFailure.nonRetryable(
+          `no parser for format ${feed.format}`,
+          NON_RETRYABLE_FAILURES.unknownFeed,
+        );
+      }
       const body = await raw.get(input.raw);
-      let result;
+      let result: ParseResult;
       try {
-        result = PARSERS[feed.format](body);
+        result = parser(body);
       } catch (error) {
         if (error instanceof MalformedFeedError) {
           throw ApplicationFailure.nonRetryable(

@@ -1,3 +1,3 @@
 export * from './env.js';
-export * from './feeds.js';
+export * from './feeds/index.js';
 export * from './data-layout.js';

@@ -80,9 +80,17 @@ export interface UnmappedValue {
   incidentId: string;
 }
 
+/** A record a parser left out on purpose, with why: never silently. */
+export interface DroppedRecord {
+  /** `republished`: another feed we poll is its source; `test-record`: a permanent test entry; `duplicate`: seen twice. */
+  reason: 'republished' | 'test-record' | 'duplicate' | 'no-id' | 'no-timestamps';
+  upstreamId: string;
+}
+
 export interface ParseResult {
   incidents: IncidentDraft[];
   unmapped: UnmappedValue[];
+  dropped?: DroppedRecord[];
 }
 
 export function incidentId(source: IncidentSource): string {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ConfigError, FEED_CATALOGUE, loadSettings } from '../config/index.js';
 import { PROJECT_ROOT } from '../runtime/paths.js';
 import { installTemporalLogging, startService, stopOnSignals } from '../runtime/service.js';
-import { EvolvingNswFeed } from '../test/replay/evolving-feed.js';
+import { scriptDemoFeeds } from '../test/replay/demo-feeds.js';
 import { ReplayServer } from '../test/replay/server.js';
 
 /**
@@ -15,10 +15,7 @@ const samplesDir = join(PROJECT_ROOT, '..', 'shared', 'upstream', 'samples');
 
 try {
   const replay = await ReplayServer.start(existsSync(samplesDir) ? { samplesDir } : {});
-  const nsw = new EvolvingNswFeed({ seed: 2026, visible: 25, tickMs: 20_000, startedAt: Date.now() });
-  for (const feed of FEED_CATALOGUE) {
-    replay.script(feed.replayPath, [{ kind: 'document', body: () => nsw.render() }]);
-  }
+  scriptDemoFeeds(replay, FEED_CATALOGUE, { count: 25, seed: 2026, tickMs: 20_000, startedAt: new Date() });
   const settings = loadSettings({
     DATA_DIR: join('data', 'demo'),
     UPSTREAM_BASE_URL: replay.url,

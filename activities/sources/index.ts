@@ -1,11 +1,14 @@
-import type { FeedFormat } from '../../config/index.js';
-import { parseNswRfsMajorIncidents } from './nsw-rfs-major-incidents.js';
-import type { FeedParser } from './types.js';
+import type { FeedParser } from './common/types.js';
+import { NSW_PARSERS } from './nsw/index.js';
 
-/** One pure parser per upstream format. */
-export const PARSERS: Readonly<Record<FeedFormat, FeedParser>> = {
-  'nsw-rfs-major-incidents-geojson': parseNswRfsMajorIncidents,
+/** One pure parser per upstream format, keyed by the catalogue's `format`. */
+export const PARSERS: Readonly<Record<string, FeedParser>> = {
+  ...NSW_PARSERS,
 };
 
-export { MalformedFeedError } from './errors.js';
-export type { FeedParser } from './types.js';
+export function parserFor(format: string): FeedParser | undefined {
+  return PARSERS[format];
+}
+
+export { MalformedFeedError } from './common/errors.js';
+export type { FeedParser } from './common/types.js';

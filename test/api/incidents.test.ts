@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalise } from '../../activities/ingest.js';
-import { parseNswRfsMajorIncidents } from '../../activities/sources/nsw-rfs-major-incidents.js';
+import { parseNswRfsMajorIncidents } from '../../activities/sources/nsw/rfs-major-incidents.js';
 import { publishServing } from '../../activities/warehouse/publish.js';
 import { Warehouse } from '../../activities/warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PARSERS } from '../../activities/sources/index.js';
 import {
   ConfigError,
   effectiveFeedUrl,
@@ -61,5 +62,11 @@ describe('feed catalogue', () => {
     expect(effectiveFeedUrl(feed, 'http://127.0.0.1:9000')).toBe(
       'http://127.0.0.1:9000/nsw/rfs/feeds/majorIncidents.json',
     );
+  });
+
+  it('has a parser for every feed format, and no parser without a feed', () => {
+    const formats = new Set(FEED_CATALOGUE.map((feed) => feed.format));
+    expect([...formats].filter((format) => !(format in PARSERS))).toEqual([]);
+    expect(Object.keys(PARSERS).filter((format) => !formats.has(format))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseNswRfsMajorIncidents } from '../../activities/sources/nsw-rfs-major-incidents.js';
-import { eventTypeOf, statusOf, warningLevelOf } from '../../activities/sources/nsw-rfs-vocabulary.js';
+import { parseNswRfsMajorIncidents } from '../../activities/sources/nsw/rfs-major-incidents.js';
+import { eventTypeOf, statusOf, warningLevelOf } from '../../activities/sources/nsw/rfs-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../model/index.js';
 import {
   renderNswMajorIncidents,

@@ -5,7 +5,7 @@ import type {
   PointGeometry,
   PolygonGeometry,
   Position,
-} from '../../model/index.js';
+} from '../../../model/index.js';
 
 /** The served parts of an upstream geometry: every point and every polygon (as rings), in document order. */
 export interface FlatGeometry {

@@ -3,9 +3,9 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { loadSettings } from '../config/env.js';
-import { PROJECT_ROOT } from '../runtime/paths.js';
-import { locateTemporalCli } from '../runtime/temporal-cli.js';
+import { loadSettings } from '../../config/env.js';
+import { PROJECT_ROOT } from '../../runtime/paths.js';
+import { locateTemporalCli } from '../../runtime/temporal-cli.js';
 
 describe('Temporal CLI', () => {
   it('is located as an executable file', () => {

@@ -10,18 +10,14 @@ import {
   type IncidentTimestamps,
   type UnmappedValue,
   STATE_TIME_ZONES,
-} from '../../model/index.js';
-import { MalformedFeedError } from './errors.js';
-import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from './geometry.js';
-import {
-  CAP_BY_WARNING_LEVEL,
-  eventTypeOf,
-  FALLBACK,
-  statusOf,
-  warningLevelOf,
-} from './nsw-rfs-vocabulary.js';
-import { parseLocalTime, parseUtcTimeInZone } from './time.js';
-import type { FeedParser } from './types.js';
+} from '../../../model/index.js';
+import { MalformedFeedError } from '../common/errors.js';
+import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
+import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import { decodeEntities, plainText } from '../common/html.js';
+import { eventTypeOf, FALLBACK, statusOf, warningLevelOf } from './rfs-vocabulary.js';
+import { parseLocalTime, parseUtcTimeInZone } from '../common/time.js';
+import type { FeedParser } from '../common/types.js';
 
 /**
  * NSW RFS https://www.rfs.nsw.gov.au/feeds/majorIncidents.json (FEEDS.md section 2).
@@ -53,15 +49,6 @@ const KEY_LINE = new RegExp(`^(${KNOWN_KEYS.join('|')})\\s*:(.*)$`, 'i');
 /** The date in this key has a colon too ("12:15PM:"): the key ends at a colon not followed by a digit. */
 const MAJOR_FIRE_UPDATE_LINE = /^MAJOR FIRE UPDATE AS AT\s+.+?:(?!\d)(.*)$/i;
 const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
 interface Description {
   fields: Partial<Record<DescriptionKey, string>>;
   majorFireUpdateUrl?: string;
@@ -85,22 +72,6 @@ function stringOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name.startsWith('#')) {
-      const codePoint = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
-  });
-}
-
-function plainText(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** By known keys only: values such as UPDATED contain colons, so splitting on ':' is wrong. */

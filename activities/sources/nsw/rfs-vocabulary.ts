@@ -1,11 +1,4 @@
-import type {
-  Certainty,
-  EventType,
-  IncidentStatus,
-  Severity,
-  Urgency,
-  WarningLevel,
-} from '../../model/index.js';
+import type { EventType, IncidentStatus, WarningLevel } from '../../../model/index.js';
 
 /**
  * NSW RFS majorIncidents.json vocabularies (FEEDS.md section 2 "Mapping notes", 1.1–1.3).
@@ -63,20 +56,6 @@ export const FALLBACK = { eventType: 'other', status: 'active', warningLevel: 'n
   eventType: EventType;
   status: IncidentStatus;
   warningLevel: WarningLevel;
-};
-
-export interface CapTriple {
-  severity: Severity;
-  urgency: Urgency;
-  certainty: Certainty;
-}
-
-/** Default CAP triple per AWS level (FEEDS.md 1.2, after VicEmergency): NSW sends none worth trusting. */
-export const CAP_BY_WARNING_LEVEL: Readonly<Record<WarningLevel, CapTriple>> = {
-  emergency_warning: { severity: 'Extreme', urgency: 'Immediate', certainty: 'Likely' },
-  watch_and_act: { severity: 'Moderate', urgency: 'Immediate', certainty: 'Likely' },
-  advice: { severity: 'Minor', urgency: 'Expected', certainty: 'Unknown' },
-  none: { severity: 'Unknown', urgency: 'Unknown', certainty: 'Observed' },
 };
 
 function key(raw: string): string {

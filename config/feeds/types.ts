@@ -1,0 +1,27 @@
+import type { StateCode } from '../../model/index.js';
+
+export interface FeedDefinition {
+  /** Catalogue key, unique: `<state>-<agency>-<feed>`. */
+  key: string;
+  state: StateCode;
+  /** Agency code used in incident ids. */
+  agency: string;
+  agencyName: string;
+  /** Short name of the feed within its agency (the third part of the workflow id). */
+  feed: string;
+  name: string;
+  /** The official upstream address. */
+  url: string;
+  /** Path of this feed on the replay server (`test/replay`), agency-like. */
+  replayPath: string;
+  /** Upstream document format: the key of its parser in activities/sources (`<state>-<agency>-<what>-<syntax>`). */
+  format: string;
+  pollIntervalSeconds: number;
+  licence: string;
+  licenceUrl?: string;
+  /** Attribution text, present only where the agency asks for one. */
+  attribution?: string;
+  /** False for community-decoded or unverified feeds. */
+  official: boolean;
+  homepage: string;
+}
