@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
  * end-to-end tests on one Temporal dev server per run, started by the global setup).
  * `vitest run --project unit` skips the server.
  */
-const TEMPORAL_SUITES = ['test/workflows/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/temporal/**/*.test.ts'];
+const TEMPORAL_SUITES = [
+  'test/workflows/**/*.test.ts',
+  'test/e2e/**/*.test.ts',
+  'test/temporal/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
