@@ -28,6 +28,8 @@ export const MAX_RETRACTED_SHARE = 0.5;
 export interface CommitPlan {
   upserts: PlannedRow[];
   retractions: PlannedRow[];
+  /** Omitted here but still listed by another feed's last good poll: that feed takes the row over. */
+  handovers: { id: string; toFeed: string }[];
   /** Ids whose content did not change: only fetched_at / last_seen_at move. */
   unchangedIds: string[];
   inserted: number;
@@ -56,9 +58,17 @@ export interface PlanInput {
   polledAt: string;
   /** Believe a mass drop (the guard tripped on the previous consecutive polls). */
   allowMassRetraction: boolean;
+  /** Ids that other feeds' last good polls list, with the feed listing them. */
+  listedElsewhere?: ReadonlyMap<string, string>;
 }
 
-export function planCommit({ existing, incoming, polledAt, allowMassRetraction }: PlanInput): CommitPlan {
+export function planCommit({
+  existing,
+  incoming,
+  polledAt,
+  allowMassRetraction,
+  listedElsewhere = new Map(),
+}: PlanInput): CommitPlan {
   const current = new Map(existing.map((row) => [row.record.id, row]));
   const incomingById = new Map(incoming.map((record) => [record.id, record]));
   const upserts: PlannedRow[] = [];
@@ -85,7 +95,12 @@ export function planCommit({ existing, incoming, polledAt, allowMassRetraction }
   }
 
   const active = existing.filter((row) => !row.record.retracted);
-  const omitted = active.filter((row) => !incomingById.has(row.record.id));
+  const notListedHere = active.filter((row) => !incomingById.has(row.record.id));
+  const handovers = notListedHere.flatMap((row) => {
+    const toFeed = listedElsewhere.get(row.record.id);
+    return toFeed ? [{ id: row.record.id, toFeed }] : [];
+  });
+  const omitted = notListedHere.filter((row) => !listedElsewhere.has(row.record.id));
   const guard =
     !allowMassRetraction &&
     active.length >= MIN_ACTIVE_FOR_GUARD &&
@@ -108,5 +123,14 @@ export function planCommit({ existing, incoming, polledAt, allowMassRetraction }
         supersedes: true,
       }));
 
-  return { upserts, retractions, unchangedIds, inserted, changed, previousActive: active.length, guard };
+  return {
+    upserts,
+    retractions,
+    handovers,
+    unchangedIds,
+    inserted,
+    changed,
+    previousActive: active.length,
+    guard,
+  };
 }

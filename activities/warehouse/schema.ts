@@ -36,6 +36,11 @@ export const WAREHOUSE_DDL = [
   retracted INTEGER NOT NULL,
   guard VARCHAR
 )`,
+  // The ids each feed's last good poll listed: an incident leaves the service only when no feed lists it.
+  `CREATE TABLE IF NOT EXISTS feed_listing (
+  feed_key VARCHAR NOT NULL,
+  id VARCHAR NOT NULL
+)`,
   `CREATE TABLE IF NOT EXISTS publication (
   generation INTEGER NOT NULL,
   published_at TIMESTAMPTZ NOT NULL

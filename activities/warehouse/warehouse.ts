@@ -1,11 +1,13 @@
 import {
   DuckDBInstance,
+  DuckDBListValue,
   LIST,
   VARCHAR,
   listValue,
   timestampTZValue,
   type DuckDBAppender,
   type DuckDBConnection,
+  type DuckDBValue,
 } from '@duckdb/node-api';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -27,6 +29,10 @@ export interface CommitOutcome {
   changed: number;
   unchanged: number;
   retracted: number;
+  /** Listed here but kept by the feed that listed them first. */
+  ownedElsewhere: number;
+  /** No longer listed here but still by another feed, which now keeps them. */
+  handedOver: number;
   /** Active (not retracted) point incidents of the feed after the commit. */
   active: number;
   guard: string | null;
@@ -58,9 +64,14 @@ export class Warehouse {
   }
 
   async currentRows(feedKey: string): Promise<CurrentRow[]> {
+    return this.rowsWhere('feed_key = $1', [feedKey]);
+  }
+
+  private async rowsWhere(where: string, params: DuckDBValue[]): Promise<CurrentRow[]> {
     const reader = await this.connection.runAndReadAll(
-      `SELECT ${RECORD_COLUMN_LIST}, content_hash, version, first_seen_at FROM incident_current WHERE feed_key = $1`,
-      [feedKey],
+      `SELECT ${RECORD_COLUMN_LIST}, content_hash, version, first_seen_at FROM incident_current WHERE ${where}`,
+      params,
+      params.map((p) => (p instanceof DuckDBListValue ? idList : VARCHAR)),
     );
     return reader.getRowObjectsJS().map((row) => {
       const { content_hash, version, first_seen_at, ...record } = row;
@@ -73,13 +84,36 @@ export class Warehouse {
     });
   }
 
-  /** Diffs a good poll against the feed's current rows and applies it in one transaction. */
+  /**
+   * Diffs a good poll against the feed's current rows and applies it in one transaction.
+   * Ids are global: one incident listed by two feeds of an agency is kept once, by the feed that
+   * listed it first; it is handed to the other feed, not retracted, when the first stops listing it.
+   */
   async commit(request: CommitRequest): Promise<CommitOutcome> {
+    const incomingIds = listValue(request.incoming.map((record) => record.id));
+    const elsewhere = await this.rowsWhere('feed_key <> $1 AND list_contains($2, id)', [
+      request.feedKey,
+      incomingIds,
+    ]);
+    const ownedElsewhere = new Set(
+      elsewhere.filter((row) => !row.record.retracted).map((row) => row.record.id),
+    );
+    const takenOver = elsewhere.filter((row) => row.record.retracted);
+    const own = await this.currentRows(request.feedKey);
+    const listings = await this.connection.runAndReadAll(
+      'SELECT id, any_value(feed_key) AS feed_key FROM feed_listing WHERE feed_key <> $1 AND list_contains($2, id) GROUP BY id',
+      [request.feedKey, listValue(own.map((row) => row.record.id))],
+      [VARCHAR, idList],
+    );
+    const listedElsewhere = new Map(
+      listings.getRowObjectsJS().map((row) => [row.id as string, row.feed_key as string]),
+    );
     const plan = planCommit({
-      existing: await this.currentRows(request.feedKey),
-      incoming: request.incoming,
+      existing: [...own, ...takenOver],
+      incoming: request.incoming.filter((record) => !ownedElsewhere.has(record.id)),
       polledAt: request.polledAt,
       allowMassRetraction: request.allowMassRetraction,
+      listedElsewhere,
     });
     await this.apply(request, plan);
     const active = await this.connection.runAndReadAll(
@@ -92,6 +126,8 @@ export class Warehouse {
       changed: plan.changed,
       unchanged: plan.unchangedIds.length,
       retracted: plan.retractions.length,
+      ownedElsewhere: ownedElsewhere.size,
+      handedOver: plan.handovers.length,
       active: Number(active.getRowObjectsJS()[0]?.n ?? 0),
       guard: plan.guard,
     };
@@ -135,6 +171,24 @@ export class Warehouse {
           appender.appendTimestampTZ(validFrom);
           appender.appendNull();
         });
+      }
+      for (const { id, toFeed } of plan.handovers) {
+        await c.run('UPDATE incident_current SET feed_key = $1 WHERE id = $2', [toFeed, id]);
+      }
+      if (!plan.guard) {
+        // A held-back poll is suspicious: the feed's last good listing stands.
+        await c.run('DELETE FROM feed_listing WHERE feed_key = $1', [request.feedKey]);
+        const appender = await c.createAppender('feed_listing');
+        try {
+          for (const record of request.incoming) {
+            appender.appendVarchar(request.feedKey);
+            appender.appendVarchar(record.id);
+            appender.endRow();
+          }
+          appender.flushSync();
+        } finally {
+          appender.closeSync();
+        }
       }
       if (plan.unchangedIds.length > 0) {
         await c.run(

@@ -132,4 +132,42 @@ describe('warehouse (real DuckDB file)', () => {
       reader.closeSync();
     }
   });
+
+  it('keeps an incident two feeds list once, and hands it over instead of retracting it', async () => {
+    const other = 'nsw-rfs-major-incidents-georss';
+    const commitAs = (feedKey: string, records: ReturnType<typeof makeRecord>[], polledAt: string) =>
+      warehouse.commit({
+        feedKey,
+        rawSha256: 'd'.repeat(64),
+        incoming: records,
+        polledAt,
+        allowMassRetraction: false,
+      });
+
+    await commitAs(FEED, [makeRecord('1'), makeRecord('2')], '2026-11-20T10:00:00+11:00');
+    const second = await commitAs(other, [makeRecord('2'), makeRecord('3')], '2026-11-20T10:01:00+11:00');
+    expect(second).toMatchObject({ inserted: 1, ownedElsewhere: 1, active: 1 });
+    const ids = await warehouse.db.runAndReadAll('SELECT id, feed_key FROM incident_current ORDER BY id');
+    expect(ids.getRowObjectsJS()).toEqual([
+      { id: 'nsw-rfs-1', feed_key: FEED },
+      { id: 'nsw-rfs-2', feed_key: FEED },
+      { id: 'nsw-rfs-3', feed_key: other },
+    ]);
+
+    // The first feed stops listing 2 while the other still does: handed over, not retracted.
+    const dropped = await commitAs(FEED, [makeRecord('1')], '2026-11-20T10:05:00+11:00');
+    expect(dropped).toMatchObject({ retracted: 0, handedOver: 1, active: 1 });
+    const two = (await warehouse.currentRows(other)).find((row) => row.record.id === 'nsw-rfs-2');
+    expect(two?.record.retracted).toBe(false);
+
+    // Now no feed lists it: the owner's next good poll retracts it.
+    const gone = await commitAs(other, [makeRecord('3')], '2026-11-20T10:06:00+11:00');
+    expect(gone).toMatchObject({ retracted: 1 });
+    expect((await versions('nsw-rfs-2')).map((v) => v.retracted)).toEqual([false, true]);
+
+    // Listed again by the first feed: it takes the retracted row over as a new version.
+    const back = await commitAs(FEED, [makeRecord('1'), makeRecord('2')], '2026-11-20T10:10:00+11:00');
+    expect(back).toMatchObject({ changed: 1, active: 2 });
+    expect((await versions('nsw-rfs-2')).map((v) => v.retracted)).toEqual([false, true, false]);
+  });
 });
