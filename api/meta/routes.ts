@@ -17,6 +17,7 @@ import {
 import type { AppDeps, AppEnv } from '../types.js';
 import { validationHook } from '../validation.js';
 import { attributionBody, attributionRoute } from './attribution.js';
+import { statusBody, statusRoute } from './status.js';
 
 const FeedHealthEntry = z
   .object({
@@ -113,6 +114,17 @@ export function metaRoutes(deps: AppDeps) {
       },
       200,
     );
+  });
+
+  app.openapi(statusRoute, async (c) => {
+    const health = await deps.feedHealth.read(deps.catalogue);
+    c.header('cache-control', 'no-cache');
+    const body = statusBody(deps.catalogue, health, {
+      version: deps.version,
+      startedAt: deps.startedAt,
+      now: deps.now(),
+    });
+    return c.json(body, 200);
   });
 
   app.openapi(attributionRoute, (c) => {

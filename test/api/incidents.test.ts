@@ -259,7 +259,7 @@ describe('incident API over published Parquet (app.request)', () => {
     expect(body.openapi).toBe('3.1.0');
     expect(body.info.version).toBe('1.39.0');
     expect(Object.keys(body.paths).sort()).toEqual(
-      ['/v1/attribution', '/v1/incidents', '/v1/incidents/{id}', '/v1/schema', '/v1/states'].sort(),
+      ['/v1/attribution', '/v1/incidents', '/v1/incidents/{id}', '/v1/schema', '/v1/states', '/v1/status'].sort(),
     );
   });
 });

@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../api/app.js';
+import { formatUptime } from '../../api/meta/status.js';
+import { ServingStore } from '../../api/serving-store.js';
+import { FEED_CATALOGUE, type FeedDefinition } from '../../config/index.js';
+import type { FeedHealth, FeedStatus } from '../../model/index.js';
+
+const startedAt = new Date('2026-11-20T00:00:00Z');
+const feeds: FeedDefinition[] = [0, 1, 2, 3].map((i) => ({
+  ...FEED_CATALOGUE[0]!,
+  key: `nsw-rfs-feed-${i}`,
+  feed: `feed-${i}`,
+}));
+
+function health(status: FeedStatus, lastPolled: string | undefined): FeedHealth {
+  return {
+    feedKey: 'x',
+    state: 'nsw',
+    agency: 'rfs',
+    status,
+    ...(lastPolled ? { lastPolled } : {}),
+    incidentCount: 0,
+    polls: 1,
+    errorCount: 0,
+    consecutiveFailures: 0,
+    guardTrips: 0,
+    unmappedValues: 0,
+  };
+}
+
+interface StatusBody {
+  status: string;
+  uptime: string;
+  version: string;
+  timestamp: string;
+  counts: Record<string, number>;
+  feeds: { status: string }[];
+}
+
+describe('GET /v1/status (controllable clock)', () => {
+  let dir: string;
+  let store: ServingStore;
+  let now = new Date('2026-11-20T01:00:00Z');
+  let healths: (FeedHealth | undefined)[] = [];
+  let app: App;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'eids-status-'));
+    store = await ServingStore.open(dir);
+    app = createApp({
+      store,
+      feedHealth: { read: () => Promise.resolve(healths) },
+      catalogue: feeds,
+      version: '1.2.3',
+      startedAt,
+      now: () => now,
+    });
+  });
+  afterAll(async () => {
+    store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function status(): Promise<StatusBody> {
+    const response = await app.request('/v1/status');
+    expect(response.status).toBe(200);
+    return (await response.json()) as StatusBody;
+  }
+
+  it('counts feeds by status and reports version, uptime and time', async () => {
+    healths = [
+      health('healthy', '2026-11-20T00:59:00Z'),
+      health('degraded', '2026-11-20T00:58:00Z'),
+      health('down', '2026-11-20T00:57:00Z'),
+      undefined,
+    ];
+    const body = await status();
+    expect(body).toMatchObject({
+      status: 'degraded',
+      version: '1.2.3',
+      uptime: '1h 0m 0s',
+      timestamp: now.toISOString(),
+    });
+    expect(body.counts).toEqual({ total: 4, healthy: 1, degraded: 1, down: 1, stale: 0, unknown: 1 });
+  });
+
+  it('turns a feed stale when its last poll is older than two hours, whatever its stored status', async () => {
+    healths = [health('healthy', '2026-11-20T00:59:00Z'), health('healthy', '2026-11-20T00:59:00Z')].concat([
+      undefined,
+      undefined,
+    ]);
+    now = new Date('2026-11-20T02:59:00Z');
+    expect((await status()).counts.stale).toBe(0);
+    now = new Date('2026-11-20T02:59:01Z');
+    const stale = await status();
+    expect(stale.counts).toMatchObject({ healthy: 0, stale: 2, unknown: 2 });
+    expect(stale.feeds.map((f) => f.status)).toEqual(['stale', 'stale', 'unknown', 'unknown']);
+  });
+
+  it('is down when no feed can be asked', async () => {
+    healths = [undefined, undefined, undefined, undefined];
+    expect((await status()).status).toBe('down');
+  });
+
+  it('formats uptime', () => {
+    expect(formatUptime(0)).toBe('0s');
+    expect(formatUptime(90_061_000)).toBe('1d 1h 1m 1s');
+  });
+});
