@@ -1,5 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
+import { dataCaching } from './http-cache.js';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
@@ -17,7 +19,18 @@ export function createApp(deps: AppDeps) {
     c.header('x-request-id', c.get('requestId'));
   });
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
+  app.use('*', async (c, next) => {
+    // Until API keys carry their own plan, every request has the configured default.
+    c.set('tier', deps.defaultTier);
+    await next();
+  });
   app.use('/v1/*', cors({ origin: '*', exposeHeaders: ['x-request-id', 'etag', 'last-modified'] }));
+
+  // Data changes once per poll: a minute of freshness, and a stale copy is fine while revalidating.
+  const shortestCadence = Math.min(...deps.catalogue.map((feed) => feed.pollIntervalSeconds));
+  app.use('/v1/incidents', dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${shortestCadence}`));
+  app.use('/v1/incidents/*', dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${shortestCadence}`));
+  app.use('*', compress());
 
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));

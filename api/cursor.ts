@@ -1,45 +1,53 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { problems } from './problem.js';
 
 /**
- * Opaque keyset cursors: base64url JSON holding the last key served and a fingerprint of the query's
- * filters, so a cursor cannot be replayed against a different query. Malformed or mismatched → 400.
+ * Opaque keyset cursors: base64url JSON of the last key served, a fingerprint of the query's filters
+ * and an HMAC over both. A cursor cannot be edited into another position or replayed against another
+ * query; malformed, tampered or mismatched → 400.
  */
 interface CursorBody {
   v: 1;
   k: string;
   f: string;
+  s: string;
 }
 
 export function queryFingerprint(filters: unknown): string {
   return createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 16);
 }
 
-export function encodeCursor(lastKey: string, fingerprint: string): string {
-  const body: CursorBody = { v: 1, k: lastKey, f: fingerprint };
-  return Buffer.from(JSON.stringify(body)).toString('base64url');
-}
+export class CursorCodec {
+  constructor(private readonly secret: string) {}
 
-export function decodeCursor(token: string, fingerprint: string, parameter: string): string {
-  let body: unknown;
-  try {
-    if (!/^[A-Za-z0-9_-]+$/.test(token)) throw new Error('not base64url');
-    body = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw problems.invalidParameter(
-      `${parameter}: malformed cursor; pass back the token from meta.next_cursor.`,
-    );
+  private sign(key: string, fingerprint: string): string {
+    return createHmac('sha256', this.secret).update(`${key}\n${fingerprint}`).digest('base64url').slice(0, 22);
   }
-  const { v, k, f } = (body ?? {}) as Partial<CursorBody>;
-  if (v !== 1 || typeof k !== 'string' || typeof f !== 'string') {
-    throw problems.invalidParameter(
-      `${parameter}: malformed cursor; pass back the token from meta.next_cursor.`,
-    );
+
+  encode(lastKey: string, fingerprint: string): string {
+    const body: CursorBody = { v: 1, k: lastKey, f: fingerprint, s: this.sign(lastKey, fingerprint) };
+    return Buffer.from(JSON.stringify(body)).toString('base64url');
   }
-  if (f !== fingerprint) {
-    throw problems.invalidParameter(
-      `${parameter}: this cursor belongs to a different query; start again without it.`,
-    );
+
+  /** The last key served, after checking the cursor belongs to this query and was issued here. */
+  decode(token: string, fingerprint: string, parameter: string): string {
+    const malformed = () =>
+      problems.invalidParameter(`${parameter}: malformed cursor; pass back the token from meta.next_cursor.`);
+    let body: Partial<CursorBody>;
+    try {
+      if (!/^[A-Za-z0-9_-]+$/.test(token)) throw new Error('not base64url');
+      body = (JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) ?? {}) as Partial<CursorBody>;
+    } catch {
+      throw malformed();
+    }
+    const { v, k, f, s } = body;
+    if (v !== 1 || typeof k !== 'string' || typeof f !== 'string' || typeof s !== 'string') throw malformed();
+    const expected = Buffer.from(this.sign(k, f));
+    const given = Buffer.from(s);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw malformed();
+    if (f !== fingerprint) {
+      throw problems.invalidParameter(`${parameter}: this cursor belongs to a different query; start again without it.`);
+    }
+    return k;
   }
-  return k;
 }

@@ -3,6 +3,8 @@ import type { Client } from '@temporalio/client';
 import type { AddressInfo } from 'node:net';
 import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { createApp } from './app.js';
+import { CursorCodec } from './cursor.js';
+import { cursorSecret } from './cursor-secret.js';
 import { TemporalFeedHealthSource } from './feed-health-source.js';
 import { ServingStore } from './serving-store.js';
 
@@ -20,6 +22,8 @@ export async function startApiServer(settings: Settings, client: Client): Promis
     store,
     feedHealth: new TemporalFeedHealthSource(client),
     catalogue: FEED_CATALOGUE,
+    cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
+    defaultTier: settings.DEFAULT_TIER,
     version: API_VERSION,
     startedAt: new Date(),
     now: () => new Date(),

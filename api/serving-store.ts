@@ -1,7 +1,8 @@
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { join } from 'node:path';
 import { readManifest, type Manifest } from '../exports/manifest.js';
-import { recordColumnsDdl, type IncidentRecord } from '../model/index.js';
+import { ARCHIVE_COLUMNS_DDL, recordColumnsDdl, type IncidentRecord } from '../model/index.js';
+import { SpatialIndex } from './incidents/spatial-index.js';
 
 /** How often, at most, a request makes the store look for a newer manifest. */
 const DEFAULT_MANIFEST_CHECK_INTERVAL_MS = 1_000;
@@ -20,6 +21,7 @@ export class ServingStore {
   private loaded: Manifest | undefined;
   private lastCheck = 0;
   private refreshing: Promise<void> | undefined;
+  private spatialIndex: Promise<SpatialIndex> | undefined;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -37,6 +39,9 @@ export class ServingStore {
       await connection.run(`CREATE TABLE incidents (${recordColumnsDdl()})`);
       await connection.run(
         `CREATE TABLE incident_versions (${recordColumnsDdl()}, version INTEGER, valid_from TIMESTAMPTZ, valid_to TIMESTAMPTZ)`,
+      );
+      await connection.run(
+        `CREATE TABLE archive (${recordColumnsDdl()}, ${ARCHIVE_COLUMNS_DDL}, valid_from TIMESTAMPTZ, valid_to TIMESTAMPTZ)`,
       );
     } finally {
       connection.closeSync();
@@ -80,12 +85,19 @@ export class ServingStore {
         await connection.run('INSERT INTO incident_versions SELECT * FROM read_parquet($1)', [
           join(this.servingDir, manifest.tables.incident_versions.file),
         ]);
+        await connection.run('DELETE FROM archive');
+        if (manifest.tables.archive) {
+          await connection.run('INSERT INTO archive SELECT * FROM read_parquet($1)', [
+            join(this.servingDir, manifest.tables.archive.file),
+          ]);
+        }
         await connection.run('COMMIT');
       } catch (error) {
         await connection.run('ROLLBACK');
         throw error;
       }
       this.loaded = manifest;
+      this.spatialIndex = undefined;
     } finally {
       connection.closeSync();
     }
@@ -104,6 +116,14 @@ export class ServingStore {
 
   async incidents(sql: string, params: DuckDBValue[] = []): Promise<IncidentRecord[]> {
     return this.query<IncidentRecord>(sql, params);
+  }
+
+  /** The point incidents of the loaded generation, spatially indexed (built on first use). */
+  spatial(): Promise<SpatialIndex> {
+    this.spatialIndex ??= this.incidents("SELECT * FROM incidents WHERE feature_type = 'incident'").then(
+      (records) => SpatialIndex.build(records),
+    );
+    return this.spatialIndex;
   }
 
   close(): void {

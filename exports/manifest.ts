@@ -19,6 +19,8 @@ export const ManifestSchema = z.object({
   tables: z.object({
     incidents: PublishedFileSchema,
     incident_versions: PublishedFileSchema,
+    /** Historical archive events; absent until an archive has been loaded. */
+    archive: PublishedFileSchema.optional(),
   }),
 });
 

@@ -167,3 +167,41 @@ export const RECORD_COLUMN_LIST = RECORD_COLUMNS.map((c) => c.name).join(', ');
 export function recordColumnsDdl(): string {
   return RECORD_COLUMNS.map((c) => `${c.name} ${c.sql}${c.nullable ? '' : ' NOT NULL'}`).join(',\n  ');
 }
+
+/** Archive rows carry these besides the record columns (null when the source did not say). */
+export interface ArchiveFields {
+  event_start_date: string | null;
+  event_end_date: string | null;
+  magnitude: number | null;
+  magnitude_scale: string | null;
+  impact_deaths: number | null;
+  impact_affected: number | null;
+  impact_economic: number | null;
+  glide_number: string | null;
+}
+
+export const ARCHIVE_COLUMNS_DDL = [
+  'event_start_date VARCHAR',
+  'event_end_date VARCHAR',
+  'magnitude DOUBLE',
+  'magnitude_scale VARCHAR',
+  'impact_deaths INTEGER',
+  'impact_affected INTEGER',
+  'impact_economic DOUBLE',
+  'glide_number VARCHAR',
+].join(', ');
+
+/** `properties.archive`: each key only when populated. */
+export function archiveProperties(fields: ArchiveFields): Record<string, string | number> {
+  const entries: [string, string | number | null][] = [
+    ['eventStartDate', fields.event_start_date],
+    ['eventEndDate', fields.event_end_date],
+    ['magnitude', fields.magnitude],
+    ['magnitudeScale', fields.magnitude_scale],
+    ['impactDeaths', fields.impact_deaths],
+    ['impactAffected', fields.impact_affected],
+    ['impactEconomic', fields.impact_economic],
+    ['glideNumber', fields.glide_number],
+  ];
+  return Object.fromEntries(entries.filter((entry): entry is [string, string | number] => entry[1] !== null));
+}

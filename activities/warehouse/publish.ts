@@ -3,13 +3,14 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { MANIFEST_FILE, type Manifest, type PublishedTable } from '../../exports/manifest.js';
+import { MANIFEST_FILE, readManifest, type Manifest, type PublishedTable } from '../../exports/manifest.js';
 import { RECORD_COLUMN_LIST } from '../../model/index.js';
 
 /** Generations kept on disk besides the current one, so a reader mid-load never loses its file. */
 const KEEP_GENERATIONS = 3;
 
-const TABLE_QUERIES: Record<PublishedTable, string> = {
+/** What every commit publishes; the archive is published by its own load. */
+const TABLE_QUERIES: Record<Exclude<PublishedTable, 'archive'>, string> = {
   incidents: `SELECT ${RECORD_COLUMN_LIST} FROM incident_current ORDER BY id`,
   incident_versions: `SELECT ${RECORD_COLUMN_LIST}, version, valid_from, valid_to FROM incident_version ORDER BY id, version`,
 };
@@ -39,7 +40,7 @@ export async function publishServing(connection: DuckDBConnection, servingDir: s
   const publishedAt = new Date().toISOString();
 
   const tables = {} as Manifest['tables'];
-  for (const [table, query] of Object.entries(TABLE_QUERIES) as [PublishedTable, string][]) {
+  for (const [table, query] of Object.entries(TABLE_QUERIES) as [keyof typeof TABLE_QUERIES, string][]) {
     const file = `${table}-${generation}.parquet`;
     const temporary = join(servingDir, `.${file}.tmp`);
     await connection.run(`COPY (${query}) TO ${sqlPath(temporary)} (FORMAT parquet, COMPRESSION zstd)`);
@@ -49,6 +50,9 @@ export async function publishServing(connection: DuckDBConnection, servingDir: s
     tables[table] = { file, rows: Number(count.getRowObjectsJS()[0]?.n ?? 0), sha256 };
   }
 
+  // The archive is loaded on its own schedule: a commit keeps whatever archive was published.
+  const archive = (await readManifest(servingDir))?.tables.archive;
+  if (archive) tables.archive = archive;
   const manifest: Manifest = { generation, publishedAt, tables };
   const temporaryManifest = join(servingDir, `.${MANIFEST_FILE}.tmp`);
   await writeFile(temporaryManifest, JSON.stringify(manifest, null, 2));
@@ -61,7 +65,7 @@ export async function publishServing(connection: DuckDBConnection, servingDir: s
 async function pruneOldGenerations(servingDir: string, generation: number): Promise<void> {
   for (const name of await readdir(servingDir)) {
     const match = /^[a-z_]+-(\d+)\.parquet$/.exec(name);
-    if (match && Number(match[1]) <= generation - KEEP_GENERATIONS) {
+    if (match && Number(match[1]) <= generation - KEEP_GENERATIONS && !name.startsWith('archive-')) {
       await rm(join(servingDir, name), { force: true });
     }
   }

@@ -49,8 +49,8 @@ export function filtersOf(query: IncidentListQuery): IncidentFilters {
   };
 }
 
-/** Builds a WHERE clause from the filters, with every value bound as a parameter. */
-export function whereClause(filters: IncidentFilters): { sql: string; params: DuckDBValue[] } {
+/** Builds WHERE conditions from the filters, with every value bound as a parameter. */
+export function whereClause(filters: IncidentFilters): { conditions: string[]; params: DuckDBValue[] } {
   const conditions: string[] = [];
   const params: DuckDBValue[] = [];
   const bind = (value: DuckDBValue) => {
@@ -68,5 +68,5 @@ export function whereClause(filters: IncidentFilters): { sql: string; params: Du
     );
   }
   if (!filters.include_retracted) conditions.push('NOT retracted');
-  return { sql: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
+  return { conditions, params };
 }

@@ -110,6 +110,11 @@ export const IncidentFeatureSchema = z
         retractedAt: z.string().optional(),
         reason: z.string().optional(),
       }),
+      archive: z
+        .record(z.string(), z.union([z.string(), z.number()]))
+        .optional()
+        .openapi({ description: 'Archive snapshot results only; each key present only when populated.' }),
+      distanceKm: z.number().optional().openapi({ description: 'Nearby results only: kilometres from the point.' }),
     }),
   })
   .openapi('Incident');
@@ -129,3 +134,79 @@ export const IncidentCollectionSchema = z
     attribution: z.string(),
   })
   .openapi('IncidentCollection');
+
+function numberParam(name: string, { min, max }: { min: number; max: number }, description: string) {
+  return z
+    .string({ message: `${name}: required` })
+    .transform((raw, ctx) => {
+      const value = raw.trim() === '' ? NaN : Number(raw);
+      if (!Number.isFinite(value) || value < min || value > max) {
+        ctx.addIssue({ code: 'custom', message: `${name}: must be a number from ${min} to ${max} (got ${raw})` });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .openapi({ param: { name, in: 'query', required: true }, type: 'number', description });
+}
+
+export const NearbyQuery = z.object({
+  lat: numberParam('lat', { min: -90, max: 90 }, 'Latitude of the centre, degrees'),
+  lng: numberParam('lng', { min: -180, max: 180 }, 'Longitude of the centre, degrees'),
+  radius: numberParam('radius', { min: 0, max: 500 }, 'Radius in kilometres, at most 500'),
+  limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
+  state: csvEnum('state', STATES),
+  eventType: csvEnum('eventType', EVENT_TYPES),
+  eventCategory: csvEnum('eventCategory', EVENT_CATEGORIES),
+  severity: csvEnum('severity', SEVERITIES),
+  urgency: csvEnum('urgency', URGENCIES),
+  certainty: csvEnum('certainty', CERTAINTIES),
+  warningLevel: csvEnum('warningLevel', WARNING_LEVELS),
+  status: csvEnum('status', INCIDENT_STATUSES),
+  agency: csvString('agency', 'Comma-separated agency codes (e.g. rfs)'),
+  include_retracted: booleanParam('include_retracted', 'Include incidents upstream no longer publishes.'),
+  format: z
+    .enum(['geojson', 'json', 'csv'], { message: 'format: allowed values are geojson, json, csv' })
+    .default('geojson')
+    .openapi({ param: { name: 'format', in: 'query' } }),
+});
+export type NearbyQuery = z.infer<typeof NearbyQuery>;
+
+const dateTime = (name: string) =>
+  z.iso.datetime({ offset: true, message: `${name}: must be an ISO 8601 date-time with an offset or Z` });
+
+export const SnapshotQuery = z.object({
+  datetime: dateTime('datetime').openapi({
+    param: { name: 'datetime', in: 'query', required: true },
+    example: '2026-11-20T10:00:00+11:00',
+  }),
+  state: csvEnum('state', STATES),
+  event_type: csvEnum('event_type', EVENT_TYPES),
+  limit: limitParam('limit', { min: 1, max: 500, fallback: 500 }),
+  cursor: z.string().optional().openapi({ param: { name: 'cursor', in: 'query' } }),
+  after: z.string().optional().openapi({ param: { name: 'after', in: 'query' } }),
+  format: z
+    .enum(['geojson', 'json', 'csv'], { message: 'format: allowed values are geojson, json, csv' })
+    .default('geojson')
+    .openapi({ param: { name: 'format', in: 'query' } }),
+});
+export type SnapshotQuery = z.infer<typeof SnapshotQuery>;
+
+export const HistoryQuery = z.object({
+  state: csvEnum('state', STATES),
+  eventType: csvEnum('eventType', EVENT_TYPES),
+  after: dateTime('after').optional().openapi({
+    param: { name: 'after', in: 'query' },
+    description: 'Inclusive start of the window (tier-limited). Paging uses `cursor`.',
+  }),
+  before: dateTime('before').optional().openapi({
+    param: { name: 'before', in: 'query' },
+    description: 'Exclusive end of the window, default now.',
+  }),
+  limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
+  cursor: z.string().optional().openapi({ param: { name: 'cursor', in: 'query' } }),
+  format: z
+    .enum(['geojson', 'json', 'csv'], { message: 'format: allowed values are geojson, json, csv' })
+    .default('geojson')
+    .openapi({ param: { name: 'format', in: 'query' } }),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuery>;

@@ -7,12 +7,14 @@ import { parseNswRfsMajorIncidents } from '../../activities/sources/nsw/rfs-majo
 import { publishServing } from '../../activities/warehouse/publish.js';
 import { Warehouse } from '../../activities/warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';
+import { CursorCodec } from '../../api/cursor.js';
 import { ServingStore } from '../../api/serving-store.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { EVENT_TYPES, toRecord, type FeedHealth } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../replay/generators/nsw-rfs.js';
 
 const FEED = 'nsw-rfs-major-incidents';
+const NSW_FEED = FEED_CATALOGUE.find((feed) => feed.key === FEED)!;
 const FETCHED = '2026-11-20T10:00:00+11:00';
 
 interface Collection {
@@ -61,7 +63,9 @@ describe('incident API over published Parquet (app.request)', () => {
     app = createApp({
       store,
       feedHealth: { read: () => Promise.resolve(health) },
-      catalogue: FEED_CATALOGUE,
+      catalogue: [NSW_FEED],
+      cursors: new CursorCodec('test-cursor-secret'),
+      defaultTier: 'free',
       version: 'test',
       startedAt: new Date(),
       now: () => new Date(),
@@ -162,7 +166,8 @@ describe('incident API over published Parquet (app.request)', () => {
   });
 
   it('answers formats that come later with 406, not 500', async () => {
-    expect((await problem('/v1/incidents?format=csv', 406)).detail).toMatch(/format=csv/);
+    expect((await problem('/v1/incidents?format=cap-atom', 406)).detail).toMatch(/format=cap-atom/);
+    await problem('/v1/incidents/nsw-rfs-1?format=cap-au', 406);
   });
 
   it('serves one incident, and a 404 problem for an unknown id or path', async () => {
@@ -239,7 +244,7 @@ describe('incident API over published Parquet (app.request)', () => {
     const { body } = await getJson<{ count: number; disclaimer: string; sources: Record<string, unknown>[] }>(
       '/v1/attribution',
     );
-    expect(body.count).toBe(FEED_CATALOGUE.length);
+    expect(body.count).toBe(1);
     expect(body.disclaimer).toMatch(/not a substitute for official warnings/);
     expect(body.sources[0]).toMatchObject({
       state: 'nsw',
@@ -259,7 +264,17 @@ describe('incident API over published Parquet (app.request)', () => {
     expect(body.openapi).toBe('3.1.0');
     expect(body.info.version).toBe('1.39.0');
     expect(Object.keys(body.paths).sort()).toEqual(
-      ['/v1/attribution', '/v1/incidents', '/v1/incidents/{id}', '/v1/schema', '/v1/states', '/v1/status'].sort(),
+      [
+        '/v1/attribution',
+        '/v1/incidents',
+        '/v1/incidents/history',
+        '/v1/incidents/nearby',
+        '/v1/incidents/snapshot',
+        '/v1/incidents/{id}',
+        '/v1/schema',
+        '/v1/states',
+        '/v1/status',
+      ].sort(),
     );
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../api/app.js';
+import { CursorCodec } from '../../api/cursor.js';
 import { formatUptime } from '../../api/meta/status.js';
 import { ServingStore } from '../../api/serving-store.js';
 import { FEED_CATALOGUE, type FeedDefinition } from '../../config/index.js';
@@ -54,6 +55,8 @@ describe('GET /v1/status (controllable clock)', () => {
       store,
       feedHealth: { read: () => Promise.resolve(healths) },
       catalogue: feeds,
+      cursors: new CursorCodec('test-cursor-secret'),
+      defaultTier: 'free',
       version: '1.2.3',
       startedAt,
       now: () => now,
@@ -88,10 +91,12 @@ describe('GET /v1/status (controllable clock)', () => {
   });
 
   it('turns a feed stale when its last poll is older than two hours, whatever its stored status', async () => {
-    healths = [health('healthy', '2026-11-20T00:59:00Z'), health('healthy', '2026-11-20T00:59:00Z')].concat([
+    healths = [
+      health('healthy', '2026-11-20T00:59:00Z'),
+      health('healthy', '2026-11-20T00:59:00Z'),
       undefined,
       undefined,
-    ]);
+    ];
     now = new Date('2026-11-20T02:59:00Z');
     expect((await status()).counts.stale).toBe(0);
     now = new Date('2026-11-20T02:59:01Z');

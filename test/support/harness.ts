@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createApp, type App } from '../../api/app.js';
+import { CursorCodec } from '../../api/cursor.js';
 import { TemporalFeedHealthSource } from '../../api/feed-health-source.js';
 import { ServingStore } from '../../api/serving-store.js';
 import type { Warehouse } from '../../activities/index.js';
@@ -98,6 +99,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     store,
     feedHealth: new TemporalFeedHealthSource(client, () => workflowId),
     catalogue: [NSW_FEED],
+    cursors: new CursorCodec('test-cursor-secret'),
+    defaultTier: 'free',
     version: 'test',
     startedAt: new Date(),
     now: () => new Date(),

@@ -1,0 +1,69 @@
+import type { Context } from 'hono';
+import { toCsv } from '../../exports/csv.js';
+import { toFeature, type IncidentFeature } from '../../exports/geojson.js';
+import type { IncidentRecord } from '../../model/index.js';
+import { problems } from '../problem.js';
+import type { AppEnv } from '../types.js';
+
+export const GEOJSON = 'application/geo+json';
+
+export interface Page {
+  records: IncidentRecord[];
+  total: number;
+  nextCursor?: string | undefined;
+}
+
+export interface CollectionOptions {
+  format: string;
+  source: 'live' | 'archive';
+  generatedAt: Date;
+  /** Extra members per feature (e.g. distance for nearby). */
+  decorate?: (feature: IncidentFeature, record: IncidentRecord) => IncidentFeature;
+}
+
+/** Formats a collection can be served in before the CAP formats arrive. */
+export function assertCollectionFormat(format: string): void {
+  if (format === 'cap-au' || format === 'cap-atom') {
+    throw problems.notAcceptable(`format=${format} is not available yet; use geojson, json or csv.`);
+  }
+}
+
+function links(c: Context<AppEnv>, nextCursor: string | undefined) {
+  const url = new URL(c.req.url);
+  if (!nextCursor) return { self: `${url.pathname}${url.search}` };
+  const next = new URLSearchParams(url.search);
+  next.delete('cursor');
+  next.set('after', nextCursor);
+  return { self: `${url.pathname}${url.search}`, next: `${url.pathname}?${next.toString()}` };
+}
+
+/**
+ * One page of incidents in the asked-for format: a GeoJSON FeatureCollection (default); `json`, the
+ * same collection as plain application/json; `csv`, the spec's columns with paging in Link headers.
+ */
+export function respondWithPage(c: Context<AppEnv>, page: Page, options: CollectionOptions): Response {
+  const pageLinks = links(c, page.nextCursor);
+  if (options.format === 'csv') {
+    const headers: Record<string, string> = {
+      'content-type': 'text/csv; charset=utf-8',
+      'x-total-count': String(page.total),
+    };
+    if (pageLinks.next) headers.link = `<${pageLinks.next}>; rel="next"`;
+    return c.body(toCsv(page.records), 200, headers);
+  }
+  const decorate = options.decorate ?? ((feature: IncidentFeature) => feature);
+  const body = {
+    type: 'FeatureCollection' as const,
+    features: page.records.map((record) => decorate(toFeature(record), record)),
+    meta: {
+      total_count: page.total,
+      has_more: page.nextCursor !== undefined,
+      ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+      generatedAt: options.generatedAt.toISOString(),
+      source: options.source,
+    },
+    links: pageLinks,
+    attribution: '/v1/attribution',
+  };
+  return c.json(body, 200, { 'Content-Type': options.format === 'json' ? 'application/json' : GEOJSON });
+}

@@ -1,0 +1,70 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { problems } from '../problem.js';
+import { assertLookback, earliestAllowed } from '../tier-access.js';
+import type { AppDeps, AppEnv } from '../types.js';
+import { problemResponses } from '../validation.js';
+import { GEOJSON, respondWithPage } from './collection.js';
+import { keysetPage } from './paging.js';
+import { HistoryQuery, IncidentCollectionSchema } from './schemas.js';
+
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/incidents/history',
+  summary: 'Incidents of a past window (paid plans)',
+  description:
+    'Every point incident that was published at some time in [after, before), in its latest state within the window, retracted ones included. `after` defaults to the start of the plan lookback; paging is by `cursor` (here `after` is the window start, not a cursor alias).',
+  request: { query: HistoryQuery },
+  responses: {
+    200: {
+      description: 'Incidents of the window',
+      content: {
+        [GEOJSON]: { schema: IncidentCollectionSchema },
+        'application/json': { schema: IncidentCollectionSchema },
+        'text/csv': { schema: { type: 'string' } },
+      },
+    },
+    ...problemResponses(400, 403),
+  },
+});
+
+export function registerHistory(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  app.openapi(historyRoute, async (c) => {
+    const query = c.req.valid('query');
+    const now = deps.now();
+    const tier = c.get('tier');
+    const before = query.before ? new Date(query.before) : now;
+    const after = query.after ? new Date(query.after) : (earliestAllowed(tier, now) ?? now);
+    if (after.getTime() >= before.getTime()) {
+      throw problems.invalidParameter('after: must be earlier than before.');
+    }
+    assertLookback(tier, after, now, 'History');
+
+    const params: string[] = [after.toISOString(), before.toISOString()];
+    const bind = (value: string) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const filters = [
+      ...(query.state ? [`state IN (${query.state.map(bind).join(', ')})`] : []),
+      ...(query.eventType ? [`event_type IN (${query.eventType.map(bind).join(', ')})`] : []),
+    ];
+    // The last version of each incident that overlaps the window.
+    const from = `(
+      SELECT * EXCLUDE (version, valid_from, valid_to, rn) FROM (
+        SELECT *, row_number() OVER (PARTITION BY id ORDER BY version DESC) AS rn
+        FROM incident_versions
+        WHERE feature_type = 'incident' AND valid_from < $2::TIMESTAMPTZ
+          AND (valid_to IS NULL OR valid_to > $1::TIMESTAMPTZ) ${filters.map((f) => `AND ${f}`).join(' ')}
+      ) WHERE rn = 1
+    )`;
+    const page = await keysetPage(deps.store, deps.cursors, {
+      from,
+      where: [],
+      params,
+      limit: query.limit,
+      filters: { after: after.toISOString(), before: before.toISOString(), state: query.state, eventType: query.eventType },
+      cursor: query.cursor,
+    });
+    return respondWithPage(c, page, { format: query.format, source: 'live', generatedAt: now });
+  });
+}

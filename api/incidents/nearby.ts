@@ -1,0 +1,72 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { IncidentRecord } from '../../model/index.js';
+import type { AppDeps, AppEnv } from '../types.js';
+import { problemResponses } from '../validation.js';
+import { GEOJSON, respondWithPage } from './collection.js';
+import { IncidentCollectionSchema, NearbyQuery } from './schemas.js';
+
+const nearbyRoute = createRoute({
+  method: 'get',
+  path: '/incidents/nearby',
+  summary: 'Incidents within a radius of a point, nearest first',
+  description:
+    'Point incidents within `radius` km (great-circle distance) of lat/lng, sorted by distance; each feature carries properties.distanceKm. Up to `limit` are returned; meta.total_count counts all within the radius.',
+  request: { query: NearbyQuery },
+  responses: {
+    200: {
+      description: 'Nearby incidents',
+      content: {
+        [GEOJSON]: { schema: IncidentCollectionSchema },
+        'application/json': { schema: IncidentCollectionSchema },
+        'text/csv': { schema: { type: 'string' } },
+      },
+    },
+    ...problemResponses(400),
+  },
+});
+
+type Filterable = Pick<
+  IncidentRecord,
+  'state' | 'event_type' | 'event_category' | 'severity' | 'urgency' | 'certainty' | 'warning_level' | 'status' | 'agency'
+>;
+
+/** The nearby filters as one predicate, applied while the index is walked. */
+function matcher(query: NearbyQuery): (record: IncidentRecord) => boolean {
+  const checks: [keyof Filterable, readonly string[] | undefined][] = [
+    ['state', query.state],
+    ['event_type', query.eventType],
+    ['event_category', query.eventCategory],
+    ['severity', query.severity],
+    ['urgency', query.urgency],
+    ['certainty', query.certainty],
+    ['warning_level', query.warningLevel],
+    ['status', query.status],
+    ['agency', query.agency],
+  ];
+  const active = checks.filter((check): check is [keyof Filterable, readonly string[]] => check[1] !== undefined);
+  return (record) =>
+    (query.include_retracted || !record.retracted) && active.every(([column, allowed]) => allowed.includes(record[column]));
+}
+
+export function registerNearby(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  app.openapi(nearbyRoute, async (c) => {
+    const query = c.req.valid('query');
+    const index = await deps.store.spatial();
+    const found = index.within(query.lng, query.lat, query.radius, matcher(query));
+    const page = found.slice(0, query.limit);
+    const distances = new Map(page.map(({ record, distanceKm }) => [record.id, Math.round(distanceKm * 1000) / 1000]));
+    return respondWithPage(
+      c,
+      { records: page.map((hit) => hit.record), total: found.length },
+      {
+        format: query.format,
+        source: 'live',
+        generatedAt: deps.now(),
+        decorate: (feature) => ({
+          ...feature,
+          properties: { ...feature.properties, distanceKm: distances.get(feature.id) ?? 0 },
+        }),
+      },
+    );
+  });
+}

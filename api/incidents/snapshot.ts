@@ -1,0 +1,84 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { ARCHIVE_BOUNDARY } from '../../config/index.js';
+import { toArchiveFeature } from '../../exports/geojson.js';
+import type { ArchiveFields, IncidentRecord } from '../../model/index.js';
+import { problems } from '../problem.js';
+import { assertLookback } from '../tier-access.js';
+import type { AppDeps, AppEnv } from '../types.js';
+import { problemResponses } from '../validation.js';
+import { GEOJSON, respondWithPage } from './collection.js';
+import { keysetPage } from './paging.js';
+import { IncidentCollectionSchema, SnapshotQuery } from './schemas.js';
+
+const snapshotRoute = createRoute({
+  method: 'get',
+  path: '/incidents/snapshot',
+  summary: 'Incidents active at an instant',
+  description: `Point incidents active at \`datetime\`. Instants from ${ARCHIVE_BOUNDARY.slice(0, 10)} on are rebuilt from the version rows (meta.source live); earlier ones read the historical archive (meta.source archive) and need a state filter and a plan whose lookback reaches them.`,
+  request: { query: SnapshotQuery },
+  responses: {
+    200: {
+      description: 'Incidents active at the instant',
+      content: {
+        [GEOJSON]: { schema: IncidentCollectionSchema },
+        'application/json': { schema: IncidentCollectionSchema },
+        'text/csv': { schema: { type: 'string' } },
+      },
+    },
+    ...problemResponses(400, 403),
+  },
+});
+
+function inList(column: string, values: readonly string[] | undefined, params: unknown[]): string[] {
+  if (!values) return [];
+  const placeholders = values.map((value) => {
+    params.push(value);
+    return `$${params.length}`;
+  });
+  return [`${column} IN (${placeholders.join(', ')})`];
+}
+
+export function registerSnapshot(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  app.openapi(snapshotRoute, async (c) => {
+    const query = c.req.valid('query');
+    const now = deps.now();
+    const instant = new Date(query.datetime);
+    if (instant.getTime() > now.getTime()) {
+      throw problems.invalidParameter(`datetime: ${query.datetime} is in the future.`);
+    }
+    const archive = instant.getTime() < Date.parse(ARCHIVE_BOUNDARY);
+    if (archive && !query.state) {
+      throw problems.invalidParameter(
+        `state: required for instants before ${ARCHIVE_BOUNDARY.slice(0, 10)}, which read the historical archive.`,
+      );
+    }
+    if (archive) assertLookback(c.get('tier'), instant, now, 'An archive snapshot');
+
+    const params: unknown[] = [instant.toISOString()];
+    const conditions = [
+      'valid_from <= $1::TIMESTAMPTZ',
+      '(valid_to IS NULL OR valid_to > $1::TIMESTAMPTZ)',
+      "feature_type = 'incident'",
+      'NOT retracted',
+      ...inList('state', query.state, params),
+      ...inList('event_type', query.event_type, params),
+    ];
+    const page = await keysetPage(deps.store, deps.cursors, {
+      from: archive ? 'archive' : 'incident_versions',
+      where: conditions,
+      params: params as string[],
+      limit: query.limit,
+      filters: { datetime: instant.toISOString(), state: query.state, event_type: query.event_type },
+      cursor: query.cursor,
+      after: query.after,
+    });
+    return respondWithPage(c, page, {
+      format: query.format,
+      source: archive ? 'archive' : 'live',
+      generatedAt: now,
+      ...(archive
+        ? { decorate: (_feature, record: IncidentRecord) => toArchiveFeature(record as IncidentRecord & ArchiveFields) }
+        : {}),
+    });
+  });
+}

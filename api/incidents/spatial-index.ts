@@ -1,0 +1,39 @@
+import KDBush from 'kdbush';
+import { around, distance } from 'geokdbush';
+import type { IncidentRecord } from '../../model/index.js';
+
+/**
+ * A geographic index over the point incidents of one serving generation: built once per generation,
+ * queried by great-circle distance (geokdbush) with a filter applied during the walk.
+ */
+export class SpatialIndex {
+  private readonly index: KDBush;
+
+  private constructor(private readonly records: IncidentRecord[]) {
+    this.index = new KDBush(Math.max(records.length, 1));
+    for (const record of records) this.index.add(record.longitude ?? 0, record.latitude ?? 0);
+    if (records.length === 0) this.index.add(0, 0);
+    this.index.finish();
+  }
+
+  static build(records: IncidentRecord[]): SpatialIndex {
+    return new SpatialIndex(records.filter((r) => r.latitude !== null && r.longitude !== null));
+  }
+
+  /** Every matching record within `radiusKm`, nearest first, with its distance in kilometres. */
+  within(
+    lng: number,
+    lat: number,
+    radiusKm: number,
+    accept: (record: IncidentRecord) => boolean,
+  ): { record: IncidentRecord; distanceKm: number }[] {
+    const ids = around(this.index, lng, lat, Infinity, radiusKm, (i: number) => {
+      const record = this.records[i];
+      return record !== undefined && accept(record);
+    });
+    return ids.map((i: number) => {
+      const record = this.records[i]!;
+      return { record, distanceKm: distance(lng, lat, record.longitude!, record.latitude!) };
+    });
+  }
+}
