@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
+import { docsRoutes } from './docs.js';
 import { dataCaching } from './http-cache.js';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -28,13 +29,20 @@ export function createApp(deps: AppDeps) {
 
   // Data changes once per poll: a minute of freshness, and a stale copy is fine while revalidating.
   const shortestCadence = Math.min(...deps.catalogue.map((feed) => feed.pollIntervalSeconds));
-  app.use('/v1/incidents', dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${shortestCadence}`));
-  app.use('/v1/incidents/*', dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${shortestCadence}`));
+  app.use(
+    '/v1/incidents',
+    dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${shortestCadence}`),
+  );
+  app.use(
+    '/v1/incidents/*',
+    dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${shortestCadence}`),
+  );
   app.use('*', compress());
 
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));
   v1.route('/', metaRoutes(deps));
+  v1.route('/', docsRoutes());
   app.route('/v1', v1);
 
   app.doc31('/v1/openapi.json', {

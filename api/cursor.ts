@@ -21,7 +21,10 @@ export class CursorCodec {
   constructor(private readonly secret: string) {}
 
   private sign(key: string, fingerprint: string): string {
-    return createHmac('sha256', this.secret).update(`${key}\n${fingerprint}`).digest('base64url').slice(0, 22);
+    return createHmac('sha256', this.secret)
+      .update(`${key}\n${fingerprint}`)
+      .digest('base64url')
+      .slice(0, 22);
   }
 
   encode(lastKey: string, fingerprint: string): string {
@@ -46,7 +49,9 @@ export class CursorCodec {
     const given = Buffer.from(s);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw malformed();
     if (f !== fingerprint) {
-      throw problems.invalidParameter(`${parameter}: this cursor belongs to a different query; start again without it.`);
+      throw problems.invalidParameter(
+        `${parameter}: this cursor belongs to a different query; start again without it.`,
+      );
     }
     return k;
   }

@@ -17,14 +17,19 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     const request = `${url.pathname}?${[...url.searchParams].sort().join('&')}`;
     const etag = `W/"${generation}-${createHash('sha256').update(request).digest('base64url').slice(0, 16)}"`;
     const lastModified = publishedAt ? new Date(publishedAt).toUTCString() : undefined;
-    const validators: Record<string, string> = { etag, 'cache-control': cacheControl, vary: 'accept-encoding' };
+    const validators: Record<string, string> = {
+      etag,
+      'cache-control': cacheControl,
+      vary: 'accept-encoding',
+    };
     if (lastModified) validators['last-modified'] = lastModified;
 
     if (notModified(c.req.header('if-none-match'), c.req.header('if-modified-since'), etag, publishedAt)) {
       return c.body(null, 304, validators);
     }
     await next();
-    if (c.res.status === 200) for (const [name, value] of Object.entries(validators)) c.res.headers.set(name, value);
+    if (c.res.status === 200)
+      for (const [name, value] of Object.entries(validators)) c.res.headers.set(name, value);
   };
 }
 

@@ -8,7 +8,13 @@ import { ProblemError } from './problem.js';
 export function assertLookback(tier: Tier, earliest: Date, now: Date, what: string): void {
   const lookback = TIER_LOOKBACK_MS[tier];
   if (lookback === null) {
-    throw new ProblemError(403, 'tier-required', 'Paid plan required', `${what} needs a paid plan; the ${tier} plan has no archive access.`, { tier, allowed: TIER_LOOKBACK_TEXT[tier] });
+    throw new ProblemError(
+      403,
+      'tier-required',
+      'Paid plan required',
+      `${what} needs a paid plan; the ${tier} plan has no archive access.`,
+      { tier, allowed: TIER_LOOKBACK_TEXT[tier] },
+    );
   }
   if (now.getTime() - earliest.getTime() > lookback) {
     throw new ProblemError(

@@ -39,6 +39,11 @@ const DESCRIPTIONS: Record<number, string> = {
   503: 'Unavailable',
 };
 
+/** The 304 of data routes that honour If-None-Match / If-Modified-Since. */
+export const notModifiedResponse = {
+  304: { description: 'Not Modified: the ETag or Last-Modified still matches the current data generation.' },
+} as const;
+
 /** OpenAPI response entries for the problem statuses a route can answer. */
 export function problemResponses<const S extends number>(...statuses: S[]) {
   return Object.fromEntries(

@@ -11,12 +11,16 @@ export interface Page {
   records: IncidentRecord[];
   total: number;
   nextCursor?: string | undefined;
+  /** For results without a cursor (nearby): whether more matched than were returned. */
+  hasMore?: boolean;
 }
 
 export interface CollectionOptions {
   format: string;
   source: 'live' | 'archive';
   generatedAt: Date;
+  /** The parameter links.next carries the cursor in: `after` (default), or `cursor` where `after` means something else. */
+  cursorParameter?: 'after' | 'cursor';
   /** Extra members per feature (e.g. distance for nearby). */
   decorate?: (feature: IncidentFeature, record: IncidentRecord) => IncidentFeature;
 }
@@ -28,12 +32,12 @@ export function assertCollectionFormat(format: string): void {
   }
 }
 
-function links(c: Context<AppEnv>, nextCursor: string | undefined) {
+function links(c: Context<AppEnv>, nextCursor: string | undefined, parameter: 'after' | 'cursor') {
   const url = new URL(c.req.url);
   if (!nextCursor) return { self: `${url.pathname}${url.search}` };
   const next = new URLSearchParams(url.search);
   next.delete('cursor');
-  next.set('after', nextCursor);
+  next.set(parameter, nextCursor);
   return { self: `${url.pathname}${url.search}`, next: `${url.pathname}?${next.toString()}` };
 }
 
@@ -42,7 +46,7 @@ function links(c: Context<AppEnv>, nextCursor: string | undefined) {
  * same collection as plain application/json; `csv`, the spec's columns with paging in Link headers.
  */
 export function respondWithPage(c: Context<AppEnv>, page: Page, options: CollectionOptions): Response {
-  const pageLinks = links(c, page.nextCursor);
+  const pageLinks = links(c, page.nextCursor, options.cursorParameter ?? 'after');
   if (options.format === 'csv') {
     const headers: Record<string, string> = {
       'content-type': 'text/csv; charset=utf-8',
@@ -57,7 +61,7 @@ export function respondWithPage(c: Context<AppEnv>, page: Page, options: Collect
     features: page.records.map((record) => decorate(toFeature(record), record)),
     meta: {
       total_count: page.total,
-      has_more: page.nextCursor !== undefined,
+      has_more: page.hasMore ?? page.nextCursor !== undefined,
       ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
       generatedAt: options.generatedAt.toISOString(),
       source: options.source,

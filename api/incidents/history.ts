@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { problems } from '../problem.js';
 import { assertLookback, earliestAllowed } from '../tier-access.js';
 import type { AppDeps, AppEnv } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { notModifiedResponse, problemResponses } from '../validation.js';
 import { GEOJSON, respondWithPage } from './collection.js';
 import { keysetPage } from './paging.js';
 import { HistoryQuery, IncidentCollectionSchema } from './schemas.js';
@@ -23,6 +23,7 @@ const historyRoute = createRoute({
         'text/csv': { schema: { type: 'string' } },
       },
     },
+    ...notModifiedResponse,
     ...problemResponses(400, 403),
   },
 });
@@ -34,10 +35,10 @@ export function registerHistory(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
     const tier = c.get('tier');
     const before = query.before ? new Date(query.before) : now;
     const after = query.after ? new Date(query.after) : (earliestAllowed(tier, now) ?? now);
+    assertLookback(tier, after, now, 'History');
     if (after.getTime() >= before.getTime()) {
       throw problems.invalidParameter('after: must be earlier than before.');
     }
-    assertLookback(tier, after, now, 'History');
 
     const params: string[] = [after.toISOString(), before.toISOString()];
     const bind = (value: string) => {
@@ -62,9 +63,19 @@ export function registerHistory(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
       where: [],
       params,
       limit: query.limit,
-      filters: { after: after.toISOString(), before: before.toISOString(), state: query.state, eventType: query.eventType },
+      filters: {
+        after: after.toISOString(),
+        before: before.toISOString(),
+        state: query.state,
+        eventType: query.eventType,
+      },
       cursor: query.cursor,
     });
-    return respondWithPage(c, page, { format: query.format, source: 'live', generatedAt: now });
+    return respondWithPage(c, page, {
+      format: query.format,
+      source: 'live',
+      generatedAt: now,
+      cursorParameter: 'cursor',
+    });
   });
 }

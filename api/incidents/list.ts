@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { notModifiedResponse, problemResponses } from '../validation.js';
 import { assertCollectionFormat, GEOJSON, respondWithPage } from './collection.js';
 import { filtersOf, whereClause } from './list-query.js';
 import { keysetPage } from './paging.js';
@@ -22,6 +22,7 @@ const listRoute = createRoute({
         'text/csv': { schema: { type: 'string' } },
       },
     },
+    ...notModifiedResponse,
     ...problemResponses(400, 406),
   },
 });

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { IncidentRecord } from '../../model/index.js';
 import type { AppDeps, AppEnv } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { notModifiedResponse, problemResponses } from '../validation.js';
 import { GEOJSON, respondWithPage } from './collection.js';
 import { IncidentCollectionSchema, NearbyQuery } from './schemas.js';
 
@@ -21,13 +21,22 @@ const nearbyRoute = createRoute({
         'text/csv': { schema: { type: 'string' } },
       },
     },
+    ...notModifiedResponse,
     ...problemResponses(400),
   },
 });
 
 type Filterable = Pick<
   IncidentRecord,
-  'state' | 'event_type' | 'event_category' | 'severity' | 'urgency' | 'certainty' | 'warning_level' | 'status' | 'agency'
+  | 'state'
+  | 'event_type'
+  | 'event_category'
+  | 'severity'
+  | 'urgency'
+  | 'certainty'
+  | 'warning_level'
+  | 'status'
+  | 'agency'
 >;
 
 /** The nearby filters as one predicate, applied while the index is walked. */
@@ -43,9 +52,12 @@ function matcher(query: NearbyQuery): (record: IncidentRecord) => boolean {
     ['status', query.status],
     ['agency', query.agency],
   ];
-  const active = checks.filter((check): check is [keyof Filterable, readonly string[]] => check[1] !== undefined);
+  const active = checks.filter(
+    (check): check is [keyof Filterable, readonly string[]] => check[1] !== undefined,
+  );
   return (record) =>
-    (query.include_retracted || !record.retracted) && active.every(([column, allowed]) => allowed.includes(record[column]));
+    (query.include_retracted || !record.retracted) &&
+    active.every(([column, allowed]) => allowed.includes(record[column]));
 }
 
 export function registerNearby(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
@@ -54,10 +66,12 @@ export function registerNearby(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
     const index = await deps.store.spatial();
     const found = index.within(query.lng, query.lat, query.radius, matcher(query));
     const page = found.slice(0, query.limit);
-    const distances = new Map(page.map(({ record, distanceKm }) => [record.id, Math.round(distanceKm * 1000) / 1000]));
+    const distances = new Map(
+      page.map(({ record, distanceKm }) => [record.id, Math.round(distanceKm * 1000) / 1000]),
+    );
     return respondWithPage(
       c,
-      { records: page.map((hit) => hit.record), total: found.length },
+      { records: page.map((hit) => hit.record), total: found.length, hasMore: found.length > page.length },
       {
         format: query.format,
         source: 'live',

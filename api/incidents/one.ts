@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { toFeature } from '../../exports/geojson.js';
 import { problems } from '../problem.js';
 import type { AppDeps, AppEnv } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { notModifiedResponse, problemResponses } from '../validation.js';
 import { GEOJSON } from './collection.js';
 import { IncidentFeatureSchema, IncidentParams, SingleIncidentQuery } from './schemas.js';
 
@@ -14,6 +14,7 @@ const oneRoute = createRoute({
   request: { params: IncidentParams, query: SingleIncidentQuery },
   responses: {
     200: { description: 'The incident', content: { [GEOJSON]: { schema: IncidentFeatureSchema } } },
+    ...notModifiedResponse,
     ...problemResponses(400, 404, 406),
   },
 });

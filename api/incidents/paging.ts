@@ -19,18 +19,25 @@ export interface KeysetQuery {
 }
 
 /** One page by keyset on id: a count, then limit + 1 rows past the cursor's key to know if more exist. */
-export async function keysetPage(store: ServingStore, cursors: CursorCodec, query: KeysetQuery): Promise<Page> {
+export async function keysetPage(
+  store: ServingStore,
+  cursors: CursorCodec,
+  query: KeysetQuery,
+): Promise<Page> {
   const fingerprint = queryFingerprint(query.filters);
   const token = query.after ?? query.cursor;
   const afterKey =
-    token === undefined ? undefined : cursors.decode(token, fingerprint, query.after !== undefined ? 'after' : 'cursor');
+    token === undefined
+      ? undefined
+      : cursors.decode(token, fingerprint, query.after !== undefined ? 'after' : 'cursor');
   const where = (extra: string[]) => (extra.length > 0 ? `WHERE ${extra.join(' AND ')}` : '');
 
   const [count] = await store.query<{ n: number }>(
     `SELECT count(*)::INTEGER AS n FROM ${query.from} ${where(query.where)}`,
     query.params,
   );
-  const pageConditions = afterKey === undefined ? query.where : [...query.where, `id > $${query.params.length + 1}`];
+  const pageConditions =
+    afterKey === undefined ? query.where : [...query.where, `id > $${query.params.length + 1}`];
   const pageParams = afterKey === undefined ? query.params : [...query.params, afterKey];
   const rows = await store.incidents(
     `SELECT * FROM ${query.from} ${where(pageConditions)} ORDER BY id LIMIT ${query.limit + 1}`,

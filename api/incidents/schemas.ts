@@ -114,7 +114,10 @@ export const IncidentFeatureSchema = z
         .record(z.string(), z.union([z.string(), z.number()]))
         .optional()
         .openapi({ description: 'Archive snapshot results only; each key present only when populated.' }),
-      distanceKm: z.number().optional().openapi({ description: 'Nearby results only: kilometres from the point.' }),
+      distanceKm: z
+        .number()
+        .optional()
+        .openapi({ description: 'Nearby results only: kilometres from the point.' }),
     }),
   })
   .openapi('Incident');
@@ -141,7 +144,10 @@ function numberParam(name: string, { min, max }: { min: number; max: number }, d
     .transform((raw, ctx) => {
       const value = raw.trim() === '' ? NaN : Number(raw);
       if (!Number.isFinite(value) || value < min || value > max) {
-        ctx.addIssue({ code: 'custom', message: `${name}: must be a number from ${min} to ${max} (got ${raw})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name}: must be a number from ${min} to ${max} (got ${raw})`,
+        });
         return z.NEVER;
       }
       return value;
@@ -182,8 +188,14 @@ export const SnapshotQuery = z.object({
   state: csvEnum('state', STATES),
   event_type: csvEnum('event_type', EVENT_TYPES),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 500 }),
-  cursor: z.string().optional().openapi({ param: { name: 'cursor', in: 'query' } }),
-  after: z.string().optional().openapi({ param: { name: 'after', in: 'query' } }),
+  cursor: z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' } }),
+  after: z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'after', in: 'query' } }),
   format: z
     .enum(['geojson', 'json', 'csv'], { message: 'format: allowed values are geojson, json, csv' })
     .default('geojson')
@@ -194,16 +206,23 @@ export type SnapshotQuery = z.infer<typeof SnapshotQuery>;
 export const HistoryQuery = z.object({
   state: csvEnum('state', STATES),
   eventType: csvEnum('eventType', EVENT_TYPES),
-  after: dateTime('after').optional().openapi({
-    param: { name: 'after', in: 'query' },
-    description: 'Inclusive start of the window (tier-limited). Paging uses `cursor`.',
-  }),
-  before: dateTime('before').optional().openapi({
-    param: { name: 'before', in: 'query' },
-    description: 'Exclusive end of the window, default now.',
-  }),
+  after: dateTime('after')
+    .optional()
+    .openapi({
+      param: { name: 'after', in: 'query' },
+      description: 'Inclusive start of the window (tier-limited). Paging uses `cursor`.',
+    }),
+  before: dateTime('before')
+    .optional()
+    .openapi({
+      param: { name: 'before', in: 'query' },
+      description: 'Exclusive end of the window, default now.',
+    }),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
-  cursor: z.string().optional().openapi({ param: { name: 'cursor', in: 'query' } }),
+  cursor: z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' } }),
   format: z
     .enum(['geojson', 'json', 'csv'], { message: 'format: allowed values are geojson, json, csv' })
     .default('geojson')

@@ -5,7 +5,7 @@ import type { ArchiveFields, IncidentRecord } from '../../model/index.js';
 import { problems } from '../problem.js';
 import { assertLookback } from '../tier-access.js';
 import type { AppDeps, AppEnv } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { notModifiedResponse, problemResponses } from '../validation.js';
 import { GEOJSON, respondWithPage } from './collection.js';
 import { keysetPage } from './paging.js';
 import { IncidentCollectionSchema, SnapshotQuery } from './schemas.js';
@@ -25,6 +25,7 @@ const snapshotRoute = createRoute({
         'text/csv': { schema: { type: 'string' } },
       },
     },
+    ...notModifiedResponse,
     ...problemResponses(400, 403),
   },
 });
@@ -77,7 +78,10 @@ export function registerSnapshot(app: OpenAPIHono<AppEnv>, deps: AppDeps): void 
       source: archive ? 'archive' : 'live',
       generatedAt: now,
       ...(archive
-        ? { decorate: (_feature, record: IncidentRecord) => toArchiveFeature(record as IncidentRecord & ArchiveFields) }
+        ? {
+            decorate: (_feature, record: IncidentRecord) =>
+              toArchiveFeature(record as IncidentRecord & ArchiveFields),
+          }
         : {}),
     });
   });

@@ -1,0 +1,67 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { expect } from 'vitest';
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
+  >;
+  components?: Record<string, unknown>;
+}
+
+/**
+ * Checks responses against the service's own OpenAPI document: the path template, method, status and
+ * media type must be described, and a JSON body must match its schema (JSON Schema 2020-12).
+ */
+export class ResponseValidator {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(private readonly document: OpenApiDocument) {
+    (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
+    this.ajv.addSchema({ $id: 'openapi', components: document.components ?? {} });
+  }
+
+  private templateFor(path: string): string {
+    const candidates = Object.keys(this.document.paths).filter((template) => {
+      const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      return pattern.test(path);
+    });
+    // A literal path beats a template (`/v1/incidents/nearby` over `/v1/incidents/{id}`).
+    const template = candidates.sort((a, b) => a.split('{').length - b.split('{').length)[0];
+    if (!template) throw new Error(`${path} is not in the OpenAPI document`);
+    return template;
+  }
+
+  async check(method: string, url: string, response: Response): Promise<void> {
+    const path = new URL(url, 'http://localhost').pathname;
+    const template = this.templateFor(path);
+    const status = String(response.status);
+    const described = this.document.paths[template]?.[method.toLowerCase()]?.responses?.[status];
+    expect(described, `${method} ${template} ${status} is described`).toBeDefined();
+    if (response.status === 304) return;
+    const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    const content = described?.content?.[mediaType];
+    expect(content, `${method} ${template} ${status} ${mediaType} is described`).toBeDefined();
+    if (!mediaType.endsWith('json')) return;
+    const key = `${template} ${method} ${status} ${mediaType}`;
+    let validate = this.cache.get(key);
+    if (!validate) {
+      const schema = JSON.parse(
+        JSON.stringify(content?.schema ?? {}).replaceAll('"#/components/', '"openapi#/components/'),
+      ) as object;
+      validate = this.ajv.compile(schema);
+      this.cache.set(key, validate);
+    }
+    const encoding = response.headers.get('content-encoding');
+    const copy = response.clone();
+    const raw =
+      encoding === 'gzip' || encoding === 'deflate'
+        ? new Response(copy.body!.pipeThrough(new DecompressionStream(encoding)))
+        : copy;
+    const body: unknown = await raw.json();
+    expect(validate(body) ? [] : validate.errors, `${key} body matches its schema`).toEqual([]);
+  }
+}
