@@ -1,0 +1,131 @@
+/**
+ * Load benchmark of the incident API on loopback (not a test): requests/s and latency of
+ * /v1/incidents?limit=100 and /v1/incidents/nearby next to a bare Hono JSON route served by the same
+ * process, so the ratio is the figure. Usage: npm run bench:api [-- --incidents 5000 --seconds 10]
+ */
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import { Hono } from 'hono';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { normalise } from '../activities/ingest.js';
+import { parseNswRfsMajorIncidents } from '../activities/sources/nsw/rfs-major-incidents.js';
+import { publishServing } from '../activities/warehouse/publish.js';
+import { Warehouse } from '../activities/warehouse/warehouse.js';
+import { createApp } from '../api/app.js';
+import { CursorCodec } from '../api/cursor.js';
+import { ServingStore } from '../api/serving-store.js';
+import { FEED_CATALOGUE } from '../config/index.js';
+import { toRecord } from '../model/index.js';
+import { GENERATORS } from '../test/replay/generators/index.js';
+
+const { values } = parseArgs({
+  options: { incidents: { type: 'string', default: '5000' }, seconds: { type: 'string', default: '10' } },
+});
+const incidents = Number(values.incidents);
+const seconds = Number(values.seconds);
+const FEED = 'nsw-rfs-major-incidents';
+
+const dir = await mkdtemp(join(tmpdir(), 'eids-bench-'));
+const warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
+const body = GENERATORS.get('nsw-rfs-major-incidents-geojson')!.render({
+  count: incidents,
+  seed: 1,
+  tick: 0,
+  startedAt: new Date(),
+  tickMs: 60_000,
+});
+const fetched = new Date().toISOString();
+const records = parseNswRfsMajorIncidents(new TextEncoder().encode(body)).incidents.map((draft) =>
+  toRecord(normalise(draft, fetched)),
+);
+await warehouse.commit({
+  feedKey: FEED,
+  rawSha256: '0'.repeat(64),
+  incoming: records,
+  polledAt: fetched,
+  allowMassRetraction: true,
+});
+await publishServing(warehouse.db, join(dir, 'serving'));
+const store = await ServingStore.open(join(dir, 'serving'));
+
+const app = createApp({
+  store,
+  feedHealth: { read: () => Promise.resolve([]) },
+  catalogue: FEED_CATALOGUE,
+  cursors: new CursorCodec('bench-secret-bench-secret'),
+  defaultTier: 'free',
+  version: 'bench',
+  startedAt: new Date(),
+  now: () => new Date(),
+});
+// The baseline: the cheapest JSON route Hono can serve, in the same process and server.
+const root = new Hono();
+const sample = { type: 'FeatureCollection', features: [], meta: { total_count: 0 } };
+root.get('/bare', (c) => c.json(sample));
+root.route('/', app);
+
+const server = serve({ fetch: root.fetch, hostname: '127.0.0.1', port: 0 });
+await new Promise((resolve) => server.once('listening', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+interface Figures {
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(path: string): Promise<Figures> {
+  const result = await autocannon({
+    url: `${base}${path}`,
+    connections: 10,
+    duration: seconds,
+    pipelining: 1,
+  });
+  return {
+    path,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const points = records.filter((r) => r.feature_type === 'incident').length;
+console.log(
+  `incident API on loopback: ${points} point incidents (${records.length} features), ${seconds} s per route, 10 connections`,
+);
+const bare = await load('/bare');
+const rows = [
+  bare,
+  await load('/v1/incidents?limit=100'),
+  await load('/v1/incidents/nearby?lat=-32.5&lng=147.5&radius=100'),
+];
+console.log(
+  'route'.padEnd(52),
+  'req/s'.padStart(9),
+  'p50 ms'.padStart(8),
+  'p99 ms'.padStart(8),
+  'errors'.padStart(7),
+  'vs bare'.padStart(8),
+);
+for (const row of rows) {
+  console.log(
+    row.path.padEnd(52),
+    row.rps.toFixed(0).padStart(9),
+    row.p50.toFixed(1).padStart(8),
+    row.p99.toFixed(1).padStart(8),
+    String(row.errors).padStart(7),
+    `${((row.rps / bare.rps) * 100).toFixed(1)}%`.padStart(8),
+  );
+}
+
+server.close();
+store.close();
+warehouse.close();
+await rm(dir, { recursive: true, force: true });
