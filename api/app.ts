@@ -27,17 +27,14 @@ export function createApp(deps: AppDeps) {
   });
   app.use('/v1/*', cors({ origin: '*', exposeHeaders: ['x-request-id', 'etag', 'last-modified'] }));
 
-  // Data changes once per poll: a minute of freshness, and a stale copy is fine while revalidating.
-  const shortestCadence = Math.min(...deps.catalogue.map((feed) => feed.pollIntervalSeconds));
-  app.use(
-    '/v1/incidents',
-    dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${shortestCadence}`),
-  );
-  app.use(
-    '/v1/incidents/*',
-    dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${shortestCadence}`),
-  );
+  // Compression outermost, so cached answers are compressed too.
   app.use('*', compress());
+  // Data changes once per poll: a minute of freshness, and a stale copy is fine while revalidating.
+  const cadences = deps.catalogue.map((feed) => feed.pollIntervalSeconds);
+  const revalidate = cadences.length > 0 ? Math.min(...cadences) : 300;
+  const caching = dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${revalidate}`);
+  app.use('/v1/incidents', caching);
+  app.use('/v1/incidents/*', caching);
 
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));

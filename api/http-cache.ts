@@ -10,11 +10,13 @@ import type { AppEnv } from './types.js';
  * any query runs.
  */
 export function dataCaching(store: ServingStore, cacheControl: string): MiddlewareHandler<AppEnv> {
+  const cache = new ResponseCache(MAX_CACHED_BYTES);
   return async (c, next) => {
     await store.refreshIfDue();
     const { generation, publishedAt } = store.current;
     const url = new URL(c.req.url);
-    const request = `${url.pathname}?${[...url.searchParams].sort().join('&')}`;
+    // The plan changes some answers (history's default window), so it is part of the key.
+    const request = `${c.get('tier')} ${url.pathname}?${[...url.searchParams].sort().join('&')}`;
     const etag = `W/"${generation}-${createHash('sha256').update(request).digest('base64url').slice(0, 16)}"`;
     const lastModified = publishedAt ? new Date(publishedAt).toUTCString() : undefined;
     const validators: Record<string, string> = {
@@ -27,10 +29,56 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     if (notModified(c.req.header('if-none-match'), c.req.header('if-modified-since'), etag, publishedAt)) {
       return c.body(null, 304, validators);
     }
+    // Many clients poll the same few URLs: within a generation the answer cannot change.
+    const cached = cache.get(etag);
+    if (cached) return c.body(cached.body, 200, { ...cached.headers, ...validators });
     await next();
-    if (c.res.status === 200)
-      for (const [name, value] of Object.entries(validators)) c.res.headers.set(name, value);
+    if (c.res.status !== 200) return;
+    for (const [name, value] of Object.entries(validators)) c.res.headers.set(name, value);
+    const body = await c.res.clone().arrayBuffer();
+    cache.set(etag, {
+      body,
+      headers: { 'content-type': c.res.headers.get('content-type') ?? 'application/json' },
+    });
   };
+}
+
+/** Cached answers per ETag (which names the generation), least recently used out first, within a byte budget. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+interface CachedResponse {
+  body: ArrayBuffer;
+  headers: Record<string, string>;
+}
+
+class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: CachedResponse): void {
+    if (entry.body.byteLength > this.maxBytes / 8) return;
+    const previous = this.entries.get(key);
+    if (previous) this.bytes -= previous.body.byteLength;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.byteLength;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.body.byteLength;
+    }
+  }
 }
 
 function notModified(

@@ -33,7 +33,7 @@ export class ServingStore {
     servingDir: string,
     { checkIntervalMs = DEFAULT_MANIFEST_CHECK_INTERVAL_MS } = {},
   ): Promise<ServingStore> {
-    const instance = await DuckDBInstance.create(':memory:');
+    const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
     const connection = await instance.connect();
     try {
       await connection.run(`CREATE TABLE incidents (${recordColumnsDdl()})`);

@@ -80,15 +80,20 @@ interface Figures {
   errors: number;
 }
 
-async function load(path: string): Promise<Figures> {
+/** `vary` gives every request its own query, so nothing is answered from the response cache. */
+async function load(path: string, vary = false): Promise<Figures> {
+  let n = 0;
   const result = await autocannon({
     url: `${base}${path}`,
     connections: 10,
     duration: seconds,
     pipelining: 1,
+    ...(vary
+      ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${path}&v=${n++}` }) }] }
+      : {}),
   });
   return {
-    path,
+    path: vary ? `${path} (uncached)` : path,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -101,13 +106,11 @@ console.log(
   `incident API on loopback: ${points} point incidents (${records.length} features), ${seconds} s per route, 10 connections`,
 );
 const bare = await load('/bare');
-const rows = [
-  bare,
-  await load('/v1/incidents?limit=100'),
-  await load('/v1/incidents/nearby?lat=-32.5&lng=147.5&radius=100'),
-];
+const list = '/v1/incidents?limit=100';
+const nearby = '/v1/incidents/nearby?lat=-32.5&lng=147.5&radius=100';
+const rows = [bare, await load(list), await load(list, true), await load(nearby), await load(nearby, true)];
 console.log(
-  'route'.padEnd(52),
+  'route'.padEnd(64),
   'req/s'.padStart(9),
   'p50 ms'.padStart(8),
   'p99 ms'.padStart(8),
@@ -116,7 +119,7 @@ console.log(
 );
 for (const row of rows) {
   console.log(
-    row.path.padEnd(52),
+    row.path.padEnd(64),
     row.rps.toFixed(0).padStart(9),
     row.p50.toFixed(1).padStart(8),
     row.p99.toFixed(1).padStart(8),

@@ -1,10 +1,26 @@
+import { ACT_FEEDS } from './act.js';
 import { NSW_FEEDS } from './nsw.js';
+import { NT_FEEDS } from './nt.js';
+import { QLD_FEEDS } from './qld.js';
+import { SA_FEEDS } from './sa.js';
+import { TAS_FEEDS } from './tas.js';
+import { VIC_FEEDS } from './vic.js';
+import { WA_FEEDS } from './wa.js';
 import type { FeedDefinition } from './types.js';
 
 export type { FeedDefinition } from './types.js';
 
 /** Every feed polled, one poller each. One file per jurisdiction. */
-export const FEED_CATALOGUE: readonly FeedDefinition[] = [...NSW_FEEDS];
+export const FEED_CATALOGUE: readonly FeedDefinition[] = [
+  ...NSW_FEEDS,
+  ...VIC_FEEDS,
+  ...QLD_FEEDS,
+  ...SA_FEEDS,
+  ...WA_FEEDS,
+  ...TAS_FEEDS,
+  ...NT_FEEDS,
+  ...ACT_FEEDS,
+];
 
 export function feedByKey(key: string): FeedDefinition | undefined {
   return FEED_CATALOGUE.find((feed) => feed.key === key);

@@ -1,0 +1,194 @@
+import { DateTime } from 'luxon';
+import type { FeedParser } from '../common/types.js';
+import { itemPoint, itemPolygons, itemRawText, itemText, readDfesRss, type DfesRssItem } from './dfes-rss.js';
+import {
+  DocumentCollector,
+  recordContext,
+  rfc822Time,
+  textOf,
+  timestampsOf,
+  utcTime,
+  withoutUndefined,
+  type RecordContext,
+  type Timestamps,
+} from './dfes-shared.js';
+import { fireDangerRankOf, FALLBACK, totalFireBanNoticeOf } from './dfes-vocabulary.js';
+import { htmlText } from './dfes-warnings.js';
+
+/**
+ * WA DFES legacy message_TFB.rss (total fire bans) and message_FDR.rss (fire danger ratings),
+ * FEEDS.md section 6. Both become eventType `fire_ban` (CAP-AU files `TotalFireBan` and
+ * `fireDangrLvl` alike under fire_ban, FEEDS.md 1.2) with no warning level. Neither carries a
+ * geometry in the samples (empty `geo:lat`, or `0.0`): the record is a null-geometry incident;
+ * `georss:polygon`s, where present, become its `fire_ban_area`.
+ * Time: item `pubDate` is real UTC; here `dfes:publicationTime` is UTC too (unlike message.rss,
+ * where it is Perth time): "02/01/23 09:05 AM" was issued at 05:05 PM Perth.
+ * Ids: the item `guid` (a Whispir message id), prefixed `tfb-` / `fdr-` since the link is generic.
+ * Unmapped fields are reported as: pubDate, dfes:publicationTime, notice, fire_danger_rating, date.
+ */
+
+const TFB_FEED = 'WA DFES message_TFB.rss';
+const FDR_FEED = 'WA DFES message_FDR.rss';
+const PUBLICATION_TIME_FORMAT = 'dd/MM/yy hh:mm a';
+/** "… for 3 January 2023" at the end of a title or heading. */
+const FOR_DATE = /\bfor\s+(\d{1,2}\s+[A-Za-z]+\s+\d{4})\s*:?\s*$/i;
+const STRONG = /<strong>([\s\S]*?)<\/strong>/gi;
+const REGION_LIST = /<strong>\s*([^<]*?)\s+Region\s*:\s*<\/strong>[\s\S]*?<ul>([\s\S]*?)<\/ul>/gi;
+const RATING_LIST =
+  /<strong>\s*([^<]*?)\s+Fire Danger Ratings?\s+(?:have|has) been forecast\b([^<]*)<\/strong>[\s\S]*?<ul>([\s\S]*?)<\/ul>/gi;
+const LIST_ITEM = /<li>([\s\S]*?)<\/li>/gi;
+
+interface ItemBasics {
+  context: RecordContext;
+  guid: string;
+  title: string;
+  timestamps: Timestamps;
+}
+
+/** Id and times of a TFB/FDR item, or undefined once it has been dropped. */
+function basicsOf(item: DfesRssItem, prefix: string, collector: DocumentCollector): ItemBasics | undefined {
+  const guid = textOf(itemText(item, 'guid'));
+  if (!guid) {
+    collector.drop('no-id', '');
+    return undefined;
+  }
+  const context = recordContext(`${prefix}-${guid}`);
+  const pubDate = textOf(itemText(item, 'pubDate'));
+  const publicationTime = textOf(itemText(item, 'dfes:publicationTime'));
+  const timestamps = timestampsOf(
+    [],
+    [
+      ['pubDate', pubDate, rfc822Time(pubDate)],
+      ['dfes:publicationTime', publicationTime, utcTime(publicationTime, PUBLICATION_TIME_FORMAT)],
+    ],
+    context.report,
+  );
+  if (!timestamps) {
+    collector.drop('no-timestamps', context.source.feedId, context.unmapped);
+    return undefined;
+  }
+  return { context, guid, title: itemText(item, 'title'), timestamps };
+}
+
+/** "3 January 2023" → "2023-01-03"; undefined when there is no readable date. */
+function dateOf(text: string): string | undefined {
+  const written = FOR_DATE.exec(text.trim())?.[1];
+  if (!written) return undefined;
+  const date = DateTime.fromFormat(written.replace(/\s+/g, ' '), 'd MMMM yyyy', { locale: 'en-US' });
+  return date.isValid ? (date.toISODate() ?? undefined) : undefined;
+}
+
+function listItems(html: string): string[] {
+  return [...html.matchAll(LIST_ITEM)].map(([, text]) => htmlText(text ?? '')).filter(Boolean);
+}
+
+interface District {
+  name: string;
+  /** "All Day", or a time range; absent on revocations. */
+  period?: string;
+}
+
+/** "Carnamah - All Day" → { name: "Carnamah", period: "All Day" }. */
+function districtOf(text: string): District {
+  const at = text.lastIndexOf(' - ');
+  if (at < 0) return { name: text };
+  return { name: text.slice(0, at).trim(), period: text.slice(at + 3).trim() };
+}
+
+export const parseWaDfesTotalFireBanRss: FeedParser = (body) => {
+  const collector = new DocumentCollector();
+  for (const item of readDfesRss(body, TFB_FEED).items) {
+    const basics = basicsOf(item, 'tfb', collector);
+    if (!basics) continue;
+    const { context, title } = basics;
+    const html = itemRawText(item, 'description');
+    const headings = [...html.matchAll(STRONG)].map(([, text]) => htmlText(text ?? ''));
+    const notice = headings.find((heading) => totalFireBanNoticeOf(heading) !== undefined);
+    if (!notice) context.report('notice', title);
+    const status = notice ? (totalFireBanNoticeOf(notice) ?? FALLBACK.status) : FALLBACK.status;
+    const banDate = dateOf(title);
+    if (!banDate) context.report('date', title);
+    const regions = [...html.matchAll(REGION_LIST)].map(([, region, list]) => ({
+      region: htmlText(region ?? ''),
+      districts: listItems(list ?? '').map(districtOf),
+    }));
+    const districts = regions.flatMap((region) => region.districts.map((district) => district.name));
+
+    collector.add(
+      {
+        context,
+        title,
+        eventType: 'fire_ban',
+        status,
+        warningLevel: 'none',
+        timestamps: basics.timestamps,
+        point: itemPoint(item),
+        polygons: itemPolygons(item, context.report),
+        areaType: 'fire_ban_area',
+        place: {
+          address: regions.map((region) => region.region).join(', '),
+          suburb: '',
+          lga: districts.join(', '),
+        },
+        details: withoutUndefined({
+          notice,
+          ban_date: banDate,
+          revoked: status === 'completed',
+          regions,
+          district_count: districts.length,
+          description: htmlText(html.replace(/<b>\s*Content\s*:\s*<\/b>/i, '')),
+          source_id: basics.guid,
+          source_url: textOf(itemText(item, 'link')),
+        }),
+      },
+      context.source.feedId,
+    );
+  }
+  return collector.result();
+};
+
+export const parseWaDfesFireDangerRss: FeedParser = (body) => {
+  const collector = new DocumentCollector();
+  for (const item of readDfesRss(body, FDR_FEED).items) {
+    const basics = basicsOf(item, 'fdr', collector);
+    if (!basics) continue;
+    const { context, title } = basics;
+    const html = itemRawText(item, 'description');
+    const forecastDate = dateOf(title);
+    if (!forecastDate) context.report('date', title);
+    const ratings: Record<string, string[]> = {};
+    let highest: { rating: string; rank: number } | undefined;
+    for (const [, rating = '', , list = ''] of html.matchAll(RATING_LIST)) {
+      const written = htmlText(rating);
+      const rank = fireDangerRankOf(written);
+      if (rank === undefined) context.report('fire_danger_rating', written);
+      else if (!highest || rank < highest.rank) highest = { rating: written, rank };
+      ratings[written] = [...(ratings[written] ?? []), ...listItems(list)];
+    }
+
+    collector.add(
+      {
+        context,
+        title,
+        eventType: 'fire_ban',
+        status: 'active',
+        warningLevel: 'none',
+        timestamps: basics.timestamps,
+        point: itemPoint(item),
+        polygons: itemPolygons(item, context.report),
+        areaType: 'fire_ban_area',
+        place: { address: '', suburb: '', lga: '' },
+        details: withoutUndefined({
+          forecast_date: forecastDate,
+          highest_rating: highest?.rating,
+          ratings,
+          description: htmlText(html.replace(/<b>\s*Content\s*:\s*<\/b>/i, '')),
+          source_id: basics.guid,
+          source_url: textOf(itemText(item, 'link')),
+        }),
+      },
+      context.source.feedId,
+    );
+  }
+  return collector.result();
+};

@@ -1,0 +1,94 @@
+import { flattenGeometry } from '../common/geometry.js';
+import type { FeedParser } from '../common/types.js';
+import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
+import {
+  DocumentCollector,
+  isRecord,
+  numberOf,
+  perthTime,
+  readFeatureCollection,
+  recordContext,
+  textOf,
+  timestampsOf,
+  withoutUndefined,
+} from './dfes-shared.js';
+import { eventTypeOf, FALLBACK, statusOf } from './dfes-vocabulary.js';
+
+/**
+ * WA DFES legacy https://www.emergency.wa.gov.au/data/incident_FCAD.json (FEEDS.md section 6,
+ * "Legacy fields"): GeoJSON-ish, blank lines before the JSON, a non-standard `sm_coordinates` member in
+ * each Point (ignored), `startTime`/`lastUpdatedTime` as Perth wall clock `YYYY-MM-DD HH:mm:ss`.
+ * Unmapped fields are reported as: type, status, startTime, lastUpdatedTime.
+ */
+
+const FEED = 'WA DFES incident_FCAD.json';
+const TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
+  const collector = new DocumentCollector();
+  for (const feature of readFeatureCollection(body, FEED)) {
+    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+    const cadId = textOf(properties.DFESUniqueNumber);
+    const websiteId = textOf(properties.incidentEventsId);
+    const feedId = incidentFeedId(cadId, websiteId);
+    if (!feedId) {
+      collector.drop('no-id', '');
+      continue;
+    }
+    const context = recordContext(feedId);
+    const startText = textOf(properties.startTime);
+    const updatedText = textOf(properties.lastUpdatedTime);
+    const timestamps = timestampsOf(
+      [['startTime', startText, perthTime(startText, TIME_FORMAT)]],
+      [['lastUpdatedTime', updatedText, perthTime(updatedText, TIME_FORMAT)]],
+      context.report,
+    );
+    if (!timestamps) {
+      collector.drop('no-timestamps', feedId, context.unmapped);
+      continue;
+    }
+
+    // `type`, `description` and `situation` have always held the same value.
+    const type = textOf(properties.type) ?? textOf(properties.description) ?? textOf(properties.situation);
+    const statusRaw = textOf(properties.status);
+    const eventType = context.lookup('type', type ?? '', eventTypeOf, FALLBACK.eventType);
+    const status = context.lookup('status', statusRaw ?? '', statusOf, FALLBACK.status);
+
+    const street = textOf(properties.locationStreetName);
+    const crossStreet = textOf(properties.locationCrossName);
+    const suburb = textOf(properties.locationSuburb) ?? '';
+    const lga = lgaOf(textOf(properties.localGovernmentArea));
+    const region = textOf(properties.region);
+    const road = street && crossStreet ? `${street} & ${crossStreet}` : street;
+    const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+
+    collector.add(
+      {
+        context,
+        title: incidentTitle(type, suburb, lga, region),
+        eventType,
+        status,
+        warningLevel: 'none',
+        timestamps,
+        point: flat.points[0],
+        polygons: flat.polygons,
+        areaType: 'incident_area',
+        place: { address: [road, suburb].filter(Boolean).join(', '), suburb, lga },
+        details: withoutUndefined({
+          type,
+          status_raw: statusRaw,
+          region,
+          area_burnt: numberOf(properties.areaBurnt) ?? textOf(properties.areaBurnt),
+          appliances: numberOf(properties.numOfAppliancesResponding),
+          classification: textOf(properties.classification),
+          cross_street: crossStreet,
+          cad_id: cadId,
+          source_id: websiteId,
+          source_url: legacyIncidentUrl(websiteId),
+        }),
+      },
+      feedId,
+    );
+  }
+  return collector.result();
+};

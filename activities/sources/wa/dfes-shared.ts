@@ -1,0 +1,356 @@
+import { DateTime } from 'luxon';
+import {
+  areaId,
+  categoryOf,
+  incidentId,
+  STATE_TIME_ZONES,
+  type DroppedRecord,
+  type EventType,
+  type FeatureType,
+  type IncidentDetails,
+  type IncidentDraft,
+  type IncidentGeometry,
+  type IncidentLocation,
+  type IncidentSource,
+  type IncidentStatus,
+  type IncidentTimestamps,
+  type ParseResult,
+  type Position,
+  type UnmappedValue,
+  type WarningLevel,
+} from '../../../model/index.js';
+import { CAP_BY_WARNING_LEVEL, type CapTriple } from '../common/cap-defaults.js';
+import { MalformedFeedError } from '../common/errors.js';
+import { areaGeometry, centroidOf, pointGeometry } from '../common/geometry.js';
+import { parseLocalTime, parseUtcTimeInZone } from '../common/time.js';
+
+/** What every WA DFES parser shares: ids, Perth time, geometry, drafts and the per-document collector. */
+
+export const ZONE = STATE_TIME_ZONES.wa;
+export const AGENCY = 'dfes';
+
+export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
+export type Report = (field: string, value: string) => void;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A string or finite number as trimmed text; '' and anything else → undefined. */
+export function textOf(value: unknown): string | undefined {
+  let text: string | undefined;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
+  const trimmed = text?.replace(/\s+/g, ' ').trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** Non-empty strings of an array (v1 `suburbs`, `lga`…); anything else → []. */
+export function textsOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.map(textOf).filter((text) => text !== undefined);
+}
+
+/** "12" → 12, "1,500.5" → 1500.5; text that is not a plain number → undefined. */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  const text = textOf(value)?.replace(/,/g, '');
+  if (!text || !/^[-+]?\d+(?:\.\d+)?$/.test(text)) return undefined;
+  return Number(text);
+}
+
+export function withoutUndefined(record: Record<string, unknown>): IncidentDetails {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}
+
+/** The body as text: UTF-8 BOM and leading white space dropped; an empty body is malformed. */
+export function decodeBody(body: Uint8Array, feed: string): string {
+  const text = new TextDecoder('utf-8').decode(body).trimStart();
+  if (text === '') throw new MalformedFeedError(`${feed}: empty body`);
+  return text;
+}
+
+export function readJsonDocument(body: Uint8Array, feed: string): unknown {
+  const text = decodeBody(body, feed);
+  if (text.startsWith('<')) {
+    throw new MalformedFeedError(
+      `${feed}: got HTML/XML instead of JSON: ${JSON.stringify(text.slice(0, 80))}`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new MalformedFeedError(
+      `${feed}: not valid JSON (${error instanceof Error ? error.message : 'parse error'})`,
+    );
+  }
+}
+
+/** The features of a legacy `{"type": "FeatureCollection", "features": […]}` document. */
+export function readFeatureCollection(body: Uint8Array, feed: string): unknown[] {
+  const document = readJsonDocument(body, feed);
+  if (!isRecord(document) || document.type !== 'FeatureCollection' || !Array.isArray(document.features)) {
+    throw new MalformedFeedError(`${feed}: not a GeoJSON FeatureCollection with a features array`);
+  }
+  return document.features as unknown[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time. Every result is ISO 8601 with Perth's offset (+08:00; WA has had no DST since 2009).
+
+function toIso(dateTime: DateTime): string | undefined {
+  if (!dateTime.isValid) return undefined;
+  return dateTime.startOf('second').toISO({ suppressMilliseconds: true }) ?? undefined;
+}
+
+/** A Perth wall-clock time in a luxon format, e.g. `yyyy-MM-dd HH:mm:ss`. */
+export function perthTime(text: string | undefined, format: string): string | undefined {
+  return text ? parseLocalTime(text, format, ZONE) : undefined;
+}
+
+/** A UTC wall-clock time written without any marker (message_TFB/FDR `dfes:publicationTime`). */
+export function utcTime(text: string | undefined, format: string): string | undefined {
+  return text ? parseUtcTimeInZone(text, format, ZONE) : undefined;
+}
+
+/** An RFC 822 date whose zone is right (RSS item `pubDate`: "Sun, 30 Sep 2018 13:41:23 GMT" is UTC). */
+export function rfc822Time(text: string | undefined): string | undefined {
+  return text ? toIso(DateTime.fromRFC2822(text.trim().replace(/\s+/g, ' '), { zone: ZONE })) : undefined;
+}
+
+/**
+ * An RFC 822 date whose zone label is wrong: the Whispir RSS channel `pubDate` says "GMT" but holds
+ * Perth wall-clock time. The weekday and the label are ignored.
+ */
+export function mislabelledGmtTime(text: string | undefined): string | undefined {
+  const wallClock = text
+    ?.trim()
+    .replace(/^[A-Za-z]{3},\s*/, '')
+    .replace(/\s+(?:GMT|UTC?|Z|[+-]\d{4})$/i, '');
+  return wallClock ? parseLocalTime(wallClock, 'd MMM yyyy H:mm:ss', ZONE) : undefined;
+}
+
+/**
+ * Perth has kept UTC+08:00 all year since WA's daylight-saving trial ended (03:00 local on
+ * 29 March 2009, 18:00 UTC the day before). Later instants are formatted by hand: luxon's zone
+ * lookup costs ~100 µs a call, too slow for documents of thousands of records.
+ */
+const FIXED_OFFSET_SINCE = Date.UTC(2009, 2, 28, 18);
+const PERTH_OFFSET_MS = 8 * 3_600_000;
+const ISO = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:[.,]\d+)?)?\s*(Z|[+-]\d\d(?::?\d\d)?)?$/i;
+
+function perthIso(epochMs: number): string | undefined {
+  if (!Number.isFinite(epochMs)) return undefined;
+  if (epochMs < FIXED_OFFSET_SINCE) return toIso(DateTime.fromMillis(epochMs, { zone: ZONE }));
+  const wholeSecond = Math.floor(epochMs / 1000) * 1000;
+  return `${new Date(wholeSecond + PERTH_OFFSET_MS).toISOString().slice(0, 19)}+08:00`;
+}
+
+/** Milliseconds of an offset written `Z`, `+08`, `+0800` or `+08:00`. */
+function offsetMs(text: string): number {
+  if (/^z$/i.test(text)) return 0;
+  const sign = text.startsWith('-') ? -1 : 1;
+  const digits = text.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0')) * 60_000;
+}
+
+/** ISO 8601 (v1 API). With an offset or `Z` the instant is kept; without one it is Perth time. */
+export function isoTime(text: string | undefined): string | undefined {
+  const trimmed = text?.trim();
+  if (!trimmed) return undefined;
+  const match = ISO.exec(trimmed);
+  if (!match) return toIso(DateTime.fromISO(trimmed, { zone: ZONE }));
+  const [, year, month, day, hour, minute, second = '0', offset] = match.map((part) => part ?? '');
+  const wallClock = Date.UTC(+year!, +month! - 1, +day!, +hour!, +minute!, +second);
+  // Date.UTC rolls 31 February over into March: such a date is invalid.
+  const check = new Date(wallClock);
+  if (check.getUTCMonth() !== +month! - 1 || check.getUTCDate() !== +day! || +hour! > 23 || +minute! > 59) {
+    return undefined;
+  }
+  if (offset) return perthIso(wallClock - offsetMs(offset));
+  if (wallClock - PERTH_OFFSET_MS >= FIXED_OFFSET_SINCE) return perthIso(wallClock - PERTH_OFFSET_MS);
+  return toIso(DateTime.fromISO(trimmed, { zone: ZONE }));
+}
+
+/**
+ * `reported` and `updated` from the first readable time of each list, each falling back to the
+ * other; undefined when nothing is readable. A value present but unreadable is reported.
+ */
+export function timestampsOf(
+  reported: ReadonlyArray<readonly [field: string, text: string | undefined, iso: string | undefined]>,
+  updated: ReadonlyArray<readonly [field: string, text: string | undefined, iso: string | undefined]>,
+  report: Report,
+): Timestamps | undefined {
+  const reportedAt = reported.find(([, , iso]) => iso !== undefined)?.[2];
+  const updatedAt = updated.find(([, , iso]) => iso !== undefined)?.[2];
+  const seen = new Set<string>();
+  for (const [field, text, iso] of [...reported, ...updated]) {
+    if (text !== undefined && iso === undefined && !seen.has(field)) report(field, text);
+    seen.add(field);
+  }
+  const either = updatedAt ?? reportedAt;
+  if (!either) return undefined;
+  return { reported: reportedAt ?? either, updated: updatedAt ?? either };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Geometry.
+
+/**
+ * A [lng, lat] from numbers or numeric strings; (0, 0) — what message_FDR.rss writes for "no
+ * location" — and out-of-range values → undefined.
+ */
+export function positionOf(latitude: unknown, longitude: unknown): Position | undefined {
+  const lat = numberOf(latitude);
+  const lng = numberOf(longitude);
+  if (lat === undefined || lng === undefined) return undefined;
+  if (lat === 0 && lng === 0) return undefined;
+  if (lat < -90 || lat > 90 || lng < -180 || lng > 180) return undefined;
+  return [lng, lat];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafts.
+
+export interface RecordContext {
+  source: IncidentSource;
+  id: string;
+  unmapped: UnmappedValue[];
+  report: Report;
+  /** Maps a raw value; an unknown one is reported under `field` and replaced by `fallback`. */
+  lookup<T>(field: string, raw: string, map: (raw: string) => T | undefined, fallback: T): T;
+}
+
+export function recordContext(feedId: string): RecordContext {
+  const source: IncidentSource = { state: 'wa', agency: AGENCY, feedId };
+  const id = incidentId(source);
+  const unmapped: UnmappedValue[] = [];
+  const report: Report = (field, value) => {
+    unmapped.push({ field, value, incidentId: id });
+  };
+  return {
+    source,
+    id,
+    unmapped,
+    report,
+    lookup(field, raw, map, fallback) {
+      const value = map(raw);
+      if (value === undefined) report(field, raw);
+      return value ?? fallback;
+    },
+  };
+}
+
+export interface RecordReading {
+  context: RecordContext;
+  title: string;
+  eventType: EventType;
+  status: IncidentStatus;
+  warningLevel: WarningLevel;
+  /** The CAP triple when the feed carries one; otherwise the warning level's default. */
+  cap?: CapTriple;
+  timestamps: Timestamps;
+  /** The record's own point (marker), if any. */
+  point: Position | undefined;
+  /** Polygons (rings of [lng, lat]) served as the record's area feature. */
+  polygons: Position[][][];
+  areaType: Exclude<FeatureType, 'incident'>;
+  place: Omit<IncidentLocation, 'state' | 'latitude' | 'longitude' | 'precision'>;
+  details: IncidentDetails;
+}
+
+/** One record's drafts: the incident at its point (or its polygons' centroid), then its area, if any. */
+export function draftsOf(reading: RecordReading): IncidentDraft[] {
+  const { context, polygons, point } = reading;
+  const area = areaGeometry(polygons);
+  let incidentGeometry: IncidentGeometry | null = null;
+  if (point) incidentGeometry = pointGeometry(point);
+  else if (area) {
+    const { longitude, latitude } = centroidOf(area);
+    incidentGeometry = pointGeometry([longitude, latitude]);
+  }
+  const place: IncidentLocation = { ...reading.place, state: 'wa' };
+  const locate = (geometry: IncidentGeometry | null): IncidentLocation =>
+    geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
+  const common = {
+    source: context.source,
+    title: reading.title,
+    eventType: reading.eventType,
+    eventCategory: categoryOf(reading.eventType),
+    status: reading.status,
+    warningLevel: reading.warningLevel,
+    ...(reading.cap ?? CAP_BY_WARNING_LEVEL[reading.warningLevel]),
+  };
+  const drafts: IncidentDraft[] = [
+    {
+      id: context.id,
+      featureType: 'incident',
+      ...common,
+      geometry: incidentGeometry,
+      location: locate(incidentGeometry),
+      details: reading.details,
+      timestamps: reading.timestamps,
+    },
+  ];
+  if (area) {
+    drafts.push({
+      id: areaId(context.id, reading.areaType),
+      featureType: reading.areaType,
+      parentId: context.id,
+      ...common,
+      source: { ...context.source },
+      geometry: area,
+      location: locate(area),
+      details: { ...reading.details },
+      timestamps: { ...reading.timestamps },
+    });
+  }
+  return drafts;
+}
+
+interface Kept {
+  upstreamId: string;
+  updatedAt: number;
+  drafts: IncidentDraft[];
+  unmapped: UnmappedValue[];
+}
+
+/** Gathers one document's records: one per id (the later update wins), the rest dropped with a reason. */
+export class DocumentCollector {
+  private readonly byId = new Map<string, Kept>();
+  private readonly dropped: DroppedRecord[] = [];
+  private readonly unmapped: UnmappedValue[] = [];
+
+  drop(reason: DroppedRecord['reason'], upstreamId: string, unmapped: UnmappedValue[] = []): void {
+    this.dropped.push({ reason, upstreamId });
+    this.unmapped.push(...unmapped);
+  }
+
+  add(reading: RecordReading, upstreamId: string): void {
+    const kept: Kept = {
+      upstreamId,
+      updatedAt: Date.parse(reading.timestamps.updated),
+      drafts: draftsOf(reading),
+      unmapped: reading.context.unmapped,
+    };
+    const id = reading.context.id;
+    const previous = this.byId.get(id);
+    if (!previous) {
+      this.byId.set(id, kept);
+      return;
+    }
+    // The same id twice in one document: keep the later update (the later one on a tie).
+    const [winner, loser] = kept.updatedAt >= previous.updatedAt ? [kept, previous] : [previous, kept];
+    this.byId.set(id, winner);
+    this.dropped.push({ reason: 'duplicate', upstreamId: loser.upstreamId });
+  }
+
+  result(): ParseResult {
+    const kept = [...this.byId.values()];
+    return {
+      incidents: kept.flatMap((record) => record.drafts),
+      unmapped: [...this.unmapped, ...kept.flatMap((record) => record.unmapped)],
+      dropped: [...this.dropped],
+    };
+  }
+}

@@ -1,0 +1,188 @@
+import { MalformedFeedError } from '../common/errors.js';
+import { flattenGeometry, type FlatGeometry } from '../common/geometry.js';
+import type { FeedParser } from '../common/types.js';
+import { incidentFeedId, incidentTitle } from './dfes-incidents.js';
+import {
+  DocumentCollector,
+  isoTime,
+  isRecord,
+  numberOf,
+  positionOf,
+  readJsonDocument,
+  recordContext,
+  textOf,
+  textsOf,
+  timestampsOf,
+  withoutUndefined,
+} from './dfes-shared.js';
+import { eventTypeOf, FALLBACK, statusOf } from './dfes-vocabulary.js';
+import { htmlText, mapWarning } from './dfes-warnings.js';
+
+/**
+ * WA DFES / Emergency WA API v1: https://api.emergency.wa.gov.au/v1/incidents and /v1/warnings.
+ * NO SAMPLE of either exists: these parsers follow the field lists FEEDS.md section 6 gives from peer
+ * parsers ([peer], unverified) and are tested on documents our own generator writes. Times are read
+ * as ISO 8601 (an offset or `Z` is honoured; without one the time is Perth's).
+ * Incidents: id = `cad-id` (the CAD number the legacy feeds use too), `web-<id>` without one;
+ * `geo-source` polygons become the incident_area (FEEDS.md 12: burnt or warning areas is unverified).
+ * Warnings: id = `id`; level from `warning-type`; `geo-source` polygons become the warning_area.
+ * Unmapped fields are reported as: incident-type, incident-status, warning-type, and each time field.
+ */
+
+const INCIDENTS_FEED = 'WA DFES API v1 incidents';
+const WARNINGS_FEED = 'WA DFES API v1 warnings';
+
+/** `{"incidents": […]}` / `{"warnings": […]}`; anything else is malformed. */
+function readList(body: Uint8Array, feed: string, member: string): unknown[] {
+  const document = readJsonDocument(body, feed);
+  if (!isRecord(document) || !Array.isArray(document[member])) {
+    throw new MalformedFeedError(`${feed}: not an object with a "${member}" array`);
+  }
+  return document[member] as unknown[];
+}
+
+/** Points and polygons of a `geo-source` FeatureCollection (styling properties ignored). */
+function geoSourceOf(value: unknown): FlatGeometry {
+  const flat: FlatGeometry = { points: [], polygons: [] };
+  const features = isRecord(value) && Array.isArray(value.features) ? (value.features as unknown[]) : [];
+  for (const feature of features) {
+    const part = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+    flat.points.push(...part.points);
+    flat.polygons.push(...part.polygons);
+  }
+  return flat;
+}
+
+/** A value passed through to details as is when it is plain data (string, number, boolean, list, object). */
+function passThrough(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (value === null || value === undefined || typeof value === 'function') return undefined;
+  return value;
+}
+
+export const parseWaDfesV1Incidents: FeedParser = (body) => {
+  const collector = new DocumentCollector();
+  for (const entry of readList(body, INCIDENTS_FEED, 'incidents')) {
+    const record = isRecord(entry) ? entry : {};
+    const cadId = textOf(record['cad-id']);
+    const websiteId = textOf(record.id);
+    const feedId = incidentFeedId(cadId, websiteId);
+    if (!feedId) {
+      collector.drop('no-id', '');
+      continue;
+    }
+    const context = recordContext(feedId);
+    const time = (field: string) => {
+      const text = textOf(record[field]);
+      return [field, text, isoTime(text)] as const;
+    };
+    const published = time('published-date-time');
+    const timestamps = timestampsOf(
+      [time('start-date-time'), published],
+      [time('updated-date-time'), published],
+      context.report,
+    );
+    if (!timestamps) {
+      collector.drop('no-timestamps', feedId, context.unmapped);
+      continue;
+    }
+
+    const type = textOf(record['incident-type']);
+    const statusRaw = textOf(record['incident-status']);
+    const location = isRecord(record.location) ? record.location : {};
+    const crossStreet = isRecord(record['nearest-cross-street'])
+      ? textOf(record['nearest-cross-street'].value)
+      : undefined;
+    const suburbs = textsOf(record.suburbs);
+    const lgas = textsOf(record.lga);
+    const geoSource = geoSourceOf(record['geo-source']);
+
+    collector.add(
+      {
+        context,
+        title: textOf(record.name) ?? incidentTitle(type, suburbs[0], lgas[0]),
+        eventType: context.lookup('incident-type', type ?? '', eventTypeOf, FALLBACK.eventType),
+        status: context.lookup('incident-status', statusRaw ?? '', statusOf, FALLBACK.status),
+        warningLevel: 'none',
+        timestamps,
+        point: positionOf(location.latitude, location.longitude) ?? geoSource.points[0],
+        polygons: geoSource.polygons,
+        areaType: 'incident_area',
+        place: {
+          address: textOf(location.value) ?? suburbs.join(', '),
+          suburb: suburbs[0] ?? '',
+          lga: lgas.join(', '),
+        },
+        details: withoutUndefined({
+          type,
+          status_raw: statusRaw,
+          cross_street: crossStreet,
+          suburbs: suburbs.length > 0 ? suburbs : undefined,
+          dfes_regions:
+            textsOf(record['dfes-regions']).length > 0 ? textsOf(record['dfes-regions']) : undefined,
+          icon: textOf(record['incident-icon']),
+          entity_type: textOf(record.entityType),
+          entity_sub_type: textOf(record.entitySubType),
+          publishing_status: textOf(record['publishing-status']),
+          event: passThrough(record.event),
+          published: published[2],
+          cad_id: cadId,
+          source_id: websiteId,
+        }),
+      },
+      feedId,
+    );
+  }
+  return collector.result();
+};
+
+export const parseWaDfesV1Warnings: FeedParser = (body) => {
+  const collector = new DocumentCollector();
+  for (const entry of readList(body, WARNINGS_FEED, 'warnings')) {
+    const record = isRecord(entry) ? entry : {};
+    const id = textOf(record.id);
+    if (!id) {
+      collector.drop('no-id', '');
+      continue;
+    }
+    const context = recordContext(id);
+    const time = (field: string) => {
+      const text = textOf(record[field]);
+      return [field, text, isoTime(text)] as const;
+    };
+    const timestamps = timestampsOf([time('published-date-time')], [time('updatedAt')], context.report);
+    if (!timestamps) {
+      collector.drop('no-timestamps', id, context.unmapped);
+      continue;
+    }
+
+    const warningType = textOf(record['warning-type']) ?? '';
+    const suburbs = textsOf(record.suburbs);
+    const lgas = textsOf(record.lga);
+    const geoSource = geoSourceOf(record['geo-source']);
+    const actionStatement = typeof record['action-statement'] === 'string' ? record['action-statement'] : '';
+
+    collector.add(
+      {
+        context,
+        title: textOf(record.headline) ?? (warningType || id),
+        ...mapWarning(context, { field: 'warning-type', value: warningType }),
+        timestamps,
+        point: geoSource.points[0],
+        polygons: geoSource.polygons,
+        areaType: 'warning_area',
+        place: { address: suburbs.join(', '), suburb: suburbs[0] ?? '', lga: lgas.join(', ') },
+        details: withoutUndefined({
+          warning_type: warningType || undefined,
+          action_statement: htmlText(actionStatement) || undefined,
+          cap_category: textOf(record['cap-category']),
+          sorting_priority: numberOf(record['sorting-priority']),
+          suburbs: suburbs.length > 0 ? suburbs : undefined,
+          source_id: id,
+        }),
+      },
+      id,
+    );
+  }
+  return collector.result();
+};

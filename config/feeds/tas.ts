@@ -1,0 +1,72 @@
+import type { FeedDefinition } from './types.js';
+
+/**
+ * TAS: TasALERT (Department of Premier and Cabinet) and Tasmania Fire Service (FEEDS.md section 7).
+ * The retired TFS colBushfireSummariesRss GeoRSS (HTTP 410) has a parser for archives but no entry.
+ * The TFS `Show?pageId=…` addresses differ only by their query, so their replay paths put the page id
+ * in the path.
+ */
+
+const TFS_FEEDS_PAGE = 'https://www.fire.tas.gov.au/Show?pageId=xmlFeedsHome';
+
+/**
+ * The TFS feeds page licenses the feeds under CC BY 4.0 and requires the time each update was received
+ * and its prescribed disclaimer to be shown with the data. The disclaimer's exact wording was not
+ * captured in FEEDS.md: take it from the feeds page.
+ */
+const TFS_ATTRIBUTION =
+  'Source: Tasmania Fire Service, licensed under CC BY 4.0. Show the time each update was received ' +
+  `and the disclaimer prescribed on the TFS feeds page (${TFS_FEEDS_PAGE}).`;
+
+export const TAS_FEEDS: readonly FeedDefinition[] = [
+  {
+    key: 'tas-tasalert-data',
+    state: 'tas',
+    agency: 'tasalert',
+    agencyName: 'TasALERT (Tasmanian Department of Premier and Cabinet)',
+    feed: 'data',
+    name: 'Incidents and warnings (GeoJSON)',
+    url: 'https://alert.tas.gov.au/data/data.geojson',
+    replayPath: '/tas/tasalert/data/data.geojson',
+    format: 'tas-tasalert-data-geojson',
+    pollIntervalSeconds: 300,
+    licence: 'TasALERT terms: developers must request permission for feed access',
+    licenceUrl: 'https://alert.tas.gov.au/about-app',
+    official: true,
+    homepage: 'https://alert.tas.gov.au/',
+  },
+  {
+    key: 'tas-tfs-incidents',
+    state: 'tas',
+    agency: 'tfs',
+    agencyName: 'Tasmania Fire Service',
+    feed: 'incidents',
+    name: 'Current incidents (KML)',
+    url: 'https://www.fire.tas.gov.au/Show?pageId=bfKml',
+    replayPath: '/tas/tfs/Show/bfKml',
+    format: 'tas-tfs-incidents-kml',
+    pollIntervalSeconds: 300,
+    licence: 'CC BY 4.0',
+    licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+    attribution: TFS_ATTRIBUTION,
+    official: true,
+    homepage: TFS_FEEDS_PAGE,
+  },
+  {
+    key: 'tas-tfs-alert-areas',
+    state: 'tas',
+    agency: 'tfs',
+    agencyName: 'Tasmania Fire Service',
+    feed: 'alert-areas',
+    name: 'Alert areas (KML)',
+    url: 'https://www.fire.tas.gov.au/Show?pageId=alertKml',
+    replayPath: '/tas/tfs/Show/alertKml',
+    format: 'tas-tfs-alert-areas-kml',
+    pollIntervalSeconds: 300,
+    licence: 'CC BY 4.0',
+    licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+    attribution: TFS_ATTRIBUTION,
+    official: true,
+    homepage: TFS_FEEDS_PAGE,
+  },
+];

@@ -1,0 +1,27 @@
+import type { FeedDefinition } from './types.js';
+
+/**
+ * VIC: VicEmergency (Emergency Management Victoria) and the agencies it carries (CFA, FRV, SES,
+ * FFMVic, ESTA, BOM…). One document holds every agency's incidents and EMV's warnings; ids take the
+ * originating agency's code. The 2020-era `osom-geojson.json` (same schema, parser
+ * `vic-emv-osom-geojson`) is legacy and not polled: polling both would publish every incident twice.
+ */
+export const VIC_FEEDS: readonly FeedDefinition[] = [
+  {
+    key: 'vic-emv-events',
+    state: 'vic',
+    agency: 'emv',
+    agencyName: 'Emergency Management Victoria (VicEmergency)',
+    feed: 'events',
+    name: 'VicEmergency incidents and warnings (GeoJSON)',
+    url: 'https://emergency.vic.gov.au/public/events-geojson.json',
+    replayPath: '/vic/emv/public/events-geojson.json',
+    format: 'vic-emv-events-geojson',
+    pollIntervalSeconds: 300,
+    licence: 'CC BY 3.0 AU',
+    licenceUrl: 'https://creativecommons.org/licenses/by/3.0/au/',
+    attribution: '© State of Victoria (Emergency Management Victoria). Licensed under CC BY 3.0 AU.',
+    official: true,
+    homepage: 'https://emergency.vic.gov.au/respond/',
+  },
+];
