@@ -1,4 +1,4 @@
-import type { UnmappedValue } from '../model/index.js';
+import type { DroppedRecord, UnmappedValue } from '../model/index.js';
 import type { RawRef } from './raw-store.js';
 import type { CommitOutcome } from './warehouse/warehouse.js';
 
@@ -34,6 +34,9 @@ export interface ParseFeedResult {
   unmapped: number;
   /** The first few unmapped values, for the health record and logs. */
   unmappedSample: UnmappedValue[];
+  /** Records the parser left out on purpose (republished elsewhere, test records, duplicates…). */
+  dropped: number;
+  droppedSample: DroppedRecord[];
 }
 
 export interface CommitFeedInput {

@@ -149,6 +149,8 @@ export function createIngestActivities(deps: IngestDeps) {
         areas: records.filter((r) => r.feature_type !== 'incident').length,
         unmapped: result.unmapped.length,
         unmappedSample: result.unmapped.slice(0, 10),
+        dropped: result.dropped?.length ?? 0,
+        droppedSample: (result.dropped ?? []).slice(0, 10),
       };
     },
   };

@@ -32,6 +32,8 @@ export interface FeedHealth {
   guardTrips: number;
   /** Upstream values that fell back to other/Unknown in the last parsed body. */
   unmappedValues: number;
+  /** Records the last parsed body carried that the parser left out on purpose (e.g. republished). */
+  droppedRecords: number;
 }
 
 export function deriveFeedStatus(

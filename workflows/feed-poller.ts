@@ -51,6 +51,7 @@ function initialHealth(input: FeedPollerInput): FeedHealth {
     consecutiveFailures: 0,
     guardTrips: 0,
     unmappedValues: 0,
+    droppedRecords: 0,
   };
 }
 
@@ -130,6 +131,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
         consecutiveFailures: 0,
         incidentCount: committed.active,
         unmappedValues: parsed.unmapped,
+        droppedRecords: parsed.dropped,
       };
       if (committed.guard) {
         log.warn('retraction guard held back a poll', { feedKey: input.feedKey, guard: committed.guard });

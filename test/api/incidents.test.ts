@@ -229,6 +229,7 @@ describe('incident API over published Parquet (app.request)', () => {
         consecutiveFailures: 1,
         guardTrips: 0,
         unmappedValues: 0,
+        droppedRecords: 0,
       },
     ];
     const { body: after } = await getJson<{ states: unknown[] }>('/v1/states');

@@ -29,6 +29,7 @@ function health(status: FeedStatus, lastPolled: string | undefined): FeedHealth 
     consecutiveFailures: 0,
     guardTrips: 0,
     unmappedValues: 0,
+    droppedRecords: 0,
   };
 }
 
