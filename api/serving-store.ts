@@ -2,6 +2,7 @@ import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { join } from 'node:path';
 import { readManifest, type Manifest } from '../exports/manifest.js';
 import { ARCHIVE_COLUMNS_DDL, recordColumnsDdl, type IncidentRecord } from '../model/index.js';
+import { CurrentIncidents } from './incidents/current-incidents.js';
 import { SpatialIndex } from './incidents/spatial-index.js';
 
 /** How often, at most, a request makes the store look for a newer manifest. */
@@ -22,6 +23,7 @@ export class ServingStore {
   private lastCheck = 0;
   private refreshing: Promise<void> | undefined;
   private spatialIndex: Promise<SpatialIndex> | undefined;
+  private liveCache: Promise<CurrentIncidents> | undefined;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -98,6 +100,7 @@ export class ServingStore {
       }
       this.loaded = manifest;
       this.spatialIndex = undefined;
+      this.liveCache = undefined;
     } finally {
       connection.closeSync();
     }
@@ -118,10 +121,20 @@ export class ServingStore {
     return this.query<IncidentRecord>(sql, params);
   }
 
+  /** Every current row of the loaded generation, sorted by id, in memory (built on first use). */
+  liveIncidents(): Promise<CurrentIncidents> {
+    this.liveCache ??= this.incidents('SELECT * FROM incidents').then((records) => {
+      // Sorted here, not in SQL, so that paging compares ids exactly as this sort does.
+      records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      return new CurrentIncidents(records);
+    });
+    return this.liveCache;
+  }
+
   /** The point incidents of the loaded generation, spatially indexed (built on first use). */
   spatial(): Promise<SpatialIndex> {
-    this.spatialIndex ??= this.incidents("SELECT * FROM incidents WHERE feature_type = 'incident'").then(
-      (records) => SpatialIndex.build(records),
+    this.spatialIndex ??= this.liveIncidents().then((current) =>
+      SpatialIndex.build(current.all.filter((record) => record.feature_type === 'incident')),
     );
     return this.spatialIndex;
   }

@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { assertCollectionFormat, GEOJSON, respondWithPage } from './collection.js';
-import { filtersOf, whereClause } from './list-query.js';
-import { keysetPage } from './paging.js';
+import { queryFingerprint } from '../cursor.js';
+import { filtersOf } from './list-query.js';
 import { IncidentCollectionSchema, IncidentListQuery } from './schemas.js';
 
 const listRoute = createRoute({
@@ -32,16 +32,19 @@ export function registerList(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
     const query = c.req.valid('query');
     assertCollectionFormat(query.format);
     const filters = filtersOf(query);
-    const { conditions, params } = whereClause(filters);
-    const page = await keysetPage(deps.store, deps.cursors, {
-      from: 'incidents',
-      where: conditions,
-      params,
-      limit: query.limit,
-      filters,
-      cursor: query.cursor,
-      after: query.after,
-    });
-    return respondWithPage(c, page, { format: query.format, source: 'live', generatedAt: deps.now() });
+    const fingerprint = queryFingerprint(filters);
+    const token = query.after ?? query.cursor;
+    const afterKey =
+      token === undefined
+        ? undefined
+        : deps.cursors.decode(token, fingerprint, query.after !== undefined ? 'after' : 'cursor');
+    const { records, total, more } = (await deps.store.liveIncidents()).page(filters, afterKey, query.limit);
+    const last = records[records.length - 1];
+    const nextCursor = more && last ? deps.cursors.encode(last.id, fingerprint) : undefined;
+    return respondWithPage(
+      c,
+      { records, total, nextCursor },
+      { format: query.format, source: 'live', generatedAt: deps.now() },
+    );
   });
 }

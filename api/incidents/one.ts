@@ -24,7 +24,7 @@ export function registerOne(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
     const { id } = c.req.valid('param');
     const { format } = c.req.valid('query');
     if (format === 'cap-au') throw problems.notAcceptable('format=cap-au is not available yet; use geojson.');
-    const [record] = await deps.store.incidents('SELECT * FROM incidents WHERE id = $1', [id]);
+    const record = (await deps.store.liveIncidents()).get(id);
     if (!record) throw problems.notFound(`No incident has the id ${id}.`);
     return c.json(toFeature(record), 200, { 'Content-Type': GEOJSON });
   });
