@@ -1,16 +1,15 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
   incidentId,
   type DroppedRecord,
   type IncidentDraft,
   type UnmappedValue,
 } from '../../../model/index.js';
-import { bodyText } from '../common/body-text.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { pointGeometry } from '../common/geometry.js';
-import { plainText } from '../common/html.js';
+import { readKeyedLines } from '../common/html.js';
 import { parseGeoRssPoint } from '../common/lat-lng-fields.js';
 import type { FeedParser } from '../common/types.js';
+import { readXml } from '../common/xml.js';
 import {
   addressOf,
   classify,
@@ -48,34 +47,18 @@ const KNOWN_KEYS = [
   'Updated',
   'Time of Call',
 ] as const;
-type DescriptionKey = (typeof KNOWN_KEYS)[number];
 
-const LINE_BREAK = /<br\s*\/?>|\r?\n/i;
-const KEY_LINE = new RegExp(`^(${KNOWN_KEYS.join('|')})\\s*:(.*)$`, 'i');
-const CANONICAL_KEY = new Map(KNOWN_KEYS.map((key) => [key.toLowerCase(), key]));
-
-/** Values stay strings (incident numbers keep their zeros); `&lt;br /&gt;` arrives as `<br />`. */
-const XML = new XMLParser({
-  ignoreAttributes: true,
-  parseTagValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: true,
-  isArray: (name) => name === 'item',
-});
-
-/** The items of an RSS document; MalformedFeedError for an empty body, HTML, truncated XML or no channel. */
+/**
+ * The items of an RSS document; MalformedFeedError for an empty body, HTML, truncated XML or no channel.
+ * Values stay strings (incident numbers keep their zeros); `&lt;br /&gt;` arrives as `<br />`; prefixes
+ * are kept (`georss:point`) and attributes dropped.
+ */
 function readItems(body: Uint8Array): unknown[] {
-  const text = bodyText(body, FEED);
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) {
-    throw new MalformedFeedError(
-      `${FEED}: not well-formed XML, truncated? (line ${valid.err.line}: ${valid.err.msg})`,
-    );
-  }
-  const document: unknown = XML.parse(text);
-  const rss = isRecord(document) ? document.rss : undefined;
-  if (!isRecord(rss)) throw new MalformedFeedError(`${FEED}: not an RSS document (no <rss> root)`);
+  const { root: rss } = readXml(body, FEED, ['rss'], {
+    arrayTags: ['item'],
+    keepPrefixes: true,
+    ignoreAttributes: true,
+  });
   if (!isRecord(rss.channel)) throw new MalformedFeedError(`${FEED}: an <rss> without a <channel>`);
   const items = rss.channel.item;
   return Array.isArray(items) ? (items as unknown[]) : [];
@@ -86,30 +69,9 @@ function xmlText(value: unknown): string | undefined {
   return isRecord(value) ? stringOf(value['#text']) : stringOf(value);
 }
 
-interface Description {
-  fields: Partial<Record<DescriptionKey, string>>;
-  /** Every line as plain text, joined by "\n". */
-  text: string;
-}
-
-function parseDescription(html: string): Description {
-  const description: Description = { fields: {}, text: '' };
-  const lines: string[] = [];
-  for (const rawLine of html.split(LINE_BREAK)) {
-    const line = rawLine.trim();
-    const text = plainText(line);
-    if (text) lines.push(text);
-    const keyed = KEY_LINE.exec(line);
-    const key = CANONICAL_KEY.get(keyed?.[1]?.toLowerCase() ?? '');
-    if (key) description.fields[key] ??= plainText(keyed?.[2] ?? '');
-  }
-  description.text = lines.join('\n');
-  return description;
-}
-
 function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): ParsedItem | undefined {
   const element = (name: string): string | undefined => textOf(xmlText(item[name]));
-  const { fields, text } = parseDescription(xmlText(item.description) ?? '');
+  const { fields, text } = readKeyedLines(xmlText(item.description) ?? '', KNOWN_KEYS);
   const feedId = element('guid') ?? fields['Incident Number'] ?? element('cadid');
   if (!feedId) {
     dropped.push({ reason: 'no-id', upstreamId: element('title') ?? '' });

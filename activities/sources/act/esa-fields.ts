@@ -4,9 +4,6 @@ import {
   type Certainty,
   type EventCategory,
   type EventType,
-  type IncidentDetails,
-  type IncidentGeometry,
-  type IncidentLocation,
   type IncidentSource,
   type IncidentStatus,
   type IncidentTimestamps,
@@ -15,9 +12,13 @@ import {
   type WarningLevel,
 } from '../../../model/index.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
-import { centroidOf } from '../common/geometry.js';
 import { parseLocalTime } from '../common/time.js';
+import { stringOf } from '../common/values.js';
+import { lookup } from '../common/vocabulary.js';
 import { eventTypeOf, FALLBACK, statusOf, warningLevelOf } from './esa-vocabulary.js';
+
+export { locate } from '../common/geometry.js';
+export { isRecord, stringOf, withoutUndefined } from '../common/values.js';
 
 /** What the three ACT ESA parsers share: ids, times, text fields and the vocabulary lookups. */
 
@@ -36,17 +37,6 @@ export type Report = (field: string, value: string) => void;
 
 export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A string or finite number as a string; anything else undefined. */
-export function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
-
 /** The trimmed text, or undefined when absent or blank. */
 export function textOf(value: unknown): string | undefined {
   const text = stringOf(value)?.trim();
@@ -63,10 +53,6 @@ export function paragraphs(value: unknown): string | undefined {
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   return text ? text : undefined;
-}
-
-export function withoutUndefined(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }
 
 export function esaSource(feedId: string): IncidentSource {
@@ -123,29 +109,15 @@ export interface RawVocabulary {
 }
 
 export function classify(raw: RawVocabulary, report: Report): Classification {
-  const lookup = <T>(
-    [field, value]: [string, string],
-    map: (raw: string) => T | undefined,
-    fallback: T,
-  ): T => {
-    const mapped = map(value);
-    if (mapped === undefined) report(field, value);
-    return mapped ?? fallback;
-  };
-  const eventType = lookup(raw.type, eventTypeOf, FALLBACK.eventType);
-  const warningLevel = lookup(raw.level, warningLevelOf, FALLBACK.warningLevel);
+  const eventType = lookup(report, ...raw.type, eventTypeOf, FALLBACK.eventType);
+  const warningLevel = lookup(report, ...raw.level, warningLevelOf, FALLBACK.warningLevel);
   return {
     eventType,
     eventCategory: categoryOf(eventType),
-    status: lookup(raw.status, statusOf, FALLBACK.status),
+    status: lookup(report, ...raw.status, statusOf, FALLBACK.status),
     warningLevel,
     ...CAP_BY_WARNING_LEVEL[warningLevel],
   };
-}
-
-/** The place, plus the centroid and 'exact' when there is a geometry. */
-export function locate(place: IncidentLocation, geometry: IncidentGeometry | null): IncidentLocation {
-  return geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
 }
 
 /** `PIALLIGO AVENUE, OAKS ESTATE ROAD, MAJURA, 0000`: the CAD's 0000 placeholder postcode goes. */

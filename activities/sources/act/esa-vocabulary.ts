@@ -1,4 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../../model/index.js';
+import { vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * ACT ESA vocabularies (FEEDS.md section 9 "Mapping notes", 1.1–1.3), shared by the GeoRSS feed, the
@@ -75,15 +76,7 @@ const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
 ]);
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
-export const FALLBACK = { eventType: 'other', status: 'active', warningLevel: 'none' } as const satisfies {
-  eventType: EventType;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
-};
-
-function key(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export { FALLBACK } from '../common/vocabulary.js';
 
 /** The 2013 CAD wrote qualifiers in brackets: "HOUSE FIRE (NO INJURIES)" is a house fire. */
 function withoutQualifier(normalised: string): string {

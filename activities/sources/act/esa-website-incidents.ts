@@ -1,16 +1,14 @@
 import {
-  areaId,
   type DroppedRecord,
   type IncidentDraft,
-  type IncidentGeometry,
   type Position,
   type UnmappedValue,
 } from '../../../model/index.js';
 import { readJsonBody } from '../common/body-text.js';
+import { draftsOf as recordDrafts } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
-import { areaGeometry, centroidOf, pointGeometry } from '../common/geometry.js';
 import type { FeedParser } from '../common/types.js';
-import { isRecord, locate } from './esa-fields.js';
+import { isRecord } from './esa-fields.js';
 import { polygonOfLatLngObjects, readWebsiteRecord, type WebsiteRecord } from './esa-website-records.js';
 
 /**
@@ -38,41 +36,22 @@ function warningPolygon(value: unknown): Position[][] | undefined {
 }
 
 function draftsOf(record: WebsiteRecord, polygon: Position[][] | undefined): IncidentDraft[] {
-  const area = polygon ? areaGeometry([polygon]) : null;
-  let geometry: IncidentGeometry | null = record.point ? pointGeometry(record.point) : null;
-  if (!geometry && area) {
-    const { longitude, latitude } = centroidOf(area);
-    geometry = pointGeometry([longitude, latitude]);
-  }
-  const common = {
+  const { eventType, status, warningLevel, severity, urgency, certainty } = record.classification;
+  return recordDrafts({
+    id: record.id,
     source: { state: 'act', agency: 'esa', feedId: record.feedId },
     title: record.title,
-    ...record.classification,
-  } as const;
-  const drafts: IncidentDraft[] = [
-    {
-      id: record.id,
-      featureType: 'incident',
-      ...common,
-      geometry,
-      location: locate(record.place, geometry),
-      details: record.details,
-      timestamps: record.timestamps,
-    },
-  ];
-  if (area) {
-    drafts.push({
-      id: areaId(record.id, 'warning_area'),
-      featureType: 'warning_area',
-      parentId: record.id,
-      ...common,
-      geometry: area,
-      location: locate(record.place, area),
-      details: { ...record.details },
-      timestamps: { ...record.timestamps },
-    });
-  }
-  return drafts;
+    eventType,
+    status,
+    warningLevel,
+    cap: { severity, urgency, certainty },
+    timestamps: record.timestamps,
+    place: record.place,
+    details: record.details,
+    point: record.point,
+    polygons: polygon ? [polygon] : [],
+    areaType: 'warning_area',
+  });
 }
 
 export const parseActEsaWebsiteIncidents: FeedParser = (body) => {

@@ -5,7 +5,7 @@ import { plainText } from './html.js';
  * The text of a feed body, checked for the failures every format shares: UTF-8 with the BOM and any
  * leading white space removed (U+FFFD and other replacement characters are kept as they are). An empty
  * body, or an HTML page where a document was expected (agencies' servers and CDNs answer errors with
- * 200 and a page), throws MalformedFeedError naming the feed.
+ * 200 and a page), throws MalformedFeedError naming the feed. JSON and GeoJSON bodies are read on top.
  */
 
 const HTML_PAGE = /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html\b)/i;
@@ -45,4 +45,21 @@ export function readJsonBody(body: Uint8Array | string, feedName: string): unkno
       `${feedName}: not valid JSON (${error instanceof Error ? error.message : 'parse error'})`,
     );
   }
+}
+
+/** The features of a GeoJSON FeatureCollection already read, or MalformedFeedError naming the feed. */
+export function featuresOf(document: unknown, feedName: string): unknown[] {
+  const record =
+    typeof document === 'object' && document !== null && !Array.isArray(document)
+      ? (document as Record<string, unknown>)
+      : undefined;
+  if (record?.type !== 'FeatureCollection' || !Array.isArray(record.features)) {
+    throw new MalformedFeedError(`${feedName}: not a GeoJSON FeatureCollection with a features array`);
+  }
+  return record.features as unknown[];
+}
+
+/** The features of a GeoJSON FeatureCollection body: {@link readJsonBody}, then {@link featuresOf}. */
+export function readFeatureCollection(body: Uint8Array | string, feedName: string): unknown[] {
+  return featuresOf(readJsonBody(body, feedName), feedName);
 }

@@ -108,3 +108,16 @@ export function wallClockToEpoch(clock: WallClock, zone: string): number | undef
   const [only] = candidates;
   return candidates.size === 1 ? only : undefined;
 }
+
+/**
+ * A wall-clock time in `clockZone` rendered in `zone` (the same zone by default); undefined where
+ * {@link wallClockToEpoch} or {@link epochToZonedIso} is.
+ */
+export function wallClockToZonedIso(
+  clock: WallClock,
+  clockZone: string,
+  zone = clockZone,
+): string | undefined {
+  const epochMs = wallClockToEpoch(clock, clockZone);
+  return epochMs === undefined ? undefined : epochToZonedIso(epochMs, zone);
+}

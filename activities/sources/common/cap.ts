@@ -1,6 +1,4 @@
 import {
-  areaId,
-  categoryOf,
   incidentId,
   STATE_TIME_ZONES,
   type Certainty,
@@ -8,7 +6,6 @@ import {
   type EventType,
   type IncidentDetails,
   type IncidentDraft,
-  type IncidentGeometry,
   type IncidentLocation,
   type IncidentSource,
   type IncidentStatus,
@@ -20,22 +17,28 @@ import {
   type Urgency,
   type WarningLevel,
 } from '../../../model/index.js';
-import { capCertaintyOf, capSeverityOf, capUrgencyOf } from './cap-au.js';
 import {
+  capCertaintyOf,
   capMsgTypeOf,
+  capSeverityOf,
   capStatusOf,
+  capUrgencyOf,
   eventTypeOfCapEventValue,
   warningLevelOfAlertLevel,
   type CapMsgType,
-} from './cap-vocabulary.js';
+} from './cap-au.js';
+import type { CapTriple } from './cap-defaults.js';
+import { draftsOf } from './drafts.js';
 import { MalformedFeedError } from './errors.js';
-import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from './geometry.js';
-import { htmlToPlainLines } from './html-lines.js';
-import { parseIsoInZone } from './iso-time.js';
+import { flattenGeometry } from './geometry.js';
+import { htmlToPlainLines } from './html.js';
+import { parseIsoTimeInZone } from './iso-time.js';
 import { positionFromLatLonText } from './lat-lon-text.js';
 import { positionsFromDelimitedLatLon } from './lat-lon-sequence.js';
 import type { FeedParser } from './types.js';
+import { lookup } from './vocabulary.js';
 import { asList, isXmlNode, readXml, textOf, type XmlNode } from './xml.js';
+import { withoutUndefined } from './values.js';
 
 /**
  * A generic CAP 1.2 / CAP-AU reader (CAP 1.1 and 1.0 read the same way), and a parser factory on top.
@@ -46,7 +49,7 @@ import { asList, isXmlNode, readXml, textOf, type XmlNode } from './xml.js';
  * Namespace prefixes do not matter (`cap:alert`, `alert` in a default namespace, any prefix).
  *
  * The reader keeps values as published (trimmed strings); the vocabularies (CAP triple, event codes,
- * status, msgType) are in common/cap-au.ts and common/cap-vocabulary.ts. Geometry is read as
+ * status, msgType, alert levels) are in common/cap-au.ts. Geometry is read as
  * GeoJSON [lng, lat]: `<polygon>` "lat,lon lat,lon …" (rings closed, invalid pairs dropped) and
  * `<circle>` "lat,lon radius-km" (its centre; a 0 radius is the usual point marker).
  *
@@ -194,7 +197,7 @@ function circleOf(value: string): CapCircle | undefined {
     .trim()
     .replace(/\s*,\s*/g, ',')
     .split(/\s+/);
-  const position = positionFromLatLonText(centre);
+  const position = positionFromLatLonText(centre, { exponent: true });
   if (!position) return undefined;
   const radiusKm = Number(radius);
   return { centre: position, radiusKm: Number.isFinite(radiusKm) && radiusKm > 0 ? radiusKm : 0 };
@@ -211,10 +214,6 @@ function readArea(node: XmlNode): CapArea {
       .filter((circle) => circle !== undefined),
     geocodes: pairs(node, 'geocode'),
   };
-}
-
-function withoutUndefined<T extends object>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
 }
 
 function readInfo(node: XmlNode): CapInfo {
@@ -406,29 +405,18 @@ export function capEventTypeOf(infos: readonly CapInfo[]): CapEventTypeReading {
   return { eventType: 'other', known, values };
 }
 
-export interface CapTriple {
-  severity: Severity;
-  urgency: Urgency;
-  certainty: Certainty;
-}
-
 /** The CAP triple as published; a missing or unknown value is `Unknown` and reported. */
 export function capTripleOf(info: CapInfo, report: CapReport): CapTriple {
-  const read = <T>(field: string, raw: string, lookup: (value: string) => T | undefined, fallback: T): T => {
-    const value = lookup(raw);
-    if (value === undefined) report(field, raw);
-    return value ?? fallback;
-  };
   return {
-    severity: read('severity', info.severity, capSeverityOf, 'Unknown'),
-    urgency: read('urgency', info.urgency, capUrgencyOf, 'Unknown'),
-    certainty: read('certainty', info.certainty, capCertaintyOf, 'Unknown'),
+    severity: lookup(report, 'severity', info.severity, capSeverityOf, 'Unknown'),
+    urgency: lookup(report, 'urgency', info.urgency, capUrgencyOf, 'Unknown'),
+    certainty: lookup(report, 'certainty', info.certainty, capCertaintyOf, 'Unknown'),
   };
 }
 
 /** A CAP time (ISO 8601 with offset; fractional seconds and `Z` tolerated) in `zone`; undefined if unreadable. */
 export function capTime(value: string | undefined, zone: string): string | undefined {
-  return value ? parseIsoInZone(value, zone) : undefined;
+  return value ? parseIsoTimeInZone(value, zone, zone) : undefined;
 }
 
 /** The CAP fields worth keeping in details, under `details.cap`. */
@@ -629,62 +617,25 @@ export function createCapParser(config: CapParserConfig): FeedParser {
         dropped.push({ reason: 'no-timestamps', upstreamId: alert.identifier });
         continue;
       }
-      incidents.push(...draftsOf(id, source, record, record.timestamps, capGeometry(infos), areaType));
+      const { point, polygons } = capGeometry(infos);
+      incidents.push(
+        ...draftsOf({
+          id,
+          source,
+          title: record.title,
+          eventType: record.eventType,
+          status: record.status,
+          warningLevel: record.warningLevel,
+          cap: { severity: record.severity, urgency: record.urgency, certainty: record.certainty },
+          timestamps: { ...record.timestamps },
+          place: { ...record.place, state: source.state },
+          details: record.details,
+          point,
+          polygons,
+          areaType,
+        }),
+      );
     }
     return { incidents, unmapped, dropped };
   };
-}
-
-function draftsOf(
-  id: string,
-  source: IncidentSource,
-  record: CapRecord,
-  timestamps: { reported: string; updated: string },
-  geometry: CapGeometry,
-  areaType: 'warning_area' | 'incident_area',
-): IncidentDraft[] {
-  const area = areaGeometry(geometry.polygons);
-  let point: IncidentGeometry | null = geometry.point ? pointGeometry(geometry.point) : null;
-  if (!point && area) {
-    const { longitude, latitude } = centroidOf(area);
-    point = pointGeometry([longitude, latitude]);
-  }
-  const place: IncidentLocation = { ...record.place, state: source.state };
-  const locate = (shape: IncidentGeometry | null): IncidentLocation =>
-    shape ? { ...place, ...centroidOf(shape), precision: 'exact' } : { ...place };
-  const common = {
-    source,
-    title: record.title,
-    eventType: record.eventType,
-    eventCategory: categoryOf(record.eventType),
-    status: record.status,
-    warningLevel: record.warningLevel,
-    severity: record.severity,
-    urgency: record.urgency,
-    certainty: record.certainty,
-  };
-  const drafts: IncidentDraft[] = [
-    {
-      id,
-      featureType: 'incident',
-      ...common,
-      geometry: point,
-      location: locate(point),
-      details: record.details,
-      timestamps: { ...timestamps },
-    },
-  ];
-  if (area) {
-    drafts.push({
-      id: areaId(id, areaType),
-      featureType: areaType,
-      parentId: id,
-      ...common,
-      geometry: area,
-      location: locate(area),
-      details: { ...record.details },
-      timestamps: { ...timestamps },
-    });
-  }
-  return drafts;
 }

@@ -1,11 +1,13 @@
 import centroid from '@turf/centroid';
 import type {
   IncidentGeometry,
+  IncidentLocation,
   MultiPolygonGeometry,
   PointGeometry,
   PolygonGeometry,
   Position,
 } from '../../../model/index.js';
+import { isRecord } from './values.js';
 
 /** The served parts of an upstream geometry: every point and every polygon (as rings), in document order. */
 export interface FlatGeometry {
@@ -16,10 +18,6 @@ export interface FlatGeometry {
 export interface LatLng {
   latitude: number;
   longitude: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A valid [lng, lat] (a third ordinate is dropped), or undefined. Coordinates are never rounded. */
@@ -114,4 +112,24 @@ export function areaGeometry(polygons: Position[][][]): PolygonGeometry | MultiP
 export function centroidOf(geometry: IncidentGeometry): LatLng {
   const [longitude = Number.NaN, latitude = Number.NaN] = centroid(geometry).geometry.coordinates;
   return { latitude, longitude };
+}
+
+/** Where a draft sits: the place, plus its geometry's centroid and 'exact' precision when it has one. */
+export function locate(place: IncidentLocation, geometry: IncidentGeometry | null): IncidentLocation {
+  return geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
+}
+
+/**
+ * A record's two geometries: its area, every polygon as one {@link areaGeometry} (or null), and its
+ * incident point at `point`, else at the area's centroid, else null.
+ */
+export function incidentGeometries(
+  point: Position | undefined,
+  polygons: Position[][][],
+): { incident: PointGeometry | null; area: PolygonGeometry | MultiPolygonGeometry | null } {
+  const area = areaGeometry(polygons);
+  if (point) return { incident: pointGeometry(point), area };
+  if (!area) return { incident: null, area };
+  const { longitude, latitude } = centroidOf(area);
+  return { incident: pointGeometry([longitude, latitude]), area };
 }

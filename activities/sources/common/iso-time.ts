@@ -1,11 +1,13 @@
 import { DateTime } from 'luxon';
-import { epochToZonedIso, offsetIsoToZonedIso, wallClockToEpoch } from './cached-zone-offsets.js';
+import { offsetIsoToZonedIso, wallClockToZonedIso } from './cached-zone-offsets.js';
+import { toIso } from './time.js';
 
 /**
  * ISO 8601 timestamps (`2020-05-04T23:47:52+09:30`, `…Z`, `2026-09-15T18:19:03.73+10:00`, or no
  * offset at all) rendered in a state's zone with its offset and without fractional seconds (truncated,
  * as common/time.ts does). A time written without an offset is read in `assumeZone`: UTC by default,
- * since the feeds that omit it (QLD Atom) mean UTC; pass the state's zone for a local wall clock.
+ * since the feeds that omit it (QLD Atom) mean UTC; pass the state's zone for a local wall clock (CAP,
+ * VIC, NT, QLD GeoJSON).
  * Never throws and never falls back to "now": undefined when the text is not ISO 8601.
  * The common forms go through cached-zone-offsets.ts (luxon costs ~0.1 ms per call with IANA zones);
  * anything else, and wall-clock times made ambiguous by DST, through luxon.
@@ -15,10 +17,7 @@ const WITHOUT_OFFSET = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d{1,
 
 function viaLuxon(text: string, zone: string, assumeZone: string): string | undefined {
   const parsed = DateTime.fromISO(text, { zone: assumeZone });
-  if (!parsed.isValid) return undefined;
-  const local = parsed.setZone(zone);
-  if (!local.isValid) return undefined;
-  return local.startOf('second').toISO({ suppressMilliseconds: true }) ?? undefined;
+  return parsed.isValid ? toIso(parsed.setZone(zone)) : undefined;
 }
 
 export function parseIsoTimeInZone(text: string, zone: string, assumeZone = 'utc'): string | undefined {
@@ -28,20 +27,12 @@ export function parseIsoTimeInZone(text: string, zone: string, assumeZone = 'utc
   const wall = WITHOUT_OFFSET.exec(trimmed);
   if (wall) {
     const [, year, month, day, hour, minute, second] = wall.map(Number);
-    const epoch = wallClockToEpoch(
+    const iso = wallClockToZonedIso(
       { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second || 0 },
       assumeZone,
+      zone,
     );
-    const iso = epoch === undefined ? undefined : epochToZonedIso(epoch, zone);
     if (iso !== undefined) return iso;
   }
   return viaLuxon(trimmed, zone, assumeZone);
-}
-
-/**
- * The same, with a time written without an offset read as `zone`'s wall clock (luxon's own default):
- * for feeds whose ISO times carry an offset or `Z` (VIC), where the difference never shows.
- */
-export function parseIsoInZone(text: string, zone: string): string | undefined {
-  return parseIsoTimeInZone(text, zone, zone);
 }

@@ -38,7 +38,8 @@ export interface KmlDocument {
 const CONTAINERS = ['Document', 'Folder'] as const;
 const GEOMETRIES = ['Point', 'Polygon', 'MultiGeometry', 'LineString', 'LinearRing', 'MultiTrack', 'Track'];
 const KNOWN = new Set(['name', 'description', 'styleUrl', 'ExtendedData', ...GEOMETRIES]);
-const ARRAY_TAGS = [
+/** The KML elements that may repeat, for {@link readXml}'s `arrayTags`. */
+export const KML_ARRAY_TAGS = [
   ...CONTAINERS,
   'Placemark',
   'Data',
@@ -63,16 +64,17 @@ export function parseKmlCoordinates(text: string): number[][] {
     });
 }
 
-function coordinatesOf(node: unknown): number[][] {
-  return parseKmlCoordinates(isXmlNode(node) ? (textOf(node.coordinates) ?? '') : '');
-}
-
-function ringOf(boundary: unknown): number[][] {
-  return isXmlNode(boundary) ? coordinatesOf(asList(boundary.LinearRing)[0]) : [];
-}
+type CoordinatesReader = (text: string) => number[][];
 
 /** The KML geometries of a node as one GeoJSON GeometryCollection, for flattenGeometry to validate. */
-function geoJsonOf(node: XmlNode): { type: 'GeometryCollection'; geometries: object[] } {
+function geoJsonOf(
+  node: XmlNode,
+  readCoordinates: CoordinatesReader,
+): { type: 'GeometryCollection'; geometries: object[] } {
+  const coordinatesOf = (element: unknown): number[][] =>
+    readCoordinates(isXmlNode(element) ? (textOf(element.coordinates) ?? '') : '');
+  const ringOf = (boundary: unknown): number[][] =>
+    isXmlNode(boundary) ? coordinatesOf(asList(boundary.LinearRing)[0]) : [];
   const geometries: object[] = [];
   for (const point of asList(node.Point)) {
     const [position] = coordinatesOf(point);
@@ -85,9 +87,21 @@ function geoJsonOf(node: XmlNode): { type: 'GeometryCollection'; geometries: obj
     geometries.push({ type: 'Polygon', coordinates: [outer, ...holes] });
   }
   for (const multi of asList(node.MultiGeometry)) {
-    if (isXmlNode(multi)) geometries.push(geoJsonOf(multi));
+    if (isXmlNode(multi)) geometries.push(geoJsonOf(multi, readCoordinates));
   }
   return { type: 'GeometryCollection', geometries };
+}
+
+/**
+ * The Points and Polygons of a Placemark (or any node), MultiGeometry at any depth, validated by
+ * flattenGeometry. `readCoordinates` reads one `<coordinates>` text: {@link parseKmlCoordinates} unless
+ * a feed needs its own reading.
+ */
+export function kmlGeometry(
+  node: XmlNode,
+  readCoordinates: CoordinatesReader = parseKmlCoordinates,
+): FlatGeometry {
+  return flattenGeometry(geoJsonOf(node, readCoordinates));
 }
 
 function extendedDataOf(node: unknown): Record<string, string> {
@@ -122,7 +136,7 @@ function placemarkOf(node: unknown): KmlPlacemark {
   const result: KmlPlacemark = {
     extendedData: extendedDataOf(placemark.ExtendedData),
     fields,
-    geometry: flattenGeometry(geoJsonOf(placemark)),
+    geometry: kmlGeometry(placemark),
     element: placemark,
   };
   const id = attributeOf(placemark, 'id');
@@ -136,13 +150,16 @@ function placemarkOf(node: unknown): KmlPlacemark {
   return result;
 }
 
-/** Placemarks of a container and of its nested containers, depth first, with an explicit stack. */
-function collectPlacemarks(root: XmlNode): KmlPlacemark[] {
-  const placemarks: KmlPlacemark[] = [];
+/**
+ * The Placemark elements of a container and of its nested Documents and Folders, in document order
+ * (depth first, with an explicit stack), as parsed: an empty `<Placemark/>` is ''.
+ */
+export function kmlPlacemarkElements(root: XmlNode): unknown[] {
+  const placemarks: unknown[] = [];
   const stack: XmlNode[] = [root];
   while (stack.length > 0) {
     const container = stack.pop()!;
-    for (const placemark of asList(container.Placemark)) placemarks.push(placemarkOf(placemark));
+    placemarks.push(...asList(container.Placemark));
     const children = CONTAINERS.flatMap((tag) => asList(container[tag])).filter(isXmlNode);
     // Reversed so that popping visits containers in document order.
     stack.push(...children.toReversed());
@@ -152,9 +169,9 @@ function collectPlacemarks(root: XmlNode): KmlPlacemark[] {
 
 /** Reads a KML document; MalformedFeedError (naming `feedName`) when the body is not one. */
 export function readKml(body: Uint8Array | string, feedName: string): KmlDocument {
-  const { root } = readXml(body, feedName, ['kml'], { arrayTags: ARRAY_TAGS });
+  const { root } = readXml(body, feedName, ['kml'], { arrayTags: KML_ARRAY_TAGS });
   const [document] = asList(root.Document).filter(isXmlNode);
   const name = document ? textOf(asList(document.name)[0]) : undefined;
-  const placemarks = collectPlacemarks(root);
+  const placemarks = kmlPlacemarkElements(root).map(placemarkOf);
   return name === undefined ? { placemarks } : { name, placemarks };
 }

@@ -1,4 +1,5 @@
 import type { Position } from '../../../model/index.js';
+import { isRecord } from './values.js';
 
 /**
  * Positions written latitude first, in the forms a string-typed feed uses: two separate fields whose
@@ -26,10 +27,6 @@ export function positionFromLatLng(latitude: unknown, longitude: unknown): Posit
   if (lat < -90 || lat > 90 || lng < -180 || lng > 180) return undefined;
   if (lat === 0 && lng === 0) return undefined;
   return [lng, lat];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { toIso } from './time.js';
 
 /**
  * RSS `pubDate` (RFC 822/2822, e.g. `Fri, 17 May 2013 19:44:05 +0930`), which carries its own offset
@@ -12,7 +13,5 @@ export function parseRfc822Time(text: string, zone: string): string | undefined 
     .replace(/^[a-z]+,\s*/i, '')
     .replace(/\s+/g, ' ');
   const parsed = DateTime.fromRFC2822(withoutWeekday, { setZone: true });
-  if (!parsed.isValid) return undefined;
-  const local = parsed.setZone(zone).startOf('second');
-  return local.isValid ? (local.toISO({ suppressMilliseconds: true }) ?? undefined) : undefined;
+  return parsed.isValid ? toIso(parsed.setZone(zone)) : undefined;
 }

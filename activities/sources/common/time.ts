@@ -20,8 +20,11 @@ function parse(text: string, format: string, zone: string): DateTime {
   return DateTime.fromFormatParser(text.trim().replace(/\s+/g, ' '), parser, { zone, locale: PARSE_LOCALE });
 }
 
-/** ISO 8601 with offset and no milliseconds, e.g. `2020-10-10T19:47:00+11:00`. */
-function toIso(dateTime: DateTime): string | undefined {
+/**
+ * ISO 8601 with the date-time's offset and no milliseconds (truncated), e.g. `2020-10-10T19:47:00+11:00`;
+ * undefined for an invalid date-time (an unknown zone included). Every time helper renders through this.
+ */
+export function toIso(dateTime: DateTime): string | undefined {
   if (!dateTime.isValid) return undefined;
   const whole = dateTime.millisecond === 0 ? dateTime : dateTime.startOf('second');
   return whole.toISO({ suppressMilliseconds: true }) ?? undefined;

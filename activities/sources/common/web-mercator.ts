@@ -1,4 +1,5 @@
 import type { Position } from '../../../model/index.js';
+import { isRecord } from './values.js';
 
 /**
  * Web-mercator (EPSG:3857, also published as 900913 / ESRI 102100 / 102113) metres → WGS84 degrees.
@@ -18,10 +19,6 @@ export function webMercatorToLngLat([x = Number.NaN, y = Number.NaN]: readonly n
   const lng = (x / EARTH_RADIUS) * DEGREES;
   const lat = (2 * Math.atan(Math.exp(y / EARTH_RADIUS)) - Math.PI / 2) * DEGREES;
   return [lng, lat];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -13,17 +13,32 @@ import { MalformedFeedError } from './errors.js';
  * (ids such as "0012" and coordinates are the caller's to read); text trimmed; character references
  * decoded once (an escaped `&lt;br&gt;` arrives as `<br>`); CDATA merged into the text as written.
  * An element with attributes or children keeps its text under `#text` ({@link textOf} reads both).
+ *
+ * Options serve the parsers written against another reading of the same documents (WA DFES, ACT ESA
+ * RSS): prefixes kept as written (`geo:lat`), attributes dropped, CDATA kept apart under `#cdata`
+ * ({@link joinedTextOf} joins it back), and only XML's own entities decoded.
  */
 
 export type XmlNode = Record<string, unknown>;
 
 export interface ReadXmlOptions {
-  /** Local names of elements that may repeat: always arrays, even when they occur once. */
+  /** Names of elements that may repeat (as the tree names them): always arrays, even when they occur once. */
   arrayTags?: readonly string[];
+  /** Element names keep their namespace prefix as written (`geo:lat`, `georss:polygon`). Default false. */
+  keepPrefixes?: boolean;
+  /** Attributes are dropped: an element holding only text (and attributes) reads as its text. Default false. */
+  ignoreAttributes?: boolean;
+  /** CDATA sections are kept apart from plain text under `#cdata` instead of merged. Default false. */
+  separateCdata?: boolean;
+  /**
+   * Only XML's predefined entities (`&lt;` `&gt;` `&amp;` `&quot;` `&apos;`) are decoded; numeric and HTML
+   * character references (`&#39;`, `&nbsp;`) stay as written. Default false.
+   */
+  xmlEntitiesOnly?: boolean;
 }
 
 export interface XmlDocument {
-  /** Local name of the root element. */
+  /** Name of the root element: its local name (as written with `keepPrefixes`). */
   rootName: string;
   /** The root element's content; `{}` for an empty root. */
   root: XmlNode;
@@ -31,6 +46,7 @@ export interface XmlDocument {
 
 const ATTRIBUTE_PREFIX = '@_';
 const TEXT = '#text';
+const CDATA = '#cdata';
 
 export function isXmlNode(value: unknown): value is XmlNode {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -45,6 +61,7 @@ export function asList(value: unknown): unknown[] {
 /**
  * The text of an element: the string itself, or the `#text` of an element that has attributes or
  * children; for a repeated element, the first one's. Undefined when the element holds no text.
+ * CDATA kept apart (`separateCdata`) is not read here: use {@link joinedTextOf}.
  */
 export function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -52,6 +69,18 @@ export function textOf(value: unknown): string | undefined {
   if (Array.isArray(value)) return textOf((value as unknown[])[0]);
   if (isXmlNode(value)) return textOf(value[TEXT]);
   return undefined;
+}
+
+/**
+ * All the text of an element, or of every element of a repeated one, joined: its plain text, then its
+ * CDATA sections when they were kept apart (`separateCdata`). '' when it holds none.
+ */
+export function joinedTextOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return (value as unknown[]).map(joinedTextOf).join('');
+  if (!isXmlNode(value)) return '';
+  return joinedTextOf(value[TEXT]) + joinedTextOf(value[CDATA]);
 }
 
 /** An attribute of an element (by local name), or undefined. */
@@ -63,14 +92,19 @@ export function attributeOf(node: unknown, name: string): string | undefined {
 
 const parsers = new Map<string, XMLParser>();
 
-function parserFor(arrayTags: readonly string[]): XMLParser {
-  const key = arrayTags.join(' ');
+function parserFor(options: ReadXmlOptions): XMLParser {
+  const arrayTags = options.arrayTags ?? [];
+  const keepPrefixes = options.keepPrefixes ?? false;
+  const ignoreAttributes = options.ignoreAttributes ?? false;
+  const separateCdata = options.separateCdata ?? false;
+  const xmlEntitiesOnly = options.xmlEntitiesOnly ?? false;
+  const key = JSON.stringify([arrayTags, keepPrefixes, ignoreAttributes, separateCdata, xmlEntitiesOnly]);
   let parser = parsers.get(key);
   if (!parser) {
     const repeated = new Set(arrayTags);
     parser = new XMLParser({
-      removeNSPrefix: true,
-      ignoreAttributes: false,
+      removeNSPrefix: !keepPrefixes,
+      ignoreAttributes,
       attributeNamePrefix: ATTRIBUTE_PREFIX,
       ignoreDeclaration: true,
       ignorePiTags: true,
@@ -78,7 +112,8 @@ function parserFor(arrayTags: readonly string[]): XMLParser {
       parseAttributeValue: false,
       trimValues: true,
       // Numeric character references (and the common HTML names some feeds use) are decoded once.
-      htmlEntities: true,
+      htmlEntities: !xmlEntitiesOnly,
+      ...(separateCdata ? { cdataPropName: CDATA } : {}),
       isArray: (tagName, _path, _isLeaf, isAttribute) => !isAttribute && repeated.has(tagName),
     });
     parsers.set(key, parser);
@@ -87,7 +122,7 @@ function parserFor(arrayTags: readonly string[]): XMLParser {
 }
 
 /**
- * Reads a document whose root must be one of `roots` (local names, e.g. `['rss']`).
+ * Reads a document whose root must be one of `roots` (as the tree names it, e.g. `['rss']`).
  * Throws MalformedFeedError (naming `feedName`) when the body is not such a document.
  */
 export function readXml(
@@ -109,7 +144,7 @@ export function readXml(
   }
   let parsed: unknown;
   try {
-    parsed = parserFor(options.arrayTags ?? []).parse(text);
+    parsed = parserFor(options).parse(text);
   } catch (error) {
     throw new MalformedFeedError(
       `${feedName}: unreadable XML (${error instanceof Error ? error.message : 'parse error'})`,

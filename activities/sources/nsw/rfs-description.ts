@@ -1,4 +1,8 @@
+import type { EventType, IncidentDetails, IncidentStatus, WarningLevel } from '../../../model/index.js';
 import { decodeEntities, plainText } from '../common/html.js';
+import { withoutUndefined } from '../common/values.js';
+import { FALLBACK, lookup } from '../common/vocabulary.js';
+import { statusOf, warningLevelOf } from './rfs-vocabulary.js';
 
 /**
  * The NSW RFS incident description, as the GeoRSS (majorIncidents.xml, 2013) and CAP
@@ -106,4 +110,53 @@ export function rfsYesNo(value: string | undefined): boolean | undefined {
 /** The trailing integer of an RFS guid or CAP identifier: `tag:www.rfs.nsw.gov.au,2013-11-11:82338` → `82338`. */
 export function rfsIncidentNumber(value: string | undefined): string | undefined {
   return value?.trim().match(/(?:^|[:/,])(\d+)\/?$/)?.[1];
+}
+
+export interface RfsReadingInput {
+  description: RfsDescription;
+  /** The record's `category` (the alert level); ALERT LEVEL stands in when it is absent. */
+  category: string | undefined;
+  feedId: string;
+  guid: string | undefined;
+  link: string | undefined;
+  /** The TYPE vocabulary: the current one, or the one with the 2011–2014 spellings. */
+  eventTypeOf: (type: string) => EventType | undefined;
+  report: (field: string, value: string) => void;
+}
+
+export interface RfsReading {
+  eventType: EventType;
+  status: IncidentStatus;
+  warningLevel: WarningLevel;
+  details: IncidentDetails;
+}
+
+/**
+ * The vocabulary and details of an RFS incident, as majorIncidents.json and the GeoRSS feed carry them.
+ * Unknown values are reported as category, type, status and fire.
+ */
+export function readRfsIncident(input: RfsReadingInput): RfsReading {
+  const { description, report } = input;
+  const { fields } = description;
+  // Missing category → ALERT LEVEL; neither → '' which means no warning.
+  const alertLevel = input.category ?? fields['ALERT LEVEL'] ?? '';
+  const warningLevel = lookup(report, 'category', alertLevel, warningLevelOf, FALLBACK.warningLevel);
+  const eventType = lookup(report, 'type', fields.TYPE ?? '', input.eventTypeOf, FALLBACK.eventType);
+  const status = lookup(report, 'status', fields.STATUS ?? '', statusOf, FALLBACK.status);
+  const fire = rfsYesNo(fields.FIRE);
+  if (fields.FIRE !== undefined && fire === undefined) report('fire', fields.FIRE);
+  const details = withoutUndefined({
+    description: description.text,
+    size: fields.SIZE,
+    fire,
+    responsible_agency: fields['RESPONSIBLE AGENCY'],
+    alert_level: alertLevel || undefined,
+    type: fields.TYPE,
+    status_raw: fields.STATUS,
+    major_fire_update_url: description.majorFireUpdateUrl,
+    source_id: input.feedId,
+    source_url: input.link,
+    guid: input.guid,
+  });
+  return { eventType, status, warningLevel, details };
 }

@@ -1,25 +1,22 @@
 import {
-  areaId,
-  categoryOf,
   incidentId,
   STATE_TIME_ZONES,
   type DroppedRecord,
-  type IncidentDetails,
   type IncidentDraft,
-  type IncidentGeometry,
   type IncidentLocation,
   type IncidentSource,
   type Position,
   type UnmappedValue,
 } from '../../../model/index.js';
 import { readJsonBody } from '../common/body-text.js';
-import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import { draftsOf } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
-import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
+import { flattenGeometry } from '../common/geometry.js';
 import { positionsFromDelimitedLatLon } from '../common/lat-lon-sequence.js';
 import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import { leadAgencyName, STATUS_BY_PHASE, type BurnPhase } from './rfs-hazard-reduction-vocabulary.js';
+import { isRecord, stringOf as readString, withoutUndefined } from '../common/values.js';
 
 /**
  * NSW RFS planned hazard-reduction burns,
@@ -51,19 +48,8 @@ const LOCATION_SUFFIX = /\s*\bHAZARD REDUCTION\s*$/i;
 
 type Report = (field: string, value: string) => void;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
-
-function withoutUndefined(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-}
+/** The value as text (common/values.ts), trimmed, '' as undefined. */
+const stringOf = (value: unknown): string | undefined => readString(value)?.trim() || undefined;
 
 /** 32-bit FNV-1a, base 36: short, stable, pure. */
 function fnv1a(text: string): string {
@@ -203,49 +189,29 @@ export const parseNswRfsHazardReductions: FeedParser = (body) => {
       guar_reference: guarReference,
       source_id: feedId,
     });
-    const eventType = 'burn_off' as const;
-    const warningLevel = 'none' as const;
-    const area = areaGeometry(polygons);
-    const centre = area ? centroidOf(area) : undefined;
-    const point: IncidentGeometry | null = centre ? pointGeometry([centre.longitude, centre.latitude]) : null;
     const place: IncidentLocation = {
       address: name,
       suburb: '',
       state: 'nsw',
       lga: stringOf(result.lga) ?? '',
     };
-    const locate = (geometry: IncidentGeometry | null): IncidentLocation =>
-      geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
-    const common = {
-      source,
-      title: name || guarReference || 'Hazard reduction',
-      eventType,
-      eventCategory: categoryOf(eventType),
-      status: STATUS_BY_PHASE[phase],
-      warningLevel,
-      ...CAP_BY_WARNING_LEVEL[warningLevel],
-    };
-    incidents.push({
-      id,
-      featureType: 'incident',
-      ...common,
-      geometry: point,
-      location: locate(point),
-      details,
-      timestamps: { reported, updated },
-    });
-    if (area) {
-      incidents.push({
-        id: areaId(id, 'incident_area'),
-        featureType: 'incident_area',
-        parentId: id,
-        ...common,
-        geometry: area,
-        location: locate(area),
-        details: { ...details },
+    // No point of its own: the incident sits at its polygons' centroid.
+    incidents.push(
+      ...draftsOf({
+        id,
+        source,
+        title: name || guarReference || 'Hazard reduction',
+        eventType: 'burn_off',
+        status: STATUS_BY_PHASE[phase],
+        warningLevel: 'none',
         timestamps: { reported, updated },
-      });
-    }
+        place,
+        details,
+        point: undefined,
+        polygons,
+        areaType: 'incident_area',
+      }),
+    );
   }
   return { incidents, unmapped, dropped };
 };

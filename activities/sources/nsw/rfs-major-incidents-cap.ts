@@ -1,4 +1,3 @@
-import type { IncidentDetails } from '../../../model/index.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
 import {
   capDetails,
@@ -13,8 +12,8 @@ import {
 import { plainText } from '../common/html.js';
 import { parseLocalTime } from '../common/time.js';
 import { readRfsDescription, rfsIncidentNumber, rfsSuburbOf, rfsYesNo } from './rfs-description.js';
-import { legacyEventTypeOf } from './rfs-legacy-vocabulary.js';
-import { FALLBACK, statusOf, warningLevelOf } from './rfs-vocabulary.js';
+import { FALLBACK, legacyEventTypeOf, statusOf, warningLevelOf } from './rfs-vocabulary.js';
+import { withoutUndefined } from '../common/values.js';
 
 /**
  * NSW RFS https://www.rfs.nsw.gov.au/feeds/majorIncidentsCAP.xml (FEEDS.md section 2): EDXL-DE 1.0
@@ -39,10 +38,6 @@ import { FALLBACK, statusOf, warningLevelOf } from './rfs-vocabulary.js';
 const FEED = 'NSW RFS majorIncidentsCAP.xml (CAP-AU)';
 /** `UPDATED: 17 Oct 2011 22:18`, Sydney wall clock. */
 const UPDATED_FORMAT = 'd MMM yyyy H:mm';
-
-function withoutUndefined(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-}
 
 /** `<incidents>` when it holds an incident number, else the identifier's trailing integer. */
 export function rfsCapFeedIdOf(alert: CapAlert): string | undefined {

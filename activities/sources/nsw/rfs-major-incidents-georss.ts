@@ -1,28 +1,24 @@
 import {
-  areaId,
-  categoryOf,
   incidentId,
   STATE_TIME_ZONES,
-  type IncidentDetails,
   type IncidentDraft,
-  type IncidentGeometry,
   type IncidentLocation,
   type IncidentSource,
   type IncidentTimestamps,
+  type Position,
   type UnmappedValue,
 } from '../../../model/index.js';
-import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import { draftsOf } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
-import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
+import { flattenGeometry } from '../common/geometry.js';
 import { parseGeoRssPoint } from '../common/lat-lng-fields.js';
 import { positionsFromGeoRssList } from '../common/lat-lon-sequence.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
 import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import { asList, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
-import { readRfsDescription, rfsIncidentNumber, rfsSuburbOf, rfsYesNo } from './rfs-description.js';
-import { legacyEventTypeOf } from './rfs-legacy-vocabulary.js';
-import { FALLBACK, statusOf, warningLevelOf } from './rfs-vocabulary.js';
+import { readRfsDescription, readRfsIncident, rfsIncidentNumber, rfsSuburbOf } from './rfs-description.js';
+import { legacyEventTypeOf } from './rfs-vocabulary.js';
 
 /**
  * NSW RFS https://www.rfs.nsw.gov.au/feeds/majorIncidents.xml (FEEDS.md section 2): RSS 2.0 with
@@ -48,10 +44,6 @@ interface ParsedItem {
   unmapped: UnmappedValue[];
 }
 
-function withoutUndefined(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-}
-
 function text(item: XmlNode, name: string): string | undefined {
   return textOf(asList(item[name])[0])?.trim() || undefined;
 }
@@ -72,18 +64,14 @@ function timestampsOf(
   return { reported: reported ?? either, updated: updated ?? either };
 }
 
-function geometriesOf(item: XmlNode): { incident: IncidentGeometry | null; area: IncidentGeometry | null } {
+function geometryOf(item: XmlNode): { point: Position | undefined; polygons: Position[][][] } {
   const rings = asList(item.polygon)
     .map((value) => positionsFromGeoRssList(textOf(value) ?? '').positions)
     .map((ring) => [ring]);
-  const area = areaGeometry(flattenGeometry({ type: 'MultiPolygon', coordinates: rings }).polygons);
   const point = asList(item.point)
     .map((value) => parseGeoRssPoint(textOf(value)))
     .find((position) => position !== undefined);
-  if (point) return { incident: pointGeometry(point), area };
-  if (!area) return { incident: null, area };
-  const { longitude, latitude } = centroidOf(area);
-  return { incident: pointGeometry([longitude, latitude]), area };
+  return { point, polygons: flattenGeometry({ type: 'MultiPolygon', coordinates: rings }).polygons };
 }
 
 function parseItem(item: XmlNode, skipped: UnmappedValue[]): ParsedItem | undefined {
@@ -115,30 +103,14 @@ function parseItem(item: XmlNode, skipped: UnmappedValue[]): ParsedItem | undefi
     });
     return undefined;
   }
-  const lookup = <T>(field: string, raw: string, map: (raw: string) => T | undefined, fallback: T): T => {
-    const value = map(raw);
-    if (value === undefined) report(field, raw);
-    return value ?? fallback;
-  };
-  const alertLevel = text(item, 'category') ?? fields['ALERT LEVEL'] ?? '';
-  const warningLevel = lookup('category', alertLevel, warningLevelOf, FALLBACK.warningLevel);
-  const eventType = lookup('type', fields.TYPE ?? '', legacyEventTypeOf, FALLBACK.eventType);
-  const status = lookup('status', fields.STATUS ?? '', statusOf, FALLBACK.status);
-  const fire = rfsYesNo(fields.FIRE);
-  if (fields.FIRE !== undefined && fire === undefined) report('fire', fields.FIRE);
-
-  const details = withoutUndefined({
-    description: descriptionText,
-    size: fields.SIZE,
-    fire,
-    responsible_agency: fields['RESPONSIBLE AGENCY'],
-    alert_level: alertLevel || undefined,
-    type: fields.TYPE,
-    status_raw: fields.STATUS,
-    major_fire_update_url: majorFireUpdateUrl,
-    source_id: feedId,
-    source_url: text(item, 'link'),
+  const { eventType, status, warningLevel, details } = readRfsIncident({
+    description: { fields, majorFireUpdateUrl, text: descriptionText },
+    category: text(item, 'category'),
+    feedId,
     guid,
+    link: text(item, 'link'),
+    eventTypeOf: legacyEventTypeOf,
+    report,
   });
   const address = fields.LOCATION ?? '';
   const place: IncidentLocation = {
@@ -147,41 +119,19 @@ function parseItem(item: XmlNode, skipped: UnmappedValue[]): ParsedItem | undefi
     state: 'nsw',
     lga: fields['COUNCIL AREA'] ?? '',
   };
-  const locate = (geometry: IncidentGeometry | null): IncidentLocation =>
-    geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
-  const common = {
+  const drafts = draftsOf({
+    id,
     source,
     title: text(item, 'title') ?? address,
     eventType,
-    eventCategory: categoryOf(eventType),
     status,
     warningLevel,
-    ...CAP_BY_WARNING_LEVEL[warningLevel],
-  };
-  const geometries = geometriesOf(item);
-  const drafts: IncidentDraft[] = [
-    {
-      id,
-      featureType: 'incident',
-      ...common,
-      geometry: geometries.incident,
-      location: locate(geometries.incident),
-      details,
-      timestamps,
-    },
-  ];
-  if (geometries.area) {
-    drafts.push({
-      id: areaId(id, 'incident_area'),
-      featureType: 'incident_area',
-      parentId: id,
-      ...common,
-      geometry: geometries.area,
-      location: locate(geometries.area),
-      details: { ...details },
-      timestamps: { ...timestamps },
-    });
-  }
+    timestamps,
+    place,
+    details,
+    ...geometryOf(item),
+    areaType: 'incident_area',
+  });
   return { id, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
 }
 

@@ -1,23 +1,21 @@
 import {
-  areaId,
-  categoryOf,
   incidentId,
-  type IncidentDetails,
   type IncidentDraft,
-  type IncidentGeometry,
   type IncidentLocation,
   type IncidentSource,
   type IncidentTimestamps,
   type UnmappedValue,
   STATE_TIME_ZONES,
 } from '../../../model/index.js';
-import { MalformedFeedError } from '../common/errors.js';
-import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
-import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
-import { decodeEntities, plainText } from '../common/html.js';
-import { eventTypeOf, FALLBACK, statusOf, warningLevelOf } from './rfs-vocabulary.js';
+import { readFeatureCollection } from '../common/body-text.js';
+import { draftsOf } from '../common/drafts.js';
+import { flattenGeometry } from '../common/geometry.js';
+import { decodeEntities, readKeyedLines } from '../common/html.js';
+import { readRfsIncident, RFS_DESCRIPTION_KEYS, type RfsDescriptionKey } from './rfs-description.js';
+import { eventTypeOf } from './rfs-vocabulary.js';
 import { parseLocalTime, parseUtcTimeInZone } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
+import { isRecord, stringOf } from '../common/values.js';
 
 /**
  * NSW RFS https://www.rfs.nsw.gov.au/feeds/majorIncidents.json (FEEDS.md section 2).
@@ -31,26 +29,11 @@ const UPDATED_FORMAT = 'd MMM yyyy H:mm';
 /** `pubDate: 10/10/2020 8:47:00 AM`, UTC although nothing says so. */
 const PUB_DATE_FORMAT = 'd/M/yyyy h:mm:ss a';
 
-const KNOWN_KEYS = [
-  'ALERT LEVEL',
-  'LOCATION',
-  'COUNCIL AREA',
-  'STATUS',
-  'TYPE',
-  'FIRE',
-  'SIZE',
-  'RESPONSIBLE AGENCY',
-  'UPDATED',
-] as const;
-type DescriptionKey = (typeof KNOWN_KEYS)[number];
-
-const LINE_BREAK = /<br\s*\/?>|\r?\n/i;
-const KEY_LINE = new RegExp(`^(${KNOWN_KEYS.join('|')})\\s*:(.*)$`, 'i');
 /** The date in this key has a colon too ("12:15PM:"): the key ends at a colon not followed by a digit. */
 const MAJOR_FIRE_UPDATE_LINE = /^MAJOR FIRE UPDATE AS AT\s+.+?:(?!\d)(.*)$/i;
 const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
 interface Description {
-  fields: Partial<Record<DescriptionKey, string>>;
+  fields: Partial<Record<RfsDescriptionKey, string>>;
   majorFireUpdateUrl?: string;
   /** Every line as plain text, joined by "\n". */
   text: string;
@@ -64,35 +47,15 @@ interface ParsedFeature {
   unmapped: UnmappedValue[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
-
 /** By known keys only: values such as UPDATED contain colons, so splitting on ':' is wrong. */
 function parseDescription(html: string): Description {
-  const description: Description = { fields: {}, text: '' };
-  const lines: string[] = [];
-  for (const rawLine of html.split(LINE_BREAK)) {
-    const line = rawLine.trim();
-    const text = plainText(line);
-    if (text) lines.push(text);
-    const keyed = KEY_LINE.exec(line);
-    if (keyed) {
-      const key = keyed[1]?.toUpperCase() as DescriptionKey;
-      description.fields[key] ??= plainText(keyed[2] ?? '');
-      continue;
-    }
+  const { fields, others, text } = readKeyedLines(html, RFS_DESCRIPTION_KEYS);
+  const description: Description = { fields, text };
+  for (const line of others) {
     const majorFireUpdate = MAJOR_FIRE_UPDATE_LINE.exec(line);
     const href = majorFireUpdate ? HREF.exec(majorFireUpdate[1] ?? '')?.[2] : undefined;
     if (href) description.majorFireUpdateUrl = decodeEntities(href).trim();
   }
-  description.text = lines.join('\n');
   return description;
 }
 
@@ -114,38 +77,6 @@ function suburbOf(location: string): string {
   return /\p{L}/u.test(last) ? last : '';
 }
 
-function yesNo(value: string | undefined): boolean | undefined {
-  const normalised = value?.toLowerCase();
-  return normalised === 'yes' ? true : normalised === 'no' ? false : undefined;
-}
-
-function withoutUndefined(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-}
-
-function readFeatures(body: Uint8Array): unknown[] {
-  // TextDecoder drops a UTF-8 BOM; trimStart drops leading whitespace (and any stray U+FEFF).
-  const text = new TextDecoder('utf-8').decode(body).trimStart();
-  if (text === '') throw new MalformedFeedError(`${FEED}: empty body`);
-  if (text.startsWith('<')) {
-    throw new MalformedFeedError(
-      `${FEED}: got HTML/XML instead of JSON: ${JSON.stringify(text.slice(0, 80))}`,
-    );
-  }
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    throw new MalformedFeedError(
-      `${FEED}: not valid JSON (${error instanceof Error ? error.message : 'parse error'})`,
-    );
-  }
-  if (!isRecord(document) || document.type !== 'FeatureCollection' || !Array.isArray(document.features)) {
-    throw new MalformedFeedError(`${FEED}: not a GeoJSON FeatureCollection with a features array`);
-  }
-  return document.features as unknown[];
-}
-
 type Report = (field: string, value: string) => void;
 
 /** Each time falls back to the other; undefined when neither parses. */
@@ -163,20 +94,6 @@ function timestampsOf(
   if (updatedText && !updated) report('updated', updatedText);
   if (pubDate && !reported) report('pubDate', pubDate);
   return { reported: reported ?? either, updated: updated ?? either };
-}
-
-/** The incident's point (or its polygons' centroid when it has no point) and its area, if any. */
-function geometriesOf(geometry: unknown): {
-  incident: IncidentGeometry | null;
-  area: IncidentGeometry | null;
-} {
-  const flat = flattenGeometry(geometry);
-  const area = areaGeometry(flat.polygons);
-  const [point] = flat.points;
-  if (point) return { incident: pointGeometry(point), area };
-  if (!area) return { incident: null, area };
-  const { longitude, latitude } = centroidOf(area);
-  return { incident: pointGeometry([longitude, latitude]), area };
 }
 
 function parseFeature(feature: unknown, skipped: UnmappedValue[]): ParsedFeature | undefined {
@@ -203,31 +120,14 @@ function parseFeature(feature: unknown, skipped: UnmappedValue[]): ParsedFeature
     return undefined;
   }
 
-  const lookup = <T>(field: string, raw: string, map: (raw: string) => T | undefined, fallback: T): T => {
-    const value = map(raw);
-    if (value === undefined) report(field, raw);
-    return value ?? fallback;
-  };
-  // Missing category → ALERT LEVEL; neither → '' which means no warning.
-  const alertLevel = stringOf(properties.category) ?? fields['ALERT LEVEL'] ?? '';
-  const warningLevel = lookup('category', alertLevel, warningLevelOf, FALLBACK.warningLevel);
-  const eventType = lookup('type', fields.TYPE ?? '', eventTypeOf, FALLBACK.eventType);
-  const status = lookup('status', fields.STATUS ?? '', statusOf, FALLBACK.status);
-  const fire = yesNo(fields.FIRE);
-  if (fields.FIRE !== undefined && fire === undefined) report('fire', fields.FIRE);
-
-  const details = withoutUndefined({
-    description: text,
-    size: fields.SIZE,
-    fire,
-    responsible_agency: fields['RESPONSIBLE AGENCY'],
-    alert_level: alertLevel || undefined,
-    type: fields.TYPE,
-    status_raw: fields.STATUS,
-    major_fire_update_url: majorFireUpdateUrl,
-    source_id: feedId,
-    source_url: stringOf(properties.link),
+  const { eventType, status, warningLevel, details } = readRfsIncident({
+    description: { fields, majorFireUpdateUrl, text },
+    category: stringOf(properties.category),
+    feedId,
     guid,
+    link: stringOf(properties.link),
+    eventTypeOf,
+    report,
   });
   const address = fields.LOCATION ?? '';
   const place: IncidentLocation = {
@@ -236,49 +136,28 @@ function parseFeature(feature: unknown, skipped: UnmappedValue[]): ParsedFeature
     state: 'nsw',
     lga: fields['COUNCIL AREA'] ?? '',
   };
-  const locate = (geometry: IncidentGeometry | null): IncidentLocation =>
-    geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
-  const common = {
+  const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+  const drafts = draftsOf({
+    id,
     source,
     title: stringOf(properties.title)?.trim() || address,
     eventType,
-    eventCategory: categoryOf(eventType),
     status,
     warningLevel,
-    ...CAP_BY_WARNING_LEVEL[warningLevel],
     timestamps,
-  };
-
-  const geometries = geometriesOf(isRecord(feature) ? feature.geometry : undefined);
-  const drafts: IncidentDraft[] = [
-    {
-      id,
-      featureType: 'incident',
-      ...common,
-      geometry: geometries.incident,
-      location: locate(geometries.incident),
-      details,
-    },
-  ];
-  if (geometries.area) {
-    drafts.push({
-      id: areaId(id, 'incident_area'),
-      featureType: 'incident_area',
-      parentId: id,
-      ...common,
-      timestamps: { ...timestamps },
-      geometry: geometries.area,
-      location: locate(geometries.area),
-      details: { ...details },
-    });
-  }
+    place,
+    details,
+    point: flat.points[0],
+    polygons: flat.polygons,
+    areaType: 'incident_area',
+  });
   return { id, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
 }
 
 export const parseNswRfsMajorIncidents: FeedParser = (body) => {
   const unmapped: UnmappedValue[] = [];
   const byId = new Map<string, ParsedFeature>();
-  for (const feature of readFeatures(body)) {
+  for (const feature of readFeatureCollection(body, FEED)) {
     const parsed = parseFeature(feature, unmapped);
     if (!parsed) continue;
     // The same guid twice in one document: keep the later update (the later one on a tie).

@@ -1,4 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../../model/index.js';
+import { vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * NSW RFS majorIncidents.json vocabularies (FEEDS.md section 2 "Mapping notes", 1.1–1.3).
@@ -27,6 +28,19 @@ const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
   ['other', 'other'],
 ]);
 
+/**
+ * `TYPE:` spellings of the 2011–2014 GeoRSS and CAP feeds that majorIncidents.json does not use.
+ * FEEDS.md does not name them; they are read from the samples (2013 GeoRSS, 2014 CAP) and the RFS map
+ * legend ("Bush Fire: Forest and/or Scrub Fire"). Only {@link legacyEventTypeOf} reads them.
+ */
+const LEGACY_EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
+  // Scrub is bush: the legend files scrub fires under Bush Fire ("Scrub/Grass fire" stays grass_fire).
+  ['scrub fire', 'bushfire'],
+  ['bush/scrub fire', 'bushfire'],
+  ['bush/scrub/grass fire', 'bushfire'],
+  ['motor vehicle accident', 'vehicle_accident'],
+]);
+
 /** Older feeds append a free-text description: "Structure fire (house, 2 storey)". */
 const EVENT_TYPE_PREFIXES: ReadonlyArray<readonly [string, EventType]> = [
   ['structure fire', 'structure_fire'],
@@ -52,21 +66,18 @@ const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
 ]);
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
-export const FALLBACK = { eventType: 'other', status: 'active', warningLevel: 'none' } as const satisfies {
-  eventType: EventType;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
-};
-
-function key(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export { FALLBACK } from '../common/vocabulary.js';
 
 export function eventTypeOf(type: string): EventType | undefined {
   const normalised = key(type);
   return (
     EVENT_TYPES.get(normalised) ?? EVENT_TYPE_PREFIXES.find(([prefix]) => normalised.startsWith(prefix))?.[1]
   );
+}
+
+/** For the legacy GeoRSS and CAP feeds: the current vocabulary first, then the legacy spellings. */
+export function legacyEventTypeOf(type: string): EventType | undefined {
+  return eventTypeOf(type) ?? LEGACY_EVENT_TYPES.get(key(type));
 }
 
 export function statusOf(status: string): IncidentStatus | undefined {

@@ -16,9 +16,9 @@ import { readJsonBody } from '../common/body-text.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { centroidOf, pointGeometry } from '../common/geometry.js';
-import { epochToZonedIso, wallClockToEpoch } from '../common/cached-zone-offsets.js';
+import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
-import { parseLatLonString } from '../common/lat-lon-string.js';
+import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import {
@@ -29,6 +29,7 @@ import {
   statusOf,
   warningLevelOf,
 } from './pfes-vocabulary.js';
+import { isRecord, stringOf as readString } from '../common/values.js';
 
 /**
  * NT PFES fire incident map: https://www.pfes.nt.gov.au/incidentmap/json/incidents.json (2026 name),
@@ -67,15 +68,8 @@ interface ParsedIncident {
   unmapped: UnmappedValue[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
+/** The value as text (common/values.ts), trimmed. */
+const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
 
 /** FNV-1a, 32 bits, as 8 hex digits: a short stable digest for ids. */
 function fnv1a(text: string): string {
@@ -120,11 +114,10 @@ function parseDarwinTime(text: string): string | undefined {
   const match = LOCAL_TIME.exec(text.trim().replace(/\s+/g, ' '));
   if (match) {
     const [, day, month, year, hour, minute] = match.map(Number);
-    const epoch = wallClockToEpoch(
+    const iso = wallClockToZonedIso(
       { year: year!, month: month!, day: day!, hour: hour!, minute: minute! },
       ZONE,
     );
-    const iso = epoch === undefined ? undefined : epochToZonedIso(epoch, ZONE);
     if (iso !== undefined) return iso;
   }
   return parseLocalTime(text, LOCAL_FORMAT, ZONE);
@@ -169,7 +162,7 @@ function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident
   const display = isRecord(incident.properties) ? incident.properties : {};
   const location = stringOf(incident.location) ?? stringOf(display.Location) ?? '';
   const coordinate = stringOf(incident.coordinate);
-  const position = coordinate ? parseLatLonString(coordinate) : undefined;
+  const position = coordinate ? positionFromLatLonText(coordinate) : undefined;
 
   const pending: UnmappedValue[] = [];
   const pendingReport: Report = (field, text) => {

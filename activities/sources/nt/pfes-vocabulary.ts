@@ -1,4 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../../model/index.js';
+import { vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * NT PFES incident map vocabularies (FEEDS.md section 8 "Mapping notes", 1.1–1.3).
@@ -52,15 +53,7 @@ const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
 ]);
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
-export const FALLBACK = { eventType: 'other', status: 'active', warningLevel: 'none' } as const satisfies {
-  eventType: EventType;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
-};
-
-function key(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export { FALLBACK } from '../common/vocabulary.js';
 
 export function eventTypeOf(eventtype: string): EventType | undefined {
   return EVENT_TYPES.get(key(eventtype));

@@ -13,6 +13,7 @@ import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
+import { isRecord, stringOf as readString } from '../common/values.js';
 
 /**
  * NT PFES https://www.pfes.nt.gov.au/incidentmap/json/warnings.json (FEEDS.md section 8):
@@ -30,15 +31,8 @@ import type { FeedParser } from '../common/types.js';
 const FEED = 'PFES NT warnings.json';
 const ZONE = STATE_TIME_ZONES.nt;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
+/** The value as text (common/values.ts), trimmed. */
+const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
 
 function scalarsOf(item: Record<string, unknown>): IncidentDetails {
   return Object.fromEntries(

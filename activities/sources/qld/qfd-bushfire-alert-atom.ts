@@ -1,8 +1,8 @@
 import type { DroppedRecord, UnmappedValue } from '../../../model/index.js';
 import { pointGeometry } from '../common/geometry.js';
-import { htmlToPlainLines } from '../common/html-lines.js';
+import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
-import { parseLatLonString } from '../common/lat-lon-string.js';
+import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import type { FeedParser } from '../common/types.js';
 import { asList, attributeOf, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
 import {
@@ -70,7 +70,7 @@ function parseContent(content: string): Content {
 
 /** GeoRSS `lat lon` (white space between), or the `lat,lon` variant. */
 function positionOf(point: string | undefined) {
-  return point === undefined ? undefined : parseLatLonString(point.trim().replace(/[\s,]+/, ','));
+  return point === undefined ? undefined : positionFromLatLonText(point.trim().replace(/[\s,]+/, ','));
 }
 
 function timestampsOf(entry: XmlNode, content: Content, report: Report): Timestamps | undefined {

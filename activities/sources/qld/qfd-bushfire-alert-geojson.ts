@@ -5,10 +5,9 @@ import type {
   UnmappedValue,
   WarningLevel,
 } from '../../../model/index.js';
-import { readJsonBody } from '../common/body-text.js';
-import { MalformedFeedError } from '../common/errors.js';
+import { featuresOf, readJsonBody } from '../common/body-text.js';
 import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
-import { htmlToPlainLines } from '../common/html-lines.js';
+import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
 import { geometryInDegrees } from '../common/web-mercator.js';
@@ -36,6 +35,7 @@ import {
   statusOf,
   warningLevelOf,
 } from './qfd-vocabulary.js';
+import { isRecord, stringOf as readString } from '../common/values.js';
 
 /**
  * QFD bushfireAlert.json on S3: a GeoJSON FeatureCollection `name: "QFDWarnings"` (FEEDS.md section 4).
@@ -66,15 +66,8 @@ interface FeatureRecord {
   unmapped: UnmappedValue[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
+/** The value as text (common/values.ts), trimmed. */
+const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
 
 /** HTML-bearing text fields as plain text, one line per block. */
 function textOf(value: unknown): string | undefined {
@@ -89,10 +82,8 @@ function flagOf(value: unknown): unknown {
 
 function readDocument(body: Uint8Array): { features: unknown[]; crs: unknown } {
   const document = readJsonBody(body, FEED);
-  if (!isRecord(document) || document.type !== 'FeatureCollection' || !Array.isArray(document.features)) {
-    throw new MalformedFeedError(`${FEED}: not a GeoJSON FeatureCollection with a features array`);
-  }
-  return { features: document.features as unknown[], crs: document.crs };
+  const features = featuresOf(document, FEED);
+  return { features, crs: (document as Record<string, unknown>).crs };
 }
 
 function timestampsOf(properties: Record<string, unknown>, report: Report): Timestamps | undefined {

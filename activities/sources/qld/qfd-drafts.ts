@@ -66,17 +66,7 @@ export function numberOf(value: unknown): number | undefined {
 }
 
 /** Looks a raw value up; an unknown one is reported and falls back. */
-export function lookup<T>(
-  report: Report,
-  field: string,
-  raw: string,
-  map: (raw: string) => T | undefined,
-  fallback: T,
-): T {
-  const value = map(raw);
-  if (value === undefined) report(field, raw);
-  return value ?? fallback;
-}
+export { lookup } from '../common/vocabulary.js';
 
 export interface DraftBase {
   source: IncidentSource;

@@ -1,4 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../../model/index.js';
+import { vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * Queensland Fire Department (QFES until 2024) bushfire alert vocabularies, shared by the GeoJSON,
@@ -57,15 +58,7 @@ const EVENT_KEYWORDS: ReadonlyArray<readonly [RegExp, EventType]> = [
 ];
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
-export const FALLBACK = { eventType: 'other', status: 'active', warningLevel: 'none' } as const satisfies {
-  eventType: EventType;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
-};
-
-function key(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export { FALLBACK } from '../common/vocabulary.js';
 
 export function warningLevelOf(level: string): WarningLevel | undefined {
   const normalised = key(level);

@@ -1,7 +1,7 @@
 import { readJsonBody } from '../common/body-text.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { decodeEntities, plainText } from '../common/html.js';
-import { parseLatLonString } from '../common/lat-lon-string.js';
+import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import {
@@ -13,6 +13,7 @@ import {
   ZONE,
   type CriimsonRecord,
 } from './criimson-common.js';
+import { isRecord } from '../common/values.js';
 
 /**
  * SA CFS CRIIMSON https://data.eso.sa.gov.au/prod/cfs/criimson/cfs_current_incidents.json
@@ -31,10 +32,6 @@ import {
 const FEED = 'SA CFS cfs_current_incidents.json';
 const DATE_TIME_FORMAT = 'd/M/yyyy H:mm';
 const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The records of the array, or of the object keyed by incident number (the key stands in for a missing IncidentNo). */
 function recordsOf(document: unknown): [string | undefined, unknown][] {
@@ -56,7 +53,7 @@ function recordOf(key: string | undefined, value: Record<string, unknown>): Crii
   const unreadable: CriimsonRecord['unreadable'] = [];
 
   const locationText = stringOf(value.Location)?.trim() ?? '';
-  const position = locationText ? parseLatLonString(locationText) : undefined;
+  const position = locationText ? positionFromLatLonText(locationText) : undefined;
   if (locationText && !position) unreadable.push({ field: 'location', value: locationText });
 
   const locationName = stringOf(value.Location_name) ?? '';

@@ -1,25 +1,24 @@
 import { DateTime } from 'luxon';
 import {
-  areaId,
-  categoryOf,
   incidentId,
   type DroppedRecord,
   type EventType,
   type IncidentDraft,
-  type IncidentGeometry,
   type IncidentLocation,
   type IncidentSource,
   type ParseResult,
   type UnmappedValue,
 } from '../../../model/index.js';
-import { readJsonBody } from '../common/body-text.js';
-import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import { featuresOf, readJsonBody } from '../common/body-text.js';
+import { draftsOf } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
-import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
+import { flattenGeometry } from '../common/geometry.js';
+import { toIso } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import { stringOf, tidy, withoutEmpty, ZONE } from './criimson-common.js';
 import { eventTypeOf } from './criimson-vocabulary.js';
 import { warningLevelOf } from './cfs-warning-vocabulary.js';
+import { isRecord } from '../common/values.js';
 
 /**
  * SA CFS public warning points, an ArcGIS FeatureServer query answered as GeoJSON
@@ -47,20 +46,13 @@ const TITLE_FIELDS = ['title', 'name', 'incident_name', 'location'];
 const ID_FIELDS = ['incident_id', 'globalid', 'objectid'];
 const DEFAULT_EVENT_TYPE: EventType = 'bushfire';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function readFeatures(body: Uint8Array): unknown[] {
   const document = readJsonBody(body, FEED);
   if (isRecord(document) && isRecord(document.error)) {
     const { code, message } = document.error;
     throw new MalformedFeedError(`${FEED}: ArcGIS error ${stringOf(code) ?? ''}: ${stringOf(message) ?? ''}`);
   }
-  if (!isRecord(document) || document.type !== 'FeatureCollection' || !Array.isArray(document.features)) {
-    throw new MalformedFeedError(`${FEED}: not a GeoJSON FeatureCollection with a features array`);
-  }
-  return document.features as unknown[];
+  return featuresOf(document, FEED);
 }
 
 /** Properties by lower-case name: ArcGIS field names keep whatever case the layer was published with. */
@@ -85,8 +77,7 @@ function timeOf(value: unknown): string | undefined {
     dateTime = DateTime.fromMillis(Number(value.trim()), { zone: ZONE });
   else if (typeof value === 'string' && value.trim() !== '')
     dateTime = DateTime.fromISO(value.trim(), { zone: ZONE }).setZone(ZONE);
-  if (!dateTime?.isValid) return undefined;
-  return dateTime.startOf('second').toISO({ suppressMilliseconds: true }) ?? undefined;
+  return dateTime ? toIso(dateTime) : undefined;
 }
 
 interface ParsedWarning {
@@ -125,15 +116,6 @@ function parseFeature(feature: unknown, dropped: DroppedRecord[]): ParsedWarning
   const eventType = typed ?? 'other';
 
   const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
-  const area = areaGeometry(flat.polygons);
-  const [point] = flat.points;
-  const centre = area ? centroidOf(area) : undefined;
-  const incidentGeometry: IncidentGeometry | null = point
-    ? pointGeometry(point)
-    : centre
-      ? pointGeometry([centre.longitude, centre.latitude])
-      : null;
-
   const title = tidy(firstText(fields, TITLE_FIELDS)) || levelRaw || 'CFS warning';
   const place: IncidentLocation = {
     address: tidy(stringOf(fields.get('location'))),
@@ -141,41 +123,21 @@ function parseFeature(feature: unknown, dropped: DroppedRecord[]): ParsedWarning
     state: 'sa',
     lga: tidy(stringOf(fields.get('lga'))),
   };
-  const locate = (geometry: IncidentGeometry | null): IncidentLocation =>
-    geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
   const details = withoutEmpty({ ...properties, source_id: upstreamId, warning_level_raw: levelRaw });
-  const common = {
+  const drafts = draftsOf({
+    id,
     source,
     title,
     eventType,
-    eventCategory: categoryOf(eventType),
-    status: 'active' as const,
+    status: 'active',
     warningLevel,
-    ...CAP_BY_WARNING_LEVEL[warningLevel],
     timestamps: { reported, updated },
-  };
-  const drafts: IncidentDraft[] = [
-    {
-      id,
-      featureType: 'incident',
-      ...common,
-      geometry: incidentGeometry,
-      location: locate(incidentGeometry),
-      details,
-    },
-  ];
-  if (area) {
-    drafts.push({
-      id: areaId(id, 'warning_area'),
-      featureType: 'warning_area',
-      parentId: id,
-      ...common,
-      timestamps: { reported, updated },
-      geometry: area,
-      location: locate(area),
-      details: { ...details },
-    });
-  }
+    place,
+    details,
+    point: flat.points[0],
+    polygons: flat.polygons,
+    areaType: 'warning_area',
+  });
   return { id, upstreamId, updatedAt: Date.parse(updated), drafts, unmapped };
 }
 

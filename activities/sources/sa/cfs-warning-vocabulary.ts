@@ -1,4 +1,5 @@
 import type { WarningLevel } from '../../../model/index.js';
+import { vocabularyKey } from '../common/vocabulary.js';
 
 /**
  * SA CFS public warnings (GeoHub "CFS_Warning_Points_Public"): warning level names (FEEDS.md 1.1 and
@@ -21,5 +22,5 @@ const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
 ]);
 
 export function warningLevelOf(level: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(level.trim().replace(/\s+/g, ' ').toLowerCase());
+  return WARNING_LEVELS.get(vocabularyKey(level));
 }

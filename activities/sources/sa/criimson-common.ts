@@ -16,6 +16,8 @@ import { plainText } from '../common/html.js';
 import { parseLocalTime } from '../common/time.js';
 import { eventTypeOf, FALLBACK, statusOf } from './criimson-vocabulary.js';
 
+export { stringOf } from '../common/values.js';
+
 /**
  * What the SA CRIIMSON formats (CFS current incidents JSON, CFS/MFS placemark KML, the 2013 RSS) have in
  * common: one incident number space shared by CFS and MFS, `Type`/`Status`/`Region`, "First Reported"
@@ -72,12 +74,6 @@ export function tidy(text: string | undefined): string {
 /** The last comma-separated part of "STREET, SUBURB" (the whole text when there is no comma). */
 export function lastPart(address: string): string {
   return tidy(address.split(',').at(-1));
-}
-
-export function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
 }
 
 /** Numbers as numbers, whether the feed wrote 3 or "3". */

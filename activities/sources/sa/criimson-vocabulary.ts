@@ -1,4 +1,5 @@
 import type { EventType, IncidentStatus } from '../../../model/index.js';
+import { vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * SA CRIIMSON vocabularies: the CAD behind the CFS and MFS incident feeds (JSON, KML placemarks and the
@@ -58,14 +59,7 @@ const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
 ]);
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
-export const FALLBACK = { eventType: 'other', status: 'active' } as const satisfies {
-  eventType: EventType;
-  status: IncidentStatus;
-};
-
-function key(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export { FALLBACK } from '../common/vocabulary.js';
 
 export function eventTypeOf(type: string): EventType | undefined {
   return EVENT_TYPES.get(key(type));

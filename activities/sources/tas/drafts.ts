@@ -1,43 +1,11 @@
-import {
-  areaId,
-  categoryOf,
-  type DroppedRecord,
-  type EventType,
-  type IncidentDetails,
-  type IncidentDraft,
-  type IncidentGeometry,
-  type IncidentLocation,
-  type IncidentSource,
-  type IncidentStatus,
-  type IncidentTimestamps,
-  type Position,
-  type UnmappedValue,
-  type WarningLevel,
-} from '../../../model/index.js';
-import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
-import { areaGeometry, centroidOf, pointGeometry } from '../common/geometry.js';
+import type { DroppedRecord, IncidentDraft, UnmappedValue } from '../../../model/index.js';
 
-/** What the Tasmanian parsers share: building drafts from one record, and small readers. */
+export { areaDraft, draftsOf, type Place, type RecordInput, type Timestamps } from '../common/drafts.js';
+export { locate } from '../common/geometry.js';
+export { isRecord, stringOf, withoutUndefined } from '../common/values.js';
+export { lookup } from '../common/vocabulary.js';
 
-export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
-export type Place = Pick<IncidentLocation, 'address' | 'suburb' | 'state' | 'lga'>;
-
-export interface RecordInput {
-  id: string;
-  source: IncidentSource;
-  title: string;
-  eventType: EventType;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
-  timestamps: Timestamps;
-  place: Place;
-  details: IncidentDetails;
-  /** The record's own point, if any; without one it sits at the centroid of its polygons. */
-  point: Position | undefined;
-  polygons: Position[][][];
-  /** What the polygons are: a burnt/fire ground (`incident_area`) or a warning area. */
-  areaType: 'incident_area' | 'warning_area';
-}
+/** What the Tasmanian parsers share: drafts from one record (common/drafts.ts), duplicates, small readers. */
 
 /** One feature's output, kept until duplicates of its id are resolved. */
 export interface ParsedRecord {
@@ -50,24 +18,10 @@ export interface ParsedRecord {
   unmapped: UnmappedValue[];
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
-
 /** The first number in `"533 hectares"`, `"44.444"` or `"1,234 ha"`; undefined for "Not Available". */
 export function leadingNumber(text: string | undefined): number | undefined {
   const match = text?.replace(/(\d),(?=\d{3}\b)/g, '$1').match(/^\s*(\d+(?:\.\d+)?)/);
   return match ? Number(match[1]) : undefined;
-}
-
-export function withoutUndefined(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }
 
 const STREET_WORD =
@@ -88,68 +42,6 @@ export function suburbOf(address: string): string {
   if (!/\p{L}/u.test(last)) return '';
   if (parts.length > 1) return last;
   return STREET_WORD.test(last) || /\d/.test(last) ? '' : last;
-}
-
-export function locate(place: Place, geometry: IncidentGeometry | null): IncidentLocation {
-  return geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
-}
-
-/** An area draft of `parent`: same source, vocabulary, times and details, its own geometry. */
-export function areaDraft(
-  parent: IncidentDraft,
-  featureType: 'incident_area' | 'warning_area',
-  geometry: IncidentGeometry,
-): IncidentDraft {
-  const { address, suburb, state, lga } = parent.location;
-  return {
-    ...parent,
-    id: areaId(parent.id, featureType),
-    featureType,
-    parentId: parent.id,
-    timestamps: { ...parent.timestamps },
-    geometry,
-    location: locate({ address, suburb, state, lga }, geometry),
-    details: { ...parent.details },
-  };
-}
-
-/** The record's point draft (at its point, else at its polygons' centroid, else null) and its area. */
-export function draftsOf(input: RecordInput): IncidentDraft[] {
-  const area = areaGeometry(input.polygons);
-  let point: IncidentGeometry | null = input.point ? pointGeometry(input.point) : null;
-  if (!point && area) {
-    const { longitude, latitude } = centroidOf(area);
-    point = pointGeometry([longitude, latitude]);
-  }
-  const incident: IncidentDraft = {
-    id: input.id,
-    featureType: 'incident',
-    source: input.source,
-    title: input.title,
-    eventType: input.eventType,
-    eventCategory: categoryOf(input.eventType),
-    status: input.status,
-    warningLevel: input.warningLevel,
-    ...CAP_BY_WARNING_LEVEL[input.warningLevel],
-    geometry: point,
-    location: locate(input.place, point),
-    details: input.details,
-    timestamps: input.timestamps,
-  };
-  return area ? [incident, areaDraft(incident, input.areaType, area)] : [incident];
-}
-
-/** Looks a raw value up; an unknown one is reported and falls back. */
-export function lookup<T>(
-  report: (field: string, value: string) => void,
-  field: string,
-  raw: string,
-  map: (raw: string) => T | undefined,
-  fallback: T,
-): T {
-  const value = map(raw);
-  if (value === undefined) report(field, raw);
-  return value ?? fallback;
 }
 
 /**

@@ -10,13 +10,11 @@ import {
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../../model/index.js';
-import { readJsonBody } from '../common/body-text.js';
-import { MalformedFeedError } from '../common/errors.js';
+import { readFeatureCollection } from '../common/body-text.js';
 import { flattenGeometry } from '../common/geometry.js';
-import { htmlToPlainLines } from '../common/html-lines.js';
-import { offsetIsoToZonedIso } from '../common/cached-zone-offsets.js';
+import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
-import { parseLatLonString } from '../common/lat-lon-string.js';
+import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import { positionFromLatLng } from '../common/lat-lng-fields.js';
 import type { FeedParser } from '../common/types.js';
 import {
@@ -81,26 +79,13 @@ interface TasAlertRecord extends ParsedRecord {
   nested: boolean;
 }
 
-function readFeatures(body: Uint8Array): unknown[] {
-  const document = readJsonBody(body, FEED);
-  if (!isRecord(document) || document.type !== 'FeatureCollection' || !Array.isArray(document.features)) {
-    throw new MalformedFeedError(`${FEED}: not a GeoJSON FeatureCollection with a features array`);
-  }
-  return document.features as unknown[];
-}
-
 /** `location: {lat, lng, value: "lat, lng"}` → [lng, lat]. */
 function locationPoint(location: unknown): Position | undefined {
   if (!isRecord(location)) return undefined;
   const fromFields = positionFromLatLng(location.lat, location.lng);
   if (fromFields) return fromFields;
   const value = stringOf(location.value);
-  return value === undefined ? undefined : parseLatLonString(value);
-}
-
-/** The fast path for the usual `Z` / `+hh:mm` times, the shared reader for any other ISO form. */
-function isoInHobart(text: string): string | undefined {
-  return offsetIsoToZonedIso(text, ZONE) ?? parseIsoTimeInZone(text, ZONE);
+  return value === undefined ? undefined : positionFromLatLonText(value);
 }
 
 function timestampsOf(properties: Record<string, unknown>, report: Report): Timestamps | undefined {
@@ -108,7 +93,7 @@ function timestampsOf(properties: Record<string, unknown>, report: Report): Time
   for (const field of TIME_FIELDS) {
     const raw = stringOf(properties[field]);
     if (raw === undefined || raw.trim() === '') continue;
-    const parsed = isoInHobart(raw);
+    const parsed = parseIsoTimeInZone(raw, ZONE);
     if (parsed) times[field] = parsed;
     else report(field, raw);
   }
@@ -217,7 +202,7 @@ function parseRecord(
     pinned: typeof properties.pinned === 'boolean' ? properties.pinned : undefined,
     group_key: present(properties.groupKey),
     review_datetime:
-      reviewDatetime === undefined ? undefined : (isoInHobart(reviewDatetime) ?? reviewDatetime),
+      reviewDatetime === undefined ? undefined : (parseIsoTimeInZone(reviewDatetime, ZONE) ?? reviewDatetime),
     nearby_safer_place: present(properties.nearbySaferPlace),
     evacuation_centre: present(properties.evacuationCentre),
     incident_id: linkedIncident ? incidentId({ ...source, feedId: linkedIncident }) : undefined,
@@ -263,7 +248,7 @@ export const parseTasAlertData: FeedParser = (body) => {
   const dropped: DroppedRecord[] = [];
   const features: TasAlertRecord[] = [];
   const nested = new Map<string, TasAlertRecord>();
-  for (const feature of readFeatures(body)) {
+  for (const feature of readFeatureCollection(body, FEED)) {
     const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
     const record = parseRecord(properties, isRecord(feature) ? feature.geometry : undefined, {}, dropped);
     if (record) features.push(record);

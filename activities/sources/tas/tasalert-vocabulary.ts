@@ -1,5 +1,6 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../../model/index.js';
-import { tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf, vocabularyKey } from './tfs-vocabulary.js';
+import { vocabularyKey } from '../common/vocabulary.js';
+import { tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
 
 /**
  * TasALERT data.geojson vocabularies (FEEDS.md section 7; the value lists are those of the only public

@@ -6,10 +6,11 @@ import {
   STATE_TIME_ZONES,
 } from '../../../model/index.js';
 import { MalformedFeedError } from '../common/errors.js';
-import { decodeEntities, plainText } from '../common/html.js';
+import { decodeEntities, readKeyedLines } from '../common/html.js';
 import { parseGeoRssPoint } from '../common/lat-lng-fields.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
 import type { FeedParser } from '../common/types.js';
+import { asList, readXml, textOf as xmlTextOf } from '../common/xml.js';
 import {
   draftsOf,
   isRecord,
@@ -22,7 +23,6 @@ import {
   type Timestamps,
 } from './drafts.js';
 import { FALLBACK, tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
-import { listOf, readTfsXml, textOf } from './tfs-xml.js';
 
 /**
  * Tasmania Fire Service `Show?pageId=colBushfireSummariesRss` (GeoRSS, FEEDS.md section 7). Retired:
@@ -56,8 +56,6 @@ const KNOWN_KEYS = [
 ] as const;
 type DescriptionKey = (typeof KNOWN_KEYS)[number];
 
-const LINE_BREAK = /<br\s*\/?>|\r?\n/i;
-const KEY_LINE = new RegExp(`^(${KNOWN_KEYS.join('|')})\\s*:(.*)$`, 'i');
 const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
 
 interface Description {
@@ -69,22 +67,13 @@ interface Description {
 }
 
 function parseDescription(html: string): Description {
-  const description: Description = { fields: {}, links: {}, text: '' };
-  const lines: string[] = [];
-  for (const rawLine of html.split(LINE_BREAK)) {
-    const line = rawLine.trim();
-    const text = plainText(line);
-    if (text) lines.push(text);
-    const keyed = KEY_LINE.exec(line);
-    if (!keyed) continue;
-    const key = keyed[1]?.toUpperCase() as DescriptionKey;
-    const value = keyed[2] ?? '';
-    description.fields[key] ??= plainText(value);
+  const { fields, entries, text } = readKeyedLines(html, KNOWN_KEYS);
+  const links: Description['links'] = {};
+  for (const { key, value } of entries) {
     const href = HREF.exec(value)?.[2];
-    if (href) description.links[key] ??= decodeEntities(href).trim();
+    if (href) links[key] ??= decodeEntities(href).trim();
   }
-  description.text = lines.join('\n');
-  return description;
+  return { fields, links, text };
 }
 
 /** `tag:www.fire.tas.gov.au,2013-05-17:206456` or `http://www.fire.tas.gov.au/i/206456` → `206456`. */
@@ -93,6 +82,9 @@ function incidentNoOf(guid: string | undefined, link: string | undefined): strin
 }
 
 type Report = (field: string, value: string) => void;
+
+/** An element's text, trimmed (CDATA is merged untrimmed). */
+const textOf = (value: unknown): string | undefined => xmlTextOf(value)?.trim();
 
 function timestampsOf(
   pubDate: string | undefined,
@@ -175,11 +167,11 @@ function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): Par
 }
 
 export const parseTfsBushfireSummariesGeoRss: FeedParser = (body) => {
-  const rss = readTfsXml(body, FEED, 'rss');
-  const [channel] = listOf(rss.channel);
+  const { root: rss } = readXml(body, FEED, ['rss'], { arrayTags: ['item'] });
+  const [channel] = asList(rss.channel);
   if (channel === undefined) throw new MalformedFeedError(`${FEED}: an <rss> without a <channel>`);
   const dropped: DroppedRecord[] = [];
-  const records = listOf(isRecord(channel) ? channel.item : undefined)
+  const records = asList(isRecord(channel) ? channel.item : undefined)
     .filter(isRecord)
     .map((item) => parseItem(item, dropped))
     .filter((record) => record !== undefined);

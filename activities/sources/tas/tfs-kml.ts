@@ -5,10 +5,13 @@ import {
   type UnmappedValue,
   STATE_TIME_ZONES,
 } from '../../../model/index.js';
+import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
+import { type FlatGeometry } from '../common/geometry.js';
 import { decodeEntities, plainText } from '../common/html.js';
-import { epochToZonedIso, wallClockToEpoch } from '../common/cached-zone-offsets.js';
 import { parseLocalTime } from '../common/time.js';
+import { KML_ARRAY_TAGS, kmlGeometry, kmlPlacemarkElements } from '../common/kml.js';
 import type { FeedParser } from '../common/types.js';
+import { attributeOf, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
 import {
   draftsOf,
   keepLatest,
@@ -26,7 +29,6 @@ import {
   tfsStyleWarningLevelOf,
   tfsWarningLevelOf,
 } from './tfs-vocabulary.js';
-import { readKmlPlacemarks, type TfsPlacemark } from './tfs-xml.js';
 
 /**
  * Tasmania Fire Service KML feeds (FEEDS.md section 7, "Legacy TFS formats"):
@@ -57,10 +59,54 @@ function kmlTime(text: string): string | undefined {
   if (match && month > 0 && hour12 >= 1 && hour12 <= 12) {
     const hour = (hour12 % 12) + (match[6]?.toLowerCase() === 'p' ? 12 : 0);
     const clock = { year: Number(match[3]), month, day: Number(match[1]), hour, minute: Number(match[5]) };
-    const epochMs = wallClockToEpoch(clock, ZONE);
-    if (epochMs !== undefined) return epochToZonedIso(epochMs, ZONE);
+    const iso = wallClockToZonedIso(clock, ZONE);
+    if (iso !== undefined) return iso;
   }
   return parseLocalTime(text, TIME_FORMAT, ZONE);
+}
+
+/**
+ * The KML is read with common/kml.ts's walk and geometry, not its readKml: TFS texts and ids are trimmed,
+ * an empty `<Placemark/>` is skipped, and an empty ordinate reads as 0 (`147.5,,0` → [147.5, 0]), as
+ * this parser always has; readKml keeps ids as written, reads `<Placemark/>` and drops such tuples.
+ */
+interface TfsPlacemark {
+  id?: string;
+  name?: string;
+  /** HTML, character references decoded. */
+  description?: string;
+  styleUrl?: string;
+  geometry: FlatGeometry;
+}
+
+/** `147.5,-41.1 147.6,-41.2,0` → [[147.5, -41.1], [147.6, -41.2]]: lon,lat[,alt] tuples. */
+function tfsCoordinates(text: string): number[][] {
+  return text
+    .replace(/\s*,\s*/g, ',')
+    .split(/\s+/)
+    .filter((tuple) => tuple !== '')
+    .map((tuple) => tuple.split(',').slice(0, 2).map(Number));
+}
+
+const trimmedText = (value: unknown): string | undefined => textOf(value)?.trim();
+
+function placemarkOf(node: XmlNode): TfsPlacemark {
+  const placemark: TfsPlacemark = { geometry: kmlGeometry(node, tfsCoordinates) };
+  const id = attributeOf(node, 'id')?.trim();
+  const name = trimmedText(node.name);
+  const description = trimmedText(node.description);
+  const styleUrl = trimmedText(node.styleUrl);
+  if (id) placemark.id = id;
+  if (name !== undefined) placemark.name = name;
+  if (description !== undefined) placemark.description = description;
+  if (styleUrl !== undefined) placemark.styleUrl = styleUrl;
+  return placemark;
+}
+
+/** Every Placemark of a KML document, in document order, Documents and Folders at any depth. */
+function readKmlPlacemarks(body: Uint8Array, feed: string): TfsPlacemark[] {
+  const { root } = readXml(body, feed, ['kml'], { arrayTags: KML_ARRAY_TAGS });
+  return kmlPlacemarkElements(root).filter(isXmlNode).map(placemarkOf);
 }
 
 const KNOWN_KEYS = [

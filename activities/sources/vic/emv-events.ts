@@ -1,13 +1,9 @@
 import {
-  areaId,
-  categoryOf,
   incidentId,
   type Certainty,
   type DroppedRecord,
   type EventType,
-  type IncidentDetails,
   type IncidentDraft,
-  type IncidentGeometry,
   type IncidentLocation,
   type IncidentSource,
   type IncidentTimestamps,
@@ -18,13 +14,15 @@ import {
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../../model/index.js';
+import { readFeatureCollection } from '../common/body-text.js';
+import { draftsOf } from '../common/drafts.js';
 import { CAP_BY_WARNING_LEVEL, type CapTriple } from '../common/cap-defaults.js';
 import { capCertaintyOf, capSeverityOf, capUrgencyOf, eventTypeOfCapAuEventCode } from '../common/cap-au.js';
-import { MalformedFeedError } from '../common/errors.js';
-import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
-import { htmlToPlainLines } from '../common/html-lines.js';
-import { parseIsoInZone } from '../common/iso-time.js';
+import { flattenGeometry } from '../common/geometry.js';
+import { htmlToPlainLines } from '../common/html.js';
+import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
+import { lookup } from '../common/vocabulary.js';
 import {
   eventTypeOfCapEventName,
   eventTypeOfCategory1,
@@ -37,6 +35,7 @@ import {
   warningLevelOf,
   type SourceFeedRule,
 } from './emv-vocabulary.js';
+import { isRecord, stringOf as readString, withoutUndefined } from '../common/values.js';
 
 /**
  * VicEmergency https://emergency.vic.gov.au/public/events-geojson.json and its older twin
@@ -80,16 +79,8 @@ interface ParsedFeature {
   unmapped: UnmappedValue[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Strings trimmed (empty → undefined), finite numbers as their decimal text. */
-function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
+/** The value as text (common/values.ts), trimmed, '' as undefined. */
+const stringOf = (value: unknown): string | undefined => readString(value)?.trim() || undefined;
 
 function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -106,10 +97,6 @@ function sizeOf(value: unknown): string | undefined {
   return stringOf(value);
 }
 
-function withoutUndefined(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-}
-
 /** Best effort: the last comma-separated part, without a "VIC 3000" tail or a "10Km Nw Of" lead. */
 function suburbOf(location: string): string {
   const parts = location
@@ -124,56 +111,19 @@ function suburbOf(location: string): string {
   return /\p{L}/u.test(last) ? last : '';
 }
 
-function readFeatures(body: Uint8Array, feed: string): unknown[] {
-  // TextDecoder drops a UTF-8 BOM; trimStart drops leading whitespace (and any stray U+FEFF).
-  const text = new TextDecoder('utf-8').decode(body).trimStart();
-  if (text === '') throw new MalformedFeedError(`${feed}: empty body`);
-  if (text.startsWith('<')) {
-    throw new MalformedFeedError(
-      `${feed}: got HTML/XML instead of JSON: ${JSON.stringify(text.slice(0, 80))}`,
-    );
-  }
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    throw new MalformedFeedError(
-      `${feed}: not valid JSON (${error instanceof Error ? error.message : 'parse error'})`,
-    );
-  }
-  if (!isRecord(document) || document.type !== 'FeatureCollection' || !Array.isArray(document.features)) {
-    throw new MalformedFeedError(`${feed}: not a GeoJSON FeatureCollection with a features array`);
-  }
-  return document.features as unknown[];
-}
-
 /** Each time falls back to the other (BOM warnings have no `updated`); undefined when neither parses. */
 function timestampsOf(
   created: string | undefined,
   updated: string | undefined,
   report: Report,
 ): Omit<IncidentTimestamps, 'fetched'> | undefined {
-  const reported = created ? parseIsoInZone(created, ZONE) : undefined;
-  const lastUpdated = updated ? parseIsoInZone(updated, ZONE) : undefined;
+  const reported = created ? parseIsoTimeInZone(created, ZONE, ZONE) : undefined;
+  const lastUpdated = updated ? parseIsoTimeInZone(updated, ZONE, ZONE) : undefined;
   if (created && !reported) report('created', created);
   if (updated && !lastUpdated) report('updated', updated);
   const either = lastUpdated ?? reported;
   if (!either) return undefined;
   return { reported: reported ?? either, updated: lastUpdated ?? either };
-}
-
-/** The record's point (the first, wherever it sits in the collection), or its polygons' centroid. */
-function geometriesOf(geometry: unknown): {
-  incident: IncidentGeometry | null;
-  area: IncidentGeometry | null;
-} {
-  const flat = flattenGeometry(geometry);
-  const area = areaGeometry(flat.polygons);
-  const [point] = flat.points;
-  if (point) return { incident: pointGeometry(point), area };
-  if (!area) return { incident: null, area };
-  const { longitude, latitude } = centroidOf(area);
-  return { incident: pointGeometry([longitude, latitude]), area };
 }
 
 /** The CAP triple of the `cap` object; a missing member takes the level's default, an unknown one Unknown. */
@@ -317,18 +267,19 @@ function parseFeature(
   if (!FEED_TYPES.has(feedType.toLowerCase())) report('feedType', feedType);
   const isWarning = feedType.toLowerCase() === 'warning';
 
-  const lookup = <T>(field: string, raw: string, map: (raw: string) => T | undefined, fallback: T): T => {
-    const value = map(raw);
-    if (value === undefined) report(field, raw);
-    return value ?? fallback;
-  };
   const category1 = stringOf(properties.category1) ?? '';
   const category2 = stringOf(properties.category2) ?? '';
   const statusRaw = stringOf(properties.status);
   const statusKind = isWarning ? 'warning' : rule.statusKind;
-  const status = lookup('status', statusRaw ?? '', (raw) => statusOf(raw, statusKind), FALLBACK.status);
+  const status = lookup(
+    report,
+    'status',
+    statusRaw ?? '',
+    (raw) => statusOf(raw, statusKind),
+    FALLBACK.status,
+  );
   const warningLevel = isWarning
-    ? lookup('category1', category1, warningLevelOf, FALLBACK.warningLevel)
+    ? lookup(report, 'category1', category1, warningLevelOf, FALLBACK.warningLevel)
     : 'none';
   const linked = isWarning ? linkedIncidentOf(properties) : {};
   const eventType = isWarning
@@ -382,46 +333,25 @@ function parseFeature(
     state: 'vic',
     lga: '',
   };
-  const locate = (geometry: IncidentGeometry | null): IncidentLocation =>
-    geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
   const warningTitle = isWarning
     ? { event: stringOf(cap?.event) ?? stringOf(linked.category2), place: incidentLocation }
     : undefined;
-  const common = {
+  const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+  const drafts = draftsOf({
+    id,
     source,
     title: titleOf(properties, rule, warningTitle, upstreamId),
     eventType,
-    eventCategory: categoryOf(eventType),
     status,
     warningLevel,
-    ...capTriple,
+    cap: capTriple,
     timestamps,
-  };
-
-  const geometries = geometriesOf(isRecord(feature) ? feature.geometry : undefined);
-  const drafts: IncidentDraft[] = [
-    {
-      id,
-      featureType: 'incident',
-      ...common,
-      geometry: geometries.incident,
-      location: locate(geometries.incident),
-      details,
-    },
-  ];
-  if (geometries.area) {
-    const featureType = isWarning ? 'warning_area' : rule.area;
-    drafts.push({
-      id: areaId(id, featureType),
-      featureType,
-      parentId: id,
-      ...common,
-      timestamps: { ...timestamps },
-      geometry: geometries.area,
-      location: locate(geometries.area),
-      details: { ...details },
-    });
-  }
+    place,
+    details,
+    point: flat.points[0],
+    polygons: flat.polygons,
+    areaType: isWarning ? 'warning_area' : rule.area,
+  });
   return {
     id,
     upstreamId: rawSourceId ?? upstreamId,
@@ -435,7 +365,7 @@ function parseEmvDocument(body: Uint8Array, feed: string): ParseResult {
   const skipped: UnmappedValue[] = [];
   const dropped: DroppedRecord[] = [];
   const byId = new Map<string, ParsedFeature>();
-  for (const feature of readFeatures(body, feed)) {
+  for (const feature of readFeatureCollection(body, feed)) {
     const parsed = parseFeature(feature, dropped, skipped);
     if (!parsed) continue;
     // The same id twice in one document: keep the later update (the later one on a tie).

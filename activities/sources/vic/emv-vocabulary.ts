@@ -1,4 +1,5 @@
 import type { EventType, FeatureType, IncidentStatus, WarningLevel } from '../../../model/index.js';
+import { vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * VicEmergency events-geojson.json / osom-geojson.json vocabularies (FEEDS.md section 3, 1.1–1.3).
@@ -260,15 +261,7 @@ const CAP_EVENT_NAMES: ReadonlyMap<string, EventType> = new Map([
 ]);
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
-export const FALLBACK = { eventType: 'other', status: 'active', warningLevel: 'none' } as const satisfies {
-  eventType: EventType;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
-};
-
-function key(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export { FALLBACK } from '../common/vocabulary.js';
 
 export function sourceFeedRuleOf(sourceFeed: string, sourceOrg: string): SourceFeedRule | undefined {
   const feed = key(sourceFeed);

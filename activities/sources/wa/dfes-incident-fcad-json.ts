@@ -1,4 +1,5 @@
 import { flattenGeometry } from '../common/geometry.js';
+import { readFeatureCollection } from '../common/body-text.js';
 import type { FeedParser } from '../common/types.js';
 import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
 import {
@@ -6,7 +7,6 @@ import {
   isRecord,
   numberOf,
   perthTime,
-  readFeatureCollection,
   recordContext,
   textOf,
   timestampsOf,

@@ -1,5 +1,5 @@
 import type { FeedParser } from '../common/types.js';
-import { xmlList, xmlText } from '../common/xml-document.js';
+import { asList, joinedTextOf } from '../common/xml.js';
 import { itemPoint, itemPolygons, itemRawText, itemText, linkTail, readDfesRss } from './dfes-rss.js';
 import {
   DocumentCollector,
@@ -113,7 +113,7 @@ export const parseWaDfesMessageRss: FeedParser = (body) => {
       sections,
     );
     const areaLevels = [
-      ...new Set(xmlList(item['georss:alertLevel']).map((level) => xmlText(level).trim())),
+      ...new Set(asList(item['georss:alertLevel']).map((level) => joinedTextOf(level).trim())),
     ].filter(Boolean);
 
     collector.add(

@@ -1,10 +1,10 @@
 import { flattenGeometry } from '../common/geometry.js';
+import { readFeatureCollection } from '../common/body-text.js';
 import type { FeedParser } from '../common/types.js';
 import {
   DocumentCollector,
   isRecord,
   perthTime,
-  readFeatureCollection,
   recordContext,
   textOf,
   timestampsOf,

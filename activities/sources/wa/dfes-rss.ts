@@ -2,7 +2,7 @@ import type { Position } from '../../../model/index.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { flattenGeometry } from '../common/geometry.js';
 import { positionsFromLatLonLines } from '../common/lat-lon-text.js';
-import { readXmlDocument, xmlList, xmlText } from '../common/xml-document.js';
+import { asList, joinedTextOf, readXml } from '../common/xml.js';
 import { isRecord, mislabelledGmtTime, positionOf, type Report } from './dfes-shared.js';
 
 /**
@@ -23,10 +23,13 @@ export interface DfesRssChannel {
 export type DfesRssItem = Record<string, unknown>;
 
 export function readDfesRss(body: Uint8Array, feed: string): DfesRssChannel {
-  const rss = readXmlDocument(body, {
-    feed,
-    root: 'rss',
-    arrayPaths: ['rss.channel.item', 'rss.channel.item.georss:polygon', 'rss.channel.item.georss:alertLevel'],
+  // Prefixes as written, no attributes, CDATA apart, XML entities only: the reading these parsers expect.
+  const { root: rss } = readXml(body, feed, ['rss'], {
+    arrayTags: ['item', 'georss:polygon', 'georss:alertLevel'],
+    keepPrefixes: true,
+    ignoreAttributes: true,
+    separateCdata: true,
+    xmlEntitiesOnly: true,
   });
   if (rss.channel === undefined) {
     throw new MalformedFeedError(`${feed}: an <rss> document without a <channel>`);
@@ -36,18 +39,18 @@ export function readDfesRss(body: Uint8Array, feed: string): DfesRssChannel {
   return {
     title: itemText(channel, 'title'),
     publishedAt: mislabelledGmtTime(itemText(channel, 'pubDate') || undefined),
-    items: xmlList(channel.item).filter(isRecord),
+    items: asList(channel.item).filter(isRecord),
   };
 }
 
 /** An element's text, white space folded ("Bushfire (KUNUNURRA, SHIRE OF\n   WYNDHAM…" is one line). */
 export function itemText(item: Record<string, unknown>, name: string): string {
-  return xmlText(item[name]).replace(/\s+/g, ' ').trim();
+  return joinedTextOf(item[name]).replace(/\s+/g, ' ').trim();
 }
 
 /** An element's text as written (descriptions keep their line breaks). */
 export function itemRawText(item: Record<string, unknown>, name: string): string {
-  return xmlText(item[name]);
+  return joinedTextOf(item[name]);
 }
 
 /** `geo:lat` / `geo:long`, when both are there and not (0, 0). */
@@ -61,8 +64,8 @@ export function itemPoint(item: DfesRssItem): Position | undefined {
  */
 export function itemPolygons(item: DfesRssItem, report: Report): Position[][][] {
   const polygons: Position[][][] = [];
-  for (const element of xmlList(item['georss:polygon'])) {
-    const { positions, skipped } = positionsFromLatLonLines(xmlText(element));
+  for (const element of asList(item['georss:polygon'])) {
+    const { positions, skipped } = positionsFromLatLonLines(joinedTextOf(element));
     if (skipped > 0) report('georss:polygon', `${skipped} unreadable lat,lon line(s)`);
     // Through flattenGeometry: rings left open are closed, and fewer than 4 positions is no ring.
     polygons.push(...flattenGeometry({ type: 'Polygon', coordinates: [positions] }).polygons);

@@ -1,28 +1,21 @@
 import { DateTime } from 'luxon';
 import {
-  areaId,
-  categoryOf,
   incidentId,
   STATE_TIME_ZONES,
   type DroppedRecord,
-  type EventType,
-  type FeatureType,
-  type IncidentDetails,
   type IncidentDraft,
-  type IncidentGeometry,
   type IncidentLocation,
   type IncidentSource,
-  type IncidentStatus,
   type IncidentTimestamps,
   type ParseResult,
   type Position,
   type UnmappedValue,
-  type WarningLevel,
 } from '../../../model/index.js';
-import { CAP_BY_WARNING_LEVEL, type CapTriple } from '../common/cap-defaults.js';
-import { MalformedFeedError } from '../common/errors.js';
-import { areaGeometry, centroidOf, pointGeometry } from '../common/geometry.js';
-import { parseLocalTime, parseUtcTimeInZone } from '../common/time.js';
+import { parseLocalTime, parseUtcTimeInZone, toIso } from '../common/time.js';
+import { lookup } from '../common/vocabulary.js';
+import { draftsOf as recordDrafts, type RecordInput } from '../common/drafts.js';
+
+export { isRecord, withoutUndefined } from '../common/values.js';
 
 /** What every WA DFES parser shares: ids, Perth time, geometry, drafts and the per-document collector. */
 
@@ -31,10 +24,6 @@ export const AGENCY = 'dfes';
 
 export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
 export type Report = (field: string, value: string) => void;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A string or finite number as trimmed text; '' and anything else → undefined. */
 export function textOf(value: unknown): string | undefined {
@@ -59,49 +48,8 @@ export function numberOf(value: unknown): number | undefined {
   return Number(text);
 }
 
-export function withoutUndefined(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-}
-
-/** The body as text: UTF-8 BOM and leading white space dropped; an empty body is malformed. */
-export function decodeBody(body: Uint8Array, feed: string): string {
-  const text = new TextDecoder('utf-8').decode(body).trimStart();
-  if (text === '') throw new MalformedFeedError(`${feed}: empty body`);
-  return text;
-}
-
-export function readJsonDocument(body: Uint8Array, feed: string): unknown {
-  const text = decodeBody(body, feed);
-  if (text.startsWith('<')) {
-    throw new MalformedFeedError(
-      `${feed}: got HTML/XML instead of JSON: ${JSON.stringify(text.slice(0, 80))}`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new MalformedFeedError(
-      `${feed}: not valid JSON (${error instanceof Error ? error.message : 'parse error'})`,
-    );
-  }
-}
-
-/** The features of a legacy `{"type": "FeatureCollection", "features": […]}` document. */
-export function readFeatureCollection(body: Uint8Array, feed: string): unknown[] {
-  const document = readJsonDocument(body, feed);
-  if (!isRecord(document) || document.type !== 'FeatureCollection' || !Array.isArray(document.features)) {
-    throw new MalformedFeedError(`${feed}: not a GeoJSON FeatureCollection with a features array`);
-  }
-  return document.features as unknown[];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Time. Every result is ISO 8601 with Perth's offset (+08:00; WA has had no DST since 2009).
-
-function toIso(dateTime: DateTime): string | undefined {
-  if (!dateTime.isValid) return undefined;
-  return dateTime.startOf('second').toISO({ suppressMilliseconds: true }) ?? undefined;
-}
 
 /** A Perth wall-clock time in a luxon format, e.g. `yyyy-MM-dd HH:mm:ss`. */
 export function perthTime(text: string | undefined, format: string): string | undefined {
@@ -233,79 +181,25 @@ export function recordContext(feedId: string): RecordContext {
     id,
     unmapped,
     report,
-    lookup(field, raw, map, fallback) {
-      const value = map(raw);
-      if (value === undefined) report(field, raw);
-      return value ?? fallback;
-    },
+    lookup: (field, raw, map, fallback) => lookup(report, field, raw, map, fallback),
   };
 }
 
-export interface RecordReading {
+/** A record as the WA parsers read it: {@link RecordInput} with its context, placed in WA. */
+export interface RecordReading extends Omit<RecordInput, 'id' | 'source' | 'place'> {
   context: RecordContext;
-  title: string;
-  eventType: EventType;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
-  /** The CAP triple when the feed carries one; otherwise the warning level's default. */
-  cap?: CapTriple;
-  timestamps: Timestamps;
-  /** The record's own point (marker), if any. */
-  point: Position | undefined;
-  /** Polygons (rings of [lng, lat]) served as the record's area feature. */
-  polygons: Position[][][];
-  areaType: Exclude<FeatureType, 'incident'>;
   place: Omit<IncidentLocation, 'state' | 'latitude' | 'longitude' | 'precision'>;
-  details: IncidentDetails;
 }
 
 /** One record's drafts: the incident at its point (or its polygons' centroid), then its area, if any. */
 export function draftsOf(reading: RecordReading): IncidentDraft[] {
-  const { context, polygons, point } = reading;
-  const area = areaGeometry(polygons);
-  let incidentGeometry: IncidentGeometry | null = null;
-  if (point) incidentGeometry = pointGeometry(point);
-  else if (area) {
-    const { longitude, latitude } = centroidOf(area);
-    incidentGeometry = pointGeometry([longitude, latitude]);
-  }
-  const place: IncidentLocation = { ...reading.place, state: 'wa' };
-  const locate = (geometry: IncidentGeometry | null): IncidentLocation =>
-    geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : { ...place };
-  const common = {
+  const { context, ...record } = reading;
+  return recordDrafts({
+    ...record,
+    id: context.id,
     source: context.source,
-    title: reading.title,
-    eventType: reading.eventType,
-    eventCategory: categoryOf(reading.eventType),
-    status: reading.status,
-    warningLevel: reading.warningLevel,
-    ...(reading.cap ?? CAP_BY_WARNING_LEVEL[reading.warningLevel]),
-  };
-  const drafts: IncidentDraft[] = [
-    {
-      id: context.id,
-      featureType: 'incident',
-      ...common,
-      geometry: incidentGeometry,
-      location: locate(incidentGeometry),
-      details: reading.details,
-      timestamps: reading.timestamps,
-    },
-  ];
-  if (area) {
-    drafts.push({
-      id: areaId(context.id, reading.areaType),
-      featureType: reading.areaType,
-      parentId: context.id,
-      ...common,
-      source: { ...context.source },
-      geometry: area,
-      location: locate(area),
-      details: { ...reading.details },
-      timestamps: { ...reading.timestamps },
-    });
-  }
-  return drafts;
+    place: { ...reading.place, state: 'wa' },
+  });
 }
 
 interface Kept {

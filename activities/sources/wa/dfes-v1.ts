@@ -1,3 +1,4 @@
+import { readJsonBody } from '../common/body-text.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { flattenGeometry, type FlatGeometry } from '../common/geometry.js';
 import type { FeedParser } from '../common/types.js';
@@ -8,7 +9,6 @@ import {
   isRecord,
   numberOf,
   positionOf,
-  readJsonDocument,
   recordContext,
   textOf,
   textsOf,
@@ -34,7 +34,7 @@ const WARNINGS_FEED = 'WA DFES API v1 warnings';
 
 /** `{"incidents": […]}` / `{"warnings": […]}`; anything else is malformed. */
 function readList(body: Uint8Array, feed: string, member: string): unknown[] {
-  const document = readJsonDocument(body, feed);
+  const document = readJsonBody(body, feed);
   if (!isRecord(document) || !Array.isArray(document[member])) {
     throw new MalformedFeedError(`${feed}: not an object with a "${member}" array`);
   }

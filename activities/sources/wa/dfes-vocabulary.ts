@@ -1,4 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../../model/index.js';
+import { vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * WA DFES / Emergency WA vocabularies (FEEDS.md section 6 "Mapping notes", 1.1–1.3), shared by the
@@ -100,15 +101,7 @@ const TOTAL_FIRE_BAN_NOTICES: ReadonlyMap<string, IncidentStatus> = new Map([
 ]);
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
-export const FALLBACK = { eventType: 'other', status: 'active', warningLevel: 'none' } as const satisfies {
-  eventType: EventType;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
-};
-
-function key(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export { FALLBACK } from '../common/vocabulary.js';
 
 export function eventTypeOf(type: string): EventType | undefined {
   return EVENT_TYPES.get(key(type));

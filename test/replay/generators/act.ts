@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES } from '../../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { prng } from './random.js';
 
 /**
  * Synthetic ACT ESA website incidents feed (`act-gov-esa/incidents/feed`): the real record shapes and
@@ -92,18 +93,6 @@ const NSW_ALERT_LEVELS = ['Advice', 'Not Applicable', 'Not Applicable', 'Watch a
 
 const SYLLABLES = 'bel wo den tug ga ran ar kin mor lyn dar ow na pel ke ri ston'.split(' ');
 const STREETS = ['STREET', 'CRESCENT', 'DRIVE', 'CIRCUIT', 'PLACE', 'AVENUE'];
-
-/** mulberry32: tiny, fast and good enough for test data. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What never changes about a pool entry. */
 export interface SyntheticActEntry {

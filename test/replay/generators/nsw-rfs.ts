@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../../model/index.js';
+import { prng } from './random.js';
 
 /**
  * Synthetic NSW RFS majorIncidents.json documents: the real shape and vocabulary (FEEDS.md section 2),
@@ -87,18 +88,6 @@ const MINUTES_IN_SPAN = 366 * 24 * 60;
 /** 15:00–17:00 UTC on 6 Apr 2024 is 02:00–03:00 in Sydney twice (DST ends): UPDATED alone is ambiguous. */
 const REPEATED_HOUR_START = Date.UTC(2024, 3, 6, 15, 0);
 const MINUTE = 60_000;
-
-/** mulberry32: tiny, fast and good enough for test data. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function syntheticNswIncidents(count: number, seed: number): SyntheticIncident[] {
   const random = prng(seed);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NSW_PARSERS } from '../../../activities/sources/nsw/index.js';
-import { legacyEventTypeOf } from '../../../activities/sources/nsw/rfs-legacy-vocabulary.js';
-import { statusOf, warningLevelOf } from '../../../activities/sources/nsw/rfs-vocabulary.js';
+import {
+  legacyEventTypeOf,
+  statusOf,
+  warningLevelOf,
+} from '../../../activities/sources/nsw/rfs-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
 import { NSW_GENERATORS, syntheticNswBurns } from './nsw.js';
 import { syntheticNswIncidents } from './nsw-rfs.js';

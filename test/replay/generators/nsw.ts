@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents, type SyntheticIncident } from './nsw-rfs.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { prng } from './random.js';
 
 /** Fires start out of control, then are brought under control over the next ticks. */
 const PROGRESSION = ['Out of control', 'Out of control', 'Being controlled', 'Under control'];
@@ -190,18 +191,6 @@ export interface SyntheticBurn {
   sizeHa: number;
   /** Outer rings of [lng, lat]. */
   rings: Position[][];
-}
-
-/** mulberry32, as nsw-rfs.ts uses. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Lead agencies as the list writes them, cut at 24 characters. */

@@ -1,4 +1,5 @@
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { prng } from './random.js';
 
 /**
  * Synthetic NT PFES incident map documents (FEEDS.md section 8) with made-up places and coordinates:
@@ -12,18 +13,6 @@ import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } fro
 const MINUTE = 60_000;
 /** Darwin is UTC+09:30 all year (no DST): plain arithmetic (luxon costs ~0.1 ms a call). */
 const DARWIN_OFFSET_MS = 570 * MINUTE;
-
-/** mulberry32 seeded per entry, so that entry k never depends on the entries before it. */
-function prng(seed: number, index: number): () => number {
-  let state = (seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(values: readonly T[], random: () => number): T {
   return values[Math.floor(random() * values.length)] ?? values[0]!;

@@ -1,5 +1,6 @@
 import type { Position } from '../../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { prng } from './random.js';
 
 /**
  * Synthetic QLD Fire Department bushfireAlert documents (FEEDS.md section 4) with made-up places,
@@ -15,18 +16,6 @@ const MINUTE = 60_000;
 const EARTH_RADIUS = 6_378_137;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** mulberry32 seeded per entry, so that entry k never depends on the entries before it. */
-function prng(seed: number, index: number): () => number {
-  let state = (seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = 'bun da lo wir ra mel kin goo ya tar bee nam col wan pel'.split(' ');
 const ROADS = ['Rd', 'Creek Rd', 'Range Rd', 'Lane', 'Dr', 'Hwy'];

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES } from '../../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { prng } from './random.js';
 
 /**
  * Synthetic SA documents (FEEDS.md section 5) in the agencies' real shapes, with made-up places,
@@ -14,18 +15,6 @@ const ZONE = STATE_TIME_ZONES.sa;
 const MINUTE = 60_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** mulberry32 seeded per entry, so that entry k never depends on the entries before it. */
-function prng(seed: number, index: number): () => number {
-  let state = (seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = 'ka mar oo na tip bel lun dor we ra gil yan po sed kee'.split(' ');
 const ROADS = ['ROAD', 'RD', 'STREET', 'DRIVE', 'TERRACE', 'HIGHWAY', 'LANE'];

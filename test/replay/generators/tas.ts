@@ -4,6 +4,7 @@ import {
 } from '../../../activities/sources/common/cached-zone-offsets.js';
 import { STATE_TIME_ZONES, type Position } from '../../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { prng } from './random.js';
 
 /**
  * Synthetic Tasmanian documents in the agencies' real shapes (FEEDS.md section 7) with made-up places,
@@ -64,18 +65,6 @@ const ALERT_LEVELS = [
 export const TAS_FIRE_PROGRESSION = ['Going', 'Not Under Control', 'Under Control', 'Patrol'];
 const SYLLABLES = 'bry ton mel wa rin ga kel dor sha vin lo mar pen tu quo'.split(' ');
 const ROAD_KINDS = ['Road', 'Lane', 'Track', 'Street', 'Tier Road', 'Highway'];
-
-/** mulberry32: tiny, fast and good enough for test data. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function syntheticTasIncidents(count: number, seed: number): SyntheticTasIncident[] {
   const random = prng(seed ^ 0x7a5);

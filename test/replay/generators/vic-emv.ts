@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../../model/index.js';
+import { prng } from './random.js';
 
 /**
  * Synthetic VicEmergency events-geojson.json documents: the real shape and vocabulary (FEEDS.md
@@ -178,18 +179,6 @@ const ACTIONS: Readonly<Record<string, string | null>> = {
 const SYLLABLES = 'ko ran mur dal bee yan wil tor gen lup ara nim bo cel vra'.split(' ');
 const ROADS = ['Rd', 'St', 'Lane', 'Track', 'Creek Rd', 'Hwy'];
 const DIRECTIONS = ['N', 'Ne', 'E', 'Se', 'S', 'Sw', 'W', 'Nw', 'Wnw'];
-
-/** mulberry32: tiny, fast and good enough for test data. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Which kind the pool entry at `index` is: a steady mix, with the odd BOM warning and NSW copy. */
 function kindOf(index: number, random: () => number): SyntheticVicKind {

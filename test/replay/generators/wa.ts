@@ -1,5 +1,6 @@
 import type { Position } from '../../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { prng } from './random.js';
 
 /**
  * Synthetic Emergency WA API v1 documents (`{"incidents": […]}`, `{"warnings": […]}`) in the shape
@@ -54,18 +55,6 @@ const WARNING_KINDS: ReadonlyArray<
   ['Heatwave', 'Met', ['Advice', 'Watch and Act']],
   ['Hazardous Materials', 'Env', ['Advice', 'All Clear']],
 ];
-
-/** mulberry32. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Place {
   suburb: string;

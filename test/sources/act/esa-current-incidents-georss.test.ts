@@ -2,20 +2,15 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseActEsaCurrentIncidentsGeoRss } from '../../../activities/sources/act/esa-current-incidents-georss.js';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import type { IncidentDraft, ParseResult } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}act/act-esa-currentincidents-georss-2013-09-25.xml`;
 
 const parseSample = (): ParseResult => parseActEsaCurrentIncidentsGeoRss(readFileSync(SAMPLE));
 const parseText = (text: string): ParseResult =>
   parseActEsaCurrentIncidentsGeoRss(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
 
 describe('ACT ESA currentincidents.xml (GeoRSS, 2013): real sample', () => {
   beforeAll(() => {

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
 import { parseActEsaWebsiteIncidents } from '../../../activities/sources/act/esa-website-incidents.js';
-import type { IncidentDraft, ParseResult, Position } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}act/`;
 const SAMPLE = {
@@ -17,20 +18,6 @@ const OFFSET = /[+-]\d\d:\d\d$/;
 const parseSample = (file: string): ParseResult => parseActEsaWebsiteIncidents(readFileSync(SAMPLES + file));
 const parseRecords = (...records: object[]): ParseResult =>
   parseActEsaWebsiteIncidents(new TextEncoder().encode(JSON.stringify(records)));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
-
-function positionsOf(draft: IncidentDraft): Position[] {
-  const geometry = draft.geometry;
-  if (!geometry) return [];
-  if (geometry.type === 'Point') return [geometry.coordinates];
-  if (geometry.type === 'Polygon') return geometry.coordinates.flat();
-  return geometry.coordinates.flat(2);
-}
 
 describe('ACT ESA website incidents feed: real samples', () => {
   beforeAll(() => {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { parseIsoInZone, parseIsoTimeInZone } from '../../../activities/sources/common/iso-time.js';
+import { parseIsoTimeInZone } from '../../../activities/sources/common/iso-time.js';
 
 /** What luxon alone gives: the reference the cached fast path must match. */
 function viaLuxon(text: string, zone: string, assumeZone: string): string | undefined {
@@ -31,7 +31,9 @@ describe('ISO 8601 times in a state zone', () => {
     expect(parseIsoTimeInZone('2026-09-15T18:19:03', 'Australia/Brisbane', 'Australia/Brisbane')).toBe(
       '2026-09-15T18:19:03+10:00',
     );
-    expect(parseIsoInZone('2026-01-15T09:00:00', 'Australia/Sydney')).toBe('2026-01-15T09:00:00+11:00');
+    expect(parseIsoTimeInZone('2026-01-15T09:00:00', 'Australia/Sydney', 'Australia/Sydney')).toBe(
+      '2026-01-15T09:00:00+11:00',
+    );
   });
 
   it('returns undefined for what is not ISO 8601, never "now"', () => {

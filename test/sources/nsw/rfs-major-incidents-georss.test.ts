@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
 import { parseNswRfsMajorIncidentsGeoRss } from '../../../activities/sources/nsw/rfs-major-incidents-georss.js';
 import { parseNswRfsMajorIncidents } from '../../../activities/sources/nsw/rfs-major-incidents.js';
-import { legacyEventTypeOf } from '../../../activities/sources/nsw/rfs-legacy-vocabulary.js';
-import { eventTypeOf } from '../../../activities/sources/nsw/rfs-vocabulary.js';
-import type { IncidentDraft, ParseResult, Position } from '../../../model/index.js';
+import { eventTypeOf, legacyEventTypeOf } from '../../../activities/sources/nsw/rfs-vocabulary.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}nsw/nsw-rfs-majorIncidents-georss-2013-11-11-legacy.xml`;
 const OFFSET = /[+-]\d\d:\d\d$/;
@@ -14,20 +14,6 @@ const OFFSET = /[+-]\d\d:\d\d$/;
 const parseSample = (): ParseResult => parseNswRfsMajorIncidentsGeoRss(readFileSync(SAMPLE));
 const parseText = (text: string): ParseResult =>
   parseNswRfsMajorIncidentsGeoRss(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
-
-function positionsOf(draft: IncidentDraft): Position[] {
-  const geometry = draft.geometry;
-  if (!geometry) return [];
-  if (geometry.type === 'Point') return [geometry.coordinates];
-  if (geometry.type === 'Polygon') return geometry.coordinates.flat();
-  return geometry.coordinates.flat(2);
-}
 
 describe('NSW RFS majorIncidents.xml (GeoRSS, 2013): the real sample', () => {
   beforeAll(() => {

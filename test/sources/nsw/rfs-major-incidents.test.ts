@@ -4,8 +4,9 @@ import { MalformedFeedError } from '../../../activities/sources/common/errors.js
 import { parseNswRfsMajorIncidents } from '../../../activities/sources/nsw/rfs-major-incidents.js';
 import { eventTypeOf, statusOf, warningLevelOf } from '../../../activities/sources/nsw/rfs-vocabulary.js';
 import { parseLocalTime, parseUtcTimeInZone } from '../../../activities/sources/common/time.js';
-import type { IncidentDraft, ParseResult, Position } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}nsw/`;
 const SAMPLE = {
@@ -20,20 +21,6 @@ const OFFSET = /[+-]\d\d:\d\d$/;
 
 const parseSample = (file: string): ParseResult => parseNswRfsMajorIncidents(readFileSync(SAMPLES + file));
 const parseText = (text: string): ParseResult => parseNswRfsMajorIncidents(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
-
-function positionsOf(draft: IncidentDraft): Position[] {
-  const geometry = draft.geometry;
-  if (!geometry) return [];
-  if (geometry.type === 'Point') return [geometry.coordinates];
-  if (geometry.type === 'Polygon') return geometry.coordinates.flat();
-  return geometry.coordinates.flat(2);
-}
 
 describe('NSW RFS majorIncidents.json: real samples', () => {
   beforeAll(() => {

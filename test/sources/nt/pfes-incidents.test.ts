@@ -5,6 +5,7 @@ import { ntFeedId, parseNtPfesIncidents } from '../../../activities/sources/nt/p
 import { eventTypeOf, statusOf, warningLevelOf } from '../../../activities/sources/nt/pfes-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { countBy } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}nt/nt-pfes-ntfrsincidents-2020-05-05.json`;
 const ID = /^nt-pfes-\d{14}-[0-9a-f]{8}$/;
@@ -19,12 +20,6 @@ function byTitle(result: ParseResult, title: string, notified?: string): Inciden
   );
   if (!draft) throw new Error(`no draft ${title}`);
   return draft;
-}
-
-function countBy<T>(values: T[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const value of values) counts[String(value)] = (counts[String(value)] ?? 0) + 1;
-  return counts;
 }
 
 describe('PFES NT incident map JSON: the 2020 ntfrsincidents.json sample', () => {

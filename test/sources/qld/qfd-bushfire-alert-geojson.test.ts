@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
 import { parseQldQfdBushfireAlertGeojson } from '../../../activities/sources/qld/qfd-bushfire-alert-geojson.js';
-import type { IncidentDraft, ParseResult } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
+import { byId } from '../drafts.js';
 
 /**
  * No raw sample of bushfireAlert.json exists (FEEDS.md section 4, "Gap"): these documents are made up
@@ -11,12 +12,6 @@ import type { IncidentDraft, ParseResult } from '../../../model/index.js';
 
 const parseText = (text: string): ParseResult =>
   parseQldQfdBushfireAlertGeojson(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
 
 function collection(features: object[], extra: object = {}): string {
   return JSON.stringify({ type: 'FeatureCollection', name: 'QFDWarnings', ...extra, features });

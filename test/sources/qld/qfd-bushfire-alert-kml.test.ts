@@ -2,25 +2,14 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
 import { parseQldQfdBushfireAlertKml } from '../../../activities/sources/qld/qfd-bushfire-alert-kml.js';
-import type { IncidentDraft, ParseResult } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId, countBy } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}qld/qld-qfes-bushfireAlert-kmz-doc-2020-05-05.kml`;
 
 const parseSample = (): ParseResult => parseQldQfdBushfireAlertKml(readFileSync(SAMPLE));
 const parseText = (text: string): ParseResult => parseQldQfdBushfireAlertKml(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
-
-function countBy<T>(values: T[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const value of values) counts[String(value)] = (counts[String(value)] ?? 0) + 1;
-  return counts;
-}
 
 describe('QFD bushfireAlert.kmz doc.kml: the 2020 sample', () => {
   beforeAll(() => {

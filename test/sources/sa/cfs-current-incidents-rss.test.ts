@@ -3,20 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
 import { parseSaCfsCurrentIncidentsRss } from '../../../activities/sources/sa/cfs-current-incidents-rss.js';
 import { SA_LEGACY_PARSERS, SA_PARSERS } from '../../../activities/sources/sa/index.js';
-import type { IncidentDraft, ParseResult } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}sa/sa-cfs-criimson-CFS_Current_Incidents-rss-2013-05-17-legacy.xml`;
 
 const parseSample = (): ParseResult => parseSaCfsCurrentIncidentsRss(readFileSync(SAMPLE));
 const parseText = (text: string): ParseResult =>
   parseSaCfsCurrentIncidentsRss(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
 
 describe('SA CFS CFS_Current_Incidents.xml (legacy 2013 RSS)', () => {
   beforeAll(() => {

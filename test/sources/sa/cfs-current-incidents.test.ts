@@ -2,20 +2,15 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
 import { parseSaCfsCurrentIncidents } from '../../../activities/sources/sa/cfs-current-incidents.js';
-import type { IncidentDraft, ParseResult } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}sa/sa-cfs-criimson-cfs_current_incidents-2023-04-29.json`;
 const OFFSET = /[+-]\d\d:\d\d$/;
 
 const parseSample = (): ParseResult => parseSaCfsCurrentIncidents(readFileSync(SAMPLE));
 const parseText = (text: string): ParseResult => parseSaCfsCurrentIncidents(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
 
 describe('SA CFS cfs_current_incidents.json: the 2023 sample', () => {
   beforeAll(() => {

@@ -5,8 +5,9 @@ import {
   parseSaCfsIncidentPlacemarks,
   parseSaMfsIncidentPlacemarks,
 } from '../../../activities/sources/sa/criimson-placemark.js';
-import type { IncidentDraft, ParseResult } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}sa/`;
 const CFS_SAMPLE = 'sa-cfs-criimson-incident-placemark-2020-05-05.kml';
@@ -14,12 +15,6 @@ const MFS_SAMPLE = 'sa-mfs-criimson-incident-placemark-2020-05-05.kml';
 
 const cfs = (): ParseResult => parseSaCfsIncidentPlacemarks(readFileSync(SAMPLES + CFS_SAMPLE));
 const mfs = (): ParseResult => parseSaMfsIncidentPlacemarks(readFileSync(SAMPLES + MFS_SAMPLE));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
 
 describe('SA CRIIMSON incident placemarks (KML): the 2020 samples', () => {
   beforeAll(() => {

@@ -9,8 +9,9 @@ import {
   tasAlertStatusOf,
   tasAlertWarningLevelOf,
 } from '../../../activities/sources/tas/tasalert-vocabulary.js';
-import type { IncidentDraft, ParseResult, Position } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}tas/`;
 const SAMPLE = {
@@ -21,20 +22,6 @@ const OFFSET = /[+-]\d\d:\d\d$/;
 
 const parseSample = (file: string): ParseResult => parseTasAlertData(readFileSync(SAMPLES + file));
 const parseText = (text: string): ParseResult => parseTasAlertData(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
-
-function positionsOf(draft: IncidentDraft): Position[] {
-  const geometry = draft.geometry;
-  if (!geometry) return [];
-  if (geometry.type === 'Point') return [geometry.coordinates];
-  if (geometry.type === 'Polygon') return geometry.coordinates.flat();
-  return geometry.coordinates.flat(2);
-}
 
 describe('TasALERT data.geojson: samples', () => {
   beforeAll(() => {

@@ -15,8 +15,9 @@ import {
   wallClockToEpoch,
 } from '../../../activities/sources/common/cached-zone-offsets.js';
 import type { FeedParser } from '../../../activities/sources/common/types.js';
-import type { IncidentDraft, ParseResult } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}tas/`;
 const INCIDENTS = 'tas-tfs-incidents-bfKml-2020-05-04.kml';
@@ -24,12 +25,6 @@ const ALERT_AREAS = 'tas-tfs-alert-areas-kml-empty-2020-05-05.kml';
 
 const parseSample = (parser: FeedParser, file: string): ParseResult => parser(readFileSync(SAMPLES + file));
 const parseText = (parser: FeedParser, text: string): ParseResult => parser(new TextEncoder().encode(text));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
 
 describe('TFS KML: samples', () => {
   beforeAll(() => {

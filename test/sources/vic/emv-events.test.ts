@@ -11,8 +11,9 @@ import {
   warningLevelOf,
 } from '../../../activities/sources/vic/emv-vocabulary.js';
 import { VIC_LEGACY_PARSERS, VIC_PARSERS } from '../../../activities/sources/vic/index.js';
-import type { IncidentDraft, ParseResult, Position } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}vic/`;
 const SAMPLE = {
@@ -37,20 +38,6 @@ function sample(file: string): ParseResult {
     cache.set(file, result);
   }
   return result;
-}
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
-
-function positionsOf(draft: IncidentDraft): Position[] {
-  const geometry = draft.geometry;
-  if (!geometry) return [];
-  if (geometry.type === 'Point') return [geometry.coordinates];
-  if (geometry.type === 'Polygon') return geometry.coordinates.flat();
-  return geometry.coordinates.flat(2);
 }
 
 function countBy<T>(values: T[]): Map<T, number> {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import {
-  positionFromLatLonText,
-  positionsFromLatLonLines,
-} from '../../../activities/sources/common/lat-lon-text.js';
-import { readXmlDocument, xmlText } from '../../../activities/sources/common/xml-document.js';
 import type { FeedParser } from '../../../activities/sources/common/types.js';
 import {
   parseWaDfesFireDangerRss,
@@ -412,29 +407,6 @@ describe('WA DFES vocabulary, time and text helpers', () => {
     expect(isoTime('2025-02-30T03:04:05Z')).toBeUndefined();
     expect(isoTime('soon')).toBeUndefined();
     expect(rfc822Time('soon')).toBeUndefined();
-  });
-
-  it('reads "lat,lon" text into [lng, lat]', () => {
-    expect(positionFromLatLonText('-31.95,115.86')).toEqual([115.86, -31.95]);
-    expect(positionFromLatLonText(' -31.95 , 115.86 ')).toEqual([115.86, -31.95]);
-    expect(positionFromLatLonText('115.86,-31.95,0')).toBeUndefined();
-    expect(positionFromLatLonText('-131.95,115.86')).toBeUndefined();
-    expect(positionsFromLatLonLines('-31,117\r\n\n-32,118\nx,y\n')).toEqual({
-      positions: [
-        [117, -31],
-        [118, -32],
-      ],
-      skipped: 1,
-    });
-  });
-
-  it('reads XML text with CDATA, and names the root it found instead of the expected one', () => {
-    const channel = readXmlDocument(encode('  <rss><channel><d>a <![CDATA[<b>b</b>]]></d></channel></rss>'), {
-      feed: 'test',
-      root: 'rss',
-    }).channel as Record<string, unknown>;
-    expect(xmlText(channel.d)).toBe('a<b>b</b>');
-    expect(() => readXmlDocument(encode('<feed/>'), { feed: 'test', root: 'rss' })).toThrow(/got <feed>/);
   });
 });
 

@@ -10,8 +10,9 @@ import { parseWaDfesMessageRss } from '../../../activities/sources/wa/dfes-messa
 import { parseWaDfesMessageWarningsJson } from '../../../activities/sources/wa/dfes-message-warnings-json.js';
 import { readDfesRss } from '../../../activities/sources/wa/dfes-rss.js';
 import type { FeedParser } from '../../../activities/sources/common/types.js';
-import type { IncidentDraft, ParseResult, Position } from '../../../model/index.js';
+import type { ParseResult } from '../../../model/index.js';
 import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}wa/`;
 const SAMPLE = {
@@ -37,20 +38,6 @@ const PARSER: Record<SampleName, FeedParser> = {
 
 const bytes = (name: SampleName): Buffer => readFileSync(SAMPLES + SAMPLE[name]);
 const parseSample = (name: SampleName): ParseResult => PARSER[name](bytes(name));
-
-function byId(result: ParseResult, id: string): IncidentDraft {
-  const draft = result.incidents.find((incident) => incident.id === id);
-  if (!draft) throw new Error(`no draft ${id}`);
-  return draft;
-}
-
-function positionsOf(draft: IncidentDraft): Position[] {
-  const geometry = draft.geometry;
-  if (!geometry) return [];
-  if (geometry.type === 'Point') return [geometry.coordinates];
-  if (geometry.type === 'Polygon') return geometry.coordinates.flat();
-  return geometry.coordinates.flat(2);
-}
 
 describe('WA DFES legacy feeds: real samples', () => {
   beforeAll(() => {
