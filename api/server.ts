@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { Client } from '@temporalio/client';
 import type { AddressInfo } from 'node:net';
-import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
+import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
 import { cursorSecret } from './cursor-secret.js';
@@ -16,12 +16,16 @@ export interface RunningApi {
 }
 
 /** Serves the API on HOST:PORT over the published Parquet, reading feed health from Temporal. */
-export async function startApiServer(settings: Settings, client: Client): Promise<RunningApi> {
+export async function startApiServer(
+  settings: Settings,
+  client: Client,
+  catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
+): Promise<RunningApi> {
   const store = await ServingStore.open(dataLayout(settings.DATA_DIR).servingDir);
   const app = createApp({
     store,
     feedHealth: new TemporalFeedHealthSource(client),
-    catalogue: FEED_CATALOGUE,
+    catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
     defaultTier: settings.DEFAULT_TIER,
     version: API_VERSION,

@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { startApiServer } from '../api/server.js';
-import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
+import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
 import { PROJECT_ROOT } from './paths.js';
 import { ensurePollers } from './pollers.js';
 import { requireTemporalCli } from './temporal-cli.js';
@@ -19,7 +19,11 @@ export interface RunningService {
  * Everything in one process: Temporal (an existing cluster, or the CLI dev server as a child),
  * the warehouse worker, an ingest worker, one poller per feed, and the API.
  */
-export async function startService(settings: Settings, log: (line: string) => void): Promise<RunningService> {
+export async function startService(
+  settings: Settings,
+  log: (line: string) => void,
+  catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
+): Promise<RunningService> {
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) {
@@ -61,9 +65,9 @@ export async function startService(settings: Settings, log: (line: string) => vo
     const connection = await Connection.connect({ address });
     cleanups.push(() => connection.close());
     const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
-    await ensurePollers(client, settings, FEED_CATALOGUE);
+    await ensurePollers(client, settings, catalogue);
 
-    const api = await startApiServer(settings, client);
+    const api = await startApiServer(settings, client, catalogue);
     cleanups.push(() => api.close());
 
     return {

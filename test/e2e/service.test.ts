@@ -52,6 +52,7 @@ describe('end to end over loopback HTTP', () => {
         WAREHOUSE_TASK_QUEUE: `e2e-warehouse-${suffix}`,
       }),
       () => undefined,
+      [NSW_FEED],
     );
   });
 
