@@ -26,6 +26,8 @@ interface FeedScript {
   steps: ReplayStep[];
   next: number;
   requests: number;
+  /** The feed's last scripted document, which a control request can bring back after breaking it. */
+  document: ReplayStep | undefined;
 }
 
 export interface ReplayServerOptions {
@@ -70,8 +72,10 @@ export class ReplayServer {
   /** Replaces the script of a path; the next request plays its first step. */
   script(path: string, steps: ReplayStep[]): void {
     if (steps.length === 0) throw new Error('a script needs at least one step');
-    const requests = this.scripts.get(path)?.requests ?? 0;
-    this.scripts.set(path, { steps, next: 0, requests });
+    const previous = this.scripts.get(path);
+    const document =
+      steps.find((step) => step.kind === 'document' && step.body !== undefined) ?? previous?.document;
+    this.scripts.set(path, { steps, next: 0, requests: previous?.requests ?? 0, document });
   }
 
   /** How many requests a path has answered. */
@@ -159,8 +163,8 @@ export class ReplayServer {
         .end('PUT an existing feed path with {"steps":[...]}');
       return;
     }
-    // A scripted "document" step without a body keeps serving the feed's current document.
-    const document = current.steps.find((step) => step.kind === 'document');
+    // A scripted "document" step without a body serves the feed's own document again.
+    const document = current.document;
     this.script(
       path,
       steps.map((step) =>
