@@ -42,7 +42,9 @@ describe('replay server', () => {
     expect(await (await get()).text()).toMatch(/<html>/);
     expect(await (await get()).text()).toBe('');
     const truncated = await (await get()).text();
-    expect(() => JSON.parse(truncated)).toThrow();
+    expect(() => {
+      JSON.parse(truncated);
+    }).toThrow();
     expect((await control([{ kind: 'document' }])).status).toBe(204);
     expect(await (await get()).text()).toBe(`{"v":${version}}`);
     expect(replay.requests('/feed.json')).toBe(8);
