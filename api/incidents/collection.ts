@@ -3,9 +3,17 @@ import { toCsv } from '../../exports/csv.js';
 import { toFeature, type IncidentFeature } from '../../exports/geojson.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { problems } from '../problem.js';
+import { IncidentCollectionSchema } from './schemas.js';
 import type { AppEnv } from '../types.js';
 
 export const GEOJSON = 'application/geo+json';
+
+/** The media types a collection route documents for its 200. */
+export const collectionContent = {
+  [GEOJSON]: { schema: IncidentCollectionSchema },
+  'application/json': { schema: IncidentCollectionSchema },
+  'text/csv': { schema: { type: 'string' as const } },
+};
 
 export interface Page {
   records: IncidentRecord[];

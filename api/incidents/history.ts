@@ -3,9 +3,9 @@ import { problems } from '../problem.js';
 import { assertLookback, earliestAllowed } from '../tier-access.js';
 import type { AppDeps, AppEnv } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
-import { GEOJSON, respondWithPage } from './collection.js';
+import { collectionContent, respondWithPage } from './collection.js';
 import { keysetPage } from './paging.js';
-import { HistoryQuery, IncidentCollectionSchema } from './schemas.js';
+import { HistoryQuery } from './schemas.js';
 
 const historyRoute = createRoute({
   method: 'get',
@@ -17,11 +17,7 @@ const historyRoute = createRoute({
   responses: {
     200: {
       description: 'Incidents of the window',
-      content: {
-        [GEOJSON]: { schema: IncidentCollectionSchema },
-        'application/json': { schema: IncidentCollectionSchema },
-        'text/csv': { schema: { type: 'string' } },
-      },
+      content: collectionContent,
     },
     ...notModifiedResponse,
     ...problemResponses(400, 403),

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
-import { assertCollectionFormat, GEOJSON, respondWithPage } from './collection.js';
+import { assertCollectionFormat, collectionContent, respondWithPage } from './collection.js';
 import { queryFingerprint } from '../cursor.js';
 import { filtersOf } from './list-query.js';
-import { IncidentCollectionSchema, IncidentListQuery } from './schemas.js';
+import { IncidentListQuery } from './schemas.js';
 
 const listRoute = createRoute({
   method: 'get',
@@ -16,11 +16,7 @@ const listRoute = createRoute({
   responses: {
     200: {
       description: 'A page of incidents',
-      content: {
-        [GEOJSON]: { schema: IncidentCollectionSchema },
-        'application/json': { schema: IncidentCollectionSchema },
-        'text/csv': { schema: { type: 'string' } },
-      },
+      content: collectionContent,
     },
     ...notModifiedResponse,
     ...problemResponses(400, 406),

@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { IncidentRecord } from '../../model/index.js';
 import type { AppDeps, AppEnv } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
-import { GEOJSON, respondWithPage } from './collection.js';
-import { IncidentCollectionSchema, NearbyQuery } from './schemas.js';
+import { collectionContent, respondWithPage } from './collection.js';
+import { NearbyQuery } from './schemas.js';
 
 const nearbyRoute = createRoute({
   method: 'get',
@@ -15,11 +15,7 @@ const nearbyRoute = createRoute({
   responses: {
     200: {
       description: 'Nearby incidents',
-      content: {
-        [GEOJSON]: { schema: IncidentCollectionSchema },
-        'application/json': { schema: IncidentCollectionSchema },
-        'text/csv': { schema: { type: 'string' } },
-      },
+      content: collectionContent,
     },
     ...notModifiedResponse,
     ...problemResponses(400),

@@ -15,6 +15,17 @@ import {
 } from '../../model/index.js';
 import { bboxParam, booleanParam, csvEnum, csvString, limitParam } from '../params.js';
 
+/** Collections other than the current list: no CAP formats. */
+const collectionFormat = z
+  .enum(['geojson', 'json', 'csv'], { message: 'format: allowed values are geojson, json, csv' })
+  .default('geojson')
+  .openapi({ param: { name: 'format', in: 'query' } });
+
+const cursorParam = z
+  .string()
+  .optional()
+  .openapi({ param: { name: 'cursor', in: 'query' } });
+
 export const IncidentListQuery = z.object({
   state: csvEnum('state', STATES),
   eventType: csvEnum('eventType', EVENT_TYPES),
@@ -28,10 +39,7 @@ export const IncidentListQuery = z.object({
   agency: csvString('agency', 'Comma-separated agency codes (e.g. rfs)'),
   bbox: bboxParam('bbox'),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
-  cursor: z
-    .string()
-    .optional()
-    .openapi({ param: { name: 'cursor', in: 'query' } }),
+  cursor: cursorParam,
   after: z
     .string()
     .optional()
@@ -170,10 +178,7 @@ export const NearbyQuery = z.object({
   status: csvEnum('status', INCIDENT_STATUSES),
   agency: csvString('agency', 'Comma-separated agency codes (e.g. rfs)'),
   include_retracted: booleanParam('include_retracted', 'Include incidents upstream no longer publishes.'),
-  format: z
-    .enum(['geojson', 'json', 'csv'], { message: 'format: allowed values are geojson, json, csv' })
-    .default('geojson')
-    .openapi({ param: { name: 'format', in: 'query' } }),
+  format: collectionFormat,
 });
 export type NearbyQuery = z.infer<typeof NearbyQuery>;
 
@@ -188,18 +193,12 @@ export const SnapshotQuery = z.object({
   state: csvEnum('state', STATES),
   event_type: csvEnum('event_type', EVENT_TYPES),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 500 }),
-  cursor: z
-    .string()
-    .optional()
-    .openapi({ param: { name: 'cursor', in: 'query' } }),
+  cursor: cursorParam,
   after: z
     .string()
     .optional()
     .openapi({ param: { name: 'after', in: 'query' } }),
-  format: z
-    .enum(['geojson', 'json', 'csv'], { message: 'format: allowed values are geojson, json, csv' })
-    .default('geojson')
-    .openapi({ param: { name: 'format', in: 'query' } }),
+  format: collectionFormat,
 });
 export type SnapshotQuery = z.infer<typeof SnapshotQuery>;
 
@@ -219,13 +218,7 @@ export const HistoryQuery = z.object({
       description: 'Exclusive end of the window, default now.',
     }),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
-  cursor: z
-    .string()
-    .optional()
-    .openapi({ param: { name: 'cursor', in: 'query' } }),
-  format: z
-    .enum(['geojson', 'json', 'csv'], { message: 'format: allowed values are geojson, json, csv' })
-    .default('geojson')
-    .openapi({ param: { name: 'format', in: 'query' } }),
+  cursor: cursorParam,
+  format: collectionFormat,
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;

@@ -6,9 +6,9 @@ import { problems } from '../problem.js';
 import { assertLookback } from '../tier-access.js';
 import type { AppDeps, AppEnv } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
-import { GEOJSON, respondWithPage } from './collection.js';
+import { collectionContent, respondWithPage } from './collection.js';
 import { keysetPage } from './paging.js';
-import { IncidentCollectionSchema, SnapshotQuery } from './schemas.js';
+import { SnapshotQuery } from './schemas.js';
 
 const snapshotRoute = createRoute({
   method: 'get',
@@ -19,11 +19,7 @@ const snapshotRoute = createRoute({
   responses: {
     200: {
       description: 'Incidents active at the instant',
-      content: {
-        [GEOJSON]: { schema: IncidentCollectionSchema },
-        'application/json': { schema: IncidentCollectionSchema },
-        'text/csv': { schema: { type: 'string' } },
-      },
+      content: collectionContent,
     },
     ...notModifiedResponse,
     ...problemResponses(400, 403),
