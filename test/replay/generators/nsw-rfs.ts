@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../../model/index.js';
-import { prng } from './random.js';
+import { polygonsAround, prng } from './random.js';
 
 /**
  * Synthetic NSW RFS majorIncidents.json documents: the real shape and vocabulary (FEEDS.md section 2),
@@ -123,23 +123,6 @@ export function syntheticNswIncidents(count: number, seed: number): SyntheticInc
     };
     if (random() < 0.15) incident.polygons = polygonsAround(lng, lat, 1 + Math.floor(random() * 4), random);
     return incident;
-  });
-}
-
-/** Closed, roughly round rings a few kilometres across, scattered near the incident point. */
-function polygonsAround(lng: number, lat: number, count: number, random: () => number): Position[][][] {
-  return Array.from({ length: count }, () => {
-    const centreLng = lng + (random() - 0.5) * 0.1;
-    const centreLat = lat + (random() - 0.5) * 0.1;
-    const vertices = 5 + Math.floor(random() * 4);
-    const ring: Position[] = Array.from({ length: vertices }, (_, vertex) => {
-      const angle = (2 * Math.PI * vertex) / vertices;
-      const radius = 0.005 + random() * 0.02;
-      return [centreLng + radius * Math.cos(angle), centreLat + radius * Math.sin(angle)];
-    });
-    const [first] = ring;
-    if (first) ring.push([first[0], first[1]]);
-    return [ring];
   });
 }
 

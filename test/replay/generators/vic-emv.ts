@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../../model/index.js';
-import { prng } from './random.js';
+import { polygonsAround, prng } from './random.js';
 
 /**
  * Synthetic VicEmergency events-geojson.json documents: the real shape and vocabulary (FEEDS.md
@@ -302,23 +302,6 @@ export function easedWarning(warning: SyntheticWarning, allClear: boolean): Synt
     status: allClear ? 'All Clear' : ADVICE_LEVEL.severity,
     action: allClear ? null : 'Threat Is Reduced',
   };
-}
-
-/** Closed, roughly round rings a few kilometres across, scattered near the point. */
-function polygonsAround(lng: number, lat: number, count: number, random: () => number): Position[][][] {
-  return Array.from({ length: count }, () => {
-    const centreLng = lng + (random() - 0.5) * 0.1;
-    const centreLat = lat + (random() - 0.5) * 0.1;
-    const vertices = 5 + Math.floor(random() * 4);
-    const ring: Position[] = Array.from({ length: vertices }, (_, vertex) => {
-      const angle = (2 * Math.PI * vertex) / vertices;
-      const radius = 0.005 + random() * 0.02;
-      return [centreLng + radius * Math.cos(angle), centreLat + radius * Math.sin(angle)];
-    });
-    const [first] = ring;
-    if (first) ring.push([first[0], first[1]]);
-    return [ring];
-  });
 }
 
 /** `2026-01-09T19:42:51+11:00`: the wall clock of `zone` with its offset, as warnings and NSW copies write it. */
