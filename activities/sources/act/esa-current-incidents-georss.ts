@@ -20,8 +20,8 @@ import {
   textOf,
   timestampsOf,
   withoutUndefined,
-  type Report,
 } from './esa-fields.js';
+import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * ACT ESA current incidents, https://esa.act.gov.au/feeds/currentincidents.xml (FEEDS.md section 9):
@@ -78,10 +78,7 @@ function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): Par
     return undefined;
   }
   const id = incidentId(esaSource(feedId));
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
 
   const timestamps = timestampsOf(
     { reported: ['time_of_call', fields['Time of Call']], updated: ['updated', fields.Updated] },

@@ -1,4 +1,4 @@
-import type { EventType, IncidentStatus, WarningLevel } from '../../../model/index.js';
+import type { EventType, IncidentStatus, UnmappedValue, WarningLevel } from '../../../model/index.js';
 
 /**
  * What every per-source vocabulary shares: the key values are looked up by, what a value nobody
@@ -28,4 +28,18 @@ export function lookup<T>(
   const value = map(raw);
   if (value === undefined) report(field, raw);
   return value ?? fallback;
+}
+
+/** The unmapped values of one incident, and the `report` callback the vocabulary lookups call. */
+export function unmappedFor(incidentId: string): {
+  unmapped: UnmappedValue[];
+  report: (field: string, value: string) => void;
+} {
+  const unmapped: UnmappedValue[] = [];
+  return {
+    unmapped,
+    report: (field, value) => {
+      unmapped.push({ field, value, incidentId });
+    },
+  };
 }

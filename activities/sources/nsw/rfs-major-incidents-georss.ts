@@ -19,6 +19,7 @@ import type { FeedParser } from '../common/types.js';
 import { asList, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
 import { readRfsDescription, readRfsIncident, rfsIncidentNumber, rfsSuburbOf } from './rfs-description.js';
 import { legacyEventTypeOf } from './rfs-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * NSW RFS https://www.rfs.nsw.gov.au/feeds/majorIncidents.xml (FEEDS.md section 2): RSS 2.0 with
@@ -83,10 +84,7 @@ function parseItem(item: XmlNode, skipped: UnmappedValue[]): ParsedItem | undefi
   }
   const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
   const id = incidentId(source);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
 
   const {
     fields,

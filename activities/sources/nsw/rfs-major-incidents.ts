@@ -16,6 +16,7 @@ import { eventTypeOf } from './rfs-vocabulary.js';
 import { parseLocalTime, parseUtcTimeInZone } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import { isRecord, stringOf } from '../common/values.js';
+import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * NSW RFS https://www.rfs.nsw.gov.au/feeds/majorIncidents.json (FEEDS.md section 2).
@@ -106,10 +107,7 @@ function parseFeature(feature: unknown, skipped: UnmappedValue[]): ParsedFeature
   }
   const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
   const id = incidentId(source);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
 
   const { fields, majorFireUpdateUrl, text } = parseDescription(stringOf(properties.description) ?? '');
   const pubDate = stringOf(properties.pubDate);

@@ -1,4 +1,4 @@
-import type { DroppedRecord, UnmappedValue } from '../../../model/index.js';
+import type { DroppedRecord } from '../../../model/index.js';
 import { pointGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
@@ -20,6 +20,7 @@ import {
   type Timestamps,
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, statusOf, warningLevelOf } from './qfd-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * QFD (QFES) bushfireAlert.xml: Atom + GeoRSS (FEEDS.md section 4, "Older formats", seen 2018; still
@@ -94,10 +95,7 @@ function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | un
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
   const content = parseContent(textOf(entry.content) ?? '');
   const timestamps = timestampsOf(entry, content, report);
   if (!timestamps) {

@@ -36,6 +36,7 @@ import {
   warningLevelOf,
 } from './qfd-vocabulary.js';
 import { isRecord, stringOf as readString } from '../common/values.js';
+import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * QFD bushfireAlert.json on S3: a GeoJSON FeatureCollection `name: "QFDWarnings"` (FEEDS.md section 4).
@@ -136,10 +137,7 @@ function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]):
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
   const timestamps = timestampsOf(properties, report);
   if (!timestamps) {
     dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });

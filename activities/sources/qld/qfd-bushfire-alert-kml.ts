@@ -1,4 +1,4 @@
-import type { DroppedRecord, Position, UnmappedValue } from '../../../model/index.js';
+import type { DroppedRecord, Position } from '../../../model/index.js';
 import { pointGeometry } from '../common/geometry.js';
 import { readKml, type KmlPlacemark } from '../common/kml.js';
 import { parseUtcTimeInZone } from '../common/time.js';
@@ -19,6 +19,7 @@ import {
   type Timestamps,
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, incidentTypeOf, statusOf, warningLevelOf } from './qfd-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * QFD (QFES) bushfireAlert.kmz, read as its unzipped `doc.kml` (FEEDS.md section 4, seen 2020, FME).
@@ -71,10 +72,7 @@ function parsePlacemark(placemark: KmlPlacemark, dropped: DroppedRecord[]): Pars
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
   const timestamps = timestampsOf(data, report);
   if (!timestamps) {
     dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });

@@ -6,7 +6,6 @@ import {
   type IncidentSource,
   type IncidentStatus,
   type Position,
-  type UnmappedValue,
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../../model/index.js';
@@ -39,6 +38,7 @@ import {
   type TasAlertFeedType,
 } from './tasalert-vocabulary.js';
 import { FALLBACK } from './tfs-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * TasALERT https://alert.tas.gov.au/data/data.geojson (FEEDS.md section 7): incidents and warnings of
@@ -158,10 +158,7 @@ function parseRecord(
   const nested = context.warningId !== undefined;
   const source: IncidentSource = { state: 'tas', agency: AGENCY, feedId };
   const id = incidentId(source);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
 
   const timestamps = timestampsOf(properties, report);
   if (!timestamps) {

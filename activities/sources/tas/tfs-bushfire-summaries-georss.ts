@@ -2,7 +2,6 @@ import {
   incidentId,
   type DroppedRecord,
   type IncidentSource,
-  type UnmappedValue,
   STATE_TIME_ZONES,
 } from '../../../model/index.js';
 import { MalformedFeedError } from '../common/errors.js';
@@ -23,6 +22,7 @@ import {
   type Timestamps,
 } from './drafts.js';
 import { FALLBACK, tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * Tasmania Fire Service `Show?pageId=colBushfireSummariesRss` (GeoRSS, FEEDS.md section 7). Retired:
@@ -114,10 +114,7 @@ function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): Par
   }
   const source: IncidentSource = { state: 'tas', agency: 'tfs', feedId: incidentNo };
   const id = incidentId(source);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
   const { fields, links, text } = parseDescription(textOf(item.description) ?? '');
   const timestamps = timestampsOf(textOf(item.pubDate), fields.UPDATED, report);
   if (!timestamps) {

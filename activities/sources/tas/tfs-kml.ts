@@ -2,7 +2,6 @@ import {
   incidentId,
   type DroppedRecord,
   type IncidentSource,
-  type UnmappedValue,
   STATE_TIME_ZONES,
 } from '../../../model/index.js';
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
@@ -29,6 +28,7 @@ import {
   tfsStyleWarningLevelOf,
   tfsWarningLevelOf,
 } from './tfs-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * Tasmania Fire Service KML feeds (FEEDS.md section 7, "Legacy TFS formats"):
@@ -193,10 +193,7 @@ function parsePlacemark(
     feedId: kind === 'incident' ? upstreamId : `alert-${upstreamId}`,
   };
   const id = incidentId(source);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
   const timestamps = timestampsOf(fields, report);
   if (!timestamps) {
     dropped.push({ reason: 'no-timestamps', upstreamId });

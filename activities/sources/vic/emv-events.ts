@@ -22,7 +22,7 @@ import { flattenGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
-import { lookup } from '../common/vocabulary.js';
+import { lookup, unmappedFor } from '../common/vocabulary.js';
 import {
   eventTypeOfCapEventName,
   eventTypeOfCategory1,
@@ -250,10 +250,7 @@ function parseFeature(
     feedId: `${rule.idPrefix ?? ''}${upstreamId}`,
   };
   const id = incidentId(source);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
 
   const timestamps = timestampsOf(stringOf(properties.created), stringOf(properties.updated), report);
   if (!timestamps) {

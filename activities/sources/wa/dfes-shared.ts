@@ -12,7 +12,7 @@ import {
   type UnmappedValue,
 } from '../../../model/index.js';
 import { parseLocalTime, parseUtcTimeInZone, toIso } from '../common/time.js';
-import { lookup } from '../common/vocabulary.js';
+import { lookup, unmappedFor } from '../common/vocabulary.js';
 import { draftsOf as recordDrafts, type RecordInput } from '../common/drafts.js';
 
 export { isRecord, withoutUndefined } from '../common/values.js';
@@ -172,10 +172,7 @@ export interface RecordContext {
 export function recordContext(feedId: string): RecordContext {
   const source: IncidentSource = { state: 'wa', agency: AGENCY, feedId };
   const id = incidentId(source);
-  const unmapped: UnmappedValue[] = [];
-  const report: Report = (field, value) => {
-    unmapped.push({ field, value, incidentId: id });
-  };
+  const { unmapped, report } = unmappedFor(id);
   return {
     source,
     id,
