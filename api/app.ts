@@ -2,17 +2,21 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { docsRoutes } from './docs.js';
+import { exportRoutes } from './exports/routes.js';
 import { dataCaching } from './http-cache.js';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
 import { metaRoutes } from './meta/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
-import type { AppDeps, AppEnv } from './types.js';
+import { parseSettings } from '../config/index.js';
+import { capIssuer } from '../exports/cap/issuer.js';
+import type { AppDeps, AppEnv, AppInput } from './types.js';
 import { validationHook } from './validation.js';
 
 /** The HTTP application, independent of any server: tests call `app.request(...)`. */
-export function createApp(deps: AppDeps) {
+export function createApp(input: AppInput) {
+  const deps: AppDeps = { ...input, cap: input.cap ?? defaultIssuer(input.catalogue) };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', requestId());
   app.use('*', async (c, next) => {
@@ -39,6 +43,7 @@ export function createApp(deps: AppDeps) {
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));
   v1.route('/', metaRoutes(deps));
+  v1.route('/', exportRoutes(deps));
   v1.route('/', docsRoutes());
   app.route('/v1', v1);
 
@@ -54,3 +59,8 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+function defaultIssuer(catalogue: AppInput['catalogue']) {
+  const { CAP_SENDER, CAP_PROFILE_CODE } = parseSettings({});
+  return capIssuer({ sender: CAP_SENDER, profileCode: CAP_PROFILE_CODE }, catalogue);
+}

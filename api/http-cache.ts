@@ -81,7 +81,7 @@ class ResponseCache {
   }
 }
 
-function notModified(
+export function notModified(
   ifNoneMatch: string | undefined,
   ifModifiedSince: string | undefined,
   etag: string,

@@ -2,6 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Client } from '@temporalio/client';
 import type { AddressInfo } from 'node:net';
 import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
+import { capIssuer } from '../exports/cap/issuer.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
 import { cursorSecret } from './cursor-secret.js';
@@ -28,6 +29,9 @@ export async function startApiServer(
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
     defaultTier: settings.DEFAULT_TIER,
+    cap: capIssuer({ sender: settings.CAP_SENDER, profileCode: settings.CAP_PROFILE_CODE }, catalogue),
+    publicBaseUrl: settings.PUBLIC_BASE_URL,
+    capFeedFile: dataLayout(settings.DATA_DIR).capFeedFile,
     version: API_VERSION,
     startedAt: new Date(),
     now: () => new Date(),

@@ -2,6 +2,7 @@ import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { join } from 'node:path';
 import { readManifest, type Manifest } from '../exports/manifest.js';
 import { ARCHIVE_COLUMNS_DDL, recordColumnsDdl, type IncidentRecord } from '../model/index.js';
+import { groupVersions, versionsQuery, type IncidentVersion } from '../exports/cap/incident-versions.js';
 import { CurrentIncidents } from './incidents/current-incidents.js';
 import { SpatialIndex } from './incidents/spatial-index.js';
 
@@ -24,6 +25,7 @@ export class ServingStore {
   private refreshing: Promise<void> | undefined;
   private spatialIndex: Promise<SpatialIndex> | undefined;
   private liveCache: Promise<CurrentIncidents> | undefined;
+  private versionCache: Promise<ReadonlyMap<string, IncidentVersion[]>> | undefined;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -101,6 +103,7 @@ export class ServingStore {
       this.loaded = manifest;
       this.spatialIndex = undefined;
       this.liveCache = undefined;
+      this.versionCache = undefined;
     } finally {
       connection.closeSync();
     }
@@ -137,6 +140,14 @@ export class ServingStore {
       SpatialIndex.build(current.all.filter((record) => record.feature_type === 'incident')),
     );
     return this.spatialIndex;
+  }
+
+  /** Every recorded version of every incident of the loaded generation, oldest first (built on first use). */
+  versions(): Promise<ReadonlyMap<string, IncidentVersion[]>> {
+    this.versionCache ??= this.query<{ id: string } & IncidentVersion>(
+      versionsQuery('incident_versions'),
+    ).then(groupVersions);
+    return this.versionCache;
   }
 
   close(): void {

@@ -9,6 +9,9 @@ export function dataLayout(dataDir: string) {
     warehouseFile: join(dataDir, 'warehouse', 'warehouse.duckdb'),
     servingDir: join(dataDir, 'serving'),
     rawDir: join(dataDir, 'raw'),
+    /** Static exports the API serves as files: written after every commit, replaced atomically. */
+    exportsDir: join(dataDir, 'exports'),
+    capFeedFile: join(dataDir, 'exports', 'cap', 'incidents.atom'),
     stagedDir: join(dataDir, 'staged'),
     temporalDbFile: join(dataDir, 'temporal', 'temporal.sqlite'),
     /** Raw body of one fetch: raw/<feed>/<yyyy-mm-dd>/<sha256>.<ext>, relative to DATA_DIR. */

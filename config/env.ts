@@ -38,6 +38,18 @@ const SettingsSchema = z.object({
   DEFAULT_TIER: z.enum(TIERS).default('free'),
   /** Signs paging cursors; API replicas behind one address share it. Generated under DATA_DIR when unset. */
   CURSOR_SECRET: z.string().min(16).optional(),
+  /** Absolute address clients reach the API at, for links in CAP and Atom documents (default http://HOST:PORT). */
+  PUBLIC_BASE_URL: z.url().optional(),
+  /** CAP `sender` of every alert the service issues: e-mail style, no spaces, commas, '<' or '&'. */
+  CAP_SENDER: z
+    .string()
+    .regex(/^[^\s,<&]+$/, "must not contain whitespace, ',', '<' or '&'")
+    .default('cap@emergency-incidents.localhost'),
+  /** The CAP-AU profile `<code>`: the value every Australian producer sends (docs/adr/0009-cap-outputs.md). */
+  CAP_PROFILE_CODE: z
+    .string()
+    .regex(/^\S+$/, 'must not contain whitespace')
+    .default('urn:oasis:names:tc:emergency:cap:1.2:profile:CAP-AU:1.0'),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -5,3 +5,4 @@ export * from './incident.js';
 export * from './record.js';
 export * from './time-zones.js';
 export * from './feed-health.js';
+export * from './cap-events.js';

@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import { toCsv } from '../../exports/csv.js';
 import { toFeature, type IncidentFeature } from '../../exports/geojson.js';
 import type { IncidentRecord } from '../../model/index.js';
-import { problems } from '../problem.js';
 import { IncidentCollectionSchema } from './schemas.js';
 import type { AppEnv } from '../types.js';
 
@@ -33,20 +32,24 @@ export interface CollectionOptions {
   decorate?: (feature: IncidentFeature, record: IncidentRecord) => IncidentFeature;
 }
 
-/** Formats a collection can be served in before the CAP formats arrive. */
-export function assertCollectionFormat(format: string): void {
-  if (format === 'cap-au' || format === 'cap-atom') {
-    throw problems.notAcceptable(`format=${format} is not available yet; use geojson, json or csv.`);
-  }
+/** Path and query of the next page: this request's query with the cursor in `parameter`. */
+export function nextLink(
+  c: Context<AppEnv>,
+  nextCursor: string | undefined,
+  parameter: 'after' | 'cursor',
+): string | undefined {
+  if (!nextCursor) return undefined;
+  const url = new URL(c.req.url);
+  const next = new URLSearchParams(url.search);
+  next.delete('cursor');
+  next.set(parameter, nextCursor);
+  return `${url.pathname}?${next.toString()}`;
 }
 
 function links(c: Context<AppEnv>, nextCursor: string | undefined, parameter: 'after' | 'cursor') {
   const url = new URL(c.req.url);
-  if (!nextCursor) return { self: `${url.pathname}${url.search}` };
-  const next = new URLSearchParams(url.search);
-  next.delete('cursor');
-  next.set(parameter, nextCursor);
-  return { self: `${url.pathname}${url.search}`, next: `${url.pathname}?${next.toString()}` };
+  const next = nextLink(c, nextCursor, parameter);
+  return next ? { self: `${url.pathname}${url.search}`, next } : { self: `${url.pathname}${url.search}` };
 }
 
 /**

@@ -34,13 +34,17 @@ export class CurrentIncidents {
     return this.sorted;
   }
 
-  /** The matching records after `afterKey` (exclusive), up to `limit`, and how many match in all. */
+  /**
+   * The matching records after `afterKey` (exclusive), up to `limit`, and how many match in all.
+   * `retractedSince` (epoch ms) also admits records retracted at or after it (CAP feeds' Cancels).
+   */
   page(
     filters: IncidentFilters,
     afterKey: string | undefined,
     limit: number,
+    { retractedSince }: { retractedSince?: number } = {},
   ): { records: IncidentRecord[]; total: number; more: boolean } {
-    const accept = matcher(filters);
+    const accept = matcher(filters, retractedSince);
     const records: IncidentRecord[] = [];
     let total = 0;
     let more = false;
@@ -55,14 +59,15 @@ export class CurrentIncidents {
   }
 }
 
-function matcher(filters: IncidentFilters): (record: IncidentRecord) => boolean {
+function matcher(filters: IncidentFilters, retractedSince?: number): (record: IncidentRecord) => boolean {
   const sets = LIST_FILTERS.flatMap(([key, column]) => {
     const values = filters[key] as readonly string[] | undefined;
     return values && values.length > 0 ? [[column, new Set<string>(values)] as const] : [];
   });
   const box = filters.bbox;
   return (record) => {
-    if (!filters.include_retracted && record.retracted) return false;
+    if (record.retracted && !filters.include_retracted && !retractedRecently(record, retractedSince))
+      return false;
     for (const [column, allowed] of sets) if (!allowed.has(record[column] as string)) return false;
     if (box) {
       const { longitude, latitude } = record;
@@ -72,4 +77,8 @@ function matcher(filters: IncidentFilters): (record: IncidentRecord) => boolean 
     }
     return true;
   };
+}
+
+function retractedRecently(record: IncidentRecord, since: number | undefined): boolean {
+  return since !== undefined && record.retracted_at !== null && Date.parse(record.retracted_at) >= since;
 }

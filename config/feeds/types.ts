@@ -7,6 +7,8 @@ export interface FeedDefinition {
   /** Agency code used in incident ids. */
   agency: string;
   agencyName: string;
+  /** Agencies other than the feed's own whose incidents it carries: agency code → public name. */
+  carriedAgencies?: Readonly<Record<string, string>>;
   /** Short name of the feed within its agency (the third part of the workflow id). */
   feed: string;
   name: string;

@@ -311,10 +311,9 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
       });
     });
 
-    it('serves json as application/json and the CAP formats as 406 until they exist', async () => {
+    it('serves json as application/json', async () => {
       const response = await request('/v1/incidents?format=json&limit=1');
       expect(response.headers.get('content-type')).toBe('application/json');
-      await problem('/v1/incidents?format=cap-au', 406);
     });
   });
 

@@ -165,9 +165,15 @@ describe('incident API over published Parquet (app.request)', () => {
     expect(page2.features[0]?.id).not.toBe(body.features[0]?.id);
   });
 
-  it('answers formats that come later with 406, not 500', async () => {
-    expect((await problem('/v1/incidents?format=cap-atom', 406)).detail).toMatch(/format=cap-atom/);
-    await problem('/v1/incidents/nsw-rfs-1?format=cap-au', 406);
+  it('serves the CAP formats as XML, and a 404 problem for an unknown id in any format', async () => {
+    const atom = await app.request('/v1/incidents?format=cap-atom&limit=2');
+    expect(atom.status).toBe(200);
+    expect(atom.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const first = records.find((r) => r.feature_type === 'incident')!;
+    const alert = await app.request(`/v1/incidents/${first.id}?format=cap-au`);
+    expect(alert.headers.get('content-type')).toBe('application/cap+xml; charset=utf-8');
+    expect(await alert.text()).toContain(`<identifier>${first.id}-v1</identifier>`);
+    await problem('/v1/incidents/nsw-rfs-1?format=cap-au', 404);
   });
 
   it('serves one incident, and a 404 problem for an unknown id or path', async () => {
@@ -267,6 +273,7 @@ describe('incident API over published Parquet (app.request)', () => {
     expect(Object.keys(body.paths).sort()).toEqual(
       [
         '/v1/attribution',
+        '/v1/exports/cap/incidents.atom',
         '/v1/incidents',
         '/v1/incidents/history',
         '/v1/incidents/nearby',

@@ -1,0 +1,11 @@
+import type { IncidentRecord } from '../../model/index.js';
+import { capAlertTree, type CapIssuer } from './cap-alert.js';
+import type { CapMessage } from './cap-messages.js';
+import { xmlDocument } from './xml.js';
+
+export const CAP_MEDIA_TYPE = 'application/cap+xml';
+
+/** One CAP-AU alert as a standalone `application/cap+xml` document. */
+export function capAlertDocument(record: IncidentRecord, message: CapMessage, issuer: CapIssuer): string {
+  return xmlDocument('alert', capAlertTree(record, message, issuer));
+}
