@@ -26,7 +26,6 @@ export const problems = {
   invalidParameter: (detail: string, errors?: unknown[]) =>
     new ProblemError(400, 'invalid-parameter', 'Invalid request parameter', detail, errors ? { errors } : {}),
   notFound: (detail: string) => new ProblemError(404, 'not-found', 'Not Found', detail),
-  notAcceptable: (detail: string) => new ProblemError(406, 'not-acceptable', 'Format not available', detail),
   unavailable: (detail: string) => new ProblemError(503, 'unavailable', 'Service Unavailable', detail),
 };
 

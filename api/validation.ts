@@ -34,7 +34,6 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing or invalid API key',
   403: 'Forbidden',
   404: 'Not found',
-  406: 'Format not available',
   429: 'Quota exceeded',
   503: 'Unavailable',
 };

@@ -5,11 +5,6 @@ import { latestMessage, type IncidentVersion } from './cap-messages.js';
 /** Retractions this recent appear in CAP feeds as Cancel messages (the spec's Limits). */
 export const CANCEL_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The earliest retraction a CAP feed built at `now` still carries as a Cancel. */
-export function cancelWindowStart(now: Date): string {
-  return new Date(now.getTime() - CANCEL_WINDOW_MS).toISOString();
-}
-
 /** Whether a CAP feed built at `now` carries the record: live, or retracted within the window. */
 export function inCapFeed(record: IncidentRecord, now: Date): boolean {
   return (

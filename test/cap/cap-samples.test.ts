@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalise } from '../../activities/ingest.js';
 import { readCapAlerts } from '../../activities/sources/common/cap.js';
-import { parserFor } from '../../activities/sources/index.js';
 import { FEED_CATALOGUE, parseSettings } from '../../config/index.js';
 import { capAtomFeed } from '../../exports/cap/cap-atom.js';
 import { capAlertDocument } from '../../exports/cap/cap-document.js';
-import { capIdentifier, latestMessage, type IncidentVersion } from '../../exports/cap/cap-messages.js';
+import { capIdentifier } from '../../exports/cap/cap-messages.js';
 import { capDateTime } from '../../exports/cap/cap-time.js';
 import { edxlDistribution } from '../../exports/cap/edxl-de.js';
 import { capIssuer } from '../../exports/cap/issuer.js';
@@ -14,55 +12,18 @@ import {
   ALERT_LEVEL_BY_WARNING,
   CAP_EVENT_BY_TYPE,
   STATE_TIME_ZONES,
-  toRecord,
   type IncidentGeometry,
   type IncidentRecord,
 } from '../../model/index.js';
 import { CapValidators } from '../support/cap-validation.js';
-import { requireSharedFolder, upstreamSamples } from '../support/shared-samples.js';
+import { requireSharedFolder } from '../support/shared-samples.js';
+import { FIRST, RETRACTED, SECOND, lifecycle, sampleRecords } from '../support/cap-samples.js';
 
 const settings = parseSettings({});
 const issuer = capIssuer(
   { sender: settings.CAP_SENDER, profileCode: settings.CAP_PROFILE_CODE },
   FEED_CATALOGUE,
 );
-const FETCHED = '2026-11-20T10:00:00+11:00';
-const FIRST = Date.parse('2026-11-20T10:00:00+11:00');
-const SECOND = Date.parse('2026-11-20T10:05:00+11:00');
-const RETRACTED = Date.parse('2026-11-20T10:10:00+11:00');
-
-/** The records of every real sample, as the warehouse would store them. */
-function sampleRecords(): { file: string; records: IncidentRecord[] }[] {
-  return upstreamSamples().flatMap(({ file, path, format }) => {
-    const parse = format ? parserFor(format) : undefined;
-    if (!parse) throw new Error(`no parser for sample ${file}`);
-    const { incidents } = parse(readFileSync(path));
-    return [{ file, records: incidents.map((draft) => toRecord(normalise(draft, FETCHED))) }];
-  });
-}
-
-function retracted(record: IncidentRecord): IncidentRecord {
-  return {
-    ...record,
-    retracted: true,
-    retracted_at: new Date(RETRACTED).toISOString(),
-    retraction_reason: 'No longer published by the upstream feed',
-  };
-}
-
-/** The three messages of one incident's life: first seen, changed, retracted. */
-function lifecycle(record: IncidentRecord) {
-  const v1: IncidentVersion = { version: 1, validFrom: FIRST, retracted: false };
-  const v2: IncidentVersion = { version: 2, validFrom: SECOND, retracted: false };
-  const v3: IncidentVersion = { version: 3, validFrom: RETRACTED, retracted: true };
-  const cancelled = retracted(record);
-  return [
-    { record, message: latestMessage(record, [v1]) },
-    { record, message: latestMessage(record, [v1, v2]) },
-    { record: cancelled, message: latestMessage(cancelled, [v1, v2, v3]) },
-  ];
-}
-
 describe('CAP documents from every real upstream sample', () => {
   let validators: CapValidators;
   let samples: { file: string; records: IncidentRecord[] }[];

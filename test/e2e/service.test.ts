@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { readCapAlerts, type CapAlert } from '../../activities/sources/common/cap.js';
 import { parseSettings } from '../../config/index.js';
 import { startService, type RunningService } from '../../runtime/service.js';
 import {
@@ -70,6 +71,18 @@ describe('end to end over loopback HTTP', () => {
     return body.features.find((feature) => feature.id === watchedId);
   }
 
+  /** The CAP message the API serves for the watched incident, and the static feed's entry for it. */
+  async function watchedCap(): Promise<{ served: CapAlert; exported: CapAlert | undefined }> {
+    const response = await fetch(`${service.apiUrl}/v1/incidents/${watchedId}?format=cap-au`);
+    expect(response.headers.get('content-type')).toBe('application/cap+xml; charset=utf-8');
+    const [served] = readCapAlerts(await response.text(), 'api');
+    const feed = await fetch(`${service.apiUrl}/v1/exports/cap/incidents.atom`);
+    const exported = readCapAlerts(await feed.text(), 'export').find((alert) =>
+      alert.incidents.includes(watchedId),
+    );
+    return { served: served!, exported };
+  }
+
   it('shows an incident appear, change status, and be retracted', async () => {
     await waitFor(async () => ((await fetch(`${service.apiUrl}/v1/incidents`)).ok ? true : undefined), {
       what: 'the API',
@@ -78,6 +91,8 @@ describe('end to end over loopback HTTP', () => {
     upstream = [other, watched];
     const appeared = await waitFor(watchedFeature, { what: 'the incident to appear' });
     expect(appeared.properties.status).toBe('active');
+    const alert = await watchedCap();
+    expect([alert.served.msgType, alert.served.identifier]).toEqual(['Alert', `${watchedId}-v1`]);
 
     upstream = [other, { ...watched, status: 'Under control', updated: new Date() }];
     await waitFor(
@@ -96,6 +111,21 @@ describe('end to end over loopback HTTP', () => {
       { what: 'the retraction' },
     );
     expect(retracted.properties.retraction.reason).toBe('No longer published by the upstream feed');
+    // The API and the static CAP feed (written after the same commit) both say Cancel, naming the chain.
+    const cancel = await waitFor(
+      async () => {
+        const cap = await watchedCap();
+        return cap.exported?.msgType === 'Cancel' ? cap : undefined;
+      },
+      { what: 'the Cancel in the static CAP feed' },
+    );
+    expect(cancel.served.msgType).toBe('Cancel');
+    expect(cancel.served.identifier).toBe(`${watchedId}-v3`);
+    expect(cancel.served.references.map((reference) => reference.identifier)).toEqual([
+      `${watchedId}-v1`,
+      `${watchedId}-v2`,
+    ]);
+    expect(cancel.exported?.identifier).toBe(cancel.served.identifier);
 
     const visible = (await (await fetch(`${service.apiUrl}/v1/incidents`)).json()) as { features: Feature[] };
     expect(visible.features.map((f) => f.id)).toEqual([`nsw-rfs-${other.id}`]);

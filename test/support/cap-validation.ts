@@ -34,6 +34,16 @@ export class CapValidators {
     );
   }
 
+  /** Problems of one standalone alert against the CAP 1.2 XSD alone. */
+  xsdProblems(xml: string): string[] {
+    const doc = XmlDocument.fromString(xml);
+    try {
+      return schemaProblems(this.cap, doc, 'CAP-v1.2.xsd');
+    } finally {
+      doc.dispose();
+    }
+  }
+
   /** Every problem of one standalone alert: CAP 1.2 XSD, the stricter XSD, then the CAP-AU rules. */
   alertProblems(xml: string, profileCode: string): string[] {
     const doc = XmlDocument.fromString(xml);
