@@ -1,0 +1,76 @@
+/**
+ * Cost of the static CAP feed at commit time (not a test): a warehouse with N generated NSW incidents,
+ * then the time to publish the serving Parquet (the baseline every commit already pays) next to the
+ * time to write the whole CAP Atom feed, and the feed's size. Usage: npm run bench:cap-export [-- --incidents 5000]
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { normalise } from '../activities/ingest.js';
+import { parseNswRfsMajorIncidents } from '../activities/sources/nsw/rfs-major-incidents.js';
+import { publishCapFeed } from '../activities/warehouse/publish-cap.js';
+import { publishServing } from '../activities/warehouse/publish.js';
+import { Warehouse } from '../activities/warehouse/warehouse.js';
+import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
+import { capIssuer } from '../exports/cap/issuer.js';
+import { toRecord } from '../model/index.js';
+import { GENERATORS } from '../test/replay/generators/index.js';
+
+const { values } = parseArgs({ options: { incidents: { type: 'string', default: '5000' } } });
+const count = Number(values.incidents);
+const RUNS = 5;
+
+const dir = await mkdtemp(join(tmpdir(), 'eids-bench-cap-'));
+const warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
+try {
+  const body = GENERATORS.get('nsw-rfs-major-incidents-geojson')!.render({
+    count,
+    seed: 1,
+    tick: 0,
+    startedAt: new Date(),
+    tickMs: 60_000,
+  });
+  const fetched = new Date().toISOString();
+  const records = parseNswRfsMajorIncidents(new TextEncoder().encode(body)).incidents.map((draft) =>
+    toRecord(normalise(draft, fetched)),
+  );
+  await warehouse.commit({
+    feedKey: 'nsw-rfs-major-incidents',
+    rawSha256: '0'.repeat(64),
+    incoming: records,
+    polledAt: fetched,
+    allowMassRetraction: true,
+  });
+  const settings = parseSettings({});
+  const issuer = capIssuer(
+    { sender: settings.CAP_SENDER, profileCode: settings.CAP_PROFILE_CODE },
+    FEED_CATALOGUE,
+  );
+  const file = join(dir, 'exports', 'cap', 'incidents.atom');
+
+  const time = async (run: () => Promise<unknown>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      await run();
+      samples.push(performance.now() - started);
+    }
+    return samples.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+  };
+  const parquetMs = await time(() => publishServing(warehouse.db, join(dir, 'serving')));
+  let entries = 0;
+  const capMs = await time(async () => {
+    entries = await publishCapFeed(warehouse.db, { file, issuer, baseUrl: '', now: new Date() });
+  });
+  const size = (await stat(file)).size;
+  console.log(`${records.length} records (${count} generated incidents), median of ${RUNS} runs`);
+  console.log(`publish serving Parquet (baseline): ${parquetMs.toFixed(0)} ms`);
+  console.log(
+    `write the CAP Atom feed: ${capMs.toFixed(0)} ms (${(capMs / parquetMs).toFixed(2)}× the baseline), ${entries} entries, ${(size / 1024 / 1024).toFixed(1)} MiB`,
+  );
+} finally {
+  warehouse.close();
+  await rm(dir, { recursive: true, force: true });
+}
