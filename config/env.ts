@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { TIERS } from './tiers.js';
 
 /**
  * All settings, parsed once at start-up. This is the only module that reads process.env;
@@ -34,8 +33,6 @@ const SettingsSchema = z.object({
   /** Overrides every feed's own cadence (demo and tests poll faster). */
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  /** The plan applied to requests until API keys carry their own. */
-  DEFAULT_TIER: z.enum(TIERS).default('free'),
   /** Signs paging cursors; API replicas behind one address share it. Generated under DATA_DIR when unset. */
   CURSOR_SECRET: z.string().min(16).optional(),
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { parseSettings } from '../../config/index.js';
+import { dataLayout, parseSettings } from '../../config/index.js';
 import { startService, type RunningService } from '../../runtime/service.js';
 import {
   renderNswMajorIncidents,
@@ -12,6 +12,7 @@ import {
 } from '../replay/generators/nsw-rfs.js';
 import { ReplayServer } from '../replay/server.js';
 import { NSW_FEED, waitFor } from '../support/harness.js';
+import { bearer, testAccess } from '../support/keys.js';
 
 interface Feature {
   id: string;
@@ -27,6 +28,10 @@ describe('end to end over loopback HTTP', () => {
   let service: RunningService;
   let dataDir: string;
   let upstream: SyntheticIncident[];
+  let headers: Record<string, string>;
+  let lines: string[];
+  /** The API as a customer calls it: with a key issued into the service's own store beforehand. */
+  const get = (path: string) => fetch(`${service.apiUrl}${path}`, { headers });
   const [watched, other] = syntheticNswIncidents(2, 77).map((incident) => ({
     ...incident,
     type: 'Bush Fire',
@@ -41,6 +46,10 @@ describe('end to end over loopback HTTP', () => {
     upstream = [other];
     replay.script(NSW_FEED.replayPath, [{ kind: 'document', body: () => renderNswMajorIncidents(upstream) }]);
     const suffix = randomUUID().slice(0, 8);
+    const access = testAccess(dataLayout(dataDir).accessDbFile);
+    headers = bearer((await access.issue('starter')).token);
+    access.close();
+    lines = [];
     service = await startService(
       parseSettings({
         DATA_DIR: dataDir,
@@ -51,7 +60,7 @@ describe('end to end over loopback HTTP', () => {
         INGEST_TASK_QUEUE: `e2e-ingest-${suffix}`,
         WAREHOUSE_TASK_QUEUE: `e2e-warehouse-${suffix}`,
       }),
-      () => undefined,
+      (line) => lines.push(line),
       [NSW_FEED],
     );
   });
@@ -63,7 +72,7 @@ describe('end to end over loopback HTTP', () => {
   });
 
   async function watchedFeature(): Promise<Feature | undefined> {
-    const response = await fetch(`${service.apiUrl}/v1/incidents?include_retracted=true`);
+    const response = await get('/v1/incidents?include_retracted=true');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/application\/geo\+json/);
     const body = (await response.json()) as { features: Feature[] };
@@ -71,7 +80,7 @@ describe('end to end over loopback HTTP', () => {
   }
 
   it('shows an incident appear, change status, and be retracted', async () => {
-    await waitFor(async () => ((await fetch(`${service.apiUrl}/v1/incidents`)).ok ? true : undefined), {
+    await waitFor(async () => ((await get('/v1/incidents')).ok ? true : undefined), {
       what: 'the API',
     });
 
@@ -97,12 +106,25 @@ describe('end to end over loopback HTTP', () => {
     );
     expect(retracted.properties.retraction.reason).toBe('No longer published by the upstream feed');
 
-    const visible = (await (await fetch(`${service.apiUrl}/v1/incidents`)).json()) as { features: Feature[] };
+    const visible = (await (await get('/v1/incidents')).json()) as { features: Feature[] };
     expect(visible.features.map((f) => f.id)).toEqual([`nsw-rfs-${other.id}`]);
 
-    const states = (await (await fetch(`${service.apiUrl}/v1/states`)).json()) as {
+    const states = (await (await get('/v1/states')).json()) as {
       states: { status: string }[];
     };
     expect(states.states[0]?.status).toBe('healthy');
+  });
+
+  it('refuses a request without a key, and logs requests by key id, never the key', async () => {
+    const refused = await fetch(`${service.apiUrl}/v1/incidents`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="eids"');
+    const token = headers.authorization!.slice('Bearer '.length);
+    const keyId = token.split('_')[1]!;
+    expect(
+      lines.some((line) => line.includes('GET /v1/incidents 200') && line.includes(`key=${keyId}`)),
+    ).toBe(true);
+    expect(lines.some((line) => line.includes('GET /v1/incidents 401') && line.includes('key=-'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(token.slice(-43));
   });
 });
