@@ -34,6 +34,7 @@ export async function startApiServer(
     keys: access,
     quota: access,
     ...(log ? { log } : {}),
+    ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
     feedHealth: new TemporalFeedHealthSource(client),
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),

@@ -66,7 +66,7 @@ try {
       (await store.list()).map(async (key) => ({
         ...key,
         usedThisMonth: await store.peek(key.id, period),
-        monthlyQuota: TIER_MONTHLY_QUOTA[key.tier],
+        monthlyQuota: (settings.MONTHLY_QUOTAS ?? TIER_MONTHLY_QUOTA)[key.tier],
       })),
     );
     if (values.json) {

@@ -56,6 +56,7 @@ describe('end to end over loopback HTTP', () => {
         TEMPORAL_ADDRESS: inject('temporalAddress'),
         UPSTREAM_BASE_URL: replay.url,
         POLL_INTERVAL_SECONDS: '1',
+        MONTHLY_QUOTAS: 'starter=123456',
         PORT: '0',
         INGEST_TASK_QUEUE: `e2e-ingest-${suffix}`,
         WAREHOUSE_TASK_QUEUE: `e2e-warehouse-${suffix}`,
@@ -113,6 +114,13 @@ describe('end to end over loopback HTTP', () => {
       states: { status: string }[];
     };
     expect(states.states[0]?.status).toBe('healthy');
+  });
+
+  it('meters keyed requests against the configured quota', async () => {
+    const response = await get('/v1/states');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('ratelimit-limit')).toBe('123456');
+    expect(Number(response.headers.get('ratelimit-remaining'))).toBeLessThan(123456);
   });
 
   it('refuses a request without a key, and logs requests by key id, never the key', async () => {
