@@ -1,6 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
-import { cors } from 'hono/cors';
+import { parseSettings, TIER_MONTHLY_QUOTA } from '../config/index.js';
+import { accessGate } from './access/gate.js';
+import { keyAwareCors } from './access/cors.js';
+import { documentAccess } from './access/openapi.js';
 import { docsRoutes } from './docs.js';
 import { exportRoutes } from './exports/routes.js';
 import { dataCaching } from './http-cache.js';
@@ -9,8 +12,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
 import { metaRoutes } from './meta/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
-import { parseSettings } from '../config/index.js';
 import { capIssuer } from '../exports/cap/issuer.js';
+import { requestLog } from './request-log.js';
 import type { AppDeps, AppEnv, AppInput } from './types.js';
 import { validationHook } from './validation.js';
 
@@ -24,19 +27,26 @@ export function createApp(input: AppInput) {
     c.header('x-request-id', c.get('requestId'));
   });
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
-  app.use('*', async (c, next) => {
-    // Until API keys carry their own plan, every request has the configured default.
-    c.set('tier', deps.defaultTier);
-    await next();
-  });
-  app.use('/v1/*', cors({ origin: '*', exposeHeaders: ['x-request-id', 'etag', 'last-modified'] }));
+  if (deps.log) app.use('*', requestLog(deps.log));
+  app.use('*', keyAwareCors());
+  // Keys, origins, entitlements and quotas before any answer, cached ones and 304s included.
+  app.use(
+    '*',
+    accessGate({
+      keys: deps.keys,
+      quota: deps.quota,
+      quotas: deps.quotas ?? TIER_MONTHLY_QUOTA,
+      now: deps.now,
+    }),
+  );
 
   // Compression outermost, so cached answers are compressed too.
   app.use('*', compress());
   // Data changes once per poll: a minute of freshness, and a stale copy is fine while revalidating.
+  // `private`: answers are per key (plan, quota), so shared caches must not hand them to others.
   const cadences = deps.catalogue.map((feed) => feed.pollIntervalSeconds);
   const revalidate = cadences.length > 0 ? Math.min(...cadences) : 300;
-  const caching = dataCaching(deps.store, `public, max-age=60, stale-while-revalidate=${revalidate}`);
+  const caching = dataCaching(deps.store, `private, max-age=60, stale-while-revalidate=${revalidate}`);
   app.use('/v1/incidents', caching);
   app.use('/v1/incidents/*', caching);
 
@@ -47,10 +57,17 @@ export function createApp(input: AppInput) {
   v1.route('/', docsRoutes());
   app.route('/v1', v1);
 
-  app.doc31('/v1/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Emergency Incident Data Service', version: '1.39.0' },
-    servers: [{ url: '/' }],
+  // Generated once, on first request, when every route is registered.
+  let openApi: object | undefined;
+  app.get('/v1/openapi.json', (c) => {
+    openApi ??= documentAccess(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: 'Emergency Incident Data Service', version: '1.39.0' },
+        servers: [{ url: '/' }],
+      }),
+    );
+    return c.json(openApi);
   });
 
   app.notFound((c) => problemResponse(c, problems.notFound(`No resource at ${c.req.path}.`)));

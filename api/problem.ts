@@ -15,6 +15,8 @@ export class ProblemError extends Error {
     readonly title: string,
     readonly detail?: string,
     readonly extensions: Record<string, unknown> = {},
+    /** Headers the answer must carry (WWW-Authenticate, RateLimit, Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail ?? title);
   }
@@ -39,7 +41,10 @@ export function problemResponse(c: Context<AppEnv>, problem: ProblemError): Resp
     requestId: c.get('requestId'),
     ...problem.extensions,
   };
-  return c.body(JSON.stringify(body), problem.status, { 'content-type': PROBLEM_CONTENT_TYPE });
+  return c.body(JSON.stringify(body), problem.status, {
+    ...problem.headers,
+    'content-type': PROBLEM_CONTENT_TYPE,
+  });
 }
 
 /** The single onError path: known problems as they are, Hono's HTTP errors mapped, anything else a 500. */

@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { AddressInfo } from 'node:net';
 import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
 import { capIssuer } from '../exports/cap/issuer.js';
+import { SqliteAccessStore } from './access/sqlite-store.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
 import { cursorSecret } from './cursor-secret.js';
@@ -16,19 +17,28 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Serves the API on HOST:PORT over the published Parquet, reading feed health from Temporal. */
+/**
+ * Serves the API on HOST:PORT over the published Parquet, reading feed health from Temporal and keys
+ * and quota counters from the access store (data/api/access.sqlite), which the key CLI shares.
+ */
 export async function startApiServer(
   settings: Settings,
   client: Client,
   catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
+  log?: (line: string) => void,
 ): Promise<RunningApi> {
-  const store = await ServingStore.open(dataLayout(settings.DATA_DIR).servingDir);
+  const layout = dataLayout(settings.DATA_DIR);
+  const store = await ServingStore.open(layout.servingDir);
+  const access = SqliteAccessStore.open(layout.accessDbFile);
   const app = createApp({
     store,
+    keys: access,
+    quota: access,
+    ...(log ? { log } : {}),
+    ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
     feedHealth: new TemporalFeedHealthSource(client),
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
-    defaultTier: settings.DEFAULT_TIER,
     cap: capIssuer({ sender: settings.CAP_SENDER, profileCode: settings.CAP_PROFILE_CODE }, catalogue),
     publicBaseUrl: settings.PUBLIC_BASE_URL,
     capFeedFile: dataLayout(settings.DATA_DIR).capFeedFile,
@@ -45,6 +55,7 @@ export async function startApiServer(
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       store.close();
+      access.close();
     },
   };
 }

@@ -15,6 +15,8 @@ import { normalise } from '../activities/ingest.js';
 import { parseNswRfsMajorIncidents } from '../activities/sources/nsw/rfs-major-incidents.js';
 import { publishServing } from '../activities/warehouse/publish.js';
 import { Warehouse } from '../activities/warehouse/warehouse.js';
+import { issueKey } from '../api/access/issue.js';
+import { SqliteAccessStore } from '../api/access/sqlite-store.js';
 import { createApp } from '../api/app.js';
 import { CursorCodec } from '../api/cursor.js';
 import { ServingStore } from '../api/serving-store.js';
@@ -52,12 +54,17 @@ await warehouse.commit({
 await publishServing(warehouse.db, join(dir, 'serving'));
 const store = await ServingStore.open(join(dir, 'serving'));
 
+// An enterprise key with a quota the run cannot exhaust: the gate's cost is part of the figure.
+const access = SqliteAccessStore.open(join(dir, 'access.sqlite'));
+const { token } = await issueKey(access, { tier: 'enterprise', label: 'bench' }, new Date());
 const app = createApp({
+  keys: access,
+  quota: access,
+  quotas: { free: 0, starter: 0, developer: 0, business: 0, pro: 0, enterprise: Number.MAX_SAFE_INTEGER },
   store,
   feedHealth: { read: () => Promise.resolve([]) },
   catalogue: FEED_CATALOGUE,
   cursors: new CursorCodec('bench-secret-bench-secret'),
-  defaultTier: 'free',
   version: 'bench',
   startedAt: new Date(),
   now: () => new Date(),
@@ -88,6 +95,7 @@ async function load(path: string, vary = false): Promise<Figures> {
     connections: 10,
     duration: seconds,
     pipelining: 1,
+    headers: { authorization: `Bearer ${token}` },
     ...(vary
       ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${path}&v=${n++}` }) }] }
       : {}),
@@ -130,5 +138,6 @@ for (const row of rows) {
 
 server.close();
 store.close();
+access.close();
 warehouse.close();
 await rm(dir, { recursive: true, force: true });

@@ -13,6 +13,10 @@ export function dataLayout(dataDir: string) {
     exportsDir: join(dataDir, 'exports'),
     capFeedFile: join(dataDir, 'exports', 'cap', 'incidents.atom'),
     stagedDir: join(dataDir, 'staged'),
+    /** API keys and quota counters: owned by the API processes and the key CLI, never the warehouse. */
+    accessDbFile: join(dataDir, 'api', 'access.sqlite'),
+    /** The demo's own key, created once so the README's examples keep working across runs. */
+    demoKeyFile: join(dataDir, 'secrets', 'demo-api-key'),
     temporalDbFile: join(dataDir, 'temporal', 'temporal.sqlite'),
     /** Raw body of one fetch: raw/<feed>/<yyyy-mm-dd>/<sha256>.<ext>, relative to DATA_DIR. */
     rawRef: (feedKey: string, day: string, sha256: string, ext: string) =>

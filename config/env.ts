@@ -1,11 +1,24 @@
 import { z } from 'zod';
-import { TIERS } from './tiers.js';
+import { TIER_MONTHLY_QUOTA, TIERS, type Tier } from './tiers.js';
 
 /**
  * All settings, parsed once at start-up. This is the only module that reads process.env;
  * everything else receives a `Settings` object.
  */
 const port = z.coerce.number().int().min(1).max(65535);
+/** `free=20000,pro=5000000`: plans named here get that monthly quota, the others keep config/tiers.ts. */
+const monthlyQuotas = z.string().transform((value, ctx): Readonly<Record<Tier, number>> => {
+  const quotas = { ...TIER_MONTHLY_QUOTA };
+  for (const part of value.split(',')) {
+    const [tier, count] = part.split('=').map((s) => s.trim());
+    if (!TIERS.includes(tier as Tier) || !/^\d+$/.test(count ?? '')) {
+      ctx.addIssue({ code: 'custom', message: `expected plan=count pairs, e.g. free=20000 (got ${part})` });
+      return z.NEVER;
+    }
+    quotas[tier as Tier] = Number(count);
+  }
+  return quotas;
+});
 /** 0 asks the OS for a free port (tests). */
 const listenPort = z.coerce.number().int().min(0).max(65535);
 
@@ -34,8 +47,8 @@ const SettingsSchema = z.object({
   /** Overrides every feed's own cadence (demo and tests poll faster). */
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  /** The plan applied to requests until API keys carry their own. */
-  DEFAULT_TIER: z.enum(TIERS).default('free'),
+  /** Monthly request quotas per plan, overriding config/tiers.ts for the plans named. */
+  MONTHLY_QUOTAS: monthlyQuotas.optional(),
   /** Signs paging cursors; API replicas behind one address share it. Generated under DATA_DIR when unset. */
   CURSOR_SECRET: z.string().min(16).optional(),
   /** Absolute address clients reach the API at, for links in CAP and Atom documents (default http://HOST:PORT). */

@@ -67,7 +67,7 @@ export async function startService(
     const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
     await ensurePollers(client, settings, catalogue);
 
-    const api = await startApiServer(settings, client, catalogue);
+    const api = await startApiServer(settings, client, catalogue, (line) => log(`api ${line}`));
     cleanups.push(() => api.close());
 
     return {

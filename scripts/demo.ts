@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, FEED_CATALOGUE, loadSettings } from '../config/index.js';
+import { ConfigError, dataLayout, FEED_CATALOGUE, loadSettings } from '../config/index.js';
+import { ensureDemoKey } from '../runtime/demo-key.js';
 import { PROJECT_ROOT } from '../runtime/paths.js';
 import { installTemporalLogging, startService, stopOnSignals } from '../runtime/service.js';
 import { scriptDemoFeeds } from '../test/replay/demo-feeds.js';
@@ -22,12 +23,16 @@ try {
     POLL_INTERVAL_SECONDS: '10',
   });
   installTemporalLogging(settings);
+  const key = await ensureDemoKey(settings.DATA_DIR);
   const service = await startService(settings, log);
   stopOnSignals({ ...service, stop: async () => (await service.stop(), await replay.close()) }, log);
   log(
     `replay upstream at ${replay.url} (break a feed: curl -X PUT ${replay.url}/_replay${FEED_CATALOGUE[0]?.replayPath} -d '{"steps":[{"kind":"status","status":500}]}')`,
   );
   log(`API: ${service.apiUrl}/v1/incidents   feed health: ${service.apiUrl}/v1/states`);
+  log(`demo API key (pro plan; also in ${dataLayout(settings.DATA_DIR).demoKeyFile}):`);
+  log(`  export KEY=${key}`);
+  log(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
   if (service.temporalUiUrl) log(`Temporal Web UI: ${service.temporalUiUrl}`);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

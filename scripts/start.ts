@@ -8,7 +8,8 @@ try {
   installTemporalLogging(settings);
   const service = await startService(settings, log);
   stopOnSignals(service, log);
-  log(`API listening on ${service.apiUrl}/v1/incidents`);
+  log(`API listening on ${service.apiUrl}/v1/incidents (docs: ${service.apiUrl}/v1/docs)`);
+  log('API keys: npm run keys -- create --tier free   (then: curl -H "Authorization: Bearer <key>" …)');
   log(
     `Temporal at ${service.temporalAddress}${service.temporalUiUrl ? `, Web UI ${service.temporalUiUrl}` : ''}`,
   );

@@ -32,7 +32,8 @@ export function exportRoutes(deps: AppDeps) {
     const headers = {
       etag: file.etag,
       'last-modified': file.lastModified,
-      'cache-control': 'public, max-age=60',
+      // Per key like every data answer (quota headers), so never from a shared cache.
+      'cache-control': 'private, max-age=60',
     };
     if (
       notModified(

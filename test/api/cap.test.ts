@@ -18,6 +18,7 @@ import { capIdentifier } from '../../exports/cap/cap-messages.js';
 import { capIssuer } from '../../exports/cap/issuer.js';
 import { toRecord, type IncidentRecord } from '../../model/index.js';
 import { CapValidators } from '../support/cap-validation.js';
+import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
 import { requireSharedFolder } from '../support/shared-samples.js';
 
@@ -59,15 +60,20 @@ describe('CAP outputs of the API, over a warehouse with updates and retractions'
   let first: IncidentRecord[];
   let changed: IncidentRecord[];
   let dropped: IncidentRecord[];
+  let access: TestAccess;
+  let token: string;
 
-  async function request(path: string, init?: RequestInit): Promise<Response> {
-    const response = await app.request(path, init);
+  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = bearer(token, Object.fromEntries(new Headers(init.headers).entries()));
+    const response = await app.request(path, { ...init, headers });
     await openapi.check('GET', path, response);
     return response;
   }
 
   beforeAll(async () => {
     validators = CapValidators.load();
+    access = testAccess();
+    ({ token } = await access.issue('free'));
     dir = await mkdtemp(join(tmpdir(), 'eids-cap-'));
     warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
     const samples = requireSharedFolder('upstream/samples/nsw/');
@@ -110,7 +116,8 @@ describe('CAP outputs of the API, over a warehouse with updates and retractions'
       feedHealth: { read: () => Promise.resolve([undefined]) },
       catalogue: [NSW_FEED],
       cursors: new CursorCodec('cap-test-secret'),
-      defaultTier: 'free',
+      keys: access.store,
+      quota: access.store,
       cap: issuer,
       publicBaseUrl: 'https://api.eids.test',
       capFeedFile: join(dir, 'exports', 'cap', 'incidents.atom'),
@@ -124,6 +131,7 @@ describe('CAP outputs of the API, over a warehouse with updates and retractions'
   afterAll(async () => {
     store.close();
     warehouse.close();
+    access.close();
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -12,10 +12,11 @@ import { Warehouse } from '../../activities/warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { ServingStore } from '../../api/serving-store.js';
-import { FEED_CATALOGUE, type Tier } from '../../config/index.js';
+import { FEED_CATALOGUE, TIERS, type Tier } from '../../config/index.js';
 import { CSV_COLUMNS } from '../../exports/csv.js';
 import { toRecord, type IncidentRecord } from '../../model/index.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
+import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 import { requireSharedFolder } from '../support/shared-samples.js';
 
 const FEED = 'nsw-rfs-major-incidents';
@@ -75,30 +76,16 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
   let store: ServingStore;
   let validator: ResponseValidator;
   let tier: Tier = 'free';
-  const apps = new Map<Tier, App>();
+  let app: App;
+  let access: TestAccess;
+  const tokens = new Map<Tier, string>();
   let blackSummer: IncidentRecord[];
 
-  const appFor = (t: Tier) => {
-    let app = apps.get(t);
-    if (!app) {
-      app = createApp({
-        store,
-        feedHealth: { read: () => Promise.resolve([undefined]) },
-        catalogue: [NSW_FEED],
-        cursors: new CursorCodec('surface-test-secret'),
-        defaultTier: t,
-        version: 'test',
-        startedAt: NOW,
-        now: () => NOW,
-      });
-      apps.set(t, app);
-    }
-    return app;
-  };
-
-  async function request(path: string, init?: RequestInit): Promise<Response> {
-    const response = await appFor(tier).request(path, init);
-    await validator.check(init?.method ?? 'GET', path, response);
+  /** Each request carries the key of the plan the test is about. */
+  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = bearer(tokens.get(tier)!, init.headers as Record<string, string> | undefined);
+    const response = await app.request(path, { ...init, headers });
+    await validator.check(init.method ?? 'GET', path, response);
     return response;
   }
   async function json<T>(path: string, status = 200): Promise<T> {
@@ -129,10 +116,24 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
       FIRST_POLL,
     );
     await commit(blackSummer, FIRST_POLL);
-    const document = (await (await appFor('free').request('/v1/openapi.json')).json()) as object;
+    access = testAccess();
+    for (const t of TIERS) tokens.set(t, (await access.issue(t)).token);
+    app = createApp({
+      store,
+      feedHealth: { read: () => Promise.resolve([undefined]) },
+      catalogue: [NSW_FEED],
+      cursors: new CursorCodec('surface-test-secret'),
+      keys: access.store,
+      quota: access.store,
+      version: 'test',
+      startedAt: NOW,
+      now: () => NOW,
+    });
+    const document = (await (await app.request('/v1/openapi.json')).json()) as object;
     validator = new ResponseValidator(document as ConstructorParameters<typeof ResponseValidator>[0]);
   });
   afterAll(async () => {
+    access.close();
     store.close();
     warehouse.close();
     await rm(dir, { recursive: true, force: true });
@@ -140,21 +141,22 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
 
   describe('OpenAPI', () => {
     it('passes an OpenAPI 3.1 validator', async () => {
-      const document = (await (await appFor('free').request('/v1/openapi.json')).json()) as object;
+      const document = (await (await app.request('/v1/openapi.json')).json()) as object;
       const result = await new Validator().validate(document as Parameters<Validator['validate']>[0]);
       expect(result.errors ?? []).toEqual([]);
       expect(result.valid).toBe(true);
     });
 
+    // The document and the docs page are open: no key.
     it('serves a docs page with its assets from the service itself', async () => {
-      const page = await appFor('free').request('/v1/docs');
+      const page = await app.request('/v1/docs');
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).not.toMatch(/https?:\/\/(unpkg|cdn|cdnjs|jsdelivr)/);
       for (const asset of html.match(/\/v1\/docs\/assets\/[\w.-]+/g) ?? []) {
-        expect((await appFor('free').request(asset)).status, asset).toBe(200);
+        expect((await app.request(asset)).status, asset).toBe(200);
       }
-      const init = await (await appFor('free').request('/v1/docs/assets/init.js')).text();
+      const init = await (await app.request('/v1/docs/assets/init.js')).text();
       expect(init).toMatch(/\/v1\/openapi\.json/);
     });
   });
@@ -452,7 +454,7 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
       const etag = first.headers.get('etag')!;
       expect(etag).toMatch(/^W\/".+"$/);
       expect(first.headers.get('last-modified')).toMatch(/GMT$/);
-      expect(first.headers.get('cache-control')).toMatch(/max-age=60/);
+      expect(first.headers.get('cache-control')).toMatch(/^private, max-age=60/);
       const again = await request('/v1/incidents?limit=5', { headers: { 'if-none-match': etag } });
       expect(again.status).toBe(304);
       expect(await again.text()).toBe('');
@@ -466,12 +468,12 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
       expect(after.headers.get('etag')).not.toBe(etag);
     });
 
-    it('compresses, allows CORS, sets security headers and a request id everywhere', async () => {
+    it('compresses, echoes the Origin for CORS, sets security headers and a request id everywhere', async () => {
       const response = await request('/v1/incidents?limit=100', {
         headers: { 'accept-encoding': 'gzip', origin: 'https://example.org' },
       });
       expect(response.headers.get('content-encoding')).toBe('gzip');
-      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://example.org');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-request-id')).toMatch(/.+/);
       const missing = await request('/v1/incidents/nsw-rfs-nope');

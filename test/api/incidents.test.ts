@@ -12,6 +12,7 @@ import { ServingStore } from '../../api/serving-store.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { EVENT_TYPES, toRecord, type FeedHealth } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../replay/generators/nsw-rfs.js';
+import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 
 const FEED = 'nsw-rfs-major-incidents';
 const NSW_FEED = FEED_CATALOGUE.find((feed) => feed.key === FEED)!;
@@ -43,6 +44,8 @@ describe('incident API over published Parquet (app.request)', () => {
   let warehouse: Warehouse;
   let store: ServingStore;
   let app: App;
+  let access: TestAccess;
+  let headers: Record<string, string>;
   let health: (FeedHealth | undefined)[] = [undefined];
   const records = recordsOf(40, 11);
   const pointCount = records.filter((r) => r.feature_type === 'incident').length;
@@ -60,31 +63,35 @@ describe('incident API over published Parquet (app.request)', () => {
     });
     await publishServing(warehouse.db, join(dir, 'serving'));
     store = await ServingStore.open(join(dir, 'serving'), { checkIntervalMs: 0 });
+    access = testAccess();
+    headers = bearer((await access.issue('free')).token);
     app = createApp({
       store,
       feedHealth: { read: () => Promise.resolve(health) },
       catalogue: [NSW_FEED],
       cursors: new CursorCodec('test-cursor-secret'),
-      defaultTier: 'free',
+      keys: access.store,
+      quota: access.store,
       version: 'test',
       startedAt: new Date(),
       now: () => new Date(),
     });
   });
   afterAll(async () => {
+    access.close();
     store.close();
     warehouse.close();
     await rm(dir, { recursive: true, force: true });
   });
 
   async function getJson<T>(path: string, status = 200): Promise<{ body: T; response: Response }> {
-    const response = await app.request(path);
+    const response = await app.request(path, { headers });
     expect(response.status, path).toBe(status);
     return { body: (await response.json()) as T, response };
   }
 
   async function problem(path: string, status: number): Promise<Problem> {
-    const response = await app.request(path);
+    const response = await app.request(path, { headers });
     expect(response.status, path).toBe(status);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     const body = (await response.json()) as Problem;
@@ -166,11 +173,11 @@ describe('incident API over published Parquet (app.request)', () => {
   });
 
   it('serves the CAP formats as XML, and a 404 problem for an unknown id in any format', async () => {
-    const atom = await app.request('/v1/incidents?format=cap-atom&limit=2');
+    const atom = await app.request('/v1/incidents?format=cap-atom&limit=2', { headers });
     expect(atom.status).toBe(200);
     expect(atom.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     const first = records.find((r) => r.feature_type === 'incident')!;
-    const alert = await app.request(`/v1/incidents/${first.id}?format=cap-au`);
+    const alert = await app.request(`/v1/incidents/${first.id}?format=cap-au`, { headers });
     expect(alert.headers.get('content-type')).toBe('application/cap+xml; charset=utf-8');
     expect(await alert.text()).toContain(`<identifier>${first.id}-v1</identifier>`);
     await problem('/v1/incidents/nsw-rfs-1?format=cap-au', 404);

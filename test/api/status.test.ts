@@ -8,6 +8,7 @@ import { formatUptime } from '../../api/meta/status.js';
 import { ServingStore } from '../../api/serving-store.js';
 import { FEED_CATALOGUE, type FeedDefinition } from '../../config/index.js';
 import type { FeedHealth, FeedStatus } from '../../model/index.js';
+import { testAccess, type TestAccess } from '../support/keys.js';
 
 const startedAt = new Date('2026-11-20T00:00:00Z');
 const feeds: FeedDefinition[] = [0, 1, 2, 3].map((i) => ({
@@ -48,26 +49,31 @@ describe('GET /v1/status (controllable clock)', () => {
   let now = new Date('2026-11-20T01:00:00Z');
   let healths: (FeedHealth | undefined)[] = [];
   let app: App;
+  let access: TestAccess;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'eids-status-'));
     store = await ServingStore.open(dir);
+    access = testAccess();
     app = createApp({
+      keys: access.store,
+      quota: access.store,
       store,
       feedHealth: { read: () => Promise.resolve(healths) },
       catalogue: feeds,
       cursors: new CursorCodec('test-cursor-secret'),
-      defaultTier: 'free',
       version: '1.2.3',
       startedAt,
       now: () => now,
     });
   });
   afterAll(async () => {
+    access.close();
     store.close();
     await rm(dir, { recursive: true, force: true });
   });
 
+  // /v1/status is open (load-balancer checks): no key.
   async function status(): Promise<StatusBody> {
     const response = await app.request('/v1/status');
     expect(response.status).toBe(200);

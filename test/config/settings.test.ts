@@ -21,6 +21,23 @@ describe('settings', () => {
     expect(parseSettings({}).TEMPORAL_ADDRESS).toBeUndefined();
   });
 
+  it('overrides monthly quotas for the plans named, and refuses a malformed list', () => {
+    expect(parseSettings({}).MONTHLY_QUOTAS).toBeUndefined();
+    expect(parseSettings({ MONTHLY_QUOTAS: 'free=20000, pro=5' }).MONTHLY_QUOTAS).toEqual({
+      free: 20_000,
+      starter: 100_000,
+      developer: 500_000,
+      business: 2_000_000,
+      pro: 5,
+      enterprise: 50_000_000,
+    });
+    for (const bad of ['free', 'gold=5', 'free=-1', 'free=1.5']) {
+      expect(() => parseSettings({ MONTHLY_QUOTAS: bad }), bad).toThrow(
+        /MONTHLY_QUOTAS: expected plan=count/,
+      );
+    }
+  });
+
   it('treats empty variables as unset and coerces numbers', () => {
     expect(parseSettings({ PORT: '', POLL_INTERVAL_SECONDS: '15' })).toMatchObject({
       PORT: 8080,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { readCapAlerts, type CapAlert } from '../../activities/sources/common/cap.js';
-import { parseSettings } from '../../config/index.js';
+import { dataLayout, parseSettings } from '../../config/index.js';
 import { startService, type RunningService } from '../../runtime/service.js';
 import {
   renderNswMajorIncidents,
@@ -13,6 +13,7 @@ import {
 } from '../replay/generators/nsw-rfs.js';
 import { ReplayServer } from '../replay/server.js';
 import { NSW_FEED, waitFor } from '../support/harness.js';
+import { bearer, testAccess } from '../support/keys.js';
 
 interface Feature {
   id: string;
@@ -28,6 +29,10 @@ describe('end to end over loopback HTTP', () => {
   let service: RunningService;
   let dataDir: string;
   let upstream: SyntheticIncident[];
+  let headers: Record<string, string>;
+  let lines: string[];
+  /** The API as a customer calls it: with a key issued into the service's own store beforehand. */
+  const get = (path: string) => fetch(`${service.apiUrl}${path}`, { headers });
   const [watched, other] = syntheticNswIncidents(2, 77).map((incident) => ({
     ...incident,
     type: 'Bush Fire',
@@ -42,17 +47,22 @@ describe('end to end over loopback HTTP', () => {
     upstream = [other];
     replay.script(NSW_FEED.replayPath, [{ kind: 'document', body: () => renderNswMajorIncidents(upstream) }]);
     const suffix = randomUUID().slice(0, 8);
+    const access = testAccess(dataLayout(dataDir).accessDbFile);
+    headers = bearer((await access.issue('starter')).token);
+    access.close();
+    lines = [];
     service = await startService(
       parseSettings({
         DATA_DIR: dataDir,
         TEMPORAL_ADDRESS: inject('temporalAddress'),
         UPSTREAM_BASE_URL: replay.url,
         POLL_INTERVAL_SECONDS: '1',
+        MONTHLY_QUOTAS: 'starter=123456',
         PORT: '0',
         INGEST_TASK_QUEUE: `e2e-ingest-${suffix}`,
         WAREHOUSE_TASK_QUEUE: `e2e-warehouse-${suffix}`,
       }),
-      () => undefined,
+      (line) => lines.push(line),
       [NSW_FEED],
     );
   });
@@ -64,7 +74,7 @@ describe('end to end over loopback HTTP', () => {
   });
 
   async function watchedFeature(): Promise<Feature | undefined> {
-    const response = await fetch(`${service.apiUrl}/v1/incidents?include_retracted=true`);
+    const response = await get('/v1/incidents?include_retracted=true');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/application\/geo\+json/);
     const body = (await response.json()) as { features: Feature[] };
@@ -73,10 +83,10 @@ describe('end to end over loopback HTTP', () => {
 
   /** The CAP message the API serves for the watched incident, and the static feed's entry for it. */
   async function watchedCap(): Promise<{ served: CapAlert; exported: CapAlert | undefined }> {
-    const response = await fetch(`${service.apiUrl}/v1/incidents/${watchedId}?format=cap-au`);
+    const response = await get(`/v1/incidents/${watchedId}?format=cap-au`);
     expect(response.headers.get('content-type')).toBe('application/cap+xml; charset=utf-8');
     const [served] = readCapAlerts(await response.text(), 'api');
-    const feed = await fetch(`${service.apiUrl}/v1/exports/cap/incidents.atom`);
+    const feed = await get('/v1/exports/cap/incidents.atom');
     const exported = readCapAlerts(await feed.text(), 'export').find((alert) =>
       alert.incidents.includes(watchedId),
     );
@@ -84,7 +94,7 @@ describe('end to end over loopback HTTP', () => {
   }
 
   it('shows an incident appear, change status, and be retracted', async () => {
-    await waitFor(async () => ((await fetch(`${service.apiUrl}/v1/incidents`)).ok ? true : undefined), {
+    await waitFor(async () => ((await get('/v1/incidents')).ok ? true : undefined), {
       what: 'the API',
     });
 
@@ -127,12 +137,32 @@ describe('end to end over loopback HTTP', () => {
     ]);
     expect(cancel.exported?.identifier).toBe(cancel.served.identifier);
 
-    const visible = (await (await fetch(`${service.apiUrl}/v1/incidents`)).json()) as { features: Feature[] };
+    const visible = (await (await get('/v1/incidents')).json()) as { features: Feature[] };
     expect(visible.features.map((f) => f.id)).toEqual([`nsw-rfs-${other.id}`]);
 
-    const states = (await (await fetch(`${service.apiUrl}/v1/states`)).json()) as {
+    const states = (await (await get('/v1/states')).json()) as {
       states: { status: string }[];
     };
     expect(states.states[0]?.status).toBe('healthy');
+  });
+
+  it('meters keyed requests against the configured quota', async () => {
+    const response = await get('/v1/states');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('ratelimit-limit')).toBe('123456');
+    expect(Number(response.headers.get('ratelimit-remaining'))).toBeLessThan(123456);
+  });
+
+  it('refuses a request without a key, and logs requests by key id, never the key', async () => {
+    const refused = await fetch(`${service.apiUrl}/v1/incidents`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="eids"');
+    const token = headers.authorization!.slice('Bearer '.length);
+    const keyId = token.split('_')[1]!;
+    expect(
+      lines.some((line) => line.includes('GET /v1/incidents 200') && line.includes(`key=${keyId}`)),
+    ).toBe(true);
+    expect(lines.some((line) => line.includes('GET /v1/incidents 401') && line.includes('key=-'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(token.slice(-43));
   });
 });

@@ -22,6 +22,7 @@ import { pollerInput } from '../../runtime/pollers.js';
 import { createIngestWorker, createWarehouseWorker } from '../../runtime/workers.js';
 import { healthQuery, pollNowSignal, type FeedPollerInput } from '../../workflows/index.js';
 import { ReplayServer } from '../replay/server.js';
+import { bearer, testAccess } from './keys.js';
 
 // Workers' info lines would bury test output; warnings and errors still show.
 Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -39,6 +40,8 @@ export interface Harness {
   client: Client;
   store: ServingStore;
   app: App;
+  /** Calls the app with a pro key (no lookback limit), as a customer would. */
+  request(path: string, init?: RequestInit): Promise<Response>;
   workflowId: string;
   /** Starts the poller (its first poll runs at once) and waits for that poll to finish. */
   startPoller(overrides?: Partial<FeedPollerInput>): Promise<FeedHealth>;
@@ -95,12 +98,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const connection = await Connection.connect({ address: inject('temporalAddress') });
   const client = new Client({ connection });
   const store = await ServingStore.open(dataLayout(dataDir).servingDir);
+  const access = testAccess();
+  const headers = bearer((await access.issue('pro')).token);
   const app = createApp({
     store,
+    keys: access.store,
+    quota: access.store,
     feedHealth: new TemporalFeedHealthSource(client, () => workflowId),
     catalogue: [NSW_FEED],
     cursors: new CursorCodec('test-cursor-secret'),
-    defaultTier: 'free',
     version: 'test',
     startedAt: new Date(),
     now: () => new Date(),
@@ -125,6 +131,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     client,
     store,
     app,
+    request: async (path, init = {}) =>
+      app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } }),
     workflowId,
     async startPoller(overrides = {}) {
       await client.workflow.start('feedPoller', {
@@ -156,6 +164,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await Promise.allSettled(runs);
       warehouse.close();
       store.close();
+      access.close();
       await connection.close();
       await nativeConnection.close();
       await replay.close();

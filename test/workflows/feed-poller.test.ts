@@ -41,7 +41,7 @@ describe('feedPoller on a real Temporal dev server', () => {
   });
 
   async function list(query = ''): Promise<Collection> {
-    const response = await h.app.request(`/v1/incidents${query}`);
+    const response = await h.request(`/v1/incidents${query}`);
     expect(response.status).toBe(200);
     return (await response.json()) as Collection;
   }
@@ -60,7 +60,7 @@ describe('feedPoller on a real Temporal dev server', () => {
     const body = await list();
     expect(body.features.map((f) => f.id).sort()).toEqual(incidents.map((i) => `nsw-rfs-${i.id}`).sort());
 
-    const states = (await (await h.app.request('/v1/states')).json()) as {
+    const states = (await (await h.request('/v1/states')).json()) as {
       states: { status: string; incidentCount: number }[];
     };
     expect(states.states[0]).toMatchObject({ status: 'healthy', incidentCount: 3 });
@@ -133,7 +133,7 @@ describe('feedPoller on a real Temporal dev server', () => {
     });
     expect(gone?.properties.retraction.retractedAt).toMatch(/[+-]\d\d:\d\d$/);
 
-    const single = await h.app.request(`/v1/incidents/nsw-rfs-${third.id}`);
+    const single = await h.request(`/v1/incidents/nsw-rfs-${third.id}`);
     expect(single.status).toBe(200);
     expect(
       ((await single.json()) as { properties: { retraction: { retracted: boolean } } }).properties.retraction

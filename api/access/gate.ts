@@ -1,0 +1,56 @@
+import type { MiddlewareHandler } from 'hono';
+import { ENTITLEMENT_TIERS, type Tier } from '../../config/index.js';
+import type { AppEnv } from '../types.js';
+import { authenticate } from './authenticate.js';
+import { hasEntitlement, normaliseOrigin } from './issue.js';
+import { accessProblems } from './problems.js';
+import { quotaPeriod, rateLimitHeaders } from './rate-limit.js';
+import { policyFor } from './route-policy.js';
+import type { KeyStore, QuotaCounter, StoredKey } from './types.js';
+
+export interface GateDeps {
+  keys: KeyStore;
+  quota: QuotaCounter;
+  quotas: Readonly<Record<Tier, number>>;
+  now: () => Date;
+}
+
+/** No Origin header: never blocked. An unrestricted key: any origin. Otherwise the origin must be listed. */
+export function originAllowed(key: StoredKey, origin: string | undefined): boolean {
+  if (origin === undefined || key.origins.length === 0) return true;
+  const normalised = normaliseOrigin(origin);
+  return normalised !== undefined && key.origins.includes(normalised);
+}
+
+/**
+ * Applies the route policy before anything else answers (the response cache and 304s included):
+ * key, browser origin, entitlement, then the monthly quota. Sets `tier` and `keyId` for the routes
+ * and the request log. Preflights (OPTIONS) carry no key and are answered by the CORS layer.
+ */
+export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const policy = policyFor(c.req.path);
+    if (!policy.key || c.req.method === 'OPTIONS') return next();
+
+    const key = await authenticate(c.req.header('authorization'), deps.keys);
+    c.set('keyId', key.id);
+    c.set('tier', key.tier);
+    const origin = c.req.header('origin');
+    if (!originAllowed(key, origin)) {
+      c.set('originRejected', true);
+      throw accessProblems.originNotAllowed(origin ?? '');
+    }
+    if (policy.entitlement && !hasEntitlement(key, policy.entitlement)) {
+      throw accessProblems.entitlementRequired(policy.entitlement, ENTITLEMENT_TIERS[policy.entitlement]);
+    }
+    if (!policy.metered) return next();
+
+    const now = deps.now();
+    const limit = deps.quotas[key.tier];
+    const { allowed, used } = await deps.quota.consume(key.id, quotaPeriod(now), limit);
+    const headers = rateLimitHeaders(limit, used, now);
+    if (!allowed) throw accessProblems.quotaExceeded(key.tier, limit, headers);
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The monthly quota period (a calendar month in UTC, `YYYY-MM`) and the headers that describe it:
+ * the spec's RateLimit-Limit / -Remaining / -Reset, and the httpapi working group draft's
+ * RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers-10/11).
+ */
+export const POLICY_NAME = 'monthly';
+
+export function quotaPeriod(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+function monthBounds(now: Date): { start: number; end: number } {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  return { start: Date.UTC(year, month, 1), end: Date.UTC(year, month + 1, 1) };
+}
+
+/** Whole seconds until the next month starts (at least 1, so a client never retries at once). */
+export function secondsUntilReset(now: Date): number {
+  return Math.max(1, Math.ceil((monthBounds(now).end - now.getTime()) / 1000));
+}
+
+export function rateLimitHeaders(limit: number, used: number, now: Date): Record<string, string> {
+  const remaining = Math.max(0, limit - used);
+  const reset = secondsUntilReset(now);
+  const { start, end } = monthBounds(now);
+  const window = Math.round((end - start) / 1000);
+  return {
+    'RateLimit-Limit': String(limit),
+    'RateLimit-Remaining': String(remaining),
+    'RateLimit-Reset': String(reset),
+    'RateLimit-Policy': `"${POLICY_NAME}";q=${limit};w=${window}`,
+    RateLimit: `"${POLICY_NAME}";r=${remaining};t=${reset}`,
+  };
+}
+
+export const RATE_LIMIT_HEADER_NAMES = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+  'RateLimit',
+] as const;

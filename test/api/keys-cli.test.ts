@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret, parseKey } from '../../api/access/key-format.js';
+import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
+import { createApp, type App } from '../../api/app.js';
+import { CursorCodec } from '../../api/cursor.js';
+import { ServingStore } from '../../api/serving-store.js';
+import { dataLayout } from '../../config/index.js';
+import { bearer } from '../support/keys.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run keys -- …` as a child process against the test's DATA_DIR. */
+function keys(dataDir: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts', 'keys.ts'), ...args],
+      { cwd: ROOT, env: { DATA_DIR: dataDir } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('the key CLI, against a running app that holds the same store open', () => {
+  let dir: string;
+  let serving: ServingStore;
+  let store: SqliteAccessStore;
+  let app: App;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'eids-keys-cli-'));
+    // The CLI creates the store file; the app opens it afterwards and keeps it open throughout.
+    await keys(dir, 'list');
+    serving = await ServingStore.open(join(dir, 'serving'));
+    store = SqliteAccessStore.open(dataLayout(dir).accessDbFile);
+    app = createApp({
+      store: serving,
+      feedHealth: { read: () => Promise.resolve([]) },
+      catalogue: [],
+      cursors: new CursorCodec('cli-test-secret'),
+      keys: store,
+      quota: store,
+      version: 'test',
+      startedAt: new Date(),
+      now: () => new Date(),
+    });
+  });
+  afterAll(async () => {
+    store.close();
+    serving.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates a key, printed once on stdout, that works at once; list shows it without secrets; revoke stops it at once', async () => {
+    const created = await keys(
+      dir,
+      'create',
+      '--tier',
+      'starter',
+      '--label',
+      'ops dashboard',
+      '--origin',
+      'https://Ops.Example:443',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/^eids_[a-z2-7]{12}_[A-Za-z0-9_-]{43}\n$/);
+    expect(created.stderr).toMatch(/cannot be shown again/);
+    const token = created.stdout.trim();
+    const { id, secret } = parseKey(token)!;
+
+    const ok = await app.request('/v1/incidents', { headers: bearer(token) });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('ratelimit-remaining')).toBe('99999');
+
+    const listed = await keys(dir, 'list', '--json');
+    expect(listed.code).toBe(0);
+    const { keys: all } = JSON.parse(listed.stdout) as { keys: Record<string, unknown>[] };
+    expect(all).toEqual([
+      expect.objectContaining({
+        id,
+        tier: 'starter',
+        label: 'ops dashboard',
+        origins: ['https://ops.example'],
+        entitlements: [],
+        revokedAt: null,
+        usedThisMonth: 1,
+        monthlyQuota: 100_000,
+      }),
+    ]);
+    const table = await keys(dir, 'list');
+    const hash = hashSecret(secret);
+    for (const output of [listed.stdout, table.stdout, table.stderr]) {
+      expect(output).not.toContain(secret);
+      expect(output).not.toContain(hash.toString('hex'));
+      expect(output).not.toContain(hash.toString('base64'));
+    }
+    expect(table.stdout).toMatch(new RegExp(`^${id}\\s+starter\\s+ops dashboard`, 'm'));
+    // The store holds the hash, never the secret.
+    const file = await readFile(dataLayout(dir).accessDbFile);
+    expect(file.includes(Buffer.from(secret))).toBe(false);
+
+    const revoked = await keys(dir, 'revoke', id);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    const refused = await app.request('/v1/incidents', { headers: bearer(token) });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+  });
+
+  it('refuses bad requests with a message and a non-zero exit', async () => {
+    const badTier = await keys(dir, 'create', '--tier', 'platinum');
+    expect(badTier.code).toBe(1);
+    expect(badTier.stderr).toMatch(/tier must be one of free, starter/);
+    expect(badTier.stdout).toBe('');
+    const offPlan = await keys(dir, 'create', '--tier', 'pro', '--entitlement', 'declarations');
+    expect(offPlan.code).toBe(1);
+    expect(offPlan.stderr).toMatch(/declarations entitlement is for enterprise/);
+    const badOrigin = await keys(dir, 'create', '--tier', 'pro', '--origin', 'https://a.example/path');
+    expect(badOrigin.code).toBe(1);
+    const unknown = await keys(dir, 'revoke', 'aaaaaaaaaaaa');
+    expect(unknown.code).toBe(1);
+    const usage = await keys(dir);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/usage:/);
+    const entitled = await keys(dir, 'create', '--tier', 'enterprise', '--entitlement', 'declarations');
+    expect(entitled.code, entitled.stderr).toBe(0);
+  });
+});
