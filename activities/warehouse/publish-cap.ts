@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { CapIssuer } from '../../exports/cap/cap-alert.js';
 import { capAtomFeed } from '../../exports/cap/cap-atom.js';
+import { capAlertUrl } from '../../exports/cap/cap-document.js';
 import { capEntries, inCapFeed } from '../../exports/cap/cap-entries.js';
 import { groupVersions, versionsQuery, type IncidentVersion } from '../../exports/cap/incident-versions.js';
 import { RECORD_COLUMN_LIST, type IncidentRecord } from '../../model/index.js';
@@ -37,7 +38,7 @@ export async function publishCapFeed(
     title: 'Emergency incidents (CAP-AU), all current incidents and areas',
     feedKey: '/v1/exports/cap/incidents.atom',
     selfUrl: `${base}/v1/exports/cap/incidents.atom`,
-    alertUrl: (record) => `${base}/v1/incidents/${encodeURIComponent(record.id)}?format=cap-au`,
+    alertUrl: (record) => capAlertUrl(base, record),
     updated: options.now,
   });
   await mkdir(dirname(options.file), { recursive: true });

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { capAtomFeed } from '../../exports/cap/cap-atom.js';
-import { CAP_MEDIA_TYPE, capAlertDocument } from '../../exports/cap/cap-document.js';
+import { CAP_MEDIA_TYPE, capAlertDocument, capAlertUrl } from '../../exports/cap/cap-document.js';
 import { capEntries } from '../../exports/cap/cap-entries.js';
 import { capDateTime } from '../../exports/cap/cap-time.js';
 import { edxlDistribution } from '../../exports/cap/edxl-de.js';
@@ -16,10 +16,6 @@ export const CAP_AU_LIST_DEPRECATED = '@1795219200';
 /** Where clients reach the API: configured, or else the address this request came to. */
 function baseUrlOf(c: Context<AppEnv>, deps: AppDeps): string {
   return (deps.publicBaseUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
-}
-
-function alertUrl(base: string) {
-  return (record: IncidentRecord) => `${base}/v1/incidents/${encodeURIComponent(record.id)}?format=cap-au`;
 }
 
 /** GET /incidents/{id}?format=cap-au: the CAP-AU alert of the incident's latest version. */
@@ -48,7 +44,7 @@ export async function respondWithAtom(c: Context<AppEnv>, deps: AppDeps, page: C
     feedKey: `/v1/incidents?${unpaged.toString()}`,
     selfUrl: `${base}${url.pathname}${url.search}`,
     nextUrl: page.next ? `${base}${page.next}` : undefined,
-    alertUrl: alertUrl(base),
+    alertUrl: (record) => capAlertUrl(base, record),
     updated: publishedAt(deps),
   });
   return c.body(xml, 200, { 'content-type': `${ATOM_MEDIA_TYPE}; charset=utf-8` });

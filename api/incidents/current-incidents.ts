@@ -1,3 +1,4 @@
+import { retractedSince as wasRetractedSince } from '../../exports/cap/cap-entries.js';
 import type { IncidentRecord } from '../../model/index.js';
 import type { IncidentFilters } from './list-query.js';
 
@@ -65,9 +66,10 @@ function matcher(filters: IncidentFilters, retractedSince?: number): (record: In
     return values && values.length > 0 ? [[column, new Set<string>(values)] as const] : [];
   });
   const box = filters.bbox;
+  const admitRetracted = (record: IncidentRecord) =>
+    filters.include_retracted || (retractedSince !== undefined && wasRetractedSince(record, retractedSince));
   return (record) => {
-    if (record.retracted && !filters.include_retracted && !retractedRecently(record, retractedSince))
-      return false;
+    if (record.retracted && !admitRetracted(record)) return false;
     for (const [column, allowed] of sets) if (!allowed.has(record[column] as string)) return false;
     if (box) {
       const { longitude, latitude } = record;
@@ -77,8 +79,4 @@ function matcher(filters: IncidentFilters, retractedSince?: number): (record: In
     }
     return true;
   };
-}
-
-function retractedRecently(record: IncidentRecord, since: number | undefined): boolean {
-  return since !== undefined && record.retracted_at !== null && Date.parse(record.retracted_at) >= since;
 }

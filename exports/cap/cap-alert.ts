@@ -37,14 +37,12 @@ function responseTypeOf(record: IncidentRecord, message: CapMessage): CapRespons
   return RESPONSE_BY_WARNING[record.warning_level];
 }
 
-function webOf(record: IncidentRecord, homepage: string | undefined): string | undefined {
-  const details = JSON.parse(record.details) as Record<string, unknown>;
+function webOf(details: Record<string, unknown>, homepage: string | undefined): string | undefined {
   const link = details.source_url;
   return typeof link === 'string' && /^https?:\/\/\S+$/.test(link) ? link : homepage;
 }
 
-function descriptionOf(record: IncidentRecord): string | undefined {
-  const details = JSON.parse(record.details) as Record<string, unknown>;
+function descriptionOf(details: Record<string, unknown>): string | undefined {
   const text = details.description;
   return typeof text === 'string' && text.trim() !== '' ? text.trim() : undefined;
 }
@@ -82,8 +80,9 @@ export function capAlertTree(record: IncidentRecord, message: CapMessage, issuer
   ];
   if (record.lga.trim() !== '') parameters.push(['CouncilArea', record.lga]);
   if (record.address.trim() !== '') parameters.push(['Location', record.address]);
-  const description = descriptionOf(record);
-  const web = webOf(record, agency?.homepage);
+  const details = JSON.parse(record.details) as Record<string, unknown>;
+  const description = descriptionOf(details);
+  const web = webOf(details, agency?.homepage);
 
   const info: XmlTree = {
     language: 'en-AU',

@@ -9,3 +9,8 @@ export const CAP_MEDIA_TYPE = 'application/cap+xml';
 export function capAlertDocument(record: IncidentRecord, message: CapMessage, issuer: CapIssuer): string {
   return xmlDocument('alert', capAlertTree(record, message, issuer));
 }
+
+/** Where the API serves an incident's alert, under `base` ('' for a path relative to the server). */
+export function capAlertUrl(base: string, record: IncidentRecord): string {
+  return `${base}/v1/incidents/${encodeURIComponent(record.id)}?format=cap-au`;
+}
