@@ -55,6 +55,13 @@ const workflowBans = {
   ],
 };
 
+/** Code outside test/ never depends on test code (the replay server and generators live in replay/). */
+const noTestImports = {
+  group: ['**/test/**', '../test', './test'],
+  message: 'Only tests import from test/: move shared helpers to replay/ or bench/support/.',
+};
+workflowBans['no-restricted-imports'][1].patterns.push(noTestImports);
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', '.tools/**', 'coverage/**', 'api/docs/assets/**'] },
   eslint.configs.recommended,
@@ -72,6 +79,11 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['**/*.ts'],
+    ignores: ['test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestImports] }] },
   },
   { files: ['workflows/**/*.ts'], rules: workflowBans },
   {

@@ -1,6 +1,6 @@
 import type { DroppedRecord, UnmappedValue } from '../model/index.js';
 import type { RawRef } from './raw-store.js';
-import type { CommitOutcome } from './warehouse/warehouse.js';
+import type { CommitOutcome } from '../warehouse/warehouse.js';
 
 /** Inputs and results of every activity. Small and JSON-safe: they travel through workflow history. */
 

@@ -5,4 +5,4 @@ export {
   type WarehouseDeps,
 } from './warehouse-activities.js';
 export * from './contracts.js';
-export { Warehouse } from './warehouse/warehouse.js';
+export { Warehouse } from '../warehouse/warehouse.js';

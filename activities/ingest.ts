@@ -25,7 +25,7 @@ import {
 } from './contracts.js';
 import { conditionalGet } from './http-fetch.js';
 import { RawStore } from './raw-store.js';
-import { MalformedFeedError, parserFor } from './sources/index.js';
+import { MalformedFeedError, parserFor } from '../sources/index.js';
 
 export interface IngestDeps {
   settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;

@@ -5,9 +5,9 @@ import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '
 import { capIssuer } from '../exports/cap/issuer.js';
 import type { IncidentRecord } from '../model/index.js';
 import type { CommitFeedInput, CommitFeedResult } from './contracts.js';
-import { publishCapFeed } from './warehouse/publish-cap.js';
-import { publishServing } from './warehouse/publish.js';
-import type { Warehouse } from './warehouse/warehouse.js';
+import { publishCapFeed } from '../warehouse/publish-cap.js';
+import { publishServing } from '../warehouse/publish.js';
+import type { Warehouse } from '../warehouse/warehouse.js';
 
 export interface WarehouseDeps {
   settings: Pick<Settings, 'DATA_DIR' | 'CAP_SENDER' | 'CAP_PROFILE_CODE' | 'PUBLIC_BASE_URL'>;

@@ -1,6 +1,6 @@
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { join } from 'node:path';
-import { readManifest, type Manifest } from '../exports/manifest.js';
+import { readManifest, type Manifest } from '../lake/manifest.js';
 import { ARCHIVE_COLUMNS_DDL, recordColumnsDdl, type IncidentRecord } from '../model/index.js';
 import { groupVersions, versionsQuery, type IncidentVersion } from '../exports/cap/incident-versions.js';
 import { CurrentIncidents } from './incidents/current-incidents.js';

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { normalise } from '../activities/ingest.js';
-import { parseNswRfsMajorIncidents } from '../activities/sources/nsw/rfs-major-incidents.js';
-import { publishServing } from '../activities/warehouse/publish.js';
-import { Warehouse } from '../activities/warehouse/warehouse.js';
+import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
+import { publishServing } from '../warehouse/publish.js';
+import { Warehouse } from '../warehouse/warehouse.js';
 import { issueKey } from '../api/access/issue.js';
 import { SqliteAccessStore } from '../api/access/sqlite-store.js';
 import { createApp } from '../api/app.js';
@@ -22,7 +22,7 @@ import { CursorCodec } from '../api/cursor.js';
 import { ServingStore } from '../api/serving-store.js';
 import { FEED_CATALOGUE } from '../config/index.js';
 import { toRecord } from '../model/index.js';
-import { GENERATORS } from '../test/replay/generators/index.js';
+import { GENERATORS } from '../replay/generators/index.js';
 
 const { values } = parseArgs({
   options: { incidents: { type: 'string', default: '5000' }, seconds: { type: 'string', default: '10' } },

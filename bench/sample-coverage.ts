@@ -4,8 +4,8 @@
  * (reported as unmapped) with the share of incidents that carry one. Usage: npm run bench:samples
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { parserFor } from '../activities/sources/index.js';
-import { UPSTREAM_SAMPLES_DIR, formatOfSample, requireSharedFolder } from '../test/support/shared-samples.js';
+import { parserFor } from '../sources/index.js';
+import { UPSTREAM_SAMPLES_DIR, formatOfSample, requireSharedFolder } from '../replay/shared-samples.js';
 
 requireSharedFolder('upstream/samples');
 let files = 0;

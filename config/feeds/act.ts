@@ -21,7 +21,6 @@ export const ACT_FEEDS: readonly FeedDefinition[] = [
     feed: 'website-incidents',
     name: 'Incidents and warnings (website JSON)',
     url: 'https://esa.act.gov.au/act-gov-esa/incidents/feed',
-    replayPath: '/act/esa/act-gov-esa/incidents/feed',
     format: 'act-esa-website-incidents-json',
     pollIntervalSeconds: 300,
     licence: 'CC BY 4.0',

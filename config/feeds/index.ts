@@ -31,8 +31,16 @@ export function pollerWorkflowId(feed: FeedDefinition): string {
   return `feed:${feed.state}:${feed.agency}:${feed.feed}`;
 }
 
-/** The address actually polled: the official one, or the same path on an override base (replay). */
+/**
+ * Where a mirror of the upstream feeds (UPSTREAM_BASE_URL: the demo's replay server, or a caching
+ * proxy) serves a feed: one path per catalogue entry, whatever the official address looks like.
+ */
+export function mirrorPath(feed: Pick<FeedDefinition, 'state' | 'agency' | 'feed'>): string {
+  return `/${feed.state}/${feed.agency}/${feed.feed}`;
+}
+
+/** The address actually polled: the official one, or the feed's path on a mirror. */
 export function effectiveFeedUrl(feed: FeedDefinition, upstreamBaseUrl?: string): string {
   if (!upstreamBaseUrl) return feed.url;
-  return new URL(feed.replayPath, upstreamBaseUrl).toString();
+  return new URL(mirrorPath(feed), upstreamBaseUrl).toString();
 }

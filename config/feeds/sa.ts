@@ -31,7 +31,6 @@ export const SA_FEEDS: readonly FeedDefinition[] = [
     feed: 'current-incidents',
     name: 'CFS current incidents (CRIIMSON JSON)',
     url: 'https://data.eso.sa.gov.au/prod/cfs/criimson/cfs_current_incidents.json',
-    replayPath: '/sa/cfs/prod/cfs/criimson/cfs_current_incidents.json',
     format: 'sa-cfs-current-incidents-json',
     official: true,
   },
@@ -41,7 +40,6 @@ export const SA_FEEDS: readonly FeedDefinition[] = [
     feed: 'incident-placemark',
     name: 'CFS incident placemarks (KML)',
     url: 'https://data.eso.sa.gov.au/prod/cfs/criimson/cfs_incident_placemark.xml',
-    replayPath: '/sa/cfs/prod/cfs/criimson/cfs_incident_placemark.xml',
     format: 'sa-cfs-incident-placemark-kml',
     official: true,
   },
@@ -53,7 +51,6 @@ export const SA_FEEDS: readonly FeedDefinition[] = [
     feed: 'incident-placemark',
     name: 'MFS incident placemarks (KML)',
     url: 'https://data.eso.sa.gov.au/prod/mfs/criimson/mfs_incident_placemark.xml',
-    replayPath: '/sa/mfs/prod/mfs/criimson/mfs_incident_placemark.xml',
     format: 'sa-mfs-incident-placemark-kml',
     pollIntervalSeconds: 300,
     licence: SA_LICENCE,
@@ -68,8 +65,6 @@ export const SA_FEEDS: readonly FeedDefinition[] = [
     url:
       'https://services.geohub.sa.gov.au/v1CFSHA/featurelayer/server/rest/services/Hosted/CFS_Warning_Points_Public/FeatureServer/0/query' +
       '?f=geojson&where=public%20%3D%20%27true%27%20AND%20expiry%20%3E%20CURRENT_TIMESTAMP&outFields=*&outSR=4326&returnGeometry=true',
-    replayPath:
-      '/sa/cfs/v1CFSHA/featurelayer/server/rest/services/Hosted/CFS_Warning_Points_Public/FeatureServer/0/query',
     format: 'sa-cfs-warning-points-geojson',
     // Only an empty response has been seen; field names come from peers, and the service wants an
     // `Origin: https://apps.geohub.sa.gov.au` header the poller does not send.

@@ -14,9 +14,7 @@ export interface FeedDefinition {
   name: string;
   /** The official upstream address. */
   url: string;
-  /** Path of this feed on the replay server (`test/replay`), agency-like. */
-  replayPath: string;
-  /** Upstream document format: the key of its parser in activities/sources (`<state>-<agency>-<what>-<syntax>`). */
+  /** Upstream document format: the key of its parser in sources/ (`<state>-<agency>-<what>-<syntax>`). */
   format: string;
   pollIntervalSeconds: number;
   licence: string;

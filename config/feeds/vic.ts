@@ -25,7 +25,6 @@ export const VIC_FEEDS: readonly FeedDefinition[] = [
     feed: 'events',
     name: 'VicEmergency incidents and warnings (GeoJSON)',
     url: 'https://emergency.vic.gov.au/public/events-geojson.json',
-    replayPath: '/vic/emv/public/events-geojson.json',
     format: 'vic-emv-events-geojson',
     pollIntervalSeconds: 300,
     licence: 'CC BY 3.0 AU',

@@ -26,7 +26,6 @@ export const WA_FEEDS: readonly FeedDefinition[] = [
     feed: 'incidents',
     name: 'Emergency WA incidents (API v1, JSON)',
     url: 'https://api.emergency.wa.gov.au/v1/incidents',
-    replayPath: '/wa/dfes/v1/incidents',
     format: 'wa-dfes-v1-incidents-json',
   },
   {
@@ -35,7 +34,6 @@ export const WA_FEEDS: readonly FeedDefinition[] = [
     feed: 'warnings',
     name: 'Emergency WA warnings (API v1, JSON)',
     url: 'https://api.emergency.wa.gov.au/v1/warnings',
-    replayPath: '/wa/dfes/v1/warnings',
     format: 'wa-dfes-v1-warnings-json',
   },
 ];

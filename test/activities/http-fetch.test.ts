@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditionalGet, type ConditionalGet } from '../../activities/http-fetch.js';
 import { RawStore } from '../../activities/raw-store.js';
-import { ReplayServer } from '../replay/server.js';
+import { ReplayServer } from '../../replay/server.js';
 
 describe('conditional GET against a loopback server', () => {
   let replay: ReplayServer;

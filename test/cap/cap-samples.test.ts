@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readCapAlerts } from '../../activities/sources/common/cap.js';
+import { readCapAlerts } from '../../sources/common/cap.js';
 import { FEED_CATALOGUE, parseSettings } from '../../config/index.js';
 import { capAtomFeed } from '../../exports/cap/cap-atom.js';
 import { capAlertDocument } from '../../exports/cap/cap-document.js';
@@ -15,9 +15,9 @@ import {
   type IncidentGeometry,
   type IncidentRecord,
 } from '../../model/index.js';
-import { CapValidators } from '../support/cap-validation.js';
-import { requireSharedFolder } from '../support/shared-samples.js';
-import { FIRST, RETRACTED, SECOND, lifecycle, sampleRecords } from '../support/cap-samples.js';
+import { CapValidators } from '../../bench/support/cap-validation.js';
+import { requireSharedFolder } from '../../replay/shared-samples.js';
+import { FIRST, RETRACTED, SECOND, lifecycle, sampleRecords } from '../../bench/support/cap-samples.js';
 
 const settings = parseSettings({});
 const issuer = capIssuer(

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PARSERS } from '../../activities/sources/index.js';
+import { PARSERS } from '../../sources/index.js';
 import {
   ConfigError,
   effectiveFeedUrl,
   FEED_CATALOGUE,
+  mirrorPath,
   parseSettings,
   pollerWorkflowId,
 } from '../../config/index.js';
@@ -62,11 +63,11 @@ describe('settings', () => {
 });
 
 describe('feed catalogue', () => {
-  it('gives every feed a unique key, workflow id and replay path', () => {
+  it('gives every feed a unique key, workflow id and mirror path', () => {
     for (const values of [
       FEED_CATALOGUE.map((f) => f.key),
       FEED_CATALOGUE.map(pollerWorkflowId),
-      FEED_CATALOGUE.map((f) => f.replayPath),
+      FEED_CATALOGUE.map(mirrorPath),
     ]) {
       expect(new Set(values).size).toBe(values.length);
     }
@@ -77,7 +78,7 @@ describe('feed catalogue', () => {
     const feed = FEED_CATALOGUE[0]!;
     expect(effectiveFeedUrl(feed)).toBe('https://www.rfs.nsw.gov.au/feeds/majorIncidents.json');
     expect(effectiveFeedUrl(feed, 'http://127.0.0.1:9000')).toBe(
-      'http://127.0.0.1:9000/nsw/rfs/feeds/majorIncidents.json',
+      'http://127.0.0.1:9000/nsw/rfs/major-incidents',
     );
   });
 

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { readCapAlerts, type CapAlert } from '../../activities/sources/common/cap.js';
-import { dataLayout, parseSettings } from '../../config/index.js';
+import { readCapAlerts, type CapAlert } from '../../sources/common/cap.js';
+import { dataLayout, mirrorPath, parseSettings } from '../../config/index.js';
 import { startService, type RunningService } from '../../runtime/service.js';
 import {
   renderNswMajorIncidents,
   syntheticNswIncidents,
   type SyntheticIncident,
-} from '../replay/generators/nsw-rfs.js';
-import { ReplayServer } from '../replay/server.js';
+} from '../../replay/generators/nsw-rfs.js';
+import { ReplayServer } from '../../replay/server.js';
 import { NSW_FEED, waitFor } from '../support/harness.js';
 import { bearer, testAccess } from '../support/keys.js';
 
@@ -45,7 +45,9 @@ describe('end to end over loopback HTTP', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'eids-e2e-'));
     replay = await ReplayServer.start();
     upstream = [other];
-    replay.script(NSW_FEED.replayPath, [{ kind: 'document', body: () => renderNswMajorIncidents(upstream) }]);
+    replay.script(mirrorPath(NSW_FEED), [
+      { kind: 'document', body: () => renderNswMajorIncidents(upstream) },
+    ]);
     const suffix = randomUUID().slice(0, 8);
     const access = testAccess(dataLayout(dataDir).accessDbFile);
     headers = bearer((await access.issue('starter')).token);

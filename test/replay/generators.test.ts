@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { normalise } from '../../activities/ingest.js';
-import { PARSERS } from '../../activities/sources/index.js';
+import { PARSERS } from '../../sources/index.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
-import { GENERATORS } from './generators/index.js';
+import { GENERATORS } from '../../replay/generators/index.js';
 
 const startedAt = new Date('2026-11-20T00:00:00Z');
 const options = (tick: number, count = 12) => ({ count, seed: 5, tick, startedAt, tickMs: 60_000 });

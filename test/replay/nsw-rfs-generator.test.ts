@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseNswRfsMajorIncidents } from '../../activities/sources/nsw/rfs-major-incidents.js';
-import { eventTypeOf, statusOf, warningLevelOf } from '../../activities/sources/nsw/rfs-vocabulary.js';
+import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
+import { eventTypeOf, statusOf, warningLevelOf } from '../../sources/nsw/rfs-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../model/index.js';
 import {
   renderNswMajorIncidents,
   syntheticNswIncidents,
   type SyntheticIncident,
-} from './generators/nsw-rfs.js';
+} from '../../replay/generators/nsw-rfs.js';
 
 const roundTrip = (incidents: SyntheticIncident[]): ParseResult =>
   parseNswRfsMajorIncidents(new TextEncoder().encode(renderNswMajorIncidents(incidents)));

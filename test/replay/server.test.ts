@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReplayServer } from './server.js';
+import { ReplayServer } from '../../replay/server.js';
 
 describe('replay server', () => {
   let replay: ReplayServer;

@@ -21,7 +21,7 @@ import type { FeedHealth } from '../../model/index.js';
 import { pollerInput } from '../../runtime/pollers.js';
 import { createIngestWorker, createWarehouseWorker } from '../../runtime/workers.js';
 import { healthQuery, pollNowSignal, type FeedPollerInput } from '../../workflows/index.js';
-import { ReplayServer } from '../replay/server.js';
+import { ReplayServer } from '../../replay/server.js';
 import { bearer, testAccess } from './keys.js';
 
 // Workers' info lines would bury test output; warnings and errors still show.

@@ -3,10 +3,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readManifest } from '../../exports/manifest.js';
-import { RETRACTION_REASON } from '../../activities/warehouse/commit-plan.js';
-import { publishServing } from '../../activities/warehouse/publish.js';
-import { Warehouse } from '../../activities/warehouse/warehouse.js';
+import { readManifest } from '../../lake/manifest.js';
+import { RETRACTION_REASON } from '../../warehouse/commit-plan.js';
+import { publishServing } from '../../warehouse/publish.js';
+import { Warehouse } from '../../warehouse/warehouse.js';
 import { makeRecord } from '../support/incidents.js';
 
 const FEED = 'nsw-rfs-major-incidents';

@@ -4,9 +4,10 @@ import {
   renderNswMajorIncidents,
   syntheticNswIncidents,
   type SyntheticIncident,
-} from '../replay/generators/nsw-rfs.js';
+} from '../../replay/generators/nsw-rfs.js';
+import { mirrorPath } from '../../config/index.js';
 import { NSW_FEED, startHarness, type Harness } from '../support/harness.js';
-import { requireSharedFolder } from '../support/shared-samples.js';
+import { requireSharedFolder } from '../../replay/shared-samples.js';
 
 interface Collection {
   features: {
@@ -48,7 +49,7 @@ describe('feedPoller on a real Temporal dev server', () => {
 
   it('commits a poll that the API then serves, and reports the feed healthy', async () => {
     const incidents = fires(3, 1);
-    h.replay.script(NSW_FEED.replayPath, [document(incidents)]);
+    h.replay.script(mirrorPath(NSW_FEED), [document(incidents)]);
     const health = await h.startPoller();
     expect(health).toMatchObject({
       status: 'healthy',
@@ -68,7 +69,7 @@ describe('feedPoller on a real Temporal dev server', () => {
 
   it('keeps the last good state through failed and malformed polls: degraded, then down, then healthy again', async () => {
     const incidents = fires(3, 2);
-    h.replay.script(NSW_FEED.replayPath, [
+    h.replay.script(mirrorPath(NSW_FEED), [
       document(incidents),
       { kind: 'status', status: 500 },
       { kind: 'malformed' },
@@ -111,7 +112,7 @@ describe('feedPoller on a real Temporal dev server', () => {
   it('retracts exactly the incident a good poll no longer lists, and versions a status change', async () => {
     const incidents = fires(3, 3);
     const [first, second, third] = incidents as [SyntheticIncident, SyntheticIncident, SyntheticIncident];
-    h.replay.script(NSW_FEED.replayPath, [
+    h.replay.script(mirrorPath(NSW_FEED), [
       document(incidents),
       document([{ ...first, status: 'Being controlled' }, second]),
     ]);
@@ -144,7 +145,7 @@ describe('feedPoller on a real Temporal dev server', () => {
   it('holds back a mass drop (feed degraded, nothing retracted) and believes it after repeats', async () => {
     const incidents = fires(12, 4);
     const survivors = incidents.slice(0, 2);
-    h.replay.script(NSW_FEED.replayPath, [document(incidents), document(survivors)]);
+    h.replay.script(mirrorPath(NSW_FEED), [document(incidents), document(survivors)]);
     await h.startPoller();
 
     const guarded = await h.pollNow();
@@ -173,7 +174,7 @@ describe('feedPoller on a real Temporal dev server', () => {
       `${samples}nsw-rfs-majorIncidents-2020-01-26-black-summer-EW-recompacted.json`,
       'utf8',
     );
-    h.replay.script(NSW_FEED.replayPath, [{ kind: 'document', body }]);
+    h.replay.script(mirrorPath(NSW_FEED), [{ kind: 'document', body }]);
     expect(await h.startPoller()).toMatchObject({ status: 'healthy', incidentCount: 80, unmappedValues: 0 });
 
     const warnings = await list('?warningLevel=emergency_warning');
@@ -183,7 +184,7 @@ describe('feedPoller on a real Temporal dev server', () => {
   });
 
   it('continues as new, carrying its health and counters into the next run', async () => {
-    h.replay.script(NSW_FEED.replayPath, [document(fires(2, 5)), { kind: 'status', status: 503 }]);
+    h.replay.script(mirrorPath(NSW_FEED), [document(fires(2, 5)), { kind: 'status', status: 503 }]);
     await h.startPoller({ iterationsPerRun: 2 });
     const firstRun = (await h.client.workflow.getHandle(h.workflowId).describe()).runId;
     await h.pollNow();

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NSW_PARSERS } from '../../../activities/sources/nsw/index.js';
+import { NSW_PARSERS } from '../../../sources/nsw/index.js';
 import {
   legacyEventTypeOf,
   statusOf,
   warningLevelOf,
-} from '../../../activities/sources/nsw/rfs-vocabulary.js';
+} from '../../../sources/nsw/rfs-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
-import { NSW_GENERATORS, syntheticNswBurns } from './nsw.js';
-import { syntheticNswIncidents } from './nsw-rfs.js';
-import { tickTime, visibleWindow, type RenderOptions } from './types.js';
+import { NSW_GENERATORS, syntheticNswBurns } from '../../../replay/generators/nsw.js';
+import { syntheticNswIncidents } from '../../../replay/generators/nsw-rfs.js';
+import { tickTime, visibleWindow, type RenderOptions } from '../../../replay/generators/types.js';
 
 const DAY = 24 * 3_600_000;
 const startedAt = new Date('2024-03-30T22:00:00Z');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NT_PARSERS } from '../../../activities/sources/nt/index.js';
-import { ntFeedId } from '../../../activities/sources/nt/pfes-incidents.js';
-import { eventTypeOf, warningLevelOf } from '../../../activities/sources/nt/pfes-vocabulary.js';
+import { NT_PARSERS } from '../../../sources/nt/index.js';
+import { ntFeedId } from '../../../sources/nt/pfes-incidents.js';
+import { eventTypeOf, warningLevelOf } from '../../../sources/nt/pfes-vocabulary.js';
 import { NT_FEEDS } from '../../../config/feeds/nt.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
-import { NT_GENERATORS, ntIncident, ntVisibleIncidents, ntWarning } from './nt.js';
-import type { RenderOptions } from './types.js';
+import { NT_GENERATORS, ntIncident, ntVisibleIncidents, ntWarning } from '../../../replay/generators/nt.js';
+import type { RenderOptions } from '../../../replay/generators/types.js';
 
 const INCIDENTS = 'nt-pfes-incidents-json';
 const WARNINGS = 'nt-pfes-warnings-json';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { QLD_PARSERS } from '../../../activities/sources/qld/index.js';
+import { QLD_PARSERS } from '../../../sources/qld/index.js';
 import {
   eventTypeInText,
   groupedTypeOf,
   higherWarningLevel,
   statusOf,
   warningLevelOf,
-} from '../../../activities/sources/qld/qfd-vocabulary.js';
+} from '../../../sources/qld/qfd-vocabulary.js';
 import { QLD_FEEDS } from '../../../config/feeds/qld.js';
 import type { IncidentDraft, ParseResult, WarningLevel } from '../../../model/index.js';
 import {
@@ -17,8 +17,8 @@ import {
   qldVisibleEntries,
   usesWebMercator,
   type QldVisibleEntry,
-} from './qld.js';
-import type { RenderOptions } from './types.js';
+} from '../../../replay/generators/qld.js';
+import type { RenderOptions } from '../../../replay/generators/types.js';
 
 const GEOJSON = 'qld-qfd-bushfire-alert-geojson';
 const ATOM = 'qld-qfd-bushfire-alert-atom';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SA_PARSERS } from '../../../activities/sources/sa/index.js';
-import { statusOf, eventTypeOf } from '../../../activities/sources/sa/criimson-vocabulary.js';
-import { warningLevelOf } from '../../../activities/sources/sa/cfs-warning-vocabulary.js';
+import { SA_PARSERS } from '../../../sources/sa/index.js';
+import { statusOf, eventTypeOf } from '../../../sources/sa/criimson-vocabulary.js';
+import { warningLevelOf } from '../../../sources/sa/cfs-warning-vocabulary.js';
 import { SA_FEEDS } from '../../../config/feeds/sa.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
 import {
@@ -13,8 +13,8 @@ import {
   syntheticSaWarnings,
   type SyntheticAgency,
   type SyntheticSaIncident,
-} from './sa.js';
-import type { RenderOptions } from './types.js';
+} from '../../../replay/generators/sa.js';
+import type { RenderOptions } from '../../../replay/generators/types.js';
 
 /** Summer (Adelaide +10:30) and winter (+09:30) starts. */
 const SUMMER = new Date('2026-01-10T02:00:00Z');

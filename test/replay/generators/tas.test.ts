@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { TAS_PARSERS } from '../../../activities/sources/tas/index.js';
+import { TAS_PARSERS } from '../../../sources/tas/index.js';
 import {
   tasAlertStatusOf,
   tasAlertTypeNameOf,
   tasAlertWarningLevelOf,
-} from '../../../activities/sources/tas/tasalert-vocabulary.js';
+} from '../../../sources/tas/tasalert-vocabulary.js';
 import {
   tfsEventTypeOf,
   tfsStatusOf,
   tfsWarningLevelOf,
-} from '../../../activities/sources/tas/tfs-vocabulary.js';
+} from '../../../sources/tas/tfs-vocabulary.js';
 import { TAS_FEEDS } from '../../../config/feeds/tas.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
 import {
@@ -21,8 +21,8 @@ import {
   tasAlertWarningId,
   tasIncidentsAt,
   tfsAlertAreaId,
-} from './tas.js';
-import type { RenderOptions } from './types.js';
+} from '../../../replay/generators/tas.js';
+import type { RenderOptions } from '../../../replay/generators/types.js';
 
 const MINUTE = 60_000;
 const OFFSET = /[+-]\d\d:\d\d$/;

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { eventTypeOfCapAuEventCode } from '../../../activities/sources/common/cap-au.js';
-import { parseVicEmvEvents } from '../../../activities/sources/vic/emv-events.js';
+import { eventTypeOfCapAuEventCode } from '../../../sources/common/cap-au.js';
+import { parseVicEmvEvents } from '../../../sources/vic/emv-events.js';
 import {
   eventTypeOfCategory2,
   statusOf,
   warningLevelOf,
-} from '../../../activities/sources/vic/emv-vocabulary.js';
+} from '../../../sources/vic/emv-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
-import type { RenderOptions } from './types.js';
-import { eventAtAge, VIC_GENERATORS, WARNING_CLEARS_AFTER, WARNING_EASES_AFTER } from './vic.js';
+import type { RenderOptions } from '../../../replay/generators/types.js';
+import { eventAtAge, VIC_GENERATORS, WARNING_CLEARS_AFTER, WARNING_EASES_AFTER } from '../../../replay/generators/vic.js';
 import {
   renderVicEvents,
   STATUS_PROGRESSIONS,
   syntheticVicEvents,
   type SyntheticVicEvent,
-} from './vic-emv.js';
+} from '../../../replay/generators/vic-emv.js';
 
 const [generator] = VIC_GENERATORS;
 const startedAt = new Date('2026-01-09T08:00:00Z');

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { parseWaDfesV1Incidents, parseWaDfesV1Warnings } from '../../../activities/sources/wa/dfes-v1.js';
-import { eventTypeOf, statusOf, warningTypeOf } from '../../../activities/sources/wa/dfes-vocabulary.js';
-import { WA_PARSERS } from '../../../activities/sources/wa/index.js';
+import { parseWaDfesV1Incidents, parseWaDfesV1Warnings } from '../../../sources/wa/dfes-v1.js';
+import { eventTypeOf, statusOf, warningTypeOf } from '../../../sources/wa/dfes-vocabulary.js';
+import { WA_PARSERS } from '../../../sources/wa/index.js';
 import { WA_FEEDS } from '../../../config/feeds/wa.js';
 import type { IncidentDraft } from '../../../model/index.js';
-import type { RenderOptions } from './types.js';
+import type { RenderOptions } from '../../../replay/generators/types.js';
 import {
   renderWaIncidents,
   renderWaWarnings,
   syntheticWaIncidents,
   syntheticWaWarnings,
   WA_GENERATORS,
-} from './wa.js';
+} from '../../../replay/generators/wa.js';
 
 const startedAt = new Date('2026-11-20T00:00:00Z');
 const options = (tick: number, count = 300, seed = 11): RenderOptions => ({

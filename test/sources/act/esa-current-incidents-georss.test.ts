@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseActEsaCurrentIncidentsGeoRss } from '../../../activities/sources/act/esa-current-incidents-georss.js';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
+import { parseActEsaCurrentIncidentsGeoRss } from '../../../sources/act/esa-current-incidents-georss.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}act/act-esa-currentincidents-georss-2013-09-25.xml`;

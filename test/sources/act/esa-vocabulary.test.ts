@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseEsaTime } from '../../../activities/sources/act/esa-fields.js';
-import { eventTypeOf, statusOf, warningLevelOf } from '../../../activities/sources/act/esa-vocabulary.js';
+import { parseEsaTime } from '../../../sources/act/esa-fields.js';
+import { eventTypeOf, statusOf, warningLevelOf } from '../../../sources/act/esa-vocabulary.js';
 import {
   parseGeoRssPoint,
   positionFromLatLng,
   positionsFromLatLngObjects,
-} from '../../../activities/sources/common/lat-lng-fields.js';
+} from '../../../sources/common/lat-lng-fields.js';
 
 describe('ACT ESA vocabulary', () => {
   it('maps every CAD type FEEDS.md lists (section 9)', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseActEsaWebsiteIncidents } from '../../../activities/sources/act/esa-website-incidents.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseActEsaWebsiteIncidents } from '../../../sources/act/esa-website-incidents.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}act/`;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseActEsaWebsitePolygons } from '../../../activities/sources/act/esa-website-polygons.js';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
+import { parseActEsaWebsitePolygons } from '../../../sources/act/esa-website-polygons.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}act/act-esa-website-incidents-polygon-2026-08-22.json`;
 const FEED_SAMPLE = `${UPSTREAM_SAMPLES_DIR}act/act-esa-website-incidents-feed-2026-08-22-quiet.json`;

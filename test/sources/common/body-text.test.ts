@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyText, isHtmlPage, readJsonBody } from '../../../activities/sources/common/body-text.js';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
+import { bodyText, isHtmlPage, readJsonBody } from '../../../sources/common/body-text.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 

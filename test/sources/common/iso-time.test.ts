@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { parseIsoTimeInZone } from '../../../activities/sources/common/iso-time.js';
+import { parseIsoTimeInZone } from '../../../sources/common/iso-time.js';
 
 /** What luxon alone gives: the reference the cached fast path must match. */
 function viaLuxon(text: string, zone: string, assumeZone: string): string | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseKmlCoordinates, readKml } from '../../../activities/sources/common/kml.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseKmlCoordinates, readKml } from '../../../sources/common/kml.js';
 
 /** A tiny made-up document: nested folders, escaped and CDATA descriptions, ExtendedData, every geometry. */
 const KML = `\uFEFF

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   positionFromLatLonText,
   positionsFromLatLonLines,
-} from '../../../activities/sources/common/lat-lon-text.js';
+} from '../../../sources/common/lat-lon-text.js';
 
 describe('positionFromLatLonText', () => {
   it('reads "lat,lon" with or without spaces, as [lng, lat]', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRfc822Time } from '../../../activities/sources/common/rfc822-time.js';
+import { parseRfc822Time } from '../../../sources/common/rfc822-time.js';
 
 describe('parseRfc822Time', () => {
   it('keeps the instant and renders it in the zone, DST-aware', () => {

@@ -4,7 +4,7 @@ import {
   isWebMercatorCrs,
   looksLikeWebMercator,
   webMercatorToLngLat,
-} from '../../../activities/sources/common/web-mercator.js';
+} from '../../../sources/common/web-mercator.js';
 
 /** The forward projection, to build test points whose degrees are known. */
 function toMercator(lng: number, lat: number): [number, number] {

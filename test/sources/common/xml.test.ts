@@ -4,7 +4,7 @@ import {
   readXml,
   textOf,
   type ReadXmlOptions,
-} from '../../../activities/sources/common/xml.js';
+} from '../../../sources/common/xml.js';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 

@@ -5,12 +5,12 @@ import {
   preferredInfos,
   readCapAlerts,
   type CapAlert,
-} from '../../../activities/sources/common/cap.js';
+} from '../../../sources/common/cap.js';
 import {
   eventTypeOfCapEventValue,
   warningLevelOfAlertLevel,
-} from '../../../activities/sources/common/cap-au.js';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
+} from '../../../sources/common/cap-au.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
 import type { ParseResult } from '../../../model/index.js';
 
 /**

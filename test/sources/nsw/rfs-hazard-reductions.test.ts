@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
 import {
   hazardReductionFeedId,
   parseNswRfsHazardReductions,
-} from '../../../activities/sources/nsw/rfs-hazard-reductions.js';
-import { leadAgencyName } from '../../../activities/sources/nsw/rfs-hazard-reduction-vocabulary.js';
+} from '../../../sources/nsw/rfs-hazard-reductions.js';
+import { leadAgencyName } from '../../../sources/nsw/rfs-hazard-reduction-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { positionsOf } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}nsw/nsw-rfs-hazardreduction-hr-map-data-2020-10-10.json`;

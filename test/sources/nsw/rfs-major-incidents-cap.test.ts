@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseNswRfsMajorIncidentsCap } from '../../../activities/sources/nsw/rfs-major-incidents-cap.js';
-import { parseNswRfsMajorIncidents } from '../../../activities/sources/nsw/rfs-major-incidents.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseNswRfsMajorIncidentsCap } from '../../../sources/nsw/rfs-major-incidents-cap.js';
+import { parseNswRfsMajorIncidents } from '../../../sources/nsw/rfs-major-incidents.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, SHARED_DIR, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, SHARED_DIR, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}nsw/`;

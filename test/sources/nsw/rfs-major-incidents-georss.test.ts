@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseNswRfsMajorIncidentsGeoRss } from '../../../activities/sources/nsw/rfs-major-incidents-georss.js';
-import { parseNswRfsMajorIncidents } from '../../../activities/sources/nsw/rfs-major-incidents.js';
-import { eventTypeOf, legacyEventTypeOf } from '../../../activities/sources/nsw/rfs-vocabulary.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseNswRfsMajorIncidentsGeoRss } from '../../../sources/nsw/rfs-major-incidents-georss.js';
+import { parseNswRfsMajorIncidents } from '../../../sources/nsw/rfs-major-incidents.js';
+import { eventTypeOf, legacyEventTypeOf } from '../../../sources/nsw/rfs-vocabulary.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}nsw/nsw-rfs-majorIncidents-georss-2013-11-11-legacy.xml`;

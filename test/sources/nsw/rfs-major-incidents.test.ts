@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseNswRfsMajorIncidents } from '../../../activities/sources/nsw/rfs-major-incidents.js';
-import { eventTypeOf, statusOf, warningLevelOf } from '../../../activities/sources/nsw/rfs-vocabulary.js';
-import { parseLocalTime, parseUtcTimeInZone } from '../../../activities/sources/common/time.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseNswRfsMajorIncidents } from '../../../sources/nsw/rfs-major-incidents.js';
+import { eventTypeOf, statusOf, warningLevelOf } from '../../../sources/nsw/rfs-vocabulary.js';
+import { parseLocalTime, parseUtcTimeInZone } from '../../../sources/common/time.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}nsw/`;

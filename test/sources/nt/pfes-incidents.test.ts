@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { ntFeedId, parseNtPfesIncidents } from '../../../activities/sources/nt/pfes-incidents.js';
-import { eventTypeOf, statusOf, warningLevelOf } from '../../../activities/sources/nt/pfes-vocabulary.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { ntFeedId, parseNtPfesIncidents } from '../../../sources/nt/pfes-incidents.js';
+import { eventTypeOf, statusOf, warningLevelOf } from '../../../sources/nt/pfes-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { countBy } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}nt/nt-pfes-ntfrsincidents-2020-05-05.json`;

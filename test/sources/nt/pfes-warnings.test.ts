@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseNtPfesWarnings } from '../../../activities/sources/nt/pfes-warnings.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseNtPfesWarnings } from '../../../sources/nt/pfes-warnings.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}nt/nt-pfes-warnings-empty-2020-05-05.json`;
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseQldQfdBushfireAlertAtom } from '../../../activities/sources/qld/qfd-bushfire-alert-atom.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseQldQfdBushfireAlertAtom } from '../../../sources/qld/qfd-bushfire-alert-atom.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId, countBy } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}qld/qld-qfes-bushfireAlert-atom-georss-2018-09-23.xml`;

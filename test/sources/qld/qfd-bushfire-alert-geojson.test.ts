@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseQldQfdBushfireAlertGeojson } from '../../../activities/sources/qld/qfd-bushfire-alert-geojson.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseQldQfdBushfireAlertGeojson } from '../../../sources/qld/qfd-bushfire-alert-geojson.js';
 import type { ParseResult } from '../../../model/index.js';
 import { byId } from '../drafts.js';
 

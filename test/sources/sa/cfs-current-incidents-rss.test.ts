@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseSaCfsCurrentIncidentsRss } from '../../../activities/sources/sa/cfs-current-incidents-rss.js';
-import { SA_LEGACY_PARSERS, SA_PARSERS } from '../../../activities/sources/sa/index.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseSaCfsCurrentIncidentsRss } from '../../../sources/sa/cfs-current-incidents-rss.js';
+import { SA_LEGACY_PARSERS, SA_PARSERS } from '../../../sources/sa/index.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}sa/sa-cfs-criimson-CFS_Current_Incidents-rss-2013-05-17-legacy.xml`;

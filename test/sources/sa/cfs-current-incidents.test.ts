@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseSaCfsCurrentIncidents } from '../../../activities/sources/sa/cfs-current-incidents.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseSaCfsCurrentIncidents } from '../../../sources/sa/cfs-current-incidents.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId } from '../drafts.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}sa/sa-cfs-criimson-cfs_current_incidents-2023-04-29.json`;

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
 import {
   parseSaCfsIncidentPlacemarks,
   parseSaMfsIncidentPlacemarks,
-} from '../../../activities/sources/sa/criimson-placemark.js';
+} from '../../../sources/sa/criimson-placemark.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}sa/`;

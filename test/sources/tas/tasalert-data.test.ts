@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { TAS_PARSERS } from '../../../activities/sources/tas/index.js';
-import { parseTasAlertData } from '../../../activities/sources/tas/tasalert-data.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { TAS_PARSERS } from '../../../sources/tas/index.js';
+import { parseTasAlertData } from '../../../sources/tas/tasalert-data.js';
 import {
   tasAlertEventCodeOf,
   tasAlertFeedTypeOf,
   tasAlertStatusOf,
   tasAlertWarningLevelOf,
-} from '../../../activities/sources/tas/tasalert-vocabulary.js';
+} from '../../../sources/tas/tasalert-vocabulary.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}tas/`;

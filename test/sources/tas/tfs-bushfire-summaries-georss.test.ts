@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { TAS_LEGACY_PARSERS, TAS_PARSERS } from '../../../activities/sources/tas/index.js';
-import { parseTfsBushfireSummariesGeoRss } from '../../../activities/sources/tas/tfs-bushfire-summaries-georss.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { TAS_LEGACY_PARSERS, TAS_PARSERS } from '../../../sources/tas/index.js';
+import { parseTfsBushfireSummariesGeoRss } from '../../../sources/tas/tfs-bushfire-summaries-georss.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 
 const SAMPLE = `${UPSTREAM_SAMPLES_DIR}tas/tas-tfs-colBushfireSummariesRss-georss-2013-05-17-legacy.xml`;
 

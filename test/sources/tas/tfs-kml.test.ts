@@ -1,22 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { TAS_PARSERS } from '../../../activities/sources/tas/index.js';
-import { parseTfsAlertAreasKml, parseTfsIncidentsKml } from '../../../activities/sources/tas/tfs-kml.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { TAS_PARSERS } from '../../../sources/tas/index.js';
+import { parseTfsAlertAreasKml, parseTfsIncidentsKml } from '../../../sources/tas/tfs-kml.js';
 import {
   tfsEventTypeOf,
   tfsStatusOf,
   tfsStyleWarningLevelOf,
   tfsWarningLevelOf,
-} from '../../../activities/sources/tas/tfs-vocabulary.js';
+} from '../../../sources/tas/tfs-vocabulary.js';
 import {
   epochToZonedIso,
   offsetIsoToZonedIso,
   wallClockToEpoch,
-} from '../../../activities/sources/common/cached-zone-offsets.js';
-import type { FeedParser } from '../../../activities/sources/common/types.js';
+} from '../../../sources/common/cached-zone-offsets.js';
+import type { FeedParser } from '../../../sources/common/types.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}tas/`;

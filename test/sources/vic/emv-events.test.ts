@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventTypeOfCapAuEventCode } from '../../../activities/sources/common/cap-au.js';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import { parseVicEmvEvents, parseVicEmvOsom } from '../../../activities/sources/vic/emv-events.js';
+import { eventTypeOfCapAuEventCode } from '../../../sources/common/cap-au.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import { parseVicEmvEvents, parseVicEmvOsom } from '../../../sources/vic/emv-events.js';
 import {
   eventTypeOfCategory1,
   eventTypeOfCategory2,
   sourceFeedRuleOf,
   statusOf,
   warningLevelOf,
-} from '../../../activities/sources/vic/emv-vocabulary.js';
-import { VIC_LEGACY_PARSERS, VIC_PARSERS } from '../../../activities/sources/vic/index.js';
+} from '../../../sources/vic/emv-vocabulary.js';
+import { VIC_LEGACY_PARSERS, VIC_PARSERS } from '../../../sources/vic/index.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}vic/`;

@@ -1,24 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedFeedError } from '../../../activities/sources/common/errors.js';
-import type { FeedParser } from '../../../activities/sources/common/types.js';
-import {
-  parseWaDfesFireDangerRss,
-  parseWaDfesTotalFireBanRss,
-} from '../../../activities/sources/wa/dfes-fire-bans.js';
-import { parseWaDfesIncidentFcadJson } from '../../../activities/sources/wa/dfes-incident-fcad-json.js';
-import { parseWaDfesIncidentFcadRss } from '../../../activities/sources/wa/dfes-incident-fcad-rss.js';
-import { parseWaDfesMessageRss } from '../../../activities/sources/wa/dfes-message-rss.js';
-import { parseWaDfesMessageWarningsJson } from '../../../activities/sources/wa/dfes-message-warnings-json.js';
-import { isoTime, mislabelledGmtTime, rfc822Time } from '../../../activities/sources/wa/dfes-shared.js';
-import { parseWaDfesV1Warnings } from '../../../activities/sources/wa/dfes-v1.js';
+import { MalformedFeedError } from '../../../sources/common/errors.js';
+import type { FeedParser } from '../../../sources/common/types.js';
+import { parseWaDfesFireDangerRss, parseWaDfesTotalFireBanRss } from '../../../sources/wa/dfes-fire-bans.js';
+import { parseWaDfesIncidentFcadJson } from '../../../sources/wa/dfes-incident-fcad-json.js';
+import { parseWaDfesIncidentFcadRss } from '../../../sources/wa/dfes-incident-fcad-rss.js';
+import { parseWaDfesMessageRss } from '../../../sources/wa/dfes-message-rss.js';
+import { parseWaDfesMessageWarningsJson } from '../../../sources/wa/dfes-message-warnings-json.js';
+import { isoTime, mislabelledGmtTime, rfc822Time } from '../../../sources/wa/dfes-shared.js';
+import { parseWaDfesV1Warnings } from '../../../sources/wa/dfes-v1.js';
 import {
   eventTypeOf,
   fireDangerRankOf,
   statusOf,
   totalFireBanNoticeOf,
   warningTypeOf,
-} from '../../../activities/sources/wa/dfes-vocabulary.js';
-import { WA_ARCHIVE_PARSERS, WA_PARSERS } from '../../../activities/sources/wa/index.js';
+} from '../../../sources/wa/dfes-vocabulary.js';
+import { WA_ARCHIVE_PARSERS, WA_PARSERS } from '../../../sources/wa/index.js';
 import { WA_FEEDS } from '../../../config/feeds/wa.js';
 import type { ParseResult } from '../../../model/index.js';
 
@@ -411,24 +408,13 @@ describe('WA DFES vocabulary, time and text helpers', () => {
 });
 
 describe('WA catalogue', () => {
-  it('lists the v1 feeds only, each with its parser, mirroring the official paths', () => {
-    expect(WA_FEEDS.map((feed) => [feed.key, feed.format, feed.url, feed.replayPath])).toEqual([
-      [
-        'wa-dfes-incidents',
-        'wa-dfes-v1-incidents-json',
-        'https://api.emergency.wa.gov.au/v1/incidents',
-        '/wa/dfes/v1/incidents',
-      ],
-      [
-        'wa-dfes-warnings',
-        'wa-dfes-v1-warnings-json',
-        'https://api.emergency.wa.gov.au/v1/warnings',
-        '/wa/dfes/v1/warnings',
-      ],
+  it('lists the v1 feeds only, each with its parser', () => {
+    expect(WA_FEEDS.map((feed) => [feed.key, feed.format, feed.url])).toEqual([
+      ['wa-dfes-incidents', 'wa-dfes-v1-incidents-json', 'https://api.emergency.wa.gov.au/v1/incidents'],
+      ['wa-dfes-warnings', 'wa-dfes-v1-warnings-json', 'https://api.emergency.wa.gov.au/v1/warnings'],
     ]);
     for (const feed of WA_FEEDS) {
       expect(WA_PARSERS[feed.format], feed.key).toBeDefined();
-      expect(new URL(feed.url).pathname).toBe(feed.replayPath.replace('/wa/dfes', ''));
       expect(feed).toMatchObject({
         state: 'wa',
         agency: 'dfes',

@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  parseWaDfesFireDangerRss,
-  parseWaDfesTotalFireBanRss,
-} from '../../../activities/sources/wa/dfes-fire-bans.js';
-import { parseWaDfesIncidentFcadJson } from '../../../activities/sources/wa/dfes-incident-fcad-json.js';
-import { parseWaDfesIncidentFcadRss } from '../../../activities/sources/wa/dfes-incident-fcad-rss.js';
-import { parseWaDfesMessageRss } from '../../../activities/sources/wa/dfes-message-rss.js';
-import { parseWaDfesMessageWarningsJson } from '../../../activities/sources/wa/dfes-message-warnings-json.js';
-import { readDfesRss } from '../../../activities/sources/wa/dfes-rss.js';
-import type { FeedParser } from '../../../activities/sources/common/types.js';
+import { parseWaDfesFireDangerRss, parseWaDfesTotalFireBanRss } from '../../../sources/wa/dfes-fire-bans.js';
+import { parseWaDfesIncidentFcadJson } from '../../../sources/wa/dfes-incident-fcad-json.js';
+import { parseWaDfesIncidentFcadRss } from '../../../sources/wa/dfes-incident-fcad-rss.js';
+import { parseWaDfesMessageRss } from '../../../sources/wa/dfes-message-rss.js';
+import { parseWaDfesMessageWarningsJson } from '../../../sources/wa/dfes-message-warnings-json.js';
+import { readDfesRss } from '../../../sources/wa/dfes-rss.js';
+import type { FeedParser } from '../../../sources/common/types.js';
 import type { ParseResult } from '../../../model/index.js';
-import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../support/shared-samples.js';
+import { requireSharedFolder, UPSTREAM_SAMPLES_DIR } from '../../../replay/shared-samples.js';
 import { byId, positionsOf } from '../drafts.js';
 
 const SAMPLES = `${UPSTREAM_SAMPLES_DIR}wa/`;

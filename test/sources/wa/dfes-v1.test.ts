@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWaDfesV1Incidents, parseWaDfesV1Warnings } from '../../../activities/sources/wa/dfes-v1.js';
+import { parseWaDfesV1Incidents, parseWaDfesV1Warnings } from '../../../sources/wa/dfes-v1.js';
 import type { ParseResult } from '../../../model/index.js';
 
 /**

@@ -1,0 +1,366 @@
+import type { Certainty, EventType, Severity, Urgency, WarningLevel } from '../../model/index.js';
+import { vocabularyKey as key } from './vocabulary.js';
+
+/**
+ * CAP 1.2 / CAP-AU vocabularies shared by every feed that carries CAP fields (FEEDS.md 1.2) and read by
+ * common/cap.ts: event codes and names, the CAP triple, status, msgType and alert levels.
+ * Lookups are case-insensitive and return undefined for a value the standard does not know, so the
+ * parser can report it as unmapped.
+ */
+
+/**
+ * Every CAP-AU 1.0 event code (the "AUeventLIST", upstream/reference/cap-au-eventlist-1.0.csv) →
+ * eventType, following FEEDS.md 1.2: the codes it names map as it says, every other code is `other`.
+ */
+const EVENT_CODES: Readonly<Record<string, EventType>> = {
+  // Fire
+  bushFire: 'bushfire',
+  forestFire: 'bushfire',
+  grassFire: 'grass_fire',
+  structurFire: 'structure_fire',
+  industryFire: 'structure_fire',
+  fireBan: 'fire_ban',
+  TotalFireBan: 'fire_ban',
+  fireDangrLvl: 'fire_ban',
+  fire: 'other',
+  fireWeather: 'other',
+  smoke: 'other',
+  // Flood
+  flood: 'flood',
+  riverineflod: 'flood',
+  flashFlood: 'flood',
+  stormSurge: 'flood',
+  damFailure: 'flood',
+  leveeFailure: 'flood',
+  highWater: 'other',
+  kingTide: 'other',
+  // Storm, wind and temperature
+  storm: 'storm',
+  thunderstorm: 'storm',
+  weather: 'storm',
+  hail: 'storm',
+  galeWind: 'storm',
+  strongWind: 'storm',
+  stormFrcWind: 'storm',
+  tropCyclone: 'cyclone',
+  extremeHeat: 'extreme_heat',
+  blizzard: 'other',
+  dustStorm: 'other',
+  rainfall: 'other',
+  snowfall: 'other',
+  tornado: 'other',
+  temperature: 'other',
+  exposure: 'other',
+  frost: 'other',
+  windChill: 'other',
+  wind: 'other',
+  windChange: 'other',
+  // Geological
+  earthquake: 'earthquake',
+  geologicalHaz: 'other',
+  avalanche: 'other',
+  karst: 'other',
+  lahar: 'other',
+  landslide: 'other',
+  lavaFlow: 'other',
+  magnetcStorm: 'other',
+  meteor: 'other',
+  pyroclasFlow: 'other',
+  pyroclaSurge: 'other',
+  tsunami: 'other',
+  volcanicAsh: 'other',
+  volcano: 'other',
+  // Hazardous materials
+  hazmat: 'hazmat',
+  chemical: 'hazmat',
+  explosive: 'hazmat',
+  biological: 'hazmat',
+  radiological: 'hazmat',
+  toxicPlume: 'hazmat',
+  asbestos: 'other',
+  pollution: 'other',
+  // Rescue and search
+  rescue: 'rescue',
+  distressBcon: 'rescue',
+  search: 'rescue',
+  waterSearch: 'rescue',
+  landSearch: 'rescue',
+  airSearch: 'rescue',
+  // Roads and health
+  roadCrash: 'vehicle_accident',
+  ambulance: 'medical',
+  road: 'other',
+  bridgClose: 'other',
+  bridgCollaps: 'other',
+  roadHazard: 'other',
+  roadClose: 'other',
+  roadDelay: 'other',
+  roadIncident: 'other',
+  roadUsage: 'other',
+  traffic: 'other',
+  health: 'other',
+  bloodSupply: 'other',
+  communicable: 'other',
+  drinkingWate: 'other',
+  drugSafety: 'other',
+  drugSupply: 'other',
+  foodSafety: 'other',
+  foodSupply: 'other',
+  hospital: 'other',
+  hQuarantine: 'other',
+  zoonoticDis: 'other',
+  airQuality: 'other',
+  // Animals, plants, water quality
+  animalHealth: 'other',
+  animalDiseas: 'other',
+  animalFeed: 'other',
+  animalPest: 'other',
+  aqAnimalDiseas: 'other',
+  aqAnimalPest: 'other',
+  animalWelfar: 'other',
+  marineDiseas: 'other',
+  marinePest: 'other',
+  aQuarantine: 'other',
+  sheepWarning: 'other',
+  animalAttack: 'other',
+  animalDanger: 'other',
+  plague: 'other',
+  plant: 'other',
+  plantInfect: 'other',
+  plantPest: 'other',
+  pQuarantine: 'other',
+  water: 'other',
+  blueGrnAlgae: 'other',
+  // Aviation, marine, railway
+  aviation: 'other',
+  aircraftCrsh: 'other',
+  aircraft: 'other',
+  airportClos: 'other',
+  airspaceClos: 'other',
+  avLightning: 'other',
+  avThunder: 'other',
+  aviationSec: 'other',
+  fallObject: 'other',
+  notam: 'other',
+  spaceDebris: 'other',
+  marine: 'other',
+  freezngSpray: 'other',
+  HurricFrcWnd: 'other',
+  iceberg: 'other',
+  largeSurf: 'other',
+  largeSwell: 'other',
+  maritimeSec: 'other',
+  nautical: 'other',
+  oilSpill: 'other',
+  squall: 'other',
+  waterspout: 'other',
+  railway: 'other',
+  railIncident: 'other',
+  railCrash: 'other',
+  // Civil, criminal, services, utilities, other
+  civil: 'other',
+  bldgCollapse: 'other',
+  civilEmerg: 'other',
+  demonstratin: 'other',
+  civilEvent: 'other',
+  volunteer: 'other',
+  crime: 'other',
+  cyberCrime: 'other',
+  dangerPerson: 'other',
+  terrorism: 'other',
+  missingPer: 'other',
+  missingVPer: 'other',
+  publicServic: 'other',
+  facilityClos: 'other',
+  facilityLock: 'other',
+  facility: 'other',
+  transit: 'other',
+  utility: 'other',
+  cable: 'other',
+  comunication: 'other',
+  diesel: 'other',
+  electric: 'other',
+  heatingOil: 'other',
+  internet: 'other',
+  landlines: 'other',
+  Mobiles: 'other',
+  naturalGas: 'other',
+  petrol: 'other',
+  pipeRupture: 'other',
+  satellite: 'other',
+  sewer: 'other',
+  telephone: 'other',
+  tripleZero: 'other',
+  waste: 'other',
+  waterSupply: 'other',
+  admin: 'other',
+  other: 'other',
+  otherUrgent: 'other',
+  reminder: 'other',
+  product: 'other',
+  testMessage: 'other',
+};
+
+const EVENT_CODES_LOWER: ReadonlyMap<string, EventType> = new Map(
+  Object.entries(EVENT_CODES).map(([code, eventType]) => [code.toLowerCase(), eventType]),
+);
+
+/** The eventType of a CAP-AU `eventCode` (e.g. `bushFire`, `riverineflod`), any case. */
+export function eventTypeOfCapAuEventCode(code: string): EventType | undefined {
+  return EVENT_CODES_LOWER.get(code.trim().toLowerCase());
+}
+
+/** The CAP 1.2 enumerations (CAP 1.0's `Very Likely` is read as `Likely`, as CAP 1.1 says). */
+const SEVERITIES: ReadonlyMap<string, Severity> = new Map([
+  ['extreme', 'Extreme'],
+  ['severe', 'Severe'],
+  ['moderate', 'Moderate'],
+  ['minor', 'Minor'],
+  ['unknown', 'Unknown'],
+]);
+const URGENCIES: ReadonlyMap<string, Urgency> = new Map([
+  ['immediate', 'Immediate'],
+  ['expected', 'Expected'],
+  ['future', 'Future'],
+  ['past', 'Past'],
+  ['unknown', 'Unknown'],
+]);
+const CERTAINTIES: ReadonlyMap<string, Certainty> = new Map([
+  ['observed', 'Observed'],
+  ['likely', 'Likely'],
+  ['very likely', 'Likely'],
+  ['possible', 'Possible'],
+  ['unlikely', 'Unlikely'],
+  ['unknown', 'Unknown'],
+]);
+
+export function capSeverityOf(value: string): Severity | undefined {
+  return SEVERITIES.get(key(value));
+}
+
+export function capUrgencyOf(value: string): Urgency | undefined {
+  return URGENCIES.get(key(value));
+}
+
+export function capCertaintyOf(value: string): Certainty | undefined {
+  return CERTAINTIES.get(key(value));
+}
+
+/** CAP `<status>`. Only `Actual` describes a real incident. */
+export const CAP_STATUSES = ['Actual', 'Exercise', 'System', 'Test', 'Draft'] as const;
+export type CapStatus = (typeof CAP_STATUSES)[number];
+
+/** CAP `<msgType>`. */
+export const CAP_MSG_TYPES = ['Alert', 'Update', 'Cancel', 'Ack', 'Error'] as const;
+export type CapMsgType = (typeof CAP_MSG_TYPES)[number];
+
+const STATUS_BY_KEY: ReadonlyMap<string, CapStatus> = new Map(
+  CAP_STATUSES.map((value) => [key(value), value]),
+);
+const MSG_TYPE_BY_KEY: ReadonlyMap<string, CapMsgType> = new Map(
+  CAP_MSG_TYPES.map((value) => [key(value), value]),
+);
+
+export function capStatusOf(value: string): CapStatus | undefined {
+  return STATUS_BY_KEY.get(key(value));
+}
+
+export function capMsgTypeOf(value: string): CapMsgType | undefined {
+  return MSG_TYPE_BY_KEY.get(key(value));
+}
+
+/**
+ * Event names, for producers that write the AUeventLIST display name where the code belongs (WA
+ * "Bushfire"), for `<event>` itself, and for home-made codes such as NSW RFS's secondary
+ * `structure_fire`. Keys are letters only, lower case: "Grass Fire", "Grassfire", "grass_fire" and
+ * `grassFire` are one key. Only names that map to something other than `other` need to be here.
+ */
+const EVENT_NAMES: ReadonlyMap<string, EventType> = new Map([
+  ['bushfire', 'bushfire'],
+  ['forestfire', 'bushfire'],
+  ['grassfire', 'grass_fire'],
+  ['structurefire', 'structure_fire'],
+  ['industrialfire', 'structure_fire'],
+  ['vehiclefire', 'vehicle_fire'],
+  ['burnoff', 'burn_off'],
+  ['plannedburn', 'burn_off'],
+  ['fireban', 'fire_ban'],
+  ['totalfireban', 'fire_ban'],
+  ['firedangerlevel', 'fire_ban'],
+  ['flood', 'flood'],
+  ['riverineflood', 'flood'],
+  ['flashflood', 'flood'],
+  ['stormsurge', 'flood'],
+  ['damfailure', 'flood'],
+  ['leveefailure', 'flood'],
+  ['storm', 'storm'],
+  ['thunderstorm', 'storm'],
+  ['severethunderstorm', 'storm'],
+  ['weather', 'storm'],
+  ['hail', 'storm'],
+  ['galewind', 'storm'],
+  ['strongwind', 'storm'],
+  ['stormforcewind', 'storm'],
+  ['treedown', 'tree_down'],
+  ['tropicalcyclone', 'cyclone'],
+  ['cyclone', 'cyclone'],
+  ['earthquake', 'earthquake'],
+  ['extremeheat', 'extreme_heat'],
+  ['heatwave', 'extreme_heat'],
+  ['hazardousmaterials', 'hazmat'],
+  ['chemicalhazard', 'hazmat'],
+  ['explosivehazard', 'hazmat'],
+  ['biologicalhazard', 'hazmat'],
+  ['radiologicalhazard', 'hazmat'],
+  ['toxicplume', 'hazmat'],
+  ['search', 'rescue'],
+  ['overwatersearch', 'rescue'],
+  ['overlandsearch', 'rescue'],
+  ['airsearch', 'rescue'],
+  ['distressbeacon', 'rescue'],
+  ['motorvehicleaccident', 'vehicle_accident'],
+  ['ambulance', 'medical'],
+  // Generic names whose code is not a specific type.
+  ['fire', 'other'],
+  ['other', 'other'],
+  ['othernonurgentalerts', 'other'],
+  ['otherurgentalerts', 'other'],
+]);
+
+/** The eventType of one CAP event code or event name; undefined when it is neither. */
+export function eventTypeOfCapEventValue(value: string): EventType | undefined {
+  return eventTypeOfCapAuEventCode(value) ?? EVENT_NAMES.get(value.toLowerCase().replace(/[^a-z]/g, ''));
+}
+
+/**
+ * The Australian Warning System level of a CAP-AU `AlertLevel` (or `WarningLevel`) parameter, as
+ * FEEDS.md 1.1 lists the values across states. Empty means no warning.
+ */
+const ALERT_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
+  ['emergency warning', 'emergency_warning'],
+  ['emergency', 'emergency_warning'],
+  ['emergency_warning', 'emergency_warning'],
+  ['evacuate immediately', 'emergency_warning'],
+  ['bushfire emergency warning', 'emergency_warning'],
+  ['watch and act', 'watch_and_act'],
+  ['watch & act', 'watch_and_act'],
+  ['watch_and_act', 'watch_and_act'],
+  ['heatwave watch and act', 'watch_and_act'],
+  ['advice', 'advice'],
+  ['bushfire advice', 'advice'],
+  ['planned burn advice', 'advice'],
+  ['not applicable', 'none'],
+  ['not_applicable', 'none'],
+  ['no alert level', 'none'],
+  ['information', 'none'],
+  ['notification', 'none'],
+  ['community update', 'none'],
+  ['community information', 'none'],
+  ['planned burn', 'none'],
+  ['all clear', 'none'],
+  ['', 'none'],
+]);
+
+export function warningLevelOfAlertLevel(value: string): WarningLevel | undefined {
+  return ALERT_LEVELS.get(key(value));
+}

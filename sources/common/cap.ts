@@ -1,0 +1,641 @@
+import {
+  incidentId,
+  STATE_TIME_ZONES,
+  type Certainty,
+  type DroppedRecord,
+  type EventType,
+  type IncidentDetails,
+  type IncidentDraft,
+  type IncidentLocation,
+  type IncidentSource,
+  type IncidentStatus,
+  type ParseResult,
+  type Position,
+  type Severity,
+  type StateCode,
+  type UnmappedValue,
+  type Urgency,
+  type WarningLevel,
+} from '../../model/index.js';
+import {
+  capCertaintyOf,
+  capMsgTypeOf,
+  capSeverityOf,
+  capStatusOf,
+  capUrgencyOf,
+  eventTypeOfCapEventValue,
+  warningLevelOfAlertLevel,
+  type CapMsgType,
+} from './cap-au.js';
+import type { CapTriple } from './cap-defaults.js';
+import { draftsOf } from './drafts.js';
+import { MalformedFeedError } from './errors.js';
+import { flattenGeometry } from './geometry.js';
+import { htmlToPlainLines } from './html.js';
+import { parseIsoTimeInZone } from './iso-time.js';
+import { positionFromLatLonText } from './lat-lon-text.js';
+import { positionsFromDelimitedLatLon } from './lat-lon-sequence.js';
+import type { FeedParser } from './types.js';
+import { lookup } from './vocabulary.js';
+import { asList, isXmlNode, readXml, textOf, type XmlNode } from './xml.js';
+import { withoutUndefined } from './values.js';
+
+/**
+ * A generic CAP 1.2 / CAP-AU reader (CAP 1.1 and 1.0 read the same way), and a parser factory on top.
+ *
+ * Documents: a single `<alert>`; an EDXL-DE 1.0 `<EDXLDistribution>` whose `contentObject`s embed
+ * alerts (the "CAP-AU feed" of NSW RFS, QLD, WA, TAS); an Atom `<feed>` whose entries inline alerts
+ * in `<content>` (an Atom index that only links to alerts is not readable here: MalformedFeedError).
+ * Namespace prefixes do not matter (`cap:alert`, `alert` in a default namespace, any prefix).
+ *
+ * The reader keeps values as published (trimmed strings); the vocabularies (CAP triple, event codes,
+ * status, msgType, alert levels) are in common/cap-au.ts. Geometry is read as
+ * GeoJSON [lng, lat]: `<polygon>` "lat,lon lat,lon …" (rings closed, invalid pairs dropped) and
+ * `<circle>` "lat,lon radius-km" (its centre; a 0 radius is the usual point marker).
+ *
+ * {@link createCapParser} turns alerts into drafts: status Test/Exercise/System/Draft → dropped as
+ * `test-record`; no id → `no-id`; no usable time → `no-timestamps`; one record per upstream id (the
+ * latest `sent` wins, older ones are dropped as `duplicate`); an incident whose latest message is a
+ * Cancel or Error, or whose alert a Cancel/Error references, is omitted (it has ended); Ack messages
+ * carry no incident. Each alert gives one 'incident' draft at its circle centre (else its polygons'
+ * centroid) plus one area draft ('warning_area' by default) for its polygons.
+ */
+
+export interface CapValuePair {
+  valueName: string;
+  value: string;
+}
+
+export interface CapCircle {
+  centre: Position;
+  /** Kilometres, as CAP writes it; 0 when absent or unreadable. */
+  radiusKm: number;
+}
+
+export interface CapArea {
+  areaDesc: string;
+  /** Each polygon as GeoJSON rings ([outer]); unreadable or too short polygons are left out. */
+  polygons: Position[][][];
+  circles: CapCircle[];
+  geocodes: CapValuePair[];
+}
+
+export interface CapResource {
+  resourceDesc: string;
+  mimeType?: string;
+  uri?: string;
+}
+
+/** One `<info>`; enumerations as published (mapped by the caller). */
+export interface CapInfo {
+  /** `en-US` when absent, as CAP says. */
+  language: string;
+  categories: string[];
+  event: string;
+  responseTypes: string[];
+  urgency: string;
+  severity: string;
+  certainty: string;
+  audience?: string;
+  eventCodes: CapValuePair[];
+  effective?: string;
+  onset?: string;
+  expires?: string;
+  senderName?: string;
+  headline?: string;
+  description?: string;
+  instruction?: string;
+  web?: string;
+  contact?: string;
+  parameters: CapValuePair[];
+  resources: CapResource[];
+  areas: CapArea[];
+}
+
+export interface CapReference {
+  sender: string;
+  identifier: string;
+  sent: string;
+}
+
+export interface CapAlert {
+  identifier: string;
+  sender: string;
+  sent: string;
+  status: string;
+  msgType: string;
+  source?: string;
+  scope: string;
+  restriction?: string;
+  addresses?: string;
+  codes: string[];
+  note?: string;
+  /** `sender,identifier,sent` triples; a malformed one keeps its text as identifier. */
+  references: CapReference[];
+  /** Incident ids the alert belongs to (`<incidents>`, white-space separated, quotes honoured). */
+  incidents: string[];
+  infos: CapInfo[];
+}
+
+const ARRAY_TAGS = [
+  'alert',
+  'info',
+  'area',
+  'polygon',
+  'circle',
+  'geocode',
+  'parameter',
+  'eventCode',
+  'resource',
+  'category',
+  'responseType',
+  'code',
+  'contentObject',
+  'xmlContent',
+  'embeddedXMLContent',
+  'entry',
+  'content',
+];
+
+/** Trimmed text of the first element called `name`, or undefined when empty. */
+function text(node: XmlNode, name: string): string | undefined {
+  return textOf(asList(node[name])[0])?.trim() || undefined;
+}
+
+function texts(node: XmlNode, name: string): string[] {
+  return asList(node[name])
+    .map((value) => textOf(value)?.trim())
+    .filter((value): value is string => value !== undefined && value !== '');
+}
+
+function nodes(node: XmlNode, name: string): XmlNode[] {
+  return asList(node[name]).filter(isXmlNode);
+}
+
+function pairs(node: XmlNode, name: string): CapValuePair[] {
+  return nodes(node, name).map((pair) => ({
+    valueName: text(pair, 'valueName') ?? '',
+    value: text(pair, 'value') ?? '',
+  }));
+}
+
+/** `"a b" c` → ['a b', 'c']. */
+function spaceSeparated(value: string | undefined): string[] {
+  if (!value) return [];
+  return [...value.matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2] ?? '');
+}
+
+function polygonOf(value: string): Position[][] | undefined {
+  // Tolerates "lat, lon" with a space after the comma, and newline-separated pairs.
+  const { positions } = positionsFromDelimitedLatLon(value.trim().replace(/\s*,\s*/g, ','), /\s+/, ',');
+  const [polygon] = flattenGeometry({ type: 'Polygon', coordinates: [positions] }).polygons;
+  return polygon;
+}
+
+function circleOf(value: string): CapCircle | undefined {
+  const [centre = '', radius = '0'] = value
+    .trim()
+    .replace(/\s*,\s*/g, ',')
+    .split(/\s+/);
+  const position = positionFromLatLonText(centre, { exponent: true });
+  if (!position) return undefined;
+  const radiusKm = Number(radius);
+  return { centre: position, radiusKm: Number.isFinite(radiusKm) && radiusKm > 0 ? radiusKm : 0 };
+}
+
+function readArea(node: XmlNode): CapArea {
+  return {
+    areaDesc: text(node, 'areaDesc') ?? '',
+    polygons: texts(node, 'polygon')
+      .map(polygonOf)
+      .filter((polygon) => polygon !== undefined),
+    circles: texts(node, 'circle')
+      .map(circleOf)
+      .filter((circle) => circle !== undefined),
+    geocodes: pairs(node, 'geocode'),
+  };
+}
+
+function readInfo(node: XmlNode): CapInfo {
+  return withoutUndefined({
+    language: text(node, 'language') ?? 'en-US',
+    categories: texts(node, 'category'),
+    event: text(node, 'event') ?? '',
+    responseTypes: texts(node, 'responseType'),
+    urgency: text(node, 'urgency') ?? '',
+    severity: text(node, 'severity') ?? '',
+    certainty: text(node, 'certainty') ?? '',
+    audience: text(node, 'audience'),
+    eventCodes: pairs(node, 'eventCode'),
+    effective: text(node, 'effective'),
+    onset: text(node, 'onset'),
+    expires: text(node, 'expires'),
+    senderName: text(node, 'senderName'),
+    headline: text(node, 'headline'),
+    description: text(node, 'description'),
+    instruction: text(node, 'instruction'),
+    web: text(node, 'web'),
+    contact: text(node, 'contact'),
+    parameters: pairs(node, 'parameter'),
+    resources: nodes(node, 'resource').map((resource) =>
+      withoutUndefined({
+        resourceDesc: text(resource, 'resourceDesc') ?? '',
+        mimeType: text(resource, 'mimeType'),
+        uri: text(resource, 'uri'),
+      }),
+    ),
+    areas: nodes(node, 'area').map(readArea),
+  });
+}
+
+function readAlert(node: XmlNode): CapAlert {
+  return withoutUndefined({
+    identifier: text(node, 'identifier') ?? '',
+    sender: text(node, 'sender') ?? '',
+    sent: text(node, 'sent') ?? '',
+    status: text(node, 'status') ?? '',
+    msgType: text(node, 'msgType') ?? '',
+    source: text(node, 'source'),
+    scope: text(node, 'scope') ?? '',
+    restriction: text(node, 'restriction'),
+    addresses: text(node, 'addresses'),
+    codes: texts(node, 'code'),
+    note: text(node, 'note'),
+    references: spaceSeparated(text(node, 'references')).map((triple) => {
+      const [sender = '', identifier, sent = ''] = triple.split(',');
+      return identifier === undefined
+        ? { sender: '', identifier: triple, sent: '' }
+        : { sender, identifier, sent };
+    }),
+    incidents: spaceSeparated(text(node, 'incidents')),
+    infos: nodes(node, 'info').map(readInfo),
+  });
+}
+
+/** The alert elements of a document, in document order. */
+function alertNodes(rootName: string, root: XmlNode, feedName: string): XmlNode[] {
+  if (rootName === 'alert') return [root];
+  if (rootName === 'EDXLDistribution') {
+    return nodes(root, 'contentObject')
+      .flatMap((content) => nodes(content, 'xmlContent'))
+      .flatMap((xml) => nodes(xml, 'embeddedXMLContent'))
+      .flatMap((embedded) => nodes(embedded, 'alert'));
+  }
+  // Atom: alerts inlined in entries' <content>, or (as a test fixture of SA CFS does) in the feed itself.
+  const entries = nodes(root, 'entry');
+  const alerts = [
+    ...nodes(root, 'alert'),
+    ...entries.flatMap((entry) => nodes(entry, 'content')).flatMap((content) => nodes(content, 'alert')),
+  ];
+  if (alerts.length === 0 && entries.length > 0) {
+    throw new MalformedFeedError(
+      `${feedName}: an Atom index whose entries link to CAP alerts instead of inlining them`,
+    );
+  }
+  return alerts;
+}
+
+/** Every alert of a CAP, EDXL-DE or Atom document. MalformedFeedError when the body is none of them. */
+export function readCapAlerts(body: Uint8Array | string, feedName: string): CapAlert[] {
+  const { rootName, root } = readXml(body, feedName, ['alert', 'EDXLDistribution', 'feed'], {
+    arrayTags: ARRAY_TAGS,
+  });
+  return alertNodes(rootName, root, feedName).map(readAlert);
+}
+
+/**
+ * The info blocks to read: those in the first of `languages` present (exact tag, any case), else
+ * those whose primary language matches (`en` for `en-AU`), else all of them.
+ */
+export function preferredInfos(alert: CapAlert, languages: readonly string[] = ['en-AU']): CapInfo[] {
+  const lower = (value: string): string => value.trim().toLowerCase();
+  for (const language of languages) {
+    const exact = alert.infos.filter((info) => lower(info.language) === lower(language));
+    if (exact.length > 0) return exact;
+  }
+  for (const language of languages) {
+    const primary = lower(language).split('-')[0] ?? '';
+    const matching = alert.infos.filter((info) => lower(info.language).split('-')[0] === primary);
+    if (matching.length > 0) return matching;
+  }
+  return alert.infos;
+}
+
+/** The first non-empty value of a parameter (name compared case-insensitively) across the infos. */
+export function capParameter(infos: readonly CapInfo[], name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const info of infos) {
+    for (const parameter of info.parameters) {
+      if (parameter.valueName.toLowerCase() === wanted && parameter.value !== '') return parameter.value;
+    }
+  }
+  return undefined;
+}
+
+/** Every parameter by name (the first non-empty value of each), for details. */
+export function capParameters(infos: readonly CapInfo[]): Record<string, string> {
+  const parameters: Record<string, string> = {};
+  for (const info of infos) {
+    for (const { valueName, value } of info.parameters) {
+      if (valueName !== '' && (parameters[valueName] ?? '') === '') parameters[valueName] = value;
+    }
+  }
+  return parameters;
+}
+
+export interface CapGeometry {
+  /** The first circle's centre. */
+  point?: Position;
+  /** Every polygon of every area, duplicates (the same area in several infos) left out. */
+  polygons: Position[][][];
+  circles: CapCircle[];
+}
+
+export function capGeometry(infos: readonly CapInfo[]): CapGeometry {
+  const seen = new Set<string>();
+  const polygons: Position[][][] = [];
+  const circles: CapCircle[] = [];
+  for (const area of infos.flatMap((info) => info.areas)) {
+    for (const polygon of area.polygons) {
+      const key = JSON.stringify(polygon);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      polygons.push(polygon);
+    }
+    for (const circle of area.circles) {
+      const key = JSON.stringify(circle);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      circles.push(circle);
+    }
+  }
+  const point = circles[0]?.centre;
+  return point ? { point, polygons, circles } : { polygons, circles };
+}
+
+export type CapReport = (field: string, value: string) => void;
+
+export interface CapEventTypeReading {
+  eventType: EventType;
+  /** False when neither an event code nor the event name was recognised (eventType is then `other`). */
+  known: boolean;
+  /** The values that were tried, in order: every eventCode value, then `<event>`. */
+  values: string[];
+}
+
+/**
+ * The eventType of the infos' event codes and event name: the first that names a specific type wins;
+ * else `other`, known when at least one value is a CAP-AU code or name.
+ */
+export function capEventTypeOf(infos: readonly CapInfo[]): CapEventTypeReading {
+  const values = [
+    ...new Set(
+      infos
+        .flatMap((info) => [...info.eventCodes.map((code) => code.value), info.event])
+        .filter((v) => v !== ''),
+    ),
+  ];
+  let known = false;
+  for (const value of values) {
+    const eventType = eventTypeOfCapEventValue(value);
+    if (eventType === undefined) continue;
+    if (eventType !== 'other') return { eventType, known: true, values };
+    known = true;
+  }
+  return { eventType: 'other', known, values };
+}
+
+/** The CAP triple as published; a missing or unknown value is `Unknown` and reported. */
+export function capTripleOf(info: CapInfo, report: CapReport): CapTriple {
+  return {
+    severity: lookup(report, 'severity', info.severity, capSeverityOf, 'Unknown'),
+    urgency: lookup(report, 'urgency', info.urgency, capUrgencyOf, 'Unknown'),
+    certainty: lookup(report, 'certainty', info.certainty, capCertaintyOf, 'Unknown'),
+  };
+}
+
+/** A CAP time (ISO 8601 with offset; fractional seconds and `Z` tolerated) in `zone`; undefined if unreadable. */
+export function capTime(value: string | undefined, zone: string): string | undefined {
+  return value ? parseIsoTimeInZone(value, zone, zone) : undefined;
+}
+
+/** The CAP fields worth keeping in details, under `details.cap`. */
+export function capDetails(alert: CapAlert, infos: readonly CapInfo[]): IncidentDetails {
+  const [info] = infos;
+  const geometry = capGeometry(infos);
+  const geocodes = infos.flatMap((each) => each.areas.flatMap((area) => area.geocodes));
+  return withoutUndefined({
+    identifier: alert.identifier || undefined,
+    sender: alert.sender || undefined,
+    sender_name: info?.senderName,
+    sent: alert.sent || undefined,
+    msg_type: alert.msgType || undefined,
+    references: alert.references.length > 0 ? alert.references.map((ref) => ref.identifier) : undefined,
+    incidents: alert.incidents.length > 0 ? alert.incidents : undefined,
+    event: info?.event || undefined,
+    categories: info && info.categories.length > 0 ? info.categories : undefined,
+    response_types: info && info.responseTypes.length > 0 ? info.responseTypes : undefined,
+    severity: info?.severity || undefined,
+    urgency: info?.urgency || undefined,
+    certainty: info?.certainty || undefined,
+    event_codes: info && info.eventCodes.length > 0 ? info.eventCodes.map((code) => code.value) : undefined,
+    effective: info?.effective,
+    onset: info?.onset,
+    expires: info?.expires,
+    parameters: infos.some((each) => each.parameters.length > 0) ? capParameters(infos) : undefined,
+    area_desc: [...new Set(infos.flatMap((each) => each.areas.map((area) => area.areaDesc)))].filter(Boolean),
+    circle_radius_km:
+      geometry.circles[0] && geometry.circles[0].radiusKm > 0 ? geometry.circles[0].radiusKm : undefined,
+    geocodes: geocodes.length > 0 ? [...new Set(geocodes.map((geocode) => geocode.value))] : undefined,
+  });
+}
+
+/** What a mapper decides for one alert; the factory adds ids, geometry and the area draft. */
+export interface CapRecord {
+  title: string;
+  eventType: EventType;
+  status: IncidentStatus;
+  warningLevel: WarningLevel;
+  severity: Severity;
+  urgency: Urgency;
+  certainty: Certainty;
+  /** Undefined: no usable time, the alert is dropped as `no-timestamps`. */
+  timestamps: { reported: string; updated: string } | undefined;
+  place: Omit<IncidentLocation, 'latitude' | 'longitude' | 'precision' | 'state'>;
+  details: IncidentDetails;
+}
+
+export interface CapAlertContext {
+  alert: CapAlert;
+  /** The preferred-language infos (never empty). */
+  infos: CapInfo[];
+  /** infos[0]. */
+  info: CapInfo;
+  feedId: string;
+  incidentId: string;
+  state: StateCode;
+  zone: string;
+  report: CapReport;
+}
+
+/**
+ * The generic mapping: title from headline/event/areaDesc; eventType from CAP-AU event codes (then the
+ * event name); warningLevel from an `AlertLevel` (or `WarningLevel`) parameter; the CAP triple as
+ * published; status `safe` for an AllClear response, else `active`; times from `sent` (then
+ * `effective`/`onset`).
+ */
+export function defaultCapRecord(context: CapAlertContext): CapRecord {
+  const { alert, infos, info, zone, report } = context;
+  const event = capEventTypeOf(infos);
+  if (!event.known) report('eventCode', event.values.join(' | '));
+  const alertLevel = capParameter(infos, 'AlertLevel') ?? capParameter(infos, 'WarningLevel') ?? '';
+  const warningLevel = warningLevelOfAlertLevel(alertLevel);
+  if (warningLevel === undefined) report('AlertLevel', alertLevel);
+  const sent = capTime(alert.sent, zone);
+  if (alert.sent && !sent) report('sent', alert.sent);
+  const start = sent ?? capTime(info.effective, zone) ?? capTime(info.onset, zone);
+  const areaDesc = [...new Set(infos.flatMap((each) => each.areas.map((area) => area.areaDesc)))].filter(
+    Boolean,
+  );
+  const allClear = infos.some((each) => each.responseTypes.some((type) => type.toLowerCase() === 'allclear'));
+  return {
+    title: info.headline ?? (info.event || areaDesc[0] || alert.identifier),
+    eventType: event.eventType,
+    status: allClear ? 'safe' : 'active',
+    warningLevel: warningLevel ?? 'none',
+    ...capTripleOf(info, report),
+    timestamps: start ? { reported: start, updated: start } : undefined,
+    place: { address: areaDesc.join('; '), suburb: '', lga: '' },
+    details: withoutUndefined({
+      description: info.description ? htmlToPlainLines(info.description) : undefined,
+      instruction: info.instruction ? htmlToPlainLines(info.instruction) : undefined,
+      alert_level: alertLevel || undefined,
+      source_url: info.web,
+      cap: capDetails(alert, infos),
+    }),
+  };
+}
+
+export interface CapParserConfig {
+  /** Named in MalformedFeedError messages. */
+  feedName: string;
+  state: StateCode;
+  /** Agency code used in ids. */
+  agency: string;
+  /** The upstream id of an alert's incident; default: the CAP identifier. Undefined → dropped `no-id`. */
+  feedIdOf?: (alert: CapAlert) => string | undefined;
+  /** Agency-specific mapping; default {@link defaultCapRecord}. */
+  map?: (context: CapAlertContext) => CapRecord;
+  /** What the alert's polygons are: warning areas (default) or burnt/fire-ground areas. */
+  areaFeatureType?: 'warning_area' | 'incident_area';
+  /** Preferred info languages; default ['en-AU'] (then any English, then all). */
+  languages?: readonly string[];
+}
+
+const NOT_INCIDENTS: ReadonlySet<CapMsgType> = new Set(['Cancel', 'Error']);
+
+interface Candidate {
+  alert: CapAlert;
+  feedId: string;
+  msgType: CapMsgType;
+  sentAt: number;
+  unmapped: UnmappedValue[];
+}
+
+export function createCapParser(config: CapParserConfig): FeedParser {
+  const zone = STATE_TIME_ZONES[config.state];
+  const feedIdOf = config.feedIdOf ?? ((alert: CapAlert) => alert.identifier || undefined);
+  const map = config.map ?? defaultCapRecord;
+  const areaType = config.areaFeatureType ?? 'warning_area';
+
+  return (body): ParseResult => {
+    const alerts = readCapAlerts(body, config.feedName);
+    const unmapped: UnmappedValue[] = [];
+    const dropped: DroppedRecord[] = [];
+    const cancelled = new Set<string>();
+    const byId = new Map<string, Candidate>();
+
+    for (const alert of alerts) {
+      const feedId = feedIdOf(alert);
+      const id = feedId ? incidentId({ state: config.state, agency: config.agency, feedId }) : '';
+      const candidateUnmapped: UnmappedValue[] = [];
+      const report: CapReport = (field, value) => {
+        candidateUnmapped.push({ field, value, incidentId: id });
+      };
+      const status = capStatusOf(alert.status);
+      if (status === undefined) report('status', alert.status);
+      if (status !== undefined && status !== 'Actual') {
+        dropped.push({ reason: 'test-record', upstreamId: alert.identifier });
+        continue;
+      }
+      const msgType = capMsgTypeOf(alert.msgType);
+      if (msgType === undefined) report('msgType', alert.msgType);
+      if (msgType === 'Ack') continue;
+      if (msgType !== undefined && NOT_INCIDENTS.has(msgType)) {
+        for (const reference of alert.references) cancelled.add(reference.identifier);
+      }
+      if (!feedId) {
+        dropped.push({ reason: 'no-id', upstreamId: alert.identifier });
+        unmapped.push(...candidateUnmapped);
+        continue;
+      }
+      const sentAt = Date.parse(capTime(alert.sent, zone) ?? '');
+      const candidate: Candidate = {
+        alert,
+        feedId,
+        msgType: msgType ?? 'Alert',
+        sentAt: Number.isNaN(sentAt) ? -Infinity : sentAt,
+        unmapped: candidateUnmapped,
+      };
+      const previous = byId.get(feedId);
+      if (!previous || candidate.sentAt >= previous.sentAt) {
+        if (previous) dropped.push({ reason: 'duplicate', upstreamId: previous.alert.identifier });
+        byId.set(feedId, candidate);
+      } else {
+        dropped.push({ reason: 'duplicate', upstreamId: alert.identifier });
+      }
+    }
+
+    const incidents: IncidentDraft[] = [];
+    for (const candidate of byId.values()) {
+      const { alert, feedId } = candidate;
+      unmapped.push(...candidate.unmapped);
+      if (NOT_INCIDENTS.has(candidate.msgType) || cancelled.has(alert.identifier)) continue;
+      const source: IncidentSource = { state: config.state, agency: config.agency, feedId };
+      const id = incidentId(source);
+      const report: CapReport = (field, value) => {
+        unmapped.push({ field, value, incidentId: id });
+      };
+      const infos = preferredInfos(alert, config.languages);
+      const [info] = infos;
+      if (!info) {
+        report('info', '');
+        continue;
+      }
+      const record = map({ alert, infos, info, feedId, incidentId: id, state: config.state, zone, report });
+      if (!record.timestamps) {
+        dropped.push({ reason: 'no-timestamps', upstreamId: alert.identifier });
+        continue;
+      }
+      const { point, polygons } = capGeometry(infos);
+      incidents.push(
+        ...draftsOf({
+          id,
+          source,
+          title: record.title,
+          eventType: record.eventType,
+          status: record.status,
+          warningLevel: record.warningLevel,
+          cap: { severity: record.severity, urgency: record.urgency, certainty: record.certainty },
+          timestamps: { ...record.timestamps },
+          place: { ...record.place, state: source.state },
+          details: record.details,
+          point,
+          polygons,
+          areaType,
+        }),
+      );
+    }
+    return { incidents, unmapped, dropped };
+  };
+}

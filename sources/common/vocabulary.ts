@@ -1,0 +1,45 @@
+import type { EventType, IncidentStatus, UnmappedValue, WarningLevel } from '../../model/index.js';
+
+/**
+ * What every per-source vocabulary shares: the key values are looked up by, what a value nobody
+ * knows falls back to, and the lookup that reports such a value as unmapped.
+ */
+
+/** What unrecognised values fall back to (after being reported as unmapped). */
+export const FALLBACK = { eventType: 'other', status: 'active', warningLevel: 'none' } as const satisfies {
+  eventType: EventType;
+  status: IncidentStatus;
+  warningLevel: WarningLevel;
+};
+
+/** The lookup key of a raw value: trimmed, runs of white space folded to one space, lower case. */
+export function vocabularyKey(raw: string): string {
+  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Looks a raw value up; an unknown one is reported (as `field`) and falls back. */
+export function lookup<T>(
+  report: (field: string, value: string) => void,
+  field: string,
+  raw: string,
+  map: (raw: string) => T | undefined,
+  fallback: T,
+): T {
+  const value = map(raw);
+  if (value === undefined) report(field, raw);
+  return value ?? fallback;
+}
+
+/** The unmapped values of one incident, and the `report` callback the vocabulary lookups call. */
+export function unmappedFor(incidentId: string): {
+  unmapped: UnmappedValue[];
+  report: (field: string, value: string) => void;
+} {
+  const unmapped: UnmappedValue[] = [];
+  return {
+    unmapped,
+    report: (field, value) => {
+      unmapped.push({ field, value, incidentId });
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import {
+  incidentId,
+  STATE_TIME_ZONES,
+  type DroppedRecord,
+  type IncidentDraft,
+  type IncidentLocation,
+  type IncidentSource,
+  type Position,
+  type UnmappedValue,
+} from '../../model/index.js';
+import { readJsonBody } from '../common/body-text.js';
+import { draftsOf } from '../common/drafts.js';
+import { MalformedFeedError } from '../common/errors.js';
+import { flattenGeometry } from '../common/geometry.js';
+import { positionsFromDelimitedLatLon } from '../common/lat-lon-sequence.js';
+import { parseLocalTime } from '../common/time.js';
+import type { FeedParser } from '../common/types.js';
+import { leadAgencyName, STATUS_BY_PHASE, type BurnPhase } from './rfs-hazard-reduction-vocabulary.js';
+import { isRecord, stringOf as readString, withoutUndefined } from '../common/values.js';
+
+/**
+ * NSW RFS planned hazard-reduction burns,
+ * https://www.rfs.nsw.gov.au/funnelback/hr-map-data?collection=nsw-rfs-hazard-xml-new (FEEDS.md
+ * section 2): an undocumented Funnelback search result. Blank lines before the JSON;
+ * `resultsSummary.collectionUpdated` (`Oct 10, 2020 7:30:04 PM`, Sydney) is the list's as-at time;
+ * each result has `startDate`/`endDate` `D/MM/YYYY`, `lga`, `location` ("<name> HAZARD REDUCTION"),
+ * `leadAgency` cut at 24 characters, `guarReference` (the approval, shared by several burn units,
+ * sometimes empty), `size` ("1.113 ha") and `polygons[].polygon` "lat;lon|lat;lon|…|".
+ *
+ * Every burn is eventType burn_off (category planned), warningLevel none; status from the dates
+ * (rfs-hazard-reduction-vocabulary.ts); its polygons are one 'incident_area' draft and the incident
+ * sits at their centroid.
+ * Ids: the list has no id of its own, and these burns must never collide with major incidents
+ * (`nsw-rfs-<integer>`): feedId `hr-<guarReference, lower case, or "noref">-<hash of the polygons>`,
+ * e.g. `nsw-rfs-hr-ba-2020-01532-1x2y3z4`. The approval alone is not unique (units of one approval
+ * are listed apart), the polygon is what a unit is; the hash (FNV-1a over the coordinates rounded to
+ * 1e-5°) is stable across polls as long as the unit's outline is not redrawn.
+ * Timestamps: reported = the start date (00:00 Sydney, the planned start, which may lie ahead);
+ * updated = collectionUpdated (each falls back to the other).
+ * Unmapped fields are reported as: collectionUpdated, startDate, endDate, polygon.
+ */
+
+const FEED = 'NSW RFS hazard reductions (hr-map-data)';
+const ZONE = STATE_TIME_ZONES.nsw;
+const COLLECTION_UPDATED_FORMAT = 'MMM d, yyyy h:mm:ss a';
+const DATE_FORMAT = 'd/M/yyyy';
+const LOCATION_SUFFIX = /\s*\bHAZARD REDUCTION\s*$/i;
+
+type Report = (field: string, value: string) => void;
+
+/** The value as text (common/values.ts), trimmed, '' as undefined. */
+const stringOf = (value: unknown): string | undefined => readString(value)?.trim() || undefined;
+
+/** 32-bit FNV-1a, base 36: short, stable, pure. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36).padStart(7, '0');
+}
+
+/** The feedId of a burn unit (see the header). */
+export function hazardReductionFeedId(guarReference: string | undefined, polygons: Position[][][]): string {
+  const reference = (guarReference ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const outline = polygons
+    .map((rings) =>
+      rings
+        .map((ring) => ring.map(([lng, lat]) => `${lng.toFixed(5)},${lat.toFixed(5)}`).join(' '))
+        .join(';'),
+    )
+    .join('|');
+  return `hr-${reference || 'noref'}-${fnv1a(outline)}`;
+}
+
+/** `1/10/2020` → its start in Sydney, `2020-10-01T00:00:00+10:00`; undefined when it is no date. */
+function startOfDay(text: string): string | undefined {
+  return parseLocalTime(text, DATE_FORMAT, ZONE);
+}
+
+/** Dates repeat across a list (most burns share a few days): each is parsed once per body. */
+function memoised<T>(read: (text: string) => T): (text: string) => T {
+  const cache = new Map<string, T>();
+  return (text) => {
+    if (!cache.has(text)) cache.set(text, read(text));
+    return cache.get(text) as T;
+  };
+}
+
+function phaseOf(day: string | undefined, start: string | undefined, end: string | undefined): BurnPhase {
+  if (!day || (!start && !end)) return 'unknown';
+  if (end && end < day) return 'ended';
+  if (start && start > day) return 'scheduled';
+  return 'in_window';
+}
+
+function polygonsOf(result: Record<string, unknown>, report: Report): Position[][][] {
+  const rings: Position[][][] = [];
+  for (const entry of Array.isArray(result.polygons) ? (result.polygons as unknown[]) : []) {
+    const text = isRecord(entry) ? stringOf(entry.polygon) : undefined;
+    if (!text) continue;
+    const { positions, skipped } = positionsFromDelimitedLatLon(text, '|', ';');
+    if (skipped > 0) report('polygon', text.slice(0, 80));
+    rings.push([positions]);
+  }
+  return flattenGeometry({ type: 'MultiPolygon', coordinates: rings }).polygons;
+}
+
+function readResults(body: Uint8Array): { results: unknown[]; collectionUpdated: string | undefined } {
+  const document = readJsonBody(body, FEED);
+  if (!isRecord(document) || !Array.isArray(document.results)) {
+    throw new MalformedFeedError(`${FEED}: not a Funnelback result with a results array`);
+  }
+  const summary = isRecord(document.resultsSummary) ? document.resultsSummary : {};
+  return { results: document.results as unknown[], collectionUpdated: stringOf(summary.collectionUpdated) };
+}
+
+export const parseNswRfsHazardReductions: FeedParser = (body) => {
+  const { results, collectionUpdated } = readResults(body);
+  const unmapped: UnmappedValue[] = [];
+  const dropped: DroppedRecord[] = [];
+  const asAt = collectionUpdated
+    ? parseLocalTime(collectionUpdated, COLLECTION_UPDATED_FORMAT, ZONE)
+    : undefined;
+  if (results.length > 0 && !asAt) {
+    unmapped.push({ field: 'collectionUpdated', value: collectionUpdated ?? '', incidentId: '' });
+  }
+  const asAtDay = asAt?.slice(0, 10);
+  const incidents: IncidentDraft[] = [];
+  const seen = new Set<string>();
+  const dayStart = memoised(startOfDay);
+
+  for (const entry of results) {
+    const result = isRecord(entry) ? entry : {};
+    const pending: UnmappedValue[] = [];
+    const pendingReport: Report = (field, value) => {
+      pending.push({ field, value, incidentId: '' });
+    };
+    const polygons = polygonsOf(result, pendingReport);
+    const guarReference = stringOf(result.guarReference);
+    const feedId = hazardReductionFeedId(guarReference, polygons);
+    const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
+    const id = incidentId(source);
+    if (seen.has(id)) {
+      dropped.push({ reason: 'duplicate', upstreamId: feedId });
+      continue;
+    }
+    seen.add(id);
+    const report: Report = (field, value) => {
+      unmapped.push({ field, value, incidentId: id });
+    };
+    for (const { field, value } of pending) report(field, value);
+
+    const startText = stringOf(result.startDate);
+    const endText = stringOf(result.endDate);
+    const startTime = startText ? dayStart(startText) : undefined;
+    const start = startTime?.slice(0, 10);
+    const end = endText ? dayStart(endText)?.slice(0, 10) : undefined;
+    if (startText && !start) report('startDate', startText);
+    if (endText && !end) report('endDate', endText);
+    const reported = startTime ?? asAt;
+    const updated = asAt ?? startTime;
+    if (!reported || !updated) {
+      dropped.push({ reason: 'no-timestamps', upstreamId: feedId });
+      continue;
+    }
+    const phase = phaseOf(asAtDay, start, end);
+
+    const rawLocation = stringOf(result.location) ?? '';
+    const name = rawLocation.replace(LOCATION_SUFFIX, '').trim();
+    const rawAgency = stringOf(result.leadAgency);
+    const size = stringOf(result.size);
+    const sizeHa = size ? Number(size.replace(/[^\d.]/g, '')) : Number.NaN;
+    const details = withoutUndefined({
+      description: rawLocation || undefined,
+      lead_agency: rawAgency ? leadAgencyName(rawAgency) : undefined,
+      lead_agency_raw: rawAgency && leadAgencyName(rawAgency) !== rawAgency ? rawAgency : undefined,
+      supporting_agencies: stringOf(result.supportingAgencies),
+      tenure: stringOf(result.tenure),
+      size,
+      size_ha: size && Number.isFinite(sizeHa) ? sizeHa : undefined,
+      start_date: start,
+      end_date: end,
+      burn_phase: phase,
+      guar_reference: guarReference,
+      source_id: feedId,
+    });
+    const place: IncidentLocation = {
+      address: name,
+      suburb: '',
+      state: 'nsw',
+      lga: stringOf(result.lga) ?? '',
+    };
+    // No point of its own: the incident sits at its polygons' centroid.
+    incidents.push(
+      ...draftsOf({
+        id,
+        source,
+        title: name || guarReference || 'Hazard reduction',
+        eventType: 'burn_off',
+        status: STATUS_BY_PHASE[phase],
+        warningLevel: 'none',
+        timestamps: { reported, updated },
+        place,
+        details,
+        point: undefined,
+        polygons,
+        areaType: 'incident_area',
+      }),
+    );
+  }
+  return { incidents, unmapped, dropped };
+};

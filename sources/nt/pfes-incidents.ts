@@ -1,0 +1,265 @@
+import {
+  categoryOf,
+  incidentId,
+  type DroppedRecord,
+  type IncidentDetails,
+  type IncidentDraft,
+  type IncidentLocation,
+  type IncidentSource,
+  type IncidentTimestamps,
+  type ParseResult,
+  type Position,
+  type UnmappedValue,
+  STATE_TIME_ZONES,
+} from '../../model/index.js';
+import { readJsonBody } from '../common/body-text.js';
+import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import { MalformedFeedError } from '../common/errors.js';
+import { centroidOf, pointGeometry } from '../common/geometry.js';
+import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
+import { parseIsoTimeInZone } from '../common/iso-time.js';
+import { positionFromLatLonText } from '../common/lat-lon-text.js';
+import { parseLocalTime } from '../common/time.js';
+import type { FeedParser } from '../common/types.js';
+import {
+  categoryEventType,
+  eventTypeOf,
+  FALLBACK,
+  isPlannedBurnCategory,
+  statusOf,
+  warningLevelOf,
+} from './pfes-vocabulary.js';
+import { isRecord, stringOf as readString } from '../common/values.js';
+
+/**
+ * NT PFES fire incident map: https://www.pfes.nt.gov.au/incidentmap/json/incidents.json (2026 name),
+ * formerly ntfrsincidents.json (FEEDS.md section 8, seen 2020). `{title, lastupdated, incidents[]}`;
+ * each incident: `category`, `eventtype`, `location`, `geometry` (always "point"), `coordinate` as a
+ * "lat, lon" STRING, `datenotified`/`dateclosed` ISO with +09:30 (or null), `status` active|closed,
+ * and `properties`, a display copy with Title-Case keys whose times are `DD/MM/YYYY HH:mm` Darwin time
+ * ("Last Update" exists only there).
+ *
+ * The feed has NO incident id. The id is built from what does not change while an incident lives: the
+ * notification time (to the second, Darwin time) and the position (or the location text when there is
+ * no position), e.g. `nt-pfes-20200504234752-1f0c9a3e`. Two incidents notified in the same second at
+ * the same place are one incident (`duplicate`).
+ * Times: reported ← `datenotified` (else "Notified"); updated ← the latest of reported, "Last Update"
+ * (minute precision, so it can fall before datenotified) and `dateclosed` (else "Closed").
+ * Closed incidents stay on the map for 24 hours: `closed` → completed (never safe).
+ * Unmapped fields are reported as: eventtype, category, status, Alert Level, coordinate,
+ * datenotified, dateclosed, Last Update, Notified, Closed.
+ */
+
+const FEED = 'PFES NT incidents.json';
+const ZONE = STATE_TIME_ZONES.nt;
+const AGENCY = 'pfes';
+/** `04/05/2020 23:47`: Darwin wall clock (no DST). */
+const LOCAL_FORMAT = 'd/M/yyyy H:mm';
+const LOCAL_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d\d)$/;
+
+type Report = (field: string, value: string) => void;
+type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
+
+interface ParsedIncident {
+  id: string;
+  feedId: string;
+  updatedAt: number;
+  draft: IncidentDraft;
+  unmapped: UnmappedValue[];
+}
+
+/** The value as text (common/values.ts), trimmed. */
+const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
+
+/** FNV-1a, 32 bits, as 8 hex digits: a short stable digest for ids. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/** `2020-05-04T23:47:52+09:30` (any offset) → `20200504234752`, Darwin time. */
+function compactTime(iso: string): string {
+  return iso.slice(0, 19).replace(/\D/g, '');
+}
+
+/**
+ * The feed id from the notification time and the position, numbers as parsed so that trailing zeros or
+ * spacing in `coordinate` do not change it.
+ */
+export function ntFeedId(reportedIso: string, position: Position | undefined, location: string): string {
+  const place = position ? `${position[1]},${position[0]}` : location.toUpperCase().replace(/\s+/g, ' ');
+  return `${compactTime(reportedIso)}-${fnv1a(place)}`;
+}
+
+/** Last comma-separated part of `JERVOIS RD, VIRGINIA`; a single name (`PINE CREEK`) is the place. */
+function suburbOf(location: string): string {
+  const last = location.split(',').at(-1)?.trim() ?? '';
+  return /\p{L}/u.test(last) ? last : '';
+}
+
+function readIncidents(body: Uint8Array): unknown[] {
+  const document = readJsonBody(body, FEED);
+  if (!isRecord(document) || !Array.isArray(document.incidents)) {
+    throw new MalformedFeedError(`${FEED}: not an incident map document with an incidents array`);
+  }
+  return document.incidents as unknown[];
+}
+
+/** `DD/MM/YYYY HH:mm` in Darwin; the cached path first (thousands per document), luxon otherwise. */
+function parseDarwinTime(text: string): string | undefined {
+  const match = LOCAL_TIME.exec(text.trim().replace(/\s+/g, ' '));
+  if (match) {
+    const [, day, month, year, hour, minute] = match.map(Number);
+    const iso = wallClockToZonedIso(
+      { year: year!, month: month!, day: day!, hour: hour!, minute: minute! },
+      ZONE,
+    );
+    if (iso !== undefined) return iso;
+  }
+  return parseLocalTime(text, LOCAL_FORMAT, ZONE);
+}
+
+function later(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
+function timestampsOf(
+  incident: Record<string, unknown>,
+  display: Record<string, unknown>,
+  report: Report,
+): { timestamps: Timestamps; notifiedIso?: string } | undefined {
+  const iso = (field: string): string | undefined => {
+    const text = stringOf(incident[field]);
+    if (!text) return undefined;
+    const parsed = parseIsoTimeInZone(text, ZONE, ZONE);
+    if (!parsed) report(field, text);
+    return parsed;
+  };
+  const local = (field: string): string | undefined => {
+    const text = stringOf(display[field]);
+    if (!text) return undefined;
+    const parsed = parseDarwinTime(text);
+    if (!parsed) report(field, text);
+    return parsed;
+  };
+  const notifiedIso = iso('datenotified');
+  const reported = notifiedIso ?? local('Notified');
+  const closed = iso('dateclosed') ?? local('Closed');
+  const updated = later(later(reported, local('Last Update')), closed);
+  if (!updated) return undefined;
+  const timestamps = { reported: reported ?? updated, updated };
+  return notifiedIso ? { timestamps, notifiedIso } : { timestamps };
+}
+
+function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident | undefined {
+  const incident = isRecord(value) ? value : {};
+  const display = isRecord(incident.properties) ? incident.properties : {};
+  const location = stringOf(incident.location) ?? stringOf(display.Location) ?? '';
+  const coordinate = stringOf(incident.coordinate);
+  const position = coordinate ? positionFromLatLonText(coordinate) : undefined;
+
+  const pending: UnmappedValue[] = [];
+  const pendingReport: Report = (field, text) => {
+    pending.push({ field, value: text, incidentId: '' });
+  };
+  const times = timestampsOf(incident, display, pendingReport);
+  const upstreamId = stringOf(incident.datenotified) ?? location;
+  if (!times?.notifiedIso) {
+    dropped.push({ reason: times ? 'no-id' : 'no-timestamps', upstreamId });
+    return undefined;
+  }
+  const feedId = ntFeedId(times.notifiedIso, position, location);
+  const source: IncidentSource = { state: 'nt', agency: AGENCY, feedId };
+  const id = incidentId(source);
+  const unmapped = pending.map((entry) => ({ ...entry, incidentId: id }));
+  const report: Report = (field, text) => {
+    unmapped.push({ field, value: text, incidentId: id });
+  };
+  if (coordinate && !position) report('coordinate', coordinate);
+
+  const category = stringOf(incident.category) ?? '';
+  const categoryEvent = categoryEventType(category);
+  if (category !== '' && categoryEvent === undefined) report('category', category);
+  const eventtype = stringOf(incident.eventtype) ?? stringOf(display['Fire Type']) ?? '';
+  let eventType = eventTypeOf(eventtype);
+  if (eventType === undefined) {
+    report('eventtype', eventtype);
+    eventType = categoryEvent ?? FALLBACK.eventType;
+  }
+  const rawStatus = stringOf(incident.status) ?? stringOf(display.Status) ?? '';
+  let status = rawStatus === '' ? 'active' : statusOf(rawStatus);
+  if (status === undefined) {
+    report('status', rawStatus);
+    status = FALLBACK.status;
+  }
+  const alertLevel = stringOf(display['Alert Level']) ?? '';
+  let warningLevel = warningLevelOf(alertLevel);
+  if (warningLevel === undefined) {
+    report('Alert Level', alertLevel);
+    warningLevel = FALLBACK.warningLevel;
+  }
+  // The map files planned burns under category "advice" with Alert Level Advice: not an AWS warning.
+  if (warningLevel === 'advice' && isPlannedBurnCategory(category)) warningLevel = 'none';
+
+  const closedIso = stringOf(incident.dateclosed);
+  const details: IncidentDetails = Object.fromEntries(
+    Object.entries({
+      category,
+      type: eventtype,
+      status_raw: rawStatus,
+      alert_level: alertLevel,
+      responsible_agency: stringOf(display['Responsible Agency']),
+      closed: closedIso ? (parseIsoTimeInZone(closedIso, ZONE, ZONE) ?? closedIso) : undefined,
+      source_id: feedId,
+    }).filter(([, text]) => text !== undefined && text !== ''),
+  );
+  const geometry = position ? pointGeometry(position) : null;
+  const place: IncidentLocation = { address: location, suburb: suburbOf(location), state: 'nt', lga: '' };
+  const draft: IncidentDraft = {
+    id,
+    featureType: 'incident',
+    source,
+    title: location || eventtype || feedId,
+    eventType,
+    eventCategory: categoryOf(eventType),
+    status,
+    warningLevel,
+    ...CAP_BY_WARNING_LEVEL[warningLevel],
+    geometry,
+    location: geometry ? { ...place, ...centroidOf(geometry), precision: 'exact' } : place,
+    details,
+    timestamps: times.timestamps,
+  };
+  return { id, feedId, updatedAt: Date.parse(times.timestamps.updated), draft, unmapped };
+}
+
+export const parseNtPfesIncidents: FeedParser = (body) => {
+  const dropped: DroppedRecord[] = [];
+  const byId = new Map<string, ParsedIncident>();
+  for (const value of readIncidents(body)) {
+    const parsed = parseIncident(value, dropped);
+    if (!parsed) continue;
+    const previous = byId.get(parsed.id);
+    if (!previous) {
+      byId.set(parsed.id, parsed);
+      continue;
+    }
+    // The same notification second at the same place: one incident, the later update wins.
+    const [kept, other] = parsed.updatedAt >= previous.updatedAt ? [parsed, previous] : [previous, parsed];
+    dropped.push({ reason: 'duplicate', upstreamId: other.feedId });
+    byId.set(parsed.id, kept);
+  }
+  const kept = [...byId.values()];
+  const result: ParseResult = {
+    incidents: kept.map((parsed) => parsed.draft),
+    unmapped: kept.flatMap((parsed) => parsed.unmapped),
+  };
+  if (dropped.length > 0) result.dropped = dropped;
+  return result;
+};

@@ -1,0 +1,150 @@
+import type { DroppedRecord } from '../../model/index.js';
+import { pointGeometry } from '../common/geometry.js';
+import { htmlToPlainLines } from '../common/html.js';
+import { parseIsoTimeInZone } from '../common/iso-time.js';
+import { positionFromLatLonText } from '../common/lat-lon-text.js';
+import type { FeedParser } from '../common/types.js';
+import { asList, attributeOf, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
+import {
+  compactDetails,
+  draftOf,
+  lookup,
+  placeOf,
+  qfdIncidentId,
+  QLD_ZONE,
+  resultOf,
+  sourceOf,
+  type DraftBase,
+  type ParsedRecord,
+  type Report,
+  type Timestamps,
+} from './qfd-drafts.js';
+import { eventTypeInText, FALLBACK, statusOf, warningLevelOf } from './qfd-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
+
+/**
+ * QFD (QFES) bushfireAlert.xml: Atom + GeoRSS (FEEDS.md section 4, "Older formats", seen 2018; still
+ * listed beside the JSON on the S3 bucket). One `<entry>` per incident:
+ * - `<id>` the CAD number (`QF2-18-186203`), the same id as in the JSON and KML variants;
+ * - `<category term>` the alert level (Notification, Advice…);
+ * - `<content>` plain-text lines `Alert Level:`, `Reported (UTC):`, `Current Status:` and `Details:`
+ *   (escaped HTML, to the end of the content);
+ * - `<published>`/`<updated>` ISO 8601 WITHOUT an offset, meaning UTC (the feed-level `<updated>` is
+ *   Brisbane time and is not used);
+ * - `<title>` the address, sometimes DMS coordinates with `°` (non-ASCII kept as is);
+ * - `<georss:point>` "lat lon".
+ * The feed has no event type: the Details headline names one ("grass fire", "hazard reduction burn"),
+ * otherwise a bushfire alert is a bushfire.
+ * Unmapped fields are reported as: category, status, point, published, updated.
+ */
+
+const FEED = 'QFD bushfireAlert.xml (Atom)';
+const CONTENT_KEY = /^[ \t]*(Alert Level|Reported \(UTC\)|Current Status|Details)[ \t]*:[ \t]?/gim;
+
+interface Content {
+  alertLevel?: string;
+  reportedUtc?: string;
+  currentStatus?: string;
+  /** Plain text, one line per HTML block. */
+  details?: string;
+}
+
+/** By known keys only; `Details:` runs to the end of the content whatever it holds. */
+function parseContent(content: string): Content {
+  const parsed: Content = {};
+  const matches = [...content.matchAll(CONTENT_KEY)];
+  for (const [index, match] of matches.entries()) {
+    const start = (match.index ?? 0) + match[0].length;
+    const label = match[1]?.toLowerCase();
+    if (label === 'details') {
+      parsed.details = htmlToPlainLines(content.slice(start));
+      break;
+    }
+    const end = matches[index + 1]?.index ?? content.length;
+    const value = content.slice(start, end).trim();
+    if (label === 'alert level') parsed.alertLevel ??= value;
+    else if (label === 'reported (utc)') parsed.reportedUtc ??= value;
+    else if (label === 'current status') parsed.currentStatus ??= value;
+  }
+  return parsed;
+}
+
+/** GeoRSS `lat lon` (white space between), or the `lat,lon` variant. */
+function positionOf(point: string | undefined) {
+  return point === undefined ? undefined : positionFromLatLonText(point.trim().replace(/[\s,]+/, ','));
+}
+
+function timestampsOf(entry: XmlNode, content: Content, report: Report): Timestamps | undefined {
+  const read = (field: string, text: string | undefined): string | undefined => {
+    if (text === undefined || text.trim() === '') return undefined;
+    const iso = parseIsoTimeInZone(text, QLD_ZONE, 'utc');
+    if (!iso) report(field, text);
+    return iso;
+  };
+  const reported = read('published', textOf(entry.published)) ?? read('reported', content.reportedUtc);
+  const updated = read('updated', textOf(entry.updated));
+  const either = updated ?? reported;
+  if (!either) return undefined;
+  return { reported: reported ?? either, updated: either };
+}
+
+function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | undefined {
+  const uniqueId = textOf(entry.id)?.trim();
+  if (!uniqueId) {
+    dropped.push({ reason: 'no-id', upstreamId: textOf(entry.title)?.trim() ?? '' });
+    return undefined;
+  }
+  const id = qfdIncidentId(uniqueId);
+  const { unmapped, report } = unmappedFor(id);
+  const content = parseContent(textOf(entry.content) ?? '');
+  const timestamps = timestampsOf(entry, content, report);
+  if (!timestamps) {
+    dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });
+    return undefined;
+  }
+
+  const category = attributeOf(asList(entry.category)[0], 'term') ?? content.alertLevel ?? '';
+  const warningLevel = lookup(report, 'category', category, warningLevelOf, FALLBACK.warningLevel);
+  const rawStatus = content.currentStatus ?? '';
+  // No status at all: the incident is listed, so it is going (FEEDS.md 1.3, empty → active).
+  const status = rawStatus === '' ? 'active' : lookup(report, 'status', rawStatus, statusOf, FALLBACK.status);
+  const details = content.details ?? '';
+  const [headline = ''] = details.split('\n');
+  const eventType = eventTypeInText(headline) ?? eventTypeInText(details) ?? 'bushfire';
+
+  const pointText = textOf(entry.point);
+  const position = positionOf(pointText);
+  if (pointText !== undefined && !position) report('point', pointText);
+  const address = textOf(entry.title)?.trim() ?? '';
+  const base: DraftBase = {
+    source: sourceOf(uniqueId),
+    title: address || uniqueId,
+    eventType,
+    status,
+    warningLevel,
+    timestamps,
+    place: placeOf(address),
+    details: compactDetails({
+      description: details,
+      alert_level: category,
+      status_raw: rawStatus,
+      source_id: uniqueId,
+    }),
+  };
+  return {
+    id,
+    updatedAt: Date.parse(timestamps.updated),
+    drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
+    unmapped,
+  };
+}
+
+export const parseQldQfdBushfireAlertAtom: FeedParser = (body) => {
+  const { root } = readXml(body, FEED, ['feed'], { arrayTags: ['entry', 'category'] });
+  const dropped: DroppedRecord[] = [];
+  const records = asList(root.entry)
+    .filter(isXmlNode)
+    .map((entry) => parseEntry(entry, dropped))
+    .filter((record) => record !== undefined);
+  return resultOf(records, [], dropped);
+};

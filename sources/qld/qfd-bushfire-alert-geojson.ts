@@ -1,0 +1,268 @@
+import type {
+  DroppedRecord,
+  EventType,
+  Position,
+  UnmappedValue,
+  WarningLevel,
+} from '../../model/index.js';
+import { featuresOf, readJsonBody } from '../common/body-text.js';
+import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
+import { htmlToPlainLines } from '../common/html.js';
+import { parseIsoTimeInZone } from '../common/iso-time.js';
+import type { FeedParser } from '../common/types.js';
+import { geometryInDegrees } from '../common/web-mercator.js';
+import {
+  compactDetails,
+  draftOf,
+  lookup,
+  numberOf,
+  placeOf,
+  qfdIncidentId,
+  QLD_ZONE,
+  resultOf,
+  sourceOf,
+  suburbOf,
+  type DraftBase,
+  type ParsedRecord,
+  type Report,
+  type Timestamps,
+} from './qfd-drafts.js';
+import {
+  eventTypeInText,
+  FALLBACK,
+  groupedTypeOf,
+  higherWarningLevel,
+  statusOf,
+  warningLevelOf,
+} from './qfd-vocabulary.js';
+import { isRecord, stringOf as readString } from '../common/values.js';
+import { unmappedFor } from '../common/vocabulary.js';
+
+/**
+ * QFD bushfireAlert.json on S3: a GeoJSON FeatureCollection `name: "QFDWarnings"` (FEEDS.md section 4).
+ * WRITTEN FROM FEEDS.md's FIELD LIST (peer parsers and sample metadata): no raw sample of this format
+ * was available. One collection mixes incident Points (`UniqueID` a CAD number such as `QF7-26-062341`,
+ * WarningLevel usually Information) and warning Polygons (`WARN-550`, Advice and above).
+ * - Ids: `UniqueID`, never OBJECTID. A warning polygon whose UniqueID matches an incident becomes that
+ *   incident's `warning_area` (and raises its warning level); any other polygon is a warning in its own
+ *   right: an `incident` at its centroid (or its Latitude/Longitude) plus its `warning_area`.
+ * - Geometry may be EPSG:3857 metres (by `crs` or by magnitude) or degrees with a third ordinate;
+ *   incident points prefer the WGS84 `Latitude`/`Longitude` properties.
+ * - Times: `ItemDateTimeLocal_ISO` (with offset, fractional seconds sometimes) is both reported and
+ *   updated; `PublishDateLocal_ISO` is only a fallback, since a fresh publish date does not mean the
+ *   event changed. `ItemExpiryDateTimeLocal_ISO` stays in the feed after it elapses: kept in details.
+ * Unmapped fields are reported as: WarningLevel, CurrentStatus, GroupedType, EventType,
+ * ItemDateTimeLocal_ISO, PublishDateLocal_ISO, ItemExpiryDateTimeLocal_ISO, coordinates.
+ */
+
+const FEED = 'QFD bushfireAlert.json';
+
+/** One feature, before features sharing a UniqueID are put together. */
+interface FeatureRecord {
+  uniqueId: string;
+  base: DraftBase;
+  position?: Position;
+  polygons: Position[][][];
+  updatedAt: number;
+  unmapped: UnmappedValue[];
+}
+
+/** The value as text (common/values.ts), trimmed. */
+const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
+
+/** HTML-bearing text fields as plain text, one line per block. */
+function textOf(value: unknown): string | undefined {
+  const text = stringOf(value);
+  return text === undefined ? undefined : htmlToPlainLines(text);
+}
+
+/** A boolean, number or string flag as given (`MultipleWarnings`, `MessageSent`). */
+function flagOf(value: unknown): unknown {
+  return typeof value === 'boolean' || typeof value === 'number' ? value : stringOf(value);
+}
+
+function readDocument(body: Uint8Array): { features: unknown[]; crs: unknown } {
+  const document = readJsonBody(body, FEED);
+  const features = featuresOf(document, FEED);
+  return { features, crs: (document as Record<string, unknown>).crs };
+}
+
+function timestampsOf(properties: Record<string, unknown>, report: Report): Timestamps | undefined {
+  const read = (field: string): string | undefined => {
+    const text = stringOf(properties[field]);
+    if (!text) return undefined;
+    // *Local_ISO: a value without an offset is Brisbane wall-clock time.
+    const iso = parseIsoTimeInZone(text, QLD_ZONE, QLD_ZONE);
+    if (!iso) report(field, text);
+    return iso;
+  };
+  const time = read('ItemDateTimeLocal_ISO') ?? read('PublishDateLocal_ISO');
+  return time ? { reported: time, updated: time } : undefined;
+}
+
+/** Burns first (a call to action names them whatever the group), then GroupedType, then the text. */
+function eventTypeOf(properties: Record<string, unknown>, report: Report): EventType {
+  const text = [stringOf(properties.CallToAction), stringOf(properties.WarningTitle)].join(' ');
+  const named = eventTypeInText(text);
+  if (named === 'burn_off') return named;
+  const groupedType = stringOf(properties.GroupedType) ?? '';
+  if (groupedType !== '') {
+    return lookup(report, 'GroupedType', groupedType, groupedTypeOf, FALLBACK.eventType);
+  }
+  if (named) return named;
+  const eventType = stringOf(properties.EventType) ?? '';
+  // The bushfire alert feed's generic "Fire" (or nothing at all) is a bushfire.
+  if (eventType === '' || eventType.toLowerCase() === 'fire') return 'bushfire';
+  report('EventType', eventType);
+  return FALLBACK.eventType;
+}
+
+/** WGS84 `Latitude`/`Longitude` properties, as numbers or strings. */
+function propertyPosition(properties: Record<string, unknown>, report: Report): Position | undefined {
+  const latitude = numberOf(properties.Latitude);
+  const longitude = numberOf(properties.Longitude);
+  if (latitude === undefined || longitude === undefined) return undefined;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180 || (latitude === 0 && longitude === 0)) {
+    report('coordinates', `${String(properties.Latitude)},${String(properties.Longitude)}`);
+    return undefined;
+  }
+  return [longitude, latitude];
+}
+
+function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]): FeatureRecord | undefined {
+  const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+  const uniqueId = stringOf(properties.UniqueID);
+  if (!uniqueId) {
+    dropped.push({ reason: 'no-id', upstreamId: stringOf(properties.OBJECTID) ?? '' });
+    return undefined;
+  }
+  const id = qfdIncidentId(uniqueId);
+  const { unmapped, report } = unmappedFor(id);
+  const timestamps = timestampsOf(properties, report);
+  if (!timestamps) {
+    dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });
+    return undefined;
+  }
+
+  const level = stringOf(properties.WarningLevel) ?? '';
+  const warningLevel = lookup(report, 'WarningLevel', level, warningLevelOf, FALLBACK.warningLevel);
+  const rawStatus = stringOf(properties.CurrentStatus) ?? '';
+  // No status (warnings often have none): listed, so going (FEEDS.md 1.3, empty → active).
+  const status =
+    rawStatus === '' ? 'active' : lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
+  const eventType = eventTypeOf(properties, report);
+  const expiryText = stringOf(properties.ItemExpiryDateTimeLocal_ISO);
+  const expires = expiryText ? parseIsoTimeInZone(expiryText, QLD_ZONE, QLD_ZONE) : undefined;
+  if (expiryText && !expires) report('ItemExpiryDateTimeLocal_ISO', expiryText);
+  const publishedText = stringOf(properties.PublishDateLocal_ISO);
+
+  const geometry = geometryInDegrees(
+    isRecord(feature) ? feature.geometry : undefined,
+    isRecord(feature) ? (feature.crs ?? crs) : crs,
+  );
+  const flat = flattenGeometry(geometry);
+  const address = stringOf(properties.Location) ?? '';
+  const locality = stringOf(properties.Locality);
+  const warningTitle = stringOf(properties.WarningTitle);
+  const base: DraftBase = {
+    source: sourceOf(uniqueId),
+    title: warningTitle || address || uniqueId,
+    eventType,
+    status,
+    warningLevel,
+    timestamps,
+    place: placeOf(address, locality || suburbOf(address)),
+    details: compactDetails({
+      description: textOf(properties.WarningText),
+      warning_title: warningTitle,
+      call_to_action: stringOf(properties.CallToAction),
+      warning_level: level,
+      warning_level_sort: numberOf(properties.WarningLevelSort),
+      warning_type_level: stringOf(properties.WarningType_Level),
+      warning_area: textOf(properties.WarningArea),
+      header: textOf(properties.Header),
+      impacts: textOf(properties.Impacts),
+      should_do: textOf(properties.ShouldDo),
+      leave_safely: textOf(properties.LeaveSafely),
+      further_information: textOf(properties.FurtherInformation),
+      status_raw: rawStatus,
+      type: stringOf(properties.EventType),
+      grouped_type: stringOf(properties.GroupedType),
+      jurisdiction: stringOf(properties.Jurisdiction),
+      locality,
+      vehicles_assigned: numberOf(properties.VehiclesAssigned),
+      vehicles_on_route: numberOf(properties.VehiclesOnRoute),
+      vehicles_on_scene: numberOf(properties.VehiclesOnScene),
+      multiple_warnings: flagOf(properties.MultipleWarnings),
+      message_sent: flagOf(properties.MessageSent),
+      published: publishedText
+        ? (parseIsoTimeInZone(publishedText, QLD_ZONE, QLD_ZONE) ?? publishedText)
+        : undefined,
+      expires: expires ?? expiryText,
+      item_date_time_utm: stringOf(properties.ItemDateTimeUTM),
+      object_id: numberOf(properties.OBJECTID) ?? stringOf(properties.OBJECTID),
+      source_id: uniqueId,
+    }),
+  };
+  const record: FeatureRecord = {
+    uniqueId,
+    base,
+    polygons: flat.polygons,
+    updatedAt: Date.parse(timestamps.updated),
+    unmapped,
+  };
+  const position = propertyPosition(properties, report) ?? flat.points[0];
+  if (position) record.position = position;
+  return record;
+}
+
+/** Keeps the later update of two records of one kind; the other is a duplicate. */
+function keepLater(
+  previous: FeatureRecord | undefined,
+  next: FeatureRecord,
+  dropped: DroppedRecord[],
+): FeatureRecord {
+  if (!previous) return next;
+  const [kept, dropping] = next.updatedAt >= previous.updatedAt ? [next, previous] : [previous, next];
+  dropped.push({ reason: 'duplicate', upstreamId: dropping.uniqueId });
+  return kept;
+}
+
+/** An incident and, when a warning polygon shares its UniqueID, the warning's area. */
+function recordOf(point: FeatureRecord | undefined, warning: FeatureRecord | undefined): ParsedRecord {
+  const main = (point ?? warning)!;
+  const id = qfdIncidentId(main.uniqueId);
+  const area = warning ? areaGeometry(warning.polygons) : null;
+  let position = main.position;
+  if (!position && area) {
+    const { longitude, latitude } = centroidOf(area);
+    position = [longitude, latitude];
+  }
+  const warningLevel: WarningLevel = warning
+    ? higherWarningLevel(main.base.warningLevel, warning.base.warningLevel)
+    : main.base.warningLevel;
+  const drafts = [
+    draftOf({ ...main.base, warningLevel }, 'incident', position ? pointGeometry(position) : null),
+  ];
+  if (warning && area) drafts.push(draftOf(warning.base, 'warning_area', area, id));
+  const unmapped =
+    point && warning && point !== warning ? [...point.unmapped, ...warning.unmapped] : main.unmapped;
+  return { id, updatedAt: Math.max(point?.updatedAt ?? 0, warning?.updatedAt ?? 0), drafts, unmapped };
+}
+
+export const parseQldQfdBushfireAlertGeojson: FeedParser = (body) => {
+  const { features, crs } = readDocument(body);
+  const dropped: DroppedRecord[] = [];
+  const points = new Map<string, FeatureRecord>();
+  const warnings = new Map<string, FeatureRecord>();
+  const order: string[] = [];
+  for (const feature of features) {
+    const record = parseFeature(feature, crs, dropped);
+    if (!record) continue;
+    if (!points.has(record.uniqueId) && !warnings.has(record.uniqueId)) order.push(record.uniqueId);
+    const kind = record.polygons.length > 0 ? warnings : points;
+    kind.set(record.uniqueId, keepLater(kind.get(record.uniqueId), record, dropped));
+  }
+  const records = order.map((uniqueId) => recordOf(points.get(uniqueId), warnings.get(uniqueId)));
+  return resultOf(records, [], dropped);
+};

@@ -1,0 +1,137 @@
+import type { DroppedRecord, Position } from '../../model/index.js';
+import { pointGeometry } from '../common/geometry.js';
+import { readKml, type KmlPlacemark } from '../common/kml.js';
+import { parseUtcTimeInZone } from '../common/time.js';
+import type { FeedParser } from '../common/types.js';
+import {
+  compactDetails,
+  draftOf,
+  lookup,
+  numberOf,
+  placeOf,
+  qfdIncidentId,
+  QLD_ZONE,
+  resultOf,
+  sourceOf,
+  type DraftBase,
+  type ParsedRecord,
+  type Report,
+  type Timestamps,
+} from './qfd-drafts.js';
+import { eventTypeInText, FALLBACK, incidentTypeOf, statusOf, warningLevelOf } from './qfd-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
+
+/**
+ * QFD (QFES) bushfireAlert.kmz, read as its unzipped `doc.kml` (FEEDS.md section 4, seen 2020, FME).
+ * One Placemark per incident, fields in ExtendedData/SchemaData: `Master_Incident_Number` (the CAD
+ * number, the same id as in the JSON and Atom variants), `Location`, `CurrentStatus`, `ResponseDate` and
+ * `LastUpdate` as `YYYYMMDDHHMMSS` in UTC although nothing says so (the description shows the same
+ * instant +10 h), `IncidentType`, `Region`, `Latitude`/`Longitude`, `VehiclesOnRoute`/`OnScene`,
+ * `CurrentWarning` (Information/Notification), `MediaMessage`. The Point carries a third ordinate.
+ * Unmapped fields are reported as: CurrentWarning, CurrentStatus, IncidentType, ResponseDate,
+ * LastUpdate, coordinates.
+ */
+
+const FEED = 'QFD bushfireAlert doc.kml';
+const UTC_STAMP_FORMAT = 'yyyyMMddHHmmss';
+
+function timestampsOf(data: Record<string, string>, report: Report): Timestamps | undefined {
+  const read = (field: 'ResponseDate' | 'LastUpdate'): string | undefined => {
+    const text = data[field]?.trim();
+    if (!text) return undefined;
+    const iso = parseUtcTimeInZone(text, UTC_STAMP_FORMAT, QLD_ZONE);
+    if (!iso) report(field, text);
+    return iso;
+  };
+  const reported = read('ResponseDate');
+  const updated = read('LastUpdate');
+  const either = updated ?? reported;
+  if (!either) return undefined;
+  return { reported: reported ?? either, updated: either };
+}
+
+/** The Point (third ordinate dropped), else the Latitude/Longitude fields. */
+function positionOf(placemark: KmlPlacemark, report: Report): Position | undefined {
+  const [point] = placemark.geometry.points;
+  if (point) return point;
+  const latitude = numberOf(placemark.extendedData.Latitude);
+  const longitude = numberOf(placemark.extendedData.Longitude);
+  if (latitude === undefined || longitude === undefined) return undefined;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+    report('coordinates', `${latitude},${longitude}`);
+    return undefined;
+  }
+  return [longitude, latitude];
+}
+
+function parsePlacemark(placemark: KmlPlacemark, dropped: DroppedRecord[]): ParsedRecord | undefined {
+  const data = placemark.extendedData;
+  const uniqueId = data.Master_Incident_Number?.trim();
+  if (!uniqueId) {
+    dropped.push({ reason: 'no-id', upstreamId: placemark.id ?? placemark.name ?? '' });
+    return undefined;
+  }
+  const id = qfdIncidentId(uniqueId);
+  const { unmapped, report } = unmappedFor(id);
+  const timestamps = timestampsOf(data, report);
+  if (!timestamps) {
+    dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });
+    return undefined;
+  }
+
+  const level = data.CurrentWarning ?? placemark.fields.snippet ?? '';
+  const warningLevel = lookup(report, 'CurrentWarning', level, warningLevelOf, FALLBACK.warningLevel);
+  const rawStatus = data.CurrentStatus?.trim() ?? '';
+  // No status at all: the incident is listed, so it is going (FEEDS.md 1.3, empty → active).
+  const status =
+    rawStatus === '' ? 'active' : lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
+  const incidentType = data.IncidentType?.trim() ?? '';
+  // A placemark of the bushfire alert feed without a type is a bushfire.
+  const eventType =
+    incidentType === ''
+      ? 'bushfire'
+      : lookup(
+          report,
+          'IncidentType',
+          incidentType,
+          (raw) => incidentTypeOf(raw) ?? eventTypeInText(raw),
+          FALLBACK.eventType,
+        );
+
+  const position = positionOf(placemark, report);
+  const address = (data.Location ?? placemark.name ?? '').trim();
+  const base: DraftBase = {
+    source: sourceOf(uniqueId),
+    title: placemark.name?.trim() || address || uniqueId,
+    eventType,
+    status,
+    warningLevel,
+    timestamps,
+    place: placeOf(address),
+    details: compactDetails({
+      description: (data.MediaMessage ?? placemark.description ?? '').trim(),
+      current_warning: level,
+      status_raw: rawStatus,
+      type: incidentType,
+      region: data.Region?.trim(),
+      vehicles_on_route: numberOf(data.VehiclesOnRoute),
+      vehicles_on_scene: numberOf(data.VehiclesOnScene),
+      source_id: uniqueId,
+    }),
+  };
+  return {
+    id,
+    updatedAt: Date.parse(timestamps.updated),
+    drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
+    unmapped,
+  };
+}
+
+export const parseQldQfdBushfireAlertKml: FeedParser = (body) => {
+  const { placemarks } = readKml(body, FEED);
+  const dropped: DroppedRecord[] = [];
+  const records = placemarks
+    .map((placemark) => parsePlacemark(placemark, dropped))
+    .filter((record) => record !== undefined);
+  return resultOf(records, [], dropped);
+};

@@ -1,0 +1,141 @@
+import {
+  areaId,
+  categoryOf,
+  incidentId,
+  type DroppedRecord,
+  type EventType,
+  type FeatureType,
+  type IncidentDetails,
+  type IncidentDraft,
+  type IncidentGeometry,
+  type IncidentLocation,
+  type IncidentSource,
+  type IncidentStatus,
+  type IncidentTimestamps,
+  type ParseResult,
+  type UnmappedValue,
+  type WarningLevel,
+  STATE_TIME_ZONES,
+} from '../../model/index.js';
+import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import { centroidOf } from '../common/geometry.js';
+
+/** What the three bushfireAlert parsers (GeoJSON, Atom, KML) share: ids, places and draft assembly. */
+
+export const QLD_ZONE = STATE_TIME_ZONES.qld;
+export const AGENCY = 'qfd';
+
+export type Report = (field: string, value: string) => void;
+export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
+export type Place = Pick<IncidentLocation, 'address' | 'suburb' | 'lga' | 'state'>;
+
+/** Every variant names an incident by its CAD number (`QF4-20-041465`): the same id in all of them. */
+export function sourceOf(uniqueId: string): IncidentSource {
+  return { state: 'qld', agency: AGENCY, feedId: uniqueId.trim() };
+}
+
+export function qfdIncidentId(uniqueId: string): string {
+  return incidentId(sourceOf(uniqueId));
+}
+
+/** `29-45 Mapleton Forest Rd, Mapleton` → `Mapleton`; no comma, no suburb. Best effort. */
+export function suburbOf(address: string): string {
+  const parts = address.split(',').map((part) => part.trim());
+  if (parts.length < 2) return '';
+  const last = parts.at(-1) ?? '';
+  return /\p{L}/u.test(last) ? last : '';
+}
+
+export function placeOf(address: string, suburb = suburbOf(address), lga = ''): Place {
+  return { address, suburb, state: 'qld', lga };
+}
+
+/** Details without absent or empty values. */
+export function compactDetails(record: Record<string, unknown>): IncidentDetails {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== undefined && value !== ''),
+  );
+}
+
+/** A number out of `"3"`, `" -26.6 "` or 3; undefined for anything else (including ""). */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const number = Number(value.trim());
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** Looks a raw value up; an unknown one is reported and falls back. */
+export { lookup } from '../common/vocabulary.js';
+
+export interface DraftBase {
+  source: IncidentSource;
+  title: string;
+  eventType: EventType;
+  status: IncidentStatus;
+  warningLevel: WarningLevel;
+  timestamps: Timestamps;
+  place: Place;
+  details: IncidentDetails;
+}
+
+/** One draft: the CAP triple from the warning level, the location at the geometry's centroid. */
+export function draftOf(
+  base: DraftBase,
+  featureType: FeatureType,
+  geometry: IncidentGeometry | null,
+  parentId?: string,
+): IncidentDraft {
+  const id = incidentId(base.source);
+  const draft: IncidentDraft = {
+    id: featureType === 'incident' ? id : areaId(id, featureType),
+    featureType,
+    source: base.source,
+    title: base.title,
+    eventType: base.eventType,
+    eventCategory: categoryOf(base.eventType),
+    status: base.status,
+    warningLevel: base.warningLevel,
+    ...CAP_BY_WARNING_LEVEL[base.warningLevel],
+    geometry,
+    location: geometry ? { ...base.place, ...centroidOf(geometry), precision: 'exact' } : { ...base.place },
+    details: { ...base.details },
+    timestamps: { ...base.timestamps },
+  };
+  if (parentId !== undefined) draft.parentId = parentId;
+  return draft;
+}
+
+/** One upstream record's output, held until repeated ids are resolved. */
+export interface ParsedRecord {
+  id: string;
+  updatedAt: number;
+  drafts: IncidentDraft[];
+  unmapped: UnmappedValue[];
+}
+
+/** The later update of an id wins (the later one in the document on a tie); the other is `duplicate`. */
+export function resultOf(
+  records: ParsedRecord[],
+  unmapped: UnmappedValue[],
+  dropped: DroppedRecord[],
+): ParseResult {
+  const byId = new Map<string, ParsedRecord>();
+  for (const record of records) {
+    const previous = byId.get(record.id);
+    if (previous && record.updatedAt < previous.updatedAt) {
+      dropped.push({ reason: 'duplicate', upstreamId: record.drafts[0]?.source.feedId ?? record.id });
+      continue;
+    }
+    if (previous)
+      dropped.push({ reason: 'duplicate', upstreamId: previous.drafts[0]?.source.feedId ?? previous.id });
+    byId.set(record.id, record);
+  }
+  const kept = [...byId.values()];
+  const result: ParseResult = {
+    incidents: kept.flatMap((record) => record.drafts),
+    unmapped: [...unmapped, ...kept.flatMap((record) => record.unmapped)],
+  };
+  if (dropped.length > 0) result.dropped = dropped;
+  return result;
+}

@@ -1,0 +1,98 @@
+import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
+import { vocabularyKey as key } from '../common/vocabulary.js';
+
+/**
+ * Queensland Fire Department (QFES until 2024) bushfire alert vocabularies, shared by the GeoJSON,
+ * Atom and KML variants of bushfireAlert (FEEDS.md section 4 "Mapping notes", 1.1–1.3).
+ * Keys are lower case with white space folded. A lookup that finds nothing returns undefined so the
+ * parser can report the raw value.
+ */
+
+/** `WarningLevel` (JSON), `<category term>` / `Alert Level:` (Atom), `CurrentWarning` (KML). */
+const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
+  ['emergency warning', 'emergency_warning'],
+  ['emergency', 'emergency_warning'],
+  ['bushfire emergency warning', 'emergency_warning'],
+  ['watch and act', 'watch_and_act'],
+  ['watch & act', 'watch_and_act'],
+  ['advice', 'advice'],
+  ['bushfire advice', 'advice'],
+  ['information', 'none'],
+  ['notification', 'none'],
+  // An absent level means no warning (FEEDS.md 1.1).
+  ['', 'none'],
+]);
+/** "Preparation …" levels (JSON) are not AWS warnings. */
+const WARNING_LEVEL_PREFIXES: ReadonlyArray<readonly [string, WarningLevel]> = [['preparation', 'none']];
+
+/** `CurrentStatus` (JSON, KML) / `Current Status:` (Atom). An empty status is handled by the parser. */
+const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
+  ['going', 'active'],
+  ['contained', 'contained'],
+  ['patrolled', 'controlled'],
+]);
+
+/** `GroupedType` (JSON). */
+const GROUPED_TYPES: ReadonlyMap<string, EventType> = new Map([
+  ['fire vegetation', 'bushfire'],
+  ['fire permitted burn', 'burn_off'],
+  ['fire structure', 'structure_fire'],
+]);
+
+/** `IncidentType` (KML). */
+const INCIDENT_TYPES: ReadonlyMap<string, EventType> = new Map([
+  ['vegetation fire', 'bushfire'],
+  ['permitted burn (attendance)', 'burn_off'],
+  ['permitted burn', 'burn_off'],
+]);
+
+/**
+ * Words in `CallToAction`, `WarningTitle` or a headline that name the event, in order of precedence:
+ * "AVOID SMOKE (HAZARD REDUCTION BURN)" is a burn whatever else the text says.
+ */
+const EVENT_KEYWORDS: ReadonlyArray<readonly [RegExp, EventType]> = [
+  [/\b(?:hazard reduction|permitted|planned|prescribed) burn/i, 'burn_off'],
+  [/\bgrass ?fires?\b/i, 'grass_fire'],
+  [/\bstructure fires?\b/i, 'structure_fire'],
+  [/\b(?:bush ?fires?|vegetation fires?)\b/i, 'bushfire'],
+];
+
+/** What unrecognised values fall back to (after being reported as unmapped). */
+export { FALLBACK } from '../common/vocabulary.js';
+
+export function warningLevelOf(level: string): WarningLevel | undefined {
+  const normalised = key(level);
+  return (
+    WARNING_LEVELS.get(normalised) ??
+    WARNING_LEVEL_PREFIXES.find(([prefix]) => normalised.startsWith(prefix))?.[1]
+  );
+}
+
+export function statusOf(status: string): IncidentStatus | undefined {
+  return STATUSES.get(key(status));
+}
+
+export function groupedTypeOf(groupedType: string): EventType | undefined {
+  return GROUPED_TYPES.get(key(groupedType));
+}
+
+export function incidentTypeOf(incidentType: string): EventType | undefined {
+  return INCIDENT_TYPES.get(key(incidentType));
+}
+
+/** The event a free text names (call to action, title, headline), or undefined. */
+export function eventTypeInText(text: string): EventType | undefined {
+  return EVENT_KEYWORDS.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/** Higher AWS levels first: a linked warning raises its incident to its own level, never lowers it. */
+const LEVEL_RANK: Readonly<Record<WarningLevel, number>> = {
+  none: 0,
+  advice: 1,
+  watch_and_act: 2,
+  emergency_warning: 3,
+};
+
+export function higherWarningLevel(a: WarningLevel, b: WarningLevel): WarningLevel {
+  return LEVEL_RANK[b] > LEVEL_RANK[a] ? b : a;
+}

@@ -1,0 +1,270 @@
+import {
+  incidentId,
+  type DroppedRecord,
+  type EventType,
+  type IncidentDraft,
+  type IncidentSource,
+  type IncidentStatus,
+  type Position,
+  type WarningLevel,
+  STATE_TIME_ZONES,
+} from '../../model/index.js';
+import { readFeatureCollection } from '../common/body-text.js';
+import { flattenGeometry } from '../common/geometry.js';
+import { htmlToPlainLines } from '../common/html.js';
+import { parseIsoTimeInZone } from '../common/iso-time.js';
+import { positionFromLatLonText } from '../common/lat-lon-text.js';
+import { positionFromLatLng } from '../common/lat-lng-fields.js';
+import type { FeedParser } from '../common/types.js';
+import {
+  areaDraft,
+  draftsOf,
+  isRecord,
+  keepLatest,
+  leadingNumber,
+  lookup,
+  stringOf,
+  suburbOf,
+  withoutUndefined,
+  type ParsedRecord,
+  type Timestamps,
+} from './drafts.js';
+import {
+  tasAlertEventCodeOf,
+  tasAlertFeedTypeOf,
+  tasAlertStatusOf,
+  tasAlertTypeNameOf,
+  tasAlertWarningLevelOf,
+  type TasAlertFeedType,
+} from './tasalert-vocabulary.js';
+import { FALLBACK } from './tfs-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
+
+/**
+ * TasALERT https://alert.tas.gov.au/data/data.geojson (FEEDS.md section 7): incidents and warnings of
+ * the Tasmanian Government's emergency portal, one FeatureCollection.
+ *
+ * - Ids: `tas-tasalert-<properties.id>`. The portal does not say which agency an incident belongs to
+ *   (`incidentSource` is the dispatch system, "escad"), so the portal is the agency, as `emv` for VIC.
+ * - A feature is an incident (`feedType=incident`) or a warning (`feedType=warning`, with `alertLevel` in
+ *   snake_case). Both become an 'incident' draft at their point. A warning's nested `incident` object
+ *   is the incident it is about: it becomes its own draft (unless the same id is a feature of the
+ *   document, which then wins) and its `burntAreaGeometry` polygon becomes that incident's
+ *   `incident_area`. Polygons in a warning's own geometry become its `warning_area`.
+ * - A warning carries no status: it takes its incident's, else `active` (a published warning is current).
+ * - Geometry is a GeometryCollection[Point], possibly empty; without a point the `location` object
+ *   stands in (`lat`/`lng`, else its `value` string, latitude first).
+ * - Times are ISO with `Z`, `+00:00` or `+11:00`: reported ← callTime, created; updated ← changed,
+ *   created. All rendered in Hobart time.
+ * Unmapped fields are reported as: feedType, alertLevel, status, type.name, type.eventCode, callTime,
+ * created, changed.
+ */
+
+const FEED = 'TasALERT data.geojson';
+const ZONE = STATE_TIME_ZONES.tas;
+const AGENCY = 'tasalert';
+const TIME_FIELDS = ['callTime', 'created', 'changed'] as const;
+
+type Report = (field: string, value: string) => void;
+
+interface Context {
+  /** The warning a nested incident was found in. */
+  warningId?: string;
+  /** A nested incident's warning's type, for a nested incident without one. */
+  inheritedType?: unknown;
+}
+
+/** A parsed record and what the document says about it beyond its drafts. */
+interface TasAlertRecord extends ParsedRecord {
+  nested: boolean;
+}
+
+/** `location: {lat, lng, value: "lat, lng"}` → [lng, lat]. */
+function locationPoint(location: unknown): Position | undefined {
+  if (!isRecord(location)) return undefined;
+  const fromFields = positionFromLatLng(location.lat, location.lng);
+  if (fromFields) return fromFields;
+  const value = stringOf(location.value);
+  return value === undefined ? undefined : positionFromLatLonText(value);
+}
+
+function timestampsOf(properties: Record<string, unknown>, report: Report): Timestamps | undefined {
+  const times: Partial<Record<(typeof TIME_FIELDS)[number], string>> = {};
+  for (const field of TIME_FIELDS) {
+    const raw = stringOf(properties[field]);
+    if (raw === undefined || raw.trim() === '') continue;
+    const parsed = parseIsoTimeInZone(raw, ZONE);
+    if (parsed) times[field] = parsed;
+    else report(field, raw);
+  }
+  const reported = times.callTime ?? times.created ?? times.changed;
+  const updated = times.changed ?? times.created ?? times.callTime;
+  return reported && updated ? { reported, updated } : undefined;
+}
+
+function eventTypeOf(type: unknown, report: Report): { eventType: EventType; name?: string; code?: string } {
+  const name = isRecord(type) ? stringOf(type.name) : stringOf(type);
+  const code = isRecord(type) ? stringOf(type.eventCode) : undefined;
+  const eventType =
+    (name !== undefined ? tasAlertTypeNameOf(name) : undefined) ??
+    (code !== undefined ? tasAlertEventCodeOf(code) : undefined);
+  if (eventType) return { eventType, name, code };
+  if (name !== undefined) report('type.name', name);
+  if (code !== undefined) report('type.eventCode', code);
+  return { eventType: FALLBACK.eventType, name, code };
+}
+
+function kindOf(properties: Record<string, unknown>, nested: boolean, report: Report): TasAlertFeedType {
+  if (nested) return 'incident';
+  const raw = stringOf(properties.feedType);
+  const kind = raw === undefined ? undefined : tasAlertFeedTypeOf(raw);
+  if (raw !== undefined && kind === undefined) report('feedType', raw);
+  if (kind) return kind;
+  return properties.alertLevel !== undefined || isRecord(properties.incident) ? 'warning' : 'incident';
+}
+
+function warningLevelOf(properties: Record<string, unknown>, report: Report): WarningLevel {
+  const raw = stringOf(properties.alertLevel) ?? '';
+  return lookup(report, 'alertLevel', raw, tasAlertWarningLevelOf, FALLBACK.warningLevel);
+}
+
+function statusOf(
+  properties: Record<string, unknown>,
+  report: Report,
+): { status: IncidentStatus; raw?: string } {
+  const linked = isRecord(properties.incident) ? stringOf(properties.incident.status) : undefined;
+  const raw = stringOf(properties.status) ?? linked;
+  if (raw === undefined) return { status: 'active' };
+  return { status: lookup(report, 'status', raw, tasAlertStatusOf, FALLBACK.status), raw };
+}
+
+/** Details passed through when present and not null. */
+function present(value: unknown): unknown {
+  return value === null || value === '' ? undefined : value;
+}
+
+function parseRecord(
+  properties: Record<string, unknown>,
+  geometry: unknown,
+  context: Context,
+  dropped: DroppedRecord[],
+): TasAlertRecord | undefined {
+  const feedId = stringOf(properties.id)?.trim();
+  const title = stringOf(properties.title)?.trim() ?? '';
+  if (!feedId) {
+    dropped.push({ reason: 'no-id', upstreamId: title });
+    return undefined;
+  }
+  const nested = context.warningId !== undefined;
+  const source: IncidentSource = { state: 'tas', agency: AGENCY, feedId };
+  const id = incidentId(source);
+  const { unmapped, report } = unmappedFor(id);
+
+  const timestamps = timestampsOf(properties, report);
+  if (!timestamps) {
+    dropped.push({ reason: 'no-timestamps', upstreamId: feedId });
+    return undefined;
+  }
+  const kind = kindOf(properties, nested, report);
+  const warningLevel =
+    kind === 'warning' || properties.alertLevel !== undefined ? warningLevelOf(properties, report) : 'none';
+  const { status, raw: statusRaw } = statusOf(properties, report);
+  const type = eventTypeOf(properties.type ?? context.inheritedType, report);
+
+  const flat = flattenGeometry(geometry);
+  const point = flat.points[0] ?? locationPoint(properties.location);
+  const polygons = [...flat.polygons];
+  if (kind === 'incident') polygons.push(...flattenGeometry(properties.burntAreaGeometry).polygons);
+
+  const address = stringOf(properties.address)?.trim() ?? '';
+  const burntArea = stringOf(properties.burntArea);
+  const sizeHa = leadingNumber(burntArea);
+  const linkedIncident = isRecord(properties.incident) ? stringOf(properties.incident.id)?.trim() : undefined;
+  const bodyHtml = stringOf(properties.bodyHtml);
+  const reviewDatetime = stringOf(properties.reviewDatetime);
+
+  const details = withoutUndefined({
+    description: bodyHtml === undefined ? undefined : htmlToPlainLines(bodyHtml),
+    feed_type: stringOf(properties.feedType) ?? (nested ? 'incident' : undefined),
+    alert_level: stringOf(properties.alertLevel),
+    type: type.name,
+    event_code: type.code,
+    event_icon: isRecord(properties.type) ? stringOf(properties.type.eventIcon) : undefined,
+    status_raw: statusRaw,
+    size_ha: sizeHa,
+    burnt_area: burntArea !== undefined && sizeHa === undefined ? burntArea : undefined,
+    area: present(stringOf(properties.area)?.trim()),
+    cad_id: present(stringOf(properties.number)?.trim()),
+    incident_source: stringOf(properties.incidentSource),
+    pinned: typeof properties.pinned === 'boolean' ? properties.pinned : undefined,
+    group_key: present(properties.groupKey),
+    review_datetime:
+      reviewDatetime === undefined ? undefined : (parseIsoTimeInZone(reviewDatetime, ZONE) ?? reviewDatetime),
+    nearby_safer_place: present(properties.nearbySaferPlace),
+    evacuation_centre: present(properties.evacuationCentre),
+    incident_id: linkedIncident ? incidentId({ ...source, feedId: linkedIncident }) : undefined,
+    warning_id: context.warningId,
+    source_id: feedId,
+  });
+  const place = {
+    address: address || (stringOf(properties.area)?.trim() ?? ''),
+    suburb: suburbOf(address),
+    state: 'tas',
+    lga: '',
+  };
+  const drafts = draftsOf({
+    id,
+    source,
+    title: title || place.address || type.name?.trim() || '',
+    eventType: type.eventType,
+    status,
+    warningLevel,
+    timestamps,
+    place,
+    details,
+    point,
+    polygons,
+    areaType: kind === 'warning' ? 'warning_area' : 'incident_area',
+  });
+  return { id, upstreamId: feedId, updatedAt: Date.parse(timestamps.updated), drafts, unmapped, nested };
+}
+
+/**
+ * A nested incident whose id is also a feature of the document: the feature wins, and takes the nested
+ * copy's burnt area when it has none of its own.
+ */
+function withNestedArea(record: TasAlertRecord, nestedCopy: TasAlertRecord | undefined): TasAlertRecord {
+  const [incident] = record.drafts;
+  const nestedArea = nestedCopy?.drafts.find((draft) => draft.featureType === 'incident_area');
+  if (!incident || !nestedArea?.geometry || record.drafts.length > 1) return record;
+  if (incident.details.feed_type === 'warning') return record;
+  return { ...record, drafts: [incident, areaDraft(incident, 'incident_area', nestedArea.geometry)] };
+}
+
+export const parseTasAlertData: FeedParser = (body) => {
+  const dropped: DroppedRecord[] = [];
+  const features: TasAlertRecord[] = [];
+  const nested = new Map<string, TasAlertRecord>();
+  for (const feature of readFeatureCollection(body, FEED)) {
+    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+    const record = parseRecord(properties, isRecord(feature) ? feature.geometry : undefined, {}, dropped);
+    if (record) features.push(record);
+    const incident = properties.incident;
+    if (!record || !isRecord(incident)) continue;
+    const context = { warningId: record.id, inheritedType: properties.type };
+    const copy = parseRecord(incident, incident.geometry, context, dropped);
+    // The same incident nested in two warnings: one copy, the later update.
+    const previous = copy ? nested.get(copy.id) : undefined;
+    if (copy && (!previous || copy.updatedAt >= previous.updatedAt)) nested.set(copy.id, copy);
+  }
+
+  const kept = keepLatest(features, dropped);
+  const keptIds = new Set(kept.map((record) => record.id));
+  const records = [
+    ...kept.map((record) => withNestedArea(record, nested.get(record.id))),
+    ...[...nested.values()].filter((record) => !keptIds.has(record.id)),
+  ];
+  const incidents: IncidentDraft[] = records.flatMap((record) => record.drafts);
+  const unmapped = records.flatMap((record) => record.unmapped);
+  return dropped.length > 0 ? { incidents, unmapped, dropped } : { incidents, unmapped };
+};

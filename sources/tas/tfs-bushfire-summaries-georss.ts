@@ -1,0 +1,179 @@
+import {
+  incidentId,
+  type DroppedRecord,
+  type IncidentSource,
+  STATE_TIME_ZONES,
+} from '../../model/index.js';
+import { MalformedFeedError } from '../common/errors.js';
+import { decodeEntities, readKeyedLines } from '../common/html.js';
+import { parseGeoRssPoint } from '../common/lat-lng-fields.js';
+import { parseRfc822Time } from '../common/rfc822-time.js';
+import type { FeedParser } from '../common/types.js';
+import { asList, readXml, textOf as xmlTextOf } from '../common/xml.js';
+import {
+  draftsOf,
+  isRecord,
+  keepLatest,
+  leadingNumber,
+  lookup,
+  suburbOf,
+  withoutUndefined,
+  type ParsedRecord,
+  type Timestamps,
+} from './drafts.js';
+import { FALLBACK, tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
+
+/**
+ * Tasmania Fire Service `Show?pageId=colBushfireSummariesRss` (GeoRSS, FEEDS.md section 7). Retired:
+ * HTTP 410 by 2026-09, so it has no catalogue entry; this parser re-reads archives (2012–2016).
+ *
+ * - Ids: `tas-tfs-<incident no>` from the guid `tag:www.fire.tas.gov.au,2013-05-17:206456` (or the
+ *   link `…/i/206456`): the same incident numbers as the KML feed's Incident No.
+ * - The description is `KEY: value<br />` lines in mixed case ("ALERT LEVEL:", "Region:",
+ *   "Number of Vehicles:"), read by known keys: values such as UPDATED and links contain colons.
+ * - Times are RFC 822 with an offset (`Fri, 17 May 2013 20:17:43 +1000`): updated ← UPDATED, pubDate;
+ *   reported ← pubDate, UPDATED (the feed has no first-report time).
+ * - `georss:point` is "lat lon".
+ * Unmapped fields are reported as: category (alert level), STATUS, TYPE, UPDATED, pubDate.
+ */
+
+const FEED = 'TFS colBushfireSummariesRss';
+const ZONE = STATE_TIME_ZONES.tas;
+
+const KNOWN_KEYS = [
+  'ALERT LEVEL',
+  'REGION',
+  'LOCATION',
+  'STATUS',
+  'TYPE',
+  'SIZE',
+  'NUMBER OF VEHICLES',
+  'MORE INFO',
+  'VIEW ON MAP',
+  'RESPONSIBLE AGENCY',
+  'UPDATED',
+] as const;
+type DescriptionKey = (typeof KNOWN_KEYS)[number];
+
+const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
+
+interface Description {
+  /** Plain-text values by key. */
+  fields: Partial<Record<DescriptionKey, string>>;
+  /** The href of a value's link (More Info, View On Map), by key. */
+  links: Partial<Record<DescriptionKey, string>>;
+  text: string;
+}
+
+function parseDescription(html: string): Description {
+  const { fields, entries, text } = readKeyedLines(html, KNOWN_KEYS);
+  const links: Description['links'] = {};
+  for (const { key, value } of entries) {
+    const href = HREF.exec(value)?.[2];
+    if (href) links[key] ??= decodeEntities(href).trim();
+  }
+  return { fields, links, text };
+}
+
+/** `tag:www.fire.tas.gov.au,2013-05-17:206456` or `http://www.fire.tas.gov.au/i/206456` → `206456`. */
+function incidentNoOf(guid: string | undefined, link: string | undefined): string | undefined {
+  return guid?.trim().match(/:(\d+)$/)?.[1] ?? link?.trim().match(/\/i\/(\d+)\/?$/)?.[1];
+}
+
+type Report = (field: string, value: string) => void;
+
+/** An element's text, trimmed (CDATA is merged untrimmed). */
+const textOf = (value: unknown): string | undefined => xmlTextOf(value)?.trim();
+
+function timestampsOf(
+  pubDate: string | undefined,
+  updatedText: string | undefined,
+  report: Report,
+): Timestamps | undefined {
+  const read = (field: string, raw: string | undefined): string | undefined => {
+    if (raw === undefined || raw === '') return undefined;
+    const parsed = parseRfc822Time(raw, ZONE);
+    if (!parsed) report(field, raw);
+    return parsed;
+  };
+  const updated = read('UPDATED', updatedText);
+  const published = read('pubDate', pubDate);
+  const either = updated ?? published;
+  return either ? { reported: published ?? either, updated: either } : undefined;
+}
+
+function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): ParsedRecord | undefined {
+  const title = textOf(item.title) ?? '';
+  const link = textOf(item.link);
+  const guid = textOf(item.guid);
+  const incidentNo = incidentNoOf(guid, link);
+  if (!incidentNo) {
+    dropped.push({ reason: 'no-id', upstreamId: guid ?? title });
+    return undefined;
+  }
+  const source: IncidentSource = { state: 'tas', agency: 'tfs', feedId: incidentNo };
+  const id = incidentId(source);
+  const { unmapped, report } = unmappedFor(id);
+  const { fields, links, text } = parseDescription(textOf(item.description) ?? '');
+  const timestamps = timestampsOf(textOf(item.pubDate), fields.UPDATED, report);
+  if (!timestamps) {
+    dropped.push({ reason: 'no-timestamps', upstreamId: incidentNo });
+    return undefined;
+  }
+
+  const alertLevel = textOf(item.category) ?? fields['ALERT LEVEL'] ?? '';
+  const warningLevel = lookup(report, 'category', alertLevel, tfsWarningLevelOf, FALLBACK.warningLevel);
+  const eventType = lookup(report, 'TYPE', fields.TYPE ?? '', tfsEventTypeOf, FALLBACK.eventType);
+  const status = lookup(report, 'STATUS', fields.STATUS ?? '', tfsStatusOf, FALLBACK.status);
+  const vehicles = fields['NUMBER OF VEHICLES'];
+
+  const address = fields.LOCATION ?? title;
+  const point = parseGeoRssPoint(textOf(item.point));
+  const details = withoutUndefined({
+    description: text,
+    alert_level: alertLevel || undefined,
+    region: fields.REGION || undefined,
+    type: fields.TYPE,
+    status_raw: fields.STATUS,
+    size: fields.SIZE,
+    size_ha: leadingNumber(fields.SIZE),
+    vehicles: vehicles ? leadingNumber(vehicles) : undefined,
+    responsible_agency: fields['RESPONSIBLE AGENCY'],
+    map_url: links['VIEW ON MAP'],
+    cad_id: incidentNo,
+    source_id: incidentNo,
+    source_url: links['MORE INFO'] ?? link,
+    guid,
+  });
+  const drafts = draftsOf({
+    id,
+    source,
+    title: title || address,
+    eventType,
+    status,
+    warningLevel,
+    timestamps,
+    place: { address, suburb: suburbOf(address), state: 'tas', lga: '' },
+    details,
+    point,
+    polygons: [],
+    areaType: 'incident_area',
+  });
+  return { id, upstreamId: incidentNo, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
+}
+
+export const parseTfsBushfireSummariesGeoRss: FeedParser = (body) => {
+  const { root: rss } = readXml(body, FEED, ['rss'], { arrayTags: ['item'] });
+  const [channel] = asList(rss.channel);
+  if (channel === undefined) throw new MalformedFeedError(`${FEED}: an <rss> without a <channel>`);
+  const dropped: DroppedRecord[] = [];
+  const records = asList(isRecord(channel) ? channel.item : undefined)
+    .filter(isRecord)
+    .map((item) => parseItem(item, dropped))
+    .filter((record) => record !== undefined);
+  const kept = keepLatest(records, dropped);
+  const incidents = kept.flatMap((record) => record.drafts);
+  const unmapped = kept.flatMap((record) => record.unmapped);
+  return dropped.length > 0 ? { incidents, unmapped, dropped } : { incidents, unmapped };
+};

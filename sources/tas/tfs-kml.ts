@@ -1,0 +1,262 @@
+import {
+  incidentId,
+  type DroppedRecord,
+  type IncidentSource,
+  STATE_TIME_ZONES,
+} from '../../model/index.js';
+import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
+import { type FlatGeometry } from '../common/geometry.js';
+import { decodeEntities, plainText } from '../common/html.js';
+import { parseLocalTime } from '../common/time.js';
+import { KML_ARRAY_TAGS, kmlGeometry, kmlPlacemarkElements } from '../common/kml.js';
+import type { FeedParser } from '../common/types.js';
+import { attributeOf, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
+import {
+  draftsOf,
+  keepLatest,
+  leadingNumber,
+  lookup,
+  suburbOf,
+  withoutUndefined,
+  type ParsedRecord,
+  type Timestamps,
+} from './drafts.js';
+import {
+  FALLBACK,
+  tfsEventTypeOf,
+  tfsStatusOf,
+  tfsStyleWarningLevelOf,
+  tfsWarningLevelOf,
+} from './tfs-vocabulary.js';
+import { unmappedFor } from '../common/vocabulary.js';
+
+/**
+ * Tasmania Fire Service KML feeds (FEEDS.md section 7, "Legacy TFS formats"):
+ * - `Show?pageId=bfKml`, current incidents: one Point Placemark per incident, `id` = Incident No;
+ * - `Show?pageId=alertKml`, alert areas: Polygon Placemarks. The only sample holds styles and no
+ *   Placemark, so their content is presumed to follow bfKml (the same description table and styles);
+ *   each becomes a warning record at its centroid (`tas-tfs-alert-<placemark id>`, kept apart from
+ *   incident ids) plus its `warning_area`.
+ * The description is an escaped HTML table, read by its known `<th>` keys: Alert Level, Type,
+ * Last Update, First Report (`05-May-2020 9:45 AM`, Hobart wall clock), Status, Agency, Incident No,
+ * Size ("533 hectares"). Without an Alert Level row the `styleUrl` icon gives the level.
+ * Unmapped fields are reported as: Alert Level, styleUrl, Type, Status, Last Update, First Report.
+ */
+
+const ZONE = STATE_TIME_ZONES.tas;
+const TIME_FORMAT = 'd-MMM-yyyy h:mm a';
+const TIME = /^(\d{1,2})-([a-z]{3})-(\d{4})\s+(\d{1,2}):(\d\d)\s*([ap])m$/i;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * `05-May-2020 9:45 AM` (Hobart wall clock) → ISO. Read by hand with cached offsets (thousands of
+ * placemarks); anything unusual, and the ambiguous hour when DST ends, goes through common/time.ts.
+ */
+function kmlTime(text: string): string | undefined {
+  const match = TIME.exec(text.trim());
+  const month = match ? MONTHS.indexOf(match[2]?.toLowerCase() ?? '') + 1 : 0;
+  const hour12 = Number(match?.[4]);
+  if (match && month > 0 && hour12 >= 1 && hour12 <= 12) {
+    const hour = (hour12 % 12) + (match[6]?.toLowerCase() === 'p' ? 12 : 0);
+    const clock = { year: Number(match[3]), month, day: Number(match[1]), hour, minute: Number(match[5]) };
+    const iso = wallClockToZonedIso(clock, ZONE);
+    if (iso !== undefined) return iso;
+  }
+  return parseLocalTime(text, TIME_FORMAT, ZONE);
+}
+
+/**
+ * The KML is read with common/kml.ts's walk and geometry, not its readKml: TFS texts and ids are trimmed,
+ * an empty `<Placemark/>` is skipped, and an empty ordinate reads as 0 (`147.5,,0` → [147.5, 0]), as
+ * this parser always has; readKml keeps ids as written, reads `<Placemark/>` and drops such tuples.
+ */
+interface TfsPlacemark {
+  id?: string;
+  name?: string;
+  /** HTML, character references decoded. */
+  description?: string;
+  styleUrl?: string;
+  geometry: FlatGeometry;
+}
+
+/** `147.5,-41.1 147.6,-41.2,0` → [[147.5, -41.1], [147.6, -41.2]]: lon,lat[,alt] tuples. */
+function tfsCoordinates(text: string): number[][] {
+  return text
+    .replace(/\s*,\s*/g, ',')
+    .split(/\s+/)
+    .filter((tuple) => tuple !== '')
+    .map((tuple) => tuple.split(',').slice(0, 2).map(Number));
+}
+
+const trimmedText = (value: unknown): string | undefined => textOf(value)?.trim();
+
+function placemarkOf(node: XmlNode): TfsPlacemark {
+  const placemark: TfsPlacemark = { geometry: kmlGeometry(node, tfsCoordinates) };
+  const id = attributeOf(node, 'id')?.trim();
+  const name = trimmedText(node.name);
+  const description = trimmedText(node.description);
+  const styleUrl = trimmedText(node.styleUrl);
+  if (id) placemark.id = id;
+  if (name !== undefined) placemark.name = name;
+  if (description !== undefined) placemark.description = description;
+  if (styleUrl !== undefined) placemark.styleUrl = styleUrl;
+  return placemark;
+}
+
+/** Every Placemark of a KML document, in document order, Documents and Folders at any depth. */
+function readKmlPlacemarks(body: Uint8Array, feed: string): TfsPlacemark[] {
+  const { root } = readXml(body, feed, ['kml'], { arrayTags: KML_ARRAY_TAGS });
+  return kmlPlacemarkElements(root).filter(isXmlNode).map(placemarkOf);
+}
+
+const KNOWN_KEYS = [
+  'Alert Level',
+  'Type',
+  'Last Update',
+  'First Report',
+  'Status',
+  'Agency',
+  'Incident No',
+  'Size',
+] as const;
+type TableKey = (typeof KNOWN_KEYS)[number];
+const BY_LOWER_CASE = new Map<string, TableKey>(KNOWN_KEYS.map((key) => [key.toLowerCase(), key]));
+
+const ROW = /<th\b[^>]*>([\s\S]*?)<\/th>\s*<td\b[^>]*>([\s\S]*?)<\/td>/gi;
+const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/gi;
+
+interface Description {
+  fields: Partial<Record<TableKey, string>>;
+  /** Every row as `Key: value`, one a line. */
+  text: string;
+  moreInfoUrl?: string;
+  alertId?: string;
+}
+
+/** Rows by known keys (a cell such as Last Update holds a colon, so nothing is split on ':'). */
+function parseDescription(html: string): Description {
+  const description: Description = { fields: {}, text: '' };
+  const lines: string[] = [];
+  for (const [, th = '', td = ''] of html.matchAll(ROW)) {
+    const key = plainText(th);
+    const value = plainText(td);
+    lines.push(`${key}: ${value}`);
+    const known = BY_LOWER_CASE.get(key.toLowerCase());
+    if (known) description.fields[known] ??= value;
+  }
+  description.text = lines.join('\n');
+  for (const [, , href = ''] of html.matchAll(HREF)) {
+    const url = decodeEntities(href).trim();
+    // "More Info" points at the incident (/i/<incident no>) or, for an alert, at /a/<alert id>.
+    const match = /\/(i|a)\/(\d+)\/?$/.exec(url);
+    if (!match) continue;
+    description.moreInfoUrl ??= url;
+    if (match[1] === 'a') description.alertId ??= match[2];
+  }
+  return description;
+}
+
+type Report = (field: string, value: string) => void;
+
+function timestampsOf(fields: Description['fields'], report: Report): Timestamps | undefined {
+  const read = (field: 'Last Update' | 'First Report'): string | undefined => {
+    const raw = fields[field];
+    if (raw === undefined || raw === '') return undefined;
+    const parsed = kmlTime(raw);
+    if (!parsed) report(field, raw);
+    return parsed;
+  };
+  const updated = read('Last Update');
+  const reported = read('First Report');
+  const either = updated ?? reported;
+  return either ? { reported: reported ?? either, updated: updated ?? either } : undefined;
+}
+
+type Kind = 'incident' | 'alert-area';
+
+function parsePlacemark(
+  placemark: TfsPlacemark,
+  kind: Kind,
+  dropped: DroppedRecord[],
+): ParsedRecord | undefined {
+  const description = parseDescription(placemark.description ?? '');
+  const { fields } = description;
+  const incidentNo = fields['Incident No']?.trim() || undefined;
+  const upstreamId = kind === 'incident' ? (incidentNo ?? placemark.id) : placemark.id;
+  if (!upstreamId) {
+    dropped.push({ reason: 'no-id', upstreamId: placemark.name ?? '' });
+    return undefined;
+  }
+  const source: IncidentSource = {
+    state: 'tas',
+    agency: 'tfs',
+    feedId: kind === 'incident' ? upstreamId : `alert-${upstreamId}`,
+  };
+  const id = incidentId(source);
+  const { unmapped, report } = unmappedFor(id);
+  const timestamps = timestampsOf(fields, report);
+  if (!timestamps) {
+    dropped.push({ reason: 'no-timestamps', upstreamId });
+    return undefined;
+  }
+
+  const alertLevel = fields['Alert Level'];
+  const warningLevel =
+    alertLevel !== undefined || placemark.styleUrl === undefined
+      ? lookup(report, 'Alert Level', alertLevel ?? '', tfsWarningLevelOf, FALLBACK.warningLevel)
+      : lookup(report, 'styleUrl', placemark.styleUrl, tfsStyleWarningLevelOf, FALLBACK.warningLevel);
+  const eventType = lookup(report, 'Type', fields.Type ?? '', tfsEventTypeOf, FALLBACK.eventType);
+  const status = lookup(report, 'Status', fields.Status ?? '', tfsStatusOf, FALLBACK.status);
+
+  const address = placemark.name?.trim() ?? '';
+  const details = withoutUndefined({
+    description: description.text,
+    alert_level: alertLevel,
+    style: placemark.styleUrl,
+    type: fields.Type,
+    status_raw: fields.Status,
+    responsible_agency: fields.Agency,
+    size: fields.Size,
+    size_ha: leadingNumber(fields.Size),
+    cad_id: incidentNo,
+    incident_id:
+      kind === 'alert-area' && incidentNo ? incidentId({ ...source, feedId: incidentNo }) : undefined,
+    alert_id: description.alertId,
+    source_id: upstreamId,
+    source_url: description.moreInfoUrl,
+  });
+  const drafts = draftsOf({
+    id,
+    source,
+    title: address || (kind === 'incident' ? `Incident ${upstreamId}` : `Alert area ${upstreamId}`),
+    eventType,
+    status,
+    warningLevel,
+    timestamps,
+    place: { address, suburb: suburbOf(address), state: 'tas', lga: '' },
+    details,
+    point: kind === 'incident' ? placemark.geometry.points[0] : undefined,
+    polygons: placemark.geometry.polygons,
+    areaType: kind === 'incident' ? 'incident_area' : 'warning_area',
+  });
+  return { id, upstreamId, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
+}
+
+function kmlParser(feed: string, kind: Kind): FeedParser {
+  return (body) => {
+    const dropped: DroppedRecord[] = [];
+    const records = readKmlPlacemarks(body, feed)
+      .map((placemark) => parsePlacemark(placemark, kind, dropped))
+      .filter((record) => record !== undefined);
+    const kept = keepLatest(records, dropped);
+    const incidents = kept.flatMap((record) => record.drafts);
+    const unmapped = kept.flatMap((record) => record.unmapped);
+    return dropped.length > 0 ? { incidents, unmapped, dropped } : { incidents, unmapped };
+  };
+}
+
+/** `https://www.fire.tas.gov.au/Show?pageId=bfKml`. */
+export const parseTfsIncidentsKml: FeedParser = kmlParser('TFS incidents KML (bfKml)', 'incident');
+
+/** `https://www.fire.tas.gov.au/Show?pageId=alertKml`. */
+export const parseTfsAlertAreasKml: FeedParser = kmlParser('TFS alert areas KML (alertKml)', 'alert-area');

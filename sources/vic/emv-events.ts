@@ -1,0 +1,389 @@
+import {
+  incidentId,
+  type Certainty,
+  type DroppedRecord,
+  type EventType,
+  type IncidentDraft,
+  type IncidentLocation,
+  type IncidentSource,
+  type IncidentTimestamps,
+  type ParseResult,
+  type Severity,
+  type UnmappedValue,
+  type Urgency,
+  type WarningLevel,
+  STATE_TIME_ZONES,
+} from '../../model/index.js';
+import { readFeatureCollection } from '../common/body-text.js';
+import { draftsOf } from '../common/drafts.js';
+import { CAP_BY_WARNING_LEVEL, type CapTriple } from '../common/cap-defaults.js';
+import { capCertaintyOf, capSeverityOf, capUrgencyOf, eventTypeOfCapAuEventCode } from '../common/cap-au.js';
+import { flattenGeometry } from '../common/geometry.js';
+import { htmlToPlainLines } from '../common/html.js';
+import { parseIsoTimeInZone } from '../common/iso-time.js';
+import type { FeedParser } from '../common/types.js';
+import { lookup, unmappedFor } from '../common/vocabulary.js';
+import {
+  eventTypeOfCapEventName,
+  eventTypeOfCategory1,
+  eventTypeOfCategory2,
+  FALLBACK,
+  FALLBACK_SOURCE,
+  FEED_TYPES,
+  sourceFeedRuleOf,
+  statusOf,
+  warningLevelOf,
+  type SourceFeedRule,
+} from './emv-vocabulary.js';
+import { isRecord, stringOf as readString, withoutUndefined } from '../common/values.js';
+
+/**
+ * VicEmergency https://emergency.vic.gov.au/public/events-geojson.json and its older twin
+ * osom-geojson.json (same schema), FEEDS.md section 3: every agency's incidents plus EMV's cop-cap
+ * warnings in one FeatureCollection.
+ *
+ * - Ids: `vic-<agency>-<sourceId>`, the agency taken from `sourceFeed` (else `sourceOrg`, else `emv`);
+ *   `sourceId` is the agency's own number (CFA/SES incident number, FRV/ESTA event, FFMVic fire or burn,
+ *   EMV warning), stable across polls, whereas `id` is the CAD event ("ESTA:…") or, for NSW, time-stamped.
+ *   Characters that cannot sit in a URL path segment (`/` in `fdr/North_Central/09-01-2026`) become `-`.
+ * - Warnings (`feedType=warning`): an incident draft at the warning's point (its polygons' centroid
+ *   when it has none) plus a `warning_area` draft; the AWS level from `category1`, the CAP triple from
+ *   `cap`, the eventType from `cap.eventCode`; `status` holds the CAP severity (All Clear → safe).
+ * - Other polygons: `fire_ban_area` (CFA fire danger ratings, total fire bans), `warning_area` (BOM),
+ *   `incident_area` (everything else).
+ * - Dropped: `republished` (NSW RFS `rfs-cap`, SA CFS `cfs-incident`), `test-record`, `no-id`,
+ *   `no-timestamps`, `duplicate` (the earlier update of an id seen twice).
+ * Unmapped fields are reported as: sourceFeed, feedType, category1, category2, status, cap.eventCode,
+ * cap.severity, cap.urgency, cap.certainty, created, updated.
+ */
+
+const ZONE = STATE_TIME_ZONES.vic;
+/** The permanent fake record of the EMV developer feed ("TEST PROD RECORD - DO NOT DELE"). */
+const TEST_RECORD = /\bTEST PROD RECORD\b/i;
+const CAP_TEST_STATUS = /^(?:test|exercise)$/i;
+/** `More details at http://emergency.vic.gov.au/respond/#!/warning/39413/moreinfo` in a warning's text. */
+const MORE_DETAILS = /More details at\s+(https?:\/\/\S+)/i;
+/** Characters that cannot stay in an id served as a URL path segment. */
+const UNSAFE_ID_CHARACTERS = /[\s/\\?#%]+/g;
+/** A webHeadline short enough to be a title (BOM, fire danger ratings); long ones are prose. */
+const TITLE_MAX_LENGTH = 100;
+
+type Report = (field: string, value: string) => void;
+
+/** One feature's output, held until duplicates of its id are resolved. */
+interface ParsedFeature {
+  id: string;
+  upstreamId: string;
+  updatedAt: number;
+  drafts: IncidentDraft[];
+  unmapped: UnmappedValue[];
+}
+
+/** The value as text (common/values.ts), trimmed, '' as undefined. */
+const stringOf = (value: unknown): string | undefined => readString(value)?.trim() || undefined;
+
+function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\s*-?\d+(?:\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** `sizeFmt` is a string, a list of strings (`["0 ha"]`, NSW copies) or null. */
+function sizeOf(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    const parts = value.map(stringOf).filter((part) => part !== undefined);
+    return parts.length > 0 ? parts.join(', ') : undefined;
+  }
+  return stringOf(value);
+}
+
+/** Best effort: the last comma-separated part, without a "VIC 3000" tail or a "10Km Nw Of" lead. */
+function suburbOf(location: string): string {
+  const parts = location
+    .replace(/\s*\bVIC\b\s*(?:\d{4})?\s*$/i, '')
+    .replace(/[\s,]+\d{4}\s*$/, '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  let last = (parts.at(-1) ?? '').replace(/^\d+(?:\.\d+)?\s*km\s+[NSEW]{1,3}\s+(?:of\s+)?/i, '');
+  // FFMVic names a fire "Locality - Track": the locality comes first.
+  if (parts.length === 1) last = last.split(' - ')[0]?.trim() ?? '';
+  return /\p{L}/u.test(last) ? last : '';
+}
+
+/** Each time falls back to the other (BOM warnings have no `updated`); undefined when neither parses. */
+function timestampsOf(
+  created: string | undefined,
+  updated: string | undefined,
+  report: Report,
+): Omit<IncidentTimestamps, 'fetched'> | undefined {
+  const reported = created ? parseIsoTimeInZone(created, ZONE, ZONE) : undefined;
+  const lastUpdated = updated ? parseIsoTimeInZone(updated, ZONE, ZONE) : undefined;
+  if (created && !reported) report('created', created);
+  if (updated && !lastUpdated) report('updated', updated);
+  const either = lastUpdated ?? reported;
+  if (!either) return undefined;
+  return { reported: reported ?? either, updated: lastUpdated ?? either };
+}
+
+/** The CAP triple of the `cap` object; a missing member takes the level's default, an unknown one Unknown. */
+function capTripleOf(
+  cap: Record<string, unknown> | undefined,
+  level: WarningLevel,
+  report: Report,
+): CapTriple {
+  const defaults = CAP_BY_WARNING_LEVEL[level];
+  if (!cap) return defaults;
+  const member = <T>(field: string, read: (raw: string) => T | undefined, fallback: T, unknown: T): T => {
+    const raw = stringOf(cap[field]);
+    if (raw === undefined) return fallback;
+    const value = read(raw);
+    if (value === undefined) report(`cap.${field}`, raw);
+    return value ?? unknown;
+  };
+  return {
+    severity: member<Severity>('severity', capSeverityOf, defaults.severity, 'Unknown'),
+    urgency: member<Urgency>('urgency', capUrgencyOf, defaults.urgency, 'Unknown'),
+    certainty: member<Certainty>('certainty', capCertaintyOf, defaults.certainty, 'Unknown'),
+  };
+}
+
+/** The incident a warning is about: its location and type (embedded in `incidentFeatures`). */
+function linkedIncidentOf(properties: Record<string, unknown>): Record<string, unknown> {
+  const linked: unknown[] = Array.isArray(properties.incidentFeatures) ? properties.incidentFeatures : [];
+  const first = linked.find((entry) => isRecord(entry) && isRecord(entry.properties));
+  return isRecord(first) && isRecord(first.properties) ? first.properties : {};
+}
+
+function warningEventTypeOf(
+  cap: Record<string, unknown> | undefined,
+  linked: Record<string, unknown>,
+  category2: string,
+  report: Report,
+): EventType {
+  const code = stringOf(cap?.eventCode);
+  const event = stringOf(cap?.event);
+  const linkedType = stringOf(linked.category2);
+  const eventType =
+    (code && eventTypeOfCapAuEventCode(code)) ||
+    (event && eventTypeOfCapEventName(event)) ||
+    (linkedType && (eventTypeOfCapEventName(linkedType) ?? eventTypeOfCategory2(linkedType))) ||
+    undefined;
+  if (eventType) return eventType;
+  report('cap.eventCode', code ?? event ?? category2);
+  return FALLBACK.eventType;
+}
+
+function incidentEventTypeOf(category1: string, category2: string, report: Report): EventType {
+  const byCategory2 = eventTypeOfCategory2(category2);
+  if (byCategory2) return byCategory2;
+  // An unknown category2 is reported; category1 still says what kind of event it is, when it is known.
+  report('category2', category2);
+  const byCategory1 = eventTypeOfCategory1(category1);
+  if (!byCategory1 && category1 !== '') report('category1', category1);
+  return byCategory1 ?? FALLBACK.eventType;
+}
+
+function titleOf(
+  properties: Record<string, unknown>,
+  rule: SourceFeedRule,
+  warning: { event?: string; place?: string } | undefined,
+  fallback: string,
+): string {
+  const name = stringOf(properties.name);
+  const sourceTitle = stringOf(properties.sourceTitle);
+  const location = stringOf(properties.location);
+  const category1 = stringOf(properties.category1);
+  const category2 = stringOf(properties.category2);
+  if (warning) {
+    // "Emergency Warning - Bushfire - Longwood": `name` alone only repeats the level.
+    const parts = [name ?? sourceTitle ?? category1, warning.event, warning.place ?? location];
+    return parts.filter((part) => part !== undefined).join(' - ') || fallback;
+  }
+  const headline = stringOf(properties.webHeadline);
+  const shortHeadline =
+    headline &&
+    headline.length <= TITLE_MAX_LENGTH &&
+    !/\n/.test(headline) &&
+    headline.toLowerCase() !== 'unknown'
+      ? headline
+      : undefined;
+  if (name ?? shortHeadline) return (name ?? shortHeadline) as string;
+  if (rule.area === 'fire_ban_area' && category2 && location) return `${category2}: ${location}`;
+  const meaningfulTitle = sourceTitle && sourceTitle.toLowerCase() !== 'undefined' ? sourceTitle : undefined;
+  return location ?? meaningfulTitle ?? category2 ?? fallback;
+}
+
+function parseFeature(
+  feature: unknown,
+  dropped: DroppedRecord[],
+  skipped: UnmappedValue[],
+): ParsedFeature | undefined {
+  const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+  const cap = isRecord(properties.cap) ? properties.cap : undefined;
+  const sourceFeed = stringOf(properties.sourceFeed) ?? '';
+  const sourceOrg = stringOf(properties.sourceOrg) ?? '';
+  const rawSourceId = stringOf(properties.sourceId) ?? stringOf(properties.id);
+  const upstreamId = rawSourceId?.replace(UNSAFE_ID_CHARACTERS, '-');
+
+  const texts = ['name', 'sourceTitle', 'location', 'webHeadline'].map(
+    (key) => stringOf(properties[key]) ?? '',
+  );
+  if (texts.some((text) => TEST_RECORD.test(text)) || CAP_TEST_STATUS.test(stringOf(cap?.status) ?? '')) {
+    dropped.push({ reason: 'test-record', upstreamId: rawSourceId ?? '' });
+    return undefined;
+  }
+  const knownRule = sourceFeedRuleOf(sourceFeed, sourceOrg);
+  if (knownRule?.republishedFrom) {
+    dropped.push({ reason: 'republished', upstreamId: rawSourceId ?? '' });
+    return undefined;
+  }
+  if (!upstreamId) {
+    dropped.push({ reason: 'no-id', upstreamId: '' });
+    return undefined;
+  }
+
+  const rule = knownRule ?? FALLBACK_SOURCE;
+  const source: IncidentSource = {
+    state: 'vic',
+    agency: rule.agency,
+    feedId: `${rule.idPrefix ?? ''}${upstreamId}`,
+  };
+  const id = incidentId(source);
+  const { unmapped, report } = unmappedFor(id);
+
+  const timestamps = timestampsOf(stringOf(properties.created), stringOf(properties.updated), report);
+  if (!timestamps) {
+    // Never "now": the record is left out, and any unreadable time it had is still reported.
+    dropped.push({ reason: 'no-timestamps', upstreamId: rawSourceId ?? '' });
+    skipped.push(...unmapped);
+    return undefined;
+  }
+  if (!knownRule) report('sourceFeed', sourceFeed || sourceOrg);
+  const feedType = stringOf(properties.feedType) ?? '';
+  if (!FEED_TYPES.has(feedType.toLowerCase())) report('feedType', feedType);
+  const isWarning = feedType.toLowerCase() === 'warning';
+
+  const category1 = stringOf(properties.category1) ?? '';
+  const category2 = stringOf(properties.category2) ?? '';
+  const statusRaw = stringOf(properties.status);
+  const statusKind = isWarning ? 'warning' : rule.statusKind;
+  const status = lookup(
+    report,
+    'status',
+    statusRaw ?? '',
+    (raw) => statusOf(raw, statusKind),
+    FALLBACK.status,
+  );
+  const warningLevel = isWarning
+    ? lookup(report, 'category1', category1, warningLevelOf, FALLBACK.warningLevel)
+    : 'none';
+  const linked = isWarning ? linkedIncidentOf(properties) : {};
+  const eventType = isWarning
+    ? warningEventTypeOf(cap, linked, category2, report)
+    : incidentEventTypeOf(category1, category2, report);
+  const capTriple = capTripleOf(cap, warningLevel, report);
+
+  const location = stringOf(properties.location) ?? '';
+  const incidentLocation = stringOf(linked.location);
+  const webBody = stringOf(properties.webBody);
+  const text = stringOf(properties.text);
+  const headline = stringOf(properties.webHeadline);
+  const sourceTitle = stringOf(properties.sourceTitle);
+  const callSource = stringOf(properties.source);
+  const statewide = stringOf(properties.statewide)?.toUpperCase();
+  const details = withoutUndefined({
+    description: (webBody && htmlToPlainLines(webBody)) || text,
+    headline: headline && headline.toLowerCase() !== 'unknown' ? headline : undefined,
+    feed_type: feedType || undefined,
+    source_org: sourceOrg || undefined,
+    source_feed: sourceFeed || undefined,
+    source_id: rawSourceId,
+    upstream_id: stringOf(properties.id),
+    source_title: sourceTitle && sourceTitle.toLowerCase() !== 'undefined' ? sourceTitle : undefined,
+    source_url: stringOf(properties.url) ?? (text ? MORE_DETAILS.exec(text)?.[1] : undefined),
+    category1: category1 || undefined,
+    category2: category2 || undefined,
+    status_raw: statusRaw,
+    fire_danger_rating: rule.statusKind === 'fire-danger-rating' ? statusRaw : undefined,
+    size: sizeOf(properties.sizeFmt) ?? stringOf(properties.size),
+    size_ha: numberOf(properties.size),
+    resources: numberOf(properties.resources),
+    cad_id: stringOf(properties.eventId),
+    esta_id: stringOf(properties.estaId),
+    // The call origin (000, RADIO…); once upstream wrote a script error there instead.
+    call_source: callSource && !/^ERROR:/i.test(callSource) ? callSource : undefined,
+    magnitude: numberOf(properties.magnitude),
+    action: stringOf(properties.action),
+    statewide: statewide === 'Y' ? true : statewide === 'N' ? false : undefined,
+    cap_category: stringOf(cap?.category),
+    cap_event: stringOf(cap?.event),
+    cap_event_code: stringOf(cap?.eventCode),
+    cap_response_type: stringOf(cap?.responseType),
+    cap_sender_name: stringOf(cap?.senderName),
+    incident_location: incidentLocation,
+    incident_type: isWarning ? stringOf(linked.category2) : undefined,
+  });
+  const place: IncidentLocation = {
+    address: location,
+    suburb: rule.addressLike && !isWarning ? suburbOf(location) : '',
+    state: 'vic',
+    lga: '',
+  };
+  const warningTitle = isWarning
+    ? { event: stringOf(cap?.event) ?? stringOf(linked.category2), place: incidentLocation }
+    : undefined;
+  const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+  const drafts = draftsOf({
+    id,
+    source,
+    title: titleOf(properties, rule, warningTitle, upstreamId),
+    eventType,
+    status,
+    warningLevel,
+    cap: capTriple,
+    timestamps,
+    place,
+    details,
+    point: flat.points[0],
+    polygons: flat.polygons,
+    areaType: isWarning ? 'warning_area' : rule.area,
+  });
+  return {
+    id,
+    upstreamId: rawSourceId ?? upstreamId,
+    updatedAt: Date.parse(timestamps.updated),
+    drafts,
+    unmapped,
+  };
+}
+
+function parseEmvDocument(body: Uint8Array, feed: string): ParseResult {
+  const skipped: UnmappedValue[] = [];
+  const dropped: DroppedRecord[] = [];
+  const byId = new Map<string, ParsedFeature>();
+  for (const feature of readFeatureCollection(body, feed)) {
+    const parsed = parseFeature(feature, dropped, skipped);
+    if (!parsed) continue;
+    // The same id twice in one document: keep the later update (the later one on a tie).
+    const previous = byId.get(parsed.id);
+    if (previous && parsed.updatedAt < previous.updatedAt) {
+      dropped.push({ reason: 'duplicate', upstreamId: parsed.upstreamId });
+      continue;
+    }
+    if (previous) dropped.push({ reason: 'duplicate', upstreamId: previous.upstreamId });
+    byId.set(parsed.id, parsed);
+  }
+  const kept = [...byId.values()];
+  return {
+    incidents: kept.flatMap((parsed) => parsed.drafts),
+    unmapped: [...skipped, ...kept.flatMap((parsed) => parsed.unmapped)],
+    dropped,
+  };
+}
+
+export const parseVicEmvEvents: FeedParser = (body) =>
+  parseEmvDocument(body, 'VicEmergency events-geojson.json');
+
+/** The 2020-era name of the same document (FEEDS.md section 3): re-parses archives. */
+export const parseVicEmvOsom: FeedParser = (body) => parseEmvDocument(body, 'VicEmergency osom-geojson.json');

@@ -1,0 +1,293 @@
+import type { EventType, FeatureType, IncidentStatus, WarningLevel } from '../../model/index.js';
+import { vocabularyKey as key } from '../common/vocabulary.js';
+
+/**
+ * VicEmergency events-geojson.json / osom-geojson.json vocabularies (FEEDS.md section 3, 1.1–1.3).
+ * Keys are lower case and white space is folded: lookups are case-insensitive. A lookup that finds
+ * nothing returns undefined so the parser can report the raw value.
+ */
+
+/** What the parser does with the features of one `sourceFeed`. */
+export interface SourceFeedRule {
+  /** Agency code used in ids; stable across renames (MFB → FRV, DELWP → DEECA). */
+  agency: string;
+  /** The draft a polygon of this source becomes. */
+  area: Exclude<FeatureType, 'incident'>;
+  /** Prepended to the upstream id where two sources of one agency number their records separately. */
+  idPrefix?: string;
+  /** Which vocabulary the `status` field follows. */
+  statusKind: 'incident' | 'warning' | 'fire-danger-rating';
+  /** Set for cross-border copies of an agency polled directly: the record is dropped as `republished`. */
+  republishedFrom?: string;
+  /** Whether `location` reads as an address whose last part is a suburb. */
+  addressLike: boolean;
+}
+
+const incident = (agency: string, extra: Partial<SourceFeedRule> = {}): SourceFeedRule => ({
+  agency,
+  area: 'incident_area',
+  statusKind: 'incident',
+  addressLike: true,
+  ...extra,
+});
+
+/** `sourceFeed` → rule. FFMVic runs the fire and burn systems of DELWP, now DEECA: one agency code. */
+const SOURCE_FEEDS: ReadonlyMap<string, SourceFeedRule> = new Map([
+  ['cfa-incident', incident('cfa')],
+  ['cfa-fdrtfb', incident('cfa', { area: 'fire_ban_area', addressLike: false })],
+  [
+    'cfa-fdr',
+    incident('cfa', { area: 'fire_ban_area', addressLike: false, statusKind: 'fire-danger-rating' }),
+  ],
+  ['ses-incident', incident('ses')],
+  ['mfb-incident', incident('frv')],
+  ['esta-cad-event', incident('esta')],
+  ['delwp-incident', incident('ffmvic')],
+  ['deeca-incident', incident('ffmvic')],
+  // Planned burns are numbered apart from bushfires: a prefix keeps both id spaces apart.
+  ['delwp-burns', incident('ffmvic', { idPrefix: 'burn-' })],
+  ['deeca-burns', incident('ffmvic', { idPrefix: 'burn-' })],
+  ['cop-cap', incident('emv', { area: 'warning_area', statusKind: 'warning', addressLike: false })],
+  ['ga-earthquake', incident('ga', { addressLike: false })],
+  ['lsv-cap', incident('lsv', { addressLike: false })],
+  // Polled directly from NSW RFS and SA CFS.
+  ['rfs-cap', incident('rfs', { republishedFrom: 'NSW RFS' })],
+  ['cfs-incident', incident('cfs', { republishedFrom: 'SA CFS' })],
+]);
+
+/** Bureau of Meteorology products (`bom-idv20600`, `bom-idv21037`…): warnings with warning polygons. */
+const BOM_FEED = /^bom-idv\d+$/;
+const BOM_RULE = incident('bom', { area: 'warning_area', addressLike: false });
+
+/** `sourceOrg` → rule, for a `sourceFeed` this table does not know yet. */
+const SOURCE_ORGS: ReadonlyMap<string, SourceFeedRule> = new Map([
+  ['vic/cfa', incident('cfa')],
+  ['vic/ses', incident('ses')],
+  ['vic/frv', incident('frv')],
+  ['vic/mfb', incident('frv')],
+  ['vic/esta', incident('esta')],
+  ['vic/delwp', incident('ffmvic')],
+  ['vic/deeca', incident('ffmvic')],
+  ['emv', incident('emv', { area: 'warning_area', statusKind: 'warning', addressLike: false })],
+  ['au/bom', BOM_RULE],
+  ['au/ga', incident('ga', { addressLike: false })],
+  ['vic/lsv', incident('lsv', { addressLike: false })],
+  ['nsw/rfs', incident('rfs', { republishedFrom: 'NSW RFS' })],
+  ['sa/cfs', incident('cfs', { republishedFrom: 'SA CFS' })],
+]);
+
+/** For a source neither table knows: EMV's own code, reported as unmapped. */
+export const FALLBACK_SOURCE: SourceFeedRule = incident('emv', { addressLike: false });
+
+/** `feedType` values; anything else is read as an incident and reported. */
+export const FEED_TYPES = new Set(['incident', 'warning', 'earthquake']);
+
+/** Incident `status` (every agency's vocabulary, FEEDS.md 1.3 and section 3) → status. */
+const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
+  ['responding', 'active'],
+  ['not yet under control', 'active'],
+  ['not yet controlled', 'active'],
+  ['out of control', 'active'],
+  ['going', 'active'],
+  ['request for assistance', 'active'],
+  ['on scene', 'active'],
+  ['in progress', 'active'],
+  // FEEDS.md 1.3: Unknown falls back to active; the raw value stays in details.
+  ['unknown', 'active'],
+  ['contained', 'contained'],
+  ['being controlled', 'contained'],
+  ['under control', 'controlled'],
+  ['controlled', 'controlled'],
+  ['patrolled', 'controlled'],
+  ['safe', 'safe'],
+  ['complete', 'completed'],
+  ['completed', 'completed'],
+  // BOM warnings, total fire bans, GA earthquakes and LSV shark sightings: live while published.
+  ['warning', 'active'],
+  ['total fire ban in force', 'active'],
+  ['minor', 'active'],
+  ['moderate', 'active'],
+  ['reported sighting', 'active'],
+  ['unconfirmed sighting', 'active'],
+]);
+
+/** `status` of cop-cap warnings holds the CAP severity, or All Clear (FEEDS.md 1.3). */
+const WARNING_STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
+  ['extreme', 'active'],
+  ['severe', 'active'],
+  ['moderate', 'active'],
+  ['minor', 'active'],
+  ['unknown', 'active'],
+  ['all clear', 'safe'],
+]);
+
+/** `status` of cfa-fdr features: the day's Fire Danger Rating (AFDRS since 2022, and the older scale). */
+const FIRE_DANGER_RATINGS: ReadonlySet<string> = new Set([
+  'no rating',
+  'no forecast',
+  'moderate',
+  'high',
+  'extreme',
+  'catastrophic',
+  'low-moderate',
+  'low moderate',
+  'very high',
+  'severe',
+  'code red',
+]);
+
+/** Warning `category1` → warningLevel (FEEDS.md 1.1: `Warning` and community messages are not AWS levels). */
+const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
+  ['emergency warning', 'emergency_warning'],
+  ['evacuate immediately', 'emergency_warning'],
+  ['watch and act', 'watch_and_act'],
+  ['watch & act', 'watch_and_act'],
+  ['advice', 'advice'],
+  ['community update', 'none'],
+  ['community information', 'none'],
+  ['warning', 'none'],
+]);
+
+/** Incident `category2` → eventType (FEEDS.md section 3 "Mapping notes"). */
+const CATEGORY2_EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
+  ['bushfire', 'bushfire'],
+  ['fire', 'bushfire'],
+  ['grass fire', 'grass_fire'],
+  ['grass and scrub', 'grass_fire'],
+  ['planned burn', 'burn_off'],
+  ['building fire', 'structure_fire'],
+  ['structure fire', 'structure_fire'],
+  ['non structure fire', 'other'],
+  ['tree down', 'tree_down'],
+  ['building damage', 'storm'],
+  ['strong wind', 'storm'],
+  ['gale wind', 'storm'],
+  ['storm force wind', 'storm'],
+  ['thunderstorm', 'storm'],
+  ['weather', 'storm'],
+  ['met', 'storm'],
+  ['flooding', 'flood'],
+  ['washaway', 'flood'],
+  ['road accident', 'vehicle_accident'],
+  ['motor vehicle accident', 'vehicle_accident'],
+  ['rescue', 'rescue'],
+  ['rescue road trap', 'rescue'],
+  ['rescue road trap fire', 'rescue'],
+  ['rescue persons trapped', 'rescue'],
+  ['rescue vehicle into structure', 'rescue'],
+  ['rescue high angle', 'rescue'],
+  ['rescue standby', 'rescue'],
+  ['rescue structure collapse', 'rescue'],
+  ['rescue industrial trap', 'rescue'],
+  ['rescue confined space', 'rescue'],
+  ['rescue rail trapped', 'rescue'],
+  ['hazardous material', 'hazmat'],
+  ['hazardous materials', 'hazmat'],
+  ['cbrne', 'hazmat'],
+  ['gas leaks', 'hazmat'],
+  ['total fire ban', 'fire_ban'],
+  ['fire danger rating', 'fire_ban'],
+  ['earthquake', 'earthquake'],
+  ['landslide', 'other'],
+  ['shark sighting', 'other'],
+  ['other', 'other'],
+  ['other non-urgent alerts', 'other'],
+  ['env', 'other'],
+  ['security', 'other'],
+  ['health', 'other'],
+  ['geo', 'other'],
+  ['infra', 'other'],
+  ['aircraft', 'other'],
+  ['aircraft accident', 'other'],
+  ['aircraft in trouble', 'other'],
+  ['rail', 'other'],
+  ['ship', 'other'],
+  ['beach closure', 'other'],
+]);
+
+/** Incident `category1` → eventType, when `category2` is missing or unknown. */
+const CATEGORY1_EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
+  ['fire', 'bushfire'],
+  ['planned burn', 'burn_off'],
+  ['tree down', 'tree_down'],
+  ['building damage', 'storm'],
+  ['flooding', 'flood'],
+  ['met', 'storm'],
+  ['accident / rescue', 'rescue'],
+  ['rescue', 'rescue'],
+  ['hazardous material', 'hazmat'],
+  ['cbrne', 'hazmat'],
+  ['earthquake', 'earthquake'],
+  ['transport', 'other'],
+  ['environment', 'other'],
+  ['landslide', 'other'],
+  ['other', 'other'],
+]);
+
+/**
+ * Warning `cap.event` names (the 28 FEEDS.md lists, plus Communicable Disease) → eventType, used when
+ * `cap.eventCode` is missing or unknown, and for the warning's linked incident `category2`.
+ */
+const CAP_EVENT_NAMES: ReadonlyMap<string, EventType> = new Map([
+  ['bushfire', 'bushfire'],
+  ['grass fire', 'grass_fire'],
+  ['structure fire', 'structure_fire'],
+  ['industrial fire', 'structure_fire'],
+  ['riverine flood', 'flood'],
+  ['flash flood', 'flood'],
+  ['storm surge', 'flood'],
+  ['dam failure', 'flood'],
+  ['levee failure', 'flood'],
+  ['weather', 'storm'],
+  ['thunderstorm', 'storm'],
+  ['extreme heat', 'extreme_heat'],
+  ['earthquake', 'earthquake'],
+  ['chemical hazard', 'hazmat'],
+  ['explosive hazard', 'hazmat'],
+  ['ambulance', 'medical'],
+  ['blue green algae', 'other'],
+  ['water quality', 'other'],
+  ['drinking water', 'other'],
+  ['air quality', 'other'],
+  ['animal disease', 'other'],
+  ['dangerous animal', 'other'],
+  ['dangerous person', 'other'],
+  ['plant pest', 'other'],
+  ['landslide', 'other'],
+  ['thunderstorm asthma', 'other'],
+  ['tsunami', 'other'],
+  ['building collapse', 'other'],
+  ['communicable disease', 'other'],
+]);
+
+/** What unrecognised values fall back to (after being reported as unmapped). */
+export { FALLBACK } from '../common/vocabulary.js';
+
+export function sourceFeedRuleOf(sourceFeed: string, sourceOrg: string): SourceFeedRule | undefined {
+  const feed = key(sourceFeed);
+  if (BOM_FEED.test(feed)) return BOM_RULE;
+  return SOURCE_FEEDS.get(feed) ?? SOURCE_ORGS.get(key(sourceOrg));
+}
+
+export function statusOf(status: string, kind: SourceFeedRule['statusKind']): IncidentStatus | undefined {
+  const normalised = key(status);
+  if (kind === 'warning') return WARNING_STATUSES.get(normalised);
+  if (kind === 'fire-danger-rating') return FIRE_DANGER_RATINGS.has(normalised) ? 'active' : undefined;
+  return STATUSES.get(normalised);
+}
+
+export function warningLevelOf(category1: string): WarningLevel | undefined {
+  return WARNING_LEVELS.get(key(category1));
+}
+
+export function eventTypeOfCategory2(category2: string): EventType | undefined {
+  return CATEGORY2_EVENT_TYPES.get(key(category2));
+}
+
+export function eventTypeOfCategory1(category1: string): EventType | undefined {
+  return CATEGORY1_EVENT_TYPES.get(key(category1));
+}
+
+export function eventTypeOfCapEventName(event: string): EventType | undefined {
+  return CAP_EVENT_NAMES.get(key(event));
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import type { IncidentRecord } from '../model/index.js';
+
+/** A row of incident_current as the planner sees it. */
+export interface CurrentRow {
+  record: IncidentRecord;
+  contentHash: string;
+  version: number;
+  firstSeenAt: string;
+}
+
+/** A row to write to incident_current and, as a new version, to incident_version. */
+export interface PlannedRow extends CurrentRow {
+  /** True when an earlier version exists and must be closed. */
+  supersedes: boolean;
+}
+
+export const RETRACTION_REASON = 'No longer published by the upstream feed';
+
+/**
+ * The mass-retraction guard (docs/adr/0004-retraction-guard.md): a good poll that would retract more
+ * than half of a feed that had at least MIN_ACTIVE_FOR_GUARD active incidents is suspicious. It keeps
+ * everything, and only a repeat of the same drop on consecutive polls is believed.
+ */
+export const MIN_ACTIVE_FOR_GUARD = 10;
+export const MAX_RETRACTED_SHARE = 0.5;
+
+export interface CommitPlan {
+  upserts: PlannedRow[];
+  retractions: PlannedRow[];
+  /** Omitted here but still listed by another feed's last good poll: that feed takes the row over. */
+  handovers: { id: string; toFeed: string }[];
+  /** Ids whose content did not change: only fetched_at / last_seen_at move. */
+  unchangedIds: string[];
+  inserted: number;
+  changed: number;
+  previousActive: number;
+  /** Set when the guard held back retractions. */
+  guard: string | null;
+}
+
+/** Hash of what an incident says, excluding when we fetched it and the service's own lifecycle fields. */
+export function contentHash(record: IncidentRecord): string {
+  const {
+    fetched_at: _fetched,
+    retracted: _retracted,
+    retracted_at: _retractedAt,
+    retraction_reason: _reason,
+    ...content
+  } = record;
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+export interface PlanInput {
+  existing: CurrentRow[];
+  incoming: IncidentRecord[];
+  /** The instant of the poll, ISO with offset: fetched_at of incoming rows and retractedAt of omitted ones. */
+  polledAt: string;
+  /** Believe a mass drop (the guard tripped on the previous consecutive polls). */
+  allowMassRetraction: boolean;
+  /** Ids that other feeds' last good polls list, with the feed listing them. */
+  listedElsewhere?: ReadonlyMap<string, string>;
+}
+
+export function planCommit({
+  existing,
+  incoming,
+  polledAt,
+  allowMassRetraction,
+  listedElsewhere = new Map(),
+}: PlanInput): CommitPlan {
+  const current = new Map(existing.map((row) => [row.record.id, row]));
+  const incomingById = new Map(incoming.map((record) => [record.id, record]));
+  const upserts: PlannedRow[] = [];
+  const unchangedIds: string[] = [];
+  let inserted = 0;
+  let changed = 0;
+
+  for (const record of incomingById.values()) {
+    const hash = contentHash(record);
+    const before = current.get(record.id);
+    if (before && before.contentHash === hash && !before.record.retracted) {
+      unchangedIds.push(record.id);
+      continue;
+    }
+    if (before) changed++;
+    else inserted++;
+    upserts.push({
+      record,
+      contentHash: hash,
+      version: (before?.version ?? 0) + 1,
+      firstSeenAt: before?.firstSeenAt ?? polledAt,
+      supersedes: before !== undefined,
+    });
+  }
+
+  const active = existing.filter((row) => !row.record.retracted);
+  const notListedHere = active.filter((row) => !incomingById.has(row.record.id));
+  const handovers = notListedHere.flatMap((row) => {
+    const toFeed = listedElsewhere.get(row.record.id);
+    return toFeed ? [{ id: row.record.id, toFeed }] : [];
+  });
+  const omitted = notListedHere.filter((row) => !listedElsewhere.has(row.record.id));
+  const guard =
+    !allowMassRetraction &&
+    active.length >= MIN_ACTIVE_FOR_GUARD &&
+    omitted.length > active.length * MAX_RETRACTED_SHARE
+      ? `mass-drop: poll omits ${omitted.length} of ${active.length} active incidents`
+      : null;
+
+  const retractions: PlannedRow[] = guard
+    ? []
+    : omitted.map((row) => ({
+        record: {
+          ...row.record,
+          retracted: true,
+          retracted_at: polledAt,
+          retraction_reason: RETRACTION_REASON,
+        },
+        contentHash: row.contentHash,
+        version: row.version + 1,
+        firstSeenAt: row.firstSeenAt,
+        supersedes: true,
+      }));
+
+  return {
+    upserts,
+    retractions,
+    handovers,
+    unchangedIds,
+    inserted,
+    changed,
+    previousActive: active.length,
+    guard,
+  };
+}

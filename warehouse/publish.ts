@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { MANIFEST_FILE, readManifest, type Manifest, type PublishedTable } from '../lake/manifest.js';
+import { RECORD_COLUMN_LIST } from '../model/index.js';
+
+/** Generations kept on disk besides the current one, so a reader mid-load never loses its file. */
+const KEEP_GENERATIONS = 3;
+
+/** What every commit publishes; the archive is published by its own load. */
+const TABLE_QUERIES: Record<Exclude<PublishedTable, 'archive'>, string> = {
+  incidents: `SELECT ${RECORD_COLUMN_LIST} FROM incident_current ORDER BY id`,
+  incident_versions: `SELECT ${RECORD_COLUMN_LIST}, version, valid_from, valid_to FROM incident_version ORDER BY id, version`,
+};
+
+async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** COPY cannot take its target as a parameter; our own generated paths are quoted instead. */
+function sqlPath(path: string): string {
+  return `'${path.replaceAll("'", "''")}'`;
+}
+
+/**
+ * Publishes the warehouse as immutable Parquet files plus a manifest. Every file is written under a
+ * temporary name and renamed into place; the manifest is renamed last, so readers see either the
+ * old generation or the complete new one.
+ */
+export async function publishServing(connection: DuckDBConnection, servingDir: string): Promise<Manifest> {
+  await mkdir(servingDir, { recursive: true });
+  const last = await connection.runAndReadAll(
+    'SELECT coalesce(max(generation), 0)::INTEGER AS g FROM publication',
+  );
+  const generation = Number(last.getRowObjectsJS()[0]?.g ?? 0) + 1;
+  const publishedAt = new Date().toISOString();
+
+  const tables = {} as Manifest['tables'];
+  for (const [table, query] of Object.entries(TABLE_QUERIES) as [keyof typeof TABLE_QUERIES, string][]) {
+    const file = `${table}-${generation}.parquet`;
+    const temporary = join(servingDir, `.${file}.tmp`);
+    await connection.run(`COPY (${query}) TO ${sqlPath(temporary)} (FORMAT parquet, COMPRESSION zstd)`);
+    const count = await connection.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM (${query})`);
+    const sha256 = await sha256File(temporary);
+    await rename(temporary, join(servingDir, file));
+    tables[table] = { file, rows: Number(count.getRowObjectsJS()[0]?.n ?? 0), sha256 };
+  }
+
+  // The archive is loaded on its own schedule: a commit keeps whatever archive was published.
+  const archive = (await readManifest(servingDir))?.tables.archive;
+  if (archive) tables.archive = archive;
+  const manifest: Manifest = { generation, publishedAt, tables };
+  const temporaryManifest = join(servingDir, `.${MANIFEST_FILE}.tmp`);
+  await writeFile(temporaryManifest, JSON.stringify(manifest, null, 2));
+  await rename(temporaryManifest, join(servingDir, MANIFEST_FILE));
+  await connection.run('INSERT INTO publication VALUES ($1, $2::TIMESTAMPTZ)', [generation, publishedAt]);
+  await pruneOldGenerations(servingDir, generation);
+  return manifest;
+}
+
+async function pruneOldGenerations(servingDir: string, generation: number): Promise<void> {
+  for (const name of await readdir(servingDir)) {
+    const match = /^[a-z_]+-(\d+)\.parquet$/.exec(name);
+    if (match && Number(match[1]) <= generation - KEEP_GENERATIONS && !name.startsWith('archive-')) {
+      await rm(join(servingDir, name), { force: true });
+    }
+  }
+}
