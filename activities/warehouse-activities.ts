@@ -2,7 +2,7 @@ import { log } from '@temporalio/activity';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
-import { capIssuer } from '../exports/cap/issuer.js';
+import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import type { IncidentRecord } from '../model/index.js';
 import type { CommitFeedInput, CommitFeedResult } from './contracts.js';
 import { publishCapFeed } from '../warehouse/publish-cap.js';
@@ -28,10 +28,7 @@ export function createWarehouseActivities({
   now = () => new Date(),
 }: WarehouseDeps) {
   const layout = dataLayout(settings.DATA_DIR);
-  const issuer = capIssuer(
-    { sender: settings.CAP_SENDER, profileCode: settings.CAP_PROFILE_CODE },
-    catalogue,
-  );
+  const issuer = capIssuerFromSettings(settings, catalogue);
   return {
     async commitFeed(input: CommitFeedInput): Promise<CommitFeedResult> {
       const stagedFile = join(settings.DATA_DIR, input.stagedPath);

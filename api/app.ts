@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
-import { parseSettings, TIER_MONTHLY_QUOTA } from '../config/index.js';
+import { TIER_MONTHLY_QUOTA } from '../config/index.js';
 import { accessGate } from './access/gate.js';
 import { keyAwareCors } from './access/cors.js';
 import { documentAccess } from './access/openapi.js';
@@ -12,14 +12,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
 import { metaRoutes } from './meta/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
-import { capIssuer } from '../exports/cap/issuer.js';
 import { requestLog } from './request-log.js';
-import type { AppDeps, AppEnv, AppInput } from './types.js';
+import type { AppDeps, AppEnv } from './types.js';
 import { validationHook } from './validation.js';
 
 /** The HTTP application, independent of any server: tests call `app.request(...)`. */
-export function createApp(input: AppInput) {
-  const deps: AppDeps = { ...input, cap: input.cap ?? defaultIssuer(input.catalogue) };
+export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', requestId());
   app.use('*', async (c, next) => {
@@ -63,7 +61,7 @@ export function createApp(input: AppInput) {
     openApi ??= documentAccess(
       app.getOpenAPI31Document({
         openapi: '3.1.0',
-        info: { title: 'Emergency Incident Data Service', version: '1.39.0' },
+        info: { title: 'Emergency Incident Data Service', version: deps.version },
         servers: [{ url: '/' }],
       }),
     );
@@ -76,8 +74,3 @@ export function createApp(input: AppInput) {
 }
 
 export type App = ReturnType<typeof createApp>;
-
-function defaultIssuer(catalogue: AppInput['catalogue']) {
-  const { CAP_SENDER, CAP_PROFILE_CODE } = parseSettings({});
-  return capIssuer({ sender: CAP_SENDER, profileCode: CAP_PROFILE_CODE }, catalogue);
-}

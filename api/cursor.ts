@@ -32,6 +32,23 @@ export class CursorCodec {
     return Buffer.from(JSON.stringify(body)).toString('base64url');
   }
 
+  /**
+   * Where a page request resumes: `after` wins over `cursor`, and the token must belong to these filters.
+   * `fingerprint` binds the next cursor to the same query.
+   */
+  resume(
+    paging: { after?: string | undefined; cursor?: string | undefined },
+    filters: unknown,
+  ): { fingerprint: string; afterKey: string | undefined } {
+    const fingerprint = queryFingerprint(filters);
+    const token = paging.after ?? paging.cursor;
+    const parameter = paging.after !== undefined ? 'after' : 'cursor';
+    return {
+      fingerprint,
+      afterKey: token === undefined ? undefined : this.decode(token, fingerprint, parameter),
+    };
+  }
+
   /** The last key served, after checking the cursor belongs to this query and was issued here. */
   decode(token: string, fingerprint: string, parameter: string): string {
     const malformed = () =>

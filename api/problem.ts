@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 
 /**
  * The one error type of the API. Everything thrown ends in `onError`, which answers an RFC 9457

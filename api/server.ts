@@ -2,15 +2,14 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Client } from '@temporalio/client';
 import type { AddressInfo } from 'node:net';
 import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
-import { capIssuer } from '../exports/cap/issuer.js';
+import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { SqliteAccessStore } from './access/sqlite-store.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
 import { cursorSecret } from './cursor-secret.js';
 import { TemporalFeedHealthSource } from './feed-health-source.js';
 import { ServingStore } from './serving-store.js';
-
-export const API_VERSION = '1.39.0';
+import { API_VERSION } from './version.js';
 
 export interface RunningApi {
   url: string;
@@ -39,7 +38,7 @@ export async function startApiServer(
     feedHealth: new TemporalFeedHealthSource(client),
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
-    cap: capIssuer({ sender: settings.CAP_SENDER, profileCode: settings.CAP_PROFILE_CODE }, catalogue),
+    cap: capIssuerFromSettings(settings, catalogue),
     publicBaseUrl: settings.PUBLIC_BASE_URL,
     capFeedFile: dataLayout(settings.DATA_DIR).capFeedFile,
     version: API_VERSION,

@@ -1,7 +1,8 @@
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { join } from 'node:path';
 import { readManifest, type Manifest } from '../lake/manifest.js';
-import { ARCHIVE_COLUMNS_DDL, recordColumnsDdl, type IncidentRecord } from '../model/index.js';
+import { columnList, columnsDdl, LAKE_TABLES } from '../lake/tables.js';
+import type { IncidentRecord } from '../model/index.js';
 import { groupVersions, versionsQuery, type IncidentVersion } from '../exports/cap/incident-versions.js';
 import { CurrentIncidents } from './incidents/current-incidents.js';
 import { SpatialIndex } from './incidents/spatial-index.js';
@@ -40,13 +41,9 @@ export class ServingStore {
     const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
     const connection = await instance.connect();
     try {
-      await connection.run(`CREATE TABLE incidents (${recordColumnsDdl()})`);
-      await connection.run(
-        `CREATE TABLE incident_versions (${recordColumnsDdl()}, version INTEGER, valid_from TIMESTAMPTZ, valid_to TIMESTAMPTZ)`,
-      );
-      await connection.run(
-        `CREATE TABLE archive (${recordColumnsDdl()}, ${ARCHIVE_COLUMNS_DDL}, valid_from TIMESTAMPTZ, valid_to TIMESTAMPTZ)`,
-      );
+      for (const table of Object.values(LAKE_TABLES)) {
+        await connection.run(`CREATE TABLE ${table.name} (${columnsDdl(table)})`);
+      }
     } finally {
       connection.closeSync();
     }
@@ -81,19 +78,16 @@ export class ServingStore {
     try {
       await connection.run('BEGIN TRANSACTION');
       try {
-        await connection.run('DELETE FROM incidents');
-        await connection.run('INSERT INTO incidents SELECT * FROM read_parquet($1)', [
-          join(this.servingDir, manifest.tables.incidents.file),
-        ]);
-        await connection.run('DELETE FROM incident_versions');
-        await connection.run('INSERT INTO incident_versions SELECT * FROM read_parquet($1)', [
-          join(this.servingDir, manifest.tables.incident_versions.file),
-        ]);
-        await connection.run('DELETE FROM archive');
-        if (manifest.tables.archive) {
-          await connection.run('INSERT INTO archive SELECT * FROM read_parquet($1)', [
-            join(this.servingDir, manifest.tables.archive.file),
-          ]);
+        for (const table of Object.values(LAKE_TABLES)) {
+          await connection.run(`DELETE FROM ${table.name}`);
+          const file = manifest.tables[table.name]?.file;
+          if (!file) continue;
+          // By name, never by position: the table's definition is the contract with the writer.
+          const columns = columnList(table);
+          await connection.run(
+            `INSERT INTO ${table.name} (${columns}) SELECT ${columns} FROM read_parquet($1)`,
+            [join(this.servingDir, file)],
+          );
         }
         await connection.run('COMMIT');
       } catch (error) {

@@ -1,4 +1,3 @@
-import type { RequestIdVariables } from 'hono/request-id';
 import type { FeedDefinition, Tier } from '../config/index.js';
 import type { CapIssuer } from '../exports/cap/cap-alert.js';
 import type { KeyStore, QuotaCounter } from './access/types.js';
@@ -23,23 +22,16 @@ export interface AppDeps {
   quotas?: Readonly<Record<Tier, number>>;
   /** Receives one line per request (never a key); no request log when absent. */
   log?: (line: string) => void;
+  /** The interface version (OpenAPI info.version and /v1/status). */
   version: string;
   startedAt: Date;
   /** The clock of lookbacks, quota periods and RateLimit-Reset. */
   now: () => Date;
 }
 
-/** What createApp takes: the CAP issuer defaults to the default settings over the given catalogue. */
-export type AppInput = Omit<AppDeps, 'cap'> & { cap?: CapIssuer | undefined };
+/** What each resource's routes use: a registrar is given these and nothing else. */
+export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBaseUrl' | 'now'>;
+export type MetaDeps = Pick<AppDeps, 'feedHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'>;
+export type ExportDeps = Pick<AppDeps, 'capFeedFile'>;
 
-export interface AppEnv {
-  Variables: RequestIdVariables & {
-    /**
-     * The plan of the request's key. Set by the access gate on every keyed route; only keyed routes
-     * read it, and paths without a policy row need a key.
-     */
-    tier: Tier;
-    keyId?: string;
-    originRejected?: boolean;
-  };
-}
+export type { AppEnv } from './env.js';

@@ -20,7 +20,8 @@ import { SqliteAccessStore } from '../api/access/sqlite-store.js';
 import { createApp } from '../api/app.js';
 import { CursorCodec } from '../api/cursor.js';
 import { ServingStore } from '../api/serving-store.js';
-import { FEED_CATALOGUE } from '../config/index.js';
+import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
+import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { toRecord } from '../model/index.js';
 import { GENERATORS } from '../replay/generators/index.js';
 
@@ -58,6 +59,7 @@ const store = await ServingStore.open(join(dir, 'serving'));
 const access = SqliteAccessStore.open(join(dir, 'access.sqlite'));
 const { token } = await issueKey(access, { tier: 'enterprise', label: 'bench' }, new Date());
 const app = createApp({
+  cap: capIssuerFromSettings(parseSettings({}), FEED_CATALOGUE),
   keys: access,
   quota: access,
   quotas: { free: 0, starter: 0, developer: 0, business: 0, pro: 0, enterprise: Number.MAX_SAFE_INTEGER },

@@ -14,7 +14,7 @@ import { publishCapFeed } from '../warehouse/publish-cap.js';
 import { publishServing } from '../warehouse/publish.js';
 import { Warehouse } from '../warehouse/warehouse.js';
 import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
-import { capIssuer } from '../exports/cap/issuer.js';
+import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { toRecord } from '../model/index.js';
 import { GENERATORS } from '../replay/generators/index.js';
 
@@ -44,10 +44,7 @@ try {
     allowMassRetraction: true,
   });
   const settings = parseSettings({});
-  const issuer = capIssuer(
-    { sender: settings.CAP_SENDER, profileCode: settings.CAP_PROFILE_CODE },
-    FEED_CATALOGUE,
-  );
+  const issuer = capIssuerFromSettings(settings, FEED_CATALOGUE);
   const file = join(dir, 'exports', 'cap', 'incidents.atom');
 
   const time = async (run: () => Promise<unknown>) => {

@@ -6,15 +6,12 @@
 import { performance } from 'node:perf_hooks';
 import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
 import { capAlertDocument } from '../exports/cap/cap-document.js';
-import { capIssuer } from '../exports/cap/issuer.js';
+import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { lifecycle, sampleRecords } from './support/cap-samples.js';
 import { CapValidators } from './support/cap-validation.js';
 
 const settings = parseSettings({});
-const issuer = capIssuer(
-  { sender: settings.CAP_SENDER, profileCode: settings.CAP_PROFILE_CODE },
-  FEED_CATALOGUE,
-);
+const issuer = capIssuerFromSettings(settings, FEED_CATALOGUE);
 
 let started = performance.now();
 const validators = CapValidators.load();

@@ -58,7 +58,7 @@ const SettingsSchema = z.object({
     .string()
     .regex(/^[^\s,<&]+$/, "must not contain whitespace, ',', '<' or '&'")
     .default('cap@emergency-incidents.localhost'),
-  /** The CAP-AU profile `<code>`: the value every Australian producer sends (docs/adr/0009-cap-outputs.md). */
+  /** The CAP-AU profile `<code>`: the value every Australian producer sends (docs/adr/0010-cap-outputs.md). */
   CAP_PROFILE_CODE: z
     .string()
     .regex(/^\S+$/, 'must not contain whitespace')

@@ -4,6 +4,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { CapIssuer } from '../exports/cap/cap-alert.js';
 import { capAtomFeed } from '../exports/cap/cap-atom.js';
 import { capAlertUrl } from '../exports/cap/cap-document.js';
+import { CAP_FEED_PATH } from '../exports/public-paths.js';
 import { capEntries, inCapFeed } from '../exports/cap/cap-entries.js';
 import { groupVersions, versionsQuery, type IncidentVersion } from '../exports/cap/incident-versions.js';
 import { RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
@@ -36,8 +37,8 @@ export async function publishCapFeed(
   const base = options.baseUrl.replace(/\/+$/, '');
   const xml = capAtomFeed(capEntries(records, versions), options.issuer, {
     title: 'Emergency incidents (CAP-AU), all current incidents and areas',
-    feedKey: '/v1/exports/cap/incidents.atom',
-    selfUrl: `${base}/v1/exports/cap/incidents.atom`,
+    feedKey: CAP_FEED_PATH,
+    selfUrl: `${base}${CAP_FEED_PATH}`,
     alertUrl: (record) => capAlertUrl(base, record),
     updated: options.now,
   });

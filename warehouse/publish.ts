@@ -4,16 +4,21 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { MANIFEST_FILE, readManifest, type Manifest, type PublishedTable } from '../lake/manifest.js';
-import { RECORD_COLUMN_LIST } from '../model/index.js';
+import { columnList, LAKE_TABLES } from '../lake/tables.js';
 
 /** Generations kept on disk besides the current one, so a reader mid-load never loses its file. */
 const KEEP_GENERATIONS = 3;
 
-/** What every commit publishes; the archive is published by its own load. */
-const TABLE_QUERIES: Record<Exclude<PublishedTable, 'archive'>, string> = {
-  incidents: `SELECT ${RECORD_COLUMN_LIST} FROM incident_current ORDER BY id`,
-  incident_versions: `SELECT ${RECORD_COLUMN_LIST}, version, valid_from, valid_to FROM incident_version ORDER BY id, version`,
+/** What every commit publishes, from which warehouse table; the archive is published by its own load. */
+const SOURCES: Record<Exclude<PublishedTable, 'archive'>, string> = {
+  incidents: 'incident_current',
+  incident_versions: 'incident_version',
 };
+
+function tableQuery(table: Exclude<PublishedTable, 'archive'>): string {
+  const definition = LAKE_TABLES[table];
+  return `SELECT ${columnList(definition)} FROM ${SOURCES[table]} ORDER BY ${definition.orderBy}`;
+}
 
 async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -40,7 +45,8 @@ export async function publishServing(connection: DuckDBConnection, servingDir: s
   const publishedAt = new Date().toISOString();
 
   const tables = {} as Manifest['tables'];
-  for (const [table, query] of Object.entries(TABLE_QUERIES) as [keyof typeof TABLE_QUERIES, string][]) {
+  for (const table of Object.keys(SOURCES) as (keyof typeof SOURCES)[]) {
+    const query = tableQuery(table);
     const file = `${table}-${generation}.parquet`;
     const temporary = join(servingDir, `.${file}.tmp`);
     await connection.run(`COPY (${query}) TO ${sqlPath(temporary)} (FORMAT parquet, COMPRESSION zstd)`);

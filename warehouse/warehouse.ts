@@ -58,7 +58,7 @@ export class Warehouse {
     return new Warehouse(instance, connection);
   }
 
-  /** Runs `fn` with the warehouse connection (used by the publisher, which copies tables out). */
+  /** The warehouse connection, for the publisher, which copies tables out. */
   get db(): DuckDBConnection {
     return this.connection;
   }

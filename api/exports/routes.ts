@@ -1,14 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { notModified } from '../http-cache.js';
 import { problems } from '../problem.js';
-import type { AppDeps, AppEnv } from '../types.js';
+import type { AppEnv, ExportDeps } from '../types.js';
 import { notModifiedResponse, problemResponses, validationHook } from '../validation.js';
 import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
+import { API_BASE_PATH, CAP_FEED_PATH } from '../../exports/public-paths.js';
 import { StaticFileCache } from './static-file.js';
 
 const capFeedRoute = createRoute({
   method: 'get',
-  path: '/exports/cap/incidents.atom',
+  path: CAP_FEED_PATH.slice(API_BASE_PATH.length),
   summary: 'The whole CAP Atom feed, as a static file',
   description:
     'Written after every warehouse commit: every current incident and area feature, each entry inlining the CAP-AU alert of its latest version, and incidents retracted within the last 7 days as Cancel messages. Unpaged. Conditional requests (If-None-Match, If-Modified-Since) answer 304.',
@@ -23,7 +24,7 @@ const capFeedRoute = createRoute({
 });
 
 /** Static export files, served with validators from the file itself. */
-export function exportRoutes(deps: AppDeps) {
+export function exportRoutes(deps: ExportDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const capFeed = deps.capFeedFile ? new StaticFileCache(deps.capFeedFile) : undefined;
   app.openapi(capFeedRoute, async (c) => {

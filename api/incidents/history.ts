@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { problems } from '../problem.js';
 import { assertLookback, earliestAllowed } from '../tier-access.js';
-import type { AppDeps, AppEnv } from '../types.js';
+import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { collectionContent, respondWithPage } from './collection.js';
 import { keysetPage } from './paging.js';
@@ -24,7 +24,10 @@ const historyRoute = createRoute({
   },
 });
 
-export function registerHistory(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+export function registerHistory(
+  app: OpenAPIHono<AppEnv>,
+  deps: Pick<IncidentDeps, 'store' | 'cursors' | 'now'>,
+): void {
   app.openapi(historyRoute, async (c) => {
     const query = c.req.valid('query');
     const now = deps.now();

@@ -1,10 +1,9 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv } from '../types.js';
+import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { CANCEL_WINDOW_MS } from '../../exports/cap/cap-entries.js';
 import { ATOM_MEDIA_TYPE, EDXL_MEDIA_TYPE, respondWithAtom, respondWithEdxl } from './cap-responses.js';
 import { collectionContent, nextLink, respondWithPage } from './collection.js';
-import { queryFingerprint } from '../cursor.js';
 import { filtersOf } from './list-query.js';
 import { IncidentListQuery } from './schemas.js';
 
@@ -37,16 +36,11 @@ const listRoute = createRoute({
   },
 });
 
-export function registerList(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+export function registerList(app: OpenAPIHono<AppEnv>, deps: IncidentDeps): void {
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
     const filters = filtersOf(query);
-    const fingerprint = queryFingerprint(filters);
-    const token = query.after ?? query.cursor;
-    const afterKey =
-      token === undefined
-        ? undefined
-        : deps.cursors.decode(token, fingerprint, query.after !== undefined ? 'after' : 'cursor');
+    const { fingerprint, afterKey } = deps.cursors.resume(query, filters);
     const cap = query.format === 'cap-atom' || query.format === 'cap-au';
     // CAP feeds carry recent retractions as Cancels; the window moves with the clock, not the cursor.
     const retractedSince = cap ? deps.now().getTime() - CANCEL_WINDOW_MS : undefined;

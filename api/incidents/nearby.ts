@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { IncidentRecord } from '../../model/index.js';
-import type { AppDeps, AppEnv } from '../types.js';
+import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { collectionContent, respondWithPage } from './collection.js';
 import { NearbyQuery } from './schemas.js';
@@ -56,7 +56,7 @@ function matcher(query: NearbyQuery): (record: IncidentRecord) => boolean {
     active.every(([column, allowed]) => allowed.includes(record[column]));
 }
 
-export function registerNearby(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+export function registerNearby(app: OpenAPIHono<AppEnv>, deps: Pick<IncidentDeps, 'store' | 'now'>): void {
   app.openapi(nearbyRoute, async (c) => {
     const query = c.req.valid('query');
     const index = await deps.store.spatial();

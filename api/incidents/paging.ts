@@ -1,7 +1,6 @@
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { IncidentRecord } from '../../model/index.js';
 import type { CursorCodec } from '../cursor.js';
-import { queryFingerprint } from '../cursor.js';
 import type { ServingStore } from '../serving-store.js';
 import type { Page } from './collection.js';
 
@@ -24,12 +23,7 @@ export async function keysetPage(
   cursors: CursorCodec,
   query: KeysetQuery,
 ): Promise<Page> {
-  const fingerprint = queryFingerprint(query.filters);
-  const token = query.after ?? query.cursor;
-  const afterKey =
-    token === undefined
-      ? undefined
-      : cursors.decode(token, fingerprint, query.after !== undefined ? 'after' : 'cursor');
+  const { fingerprint, afterKey } = cursors.resume(query, query.filters);
   const where = (extra: string[]) => (extra.length > 0 ? `WHERE ${extra.join(' AND ')}` : '');
 
   const [count] = await store.query<{ n: number }>(

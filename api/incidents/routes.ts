@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv } from '../types.js';
+import type { AppEnv, IncidentDeps } from '../types.js';
 import { validationHook } from '../validation.js';
 import { registerHistory } from './history.js';
 import { registerList } from './list.js';
@@ -8,7 +8,7 @@ import { registerOne } from './one.js';
 import { registerSnapshot } from './snapshot.js';
 
 /** The incident resource. The fixed paths are registered before `/incidents/{id}`. */
-export function incidentRoutes(deps: AppDeps) {
+export function incidentRoutes(deps: IncidentDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   registerList(app, deps);
   registerNearby(app, deps);

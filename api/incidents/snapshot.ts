@@ -4,7 +4,7 @@ import { toArchiveFeature } from '../../exports/geojson.js';
 import type { ArchiveFields, IncidentRecord } from '../../model/index.js';
 import { problems } from '../problem.js';
 import { assertLookback } from '../tier-access.js';
-import type { AppDeps, AppEnv } from '../types.js';
+import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { collectionContent, respondWithPage } from './collection.js';
 import { keysetPage } from './paging.js';
@@ -35,7 +35,10 @@ function inList(column: string, values: readonly string[] | undefined, params: u
   return [`${column} IN (${placeholders.join(', ')})`];
 }
 
-export function registerSnapshot(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+export function registerSnapshot(
+  app: OpenAPIHono<AppEnv>,
+  deps: Pick<IncidentDeps, 'store' | 'cursors' | 'now'>,
+): void {
   app.openapi(snapshotRoute, async (c) => {
     const query = c.req.valid('query');
     const now = deps.now();

@@ -14,7 +14,7 @@ import {
   WARNING_LEVELS,
   type FeedHealth,
 } from '../../model/index.js';
-import type { AppDeps, AppEnv } from '../types.js';
+import type { AppEnv, MetaDeps } from '../types.js';
 import { validationHook } from '../validation.js';
 import { attributionBody, attributionRoute } from './attribution.js';
 import { statusBody, statusRoute } from './status.js';
@@ -88,7 +88,7 @@ export function healthEntry(
   };
 }
 
-export function metaRoutes(deps: AppDeps) {
+export function metaRoutes(deps: MetaDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.openapi(statesRoute, async (c) => {

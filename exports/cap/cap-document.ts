@@ -1,6 +1,7 @@
 import type { IncidentRecord } from '../../model/index.js';
 import { capAlertTree, type CapIssuer } from './cap-alert.js';
 import type { CapMessage } from './cap-messages.js';
+import { incidentAlertPath } from '../public-paths.js';
 import { xmlDocument } from './xml.js';
 
 export const CAP_MEDIA_TYPE = 'application/cap+xml';
@@ -12,5 +13,5 @@ export function capAlertDocument(record: IncidentRecord, message: CapMessage, is
 
 /** Where the API serves an incident's alert, under `base` ('' for a path relative to the server). */
 export function capAlertUrl(base: string, record: IncidentRecord): string {
-  return `${base}/v1/incidents/${encodeURIComponent(record.id)}?format=cap-au`;
+  return `${base}${incidentAlertPath(record.id)}`;
 }

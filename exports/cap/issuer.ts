@@ -1,4 +1,4 @@
-import type { FeedDefinition } from '../../config/index.js';
+import type { FeedDefinition, Settings } from '../../config/index.js';
 import type { CapIssuer } from './cap-alert.js';
 
 /** The service as CAP sender, with each agency's public name and web page from the feed catalogue. */
@@ -17,4 +17,12 @@ export function capIssuer(
     }
   }
   return { sender, profileCode, agency: (state, agency) => agencies.get(`${state}/${agency}`) };
+}
+
+/** The issuer the settings describe (CAP_SENDER, CAP_PROFILE_CODE): built once per process and injected. */
+export function capIssuerFromSettings(
+  settings: Pick<Settings, 'CAP_SENDER' | 'CAP_PROFILE_CODE'>,
+  catalogue: readonly FeedDefinition[],
+): CapIssuer {
+  return capIssuer({ sender: settings.CAP_SENDER, profileCode: settings.CAP_PROFILE_CODE }, catalogue);
 }

@@ -15,6 +15,7 @@ import { FEED_CATALOGUE, TIERS, type Tier } from '../../config/index.js';
 import { toRecord } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
 import { bearer, testAccess, type TestAccess } from '../support/keys.js';
+import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 
 const FEED = 'nsw-rfs-major-incidents';
 const NSW_FEED = FEED_CATALOGUE.find((feed) => feed.key === FEED)!;
@@ -153,6 +154,7 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
     });
     entitledOffPlan = offPlan.token;
     app = createApp({
+      cap: TEST_CAP_ISSUER,
       store,
       feedHealth: { read: () => Promise.resolve([undefined]) },
       catalogue: [NSW_FEED],

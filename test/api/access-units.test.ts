@@ -9,6 +9,7 @@ import { createApp } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { ServingStore } from '../../api/serving-store.js';
 import { bearer, testAccess } from '../support/keys.js';
+import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 
 describe('key format', () => {
   it('is a fixed prefix, a 12-character base32 id and a 256-bit base64url secret', () => {
@@ -120,6 +121,7 @@ describe('the request log', () => {
     const access = testAccess();
     const lines: string[] = [];
     const app = createApp({
+      cap: TEST_CAP_ISSUER,
       store: serving,
       feedHealth: { read: () => Promise.resolve([]) },
       catalogue: [],

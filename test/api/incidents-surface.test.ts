@@ -18,6 +18,7 @@ import { toRecord, type IncidentRecord } from '../../model/index.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
 import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 import { requireSharedFolder } from '../../replay/shared-samples.js';
+import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 
 const FEED = 'nsw-rfs-major-incidents';
 const NSW_FEED = FEED_CATALOGUE.find((feed) => feed.key === FEED)!;
@@ -119,6 +120,7 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
     access = testAccess();
     for (const t of TIERS) tokens.set(t, (await access.issue(t)).token);
     app = createApp({
+      cap: TEST_CAP_ISSUER,
       store,
       feedHealth: { read: () => Promise.resolve([undefined]) },
       catalogue: [NSW_FEED],

@@ -7,12 +7,14 @@ import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents
 import { publishServing } from '../../warehouse/publish.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';
+import { API_VERSION } from '../../api/version.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { ServingStore } from '../../api/serving-store.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { EVENT_TYPES, toRecord, type FeedHealth } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
 import { bearer, testAccess, type TestAccess } from '../support/keys.js';
+import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 
 const FEED = 'nsw-rfs-major-incidents';
 const NSW_FEED = FEED_CATALOGUE.find((feed) => feed.key === FEED)!;
@@ -66,13 +68,14 @@ describe('incident API over published Parquet (app.request)', () => {
     access = testAccess();
     headers = bearer((await access.issue('free')).token);
     app = createApp({
+      cap: TEST_CAP_ISSUER,
       store,
       feedHealth: { read: () => Promise.resolve(health) },
       catalogue: [NSW_FEED],
       cursors: new CursorCodec('test-cursor-secret'),
       keys: access.store,
       quota: access.store,
-      version: 'test',
+      version: API_VERSION,
       startedAt: new Date(),
       now: () => new Date(),
     });

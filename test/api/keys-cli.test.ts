@@ -10,6 +10,7 @@ import { CursorCodec } from '../../api/cursor.js';
 import { ServingStore } from '../../api/serving-store.js';
 import { dataLayout } from '../../config/index.js';
 import { bearer } from '../support/keys.js';
+import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -44,6 +45,7 @@ describe('the key CLI, against a running app that holds the same store open', ()
     serving = await ServingStore.open(join(dir, 'serving'));
     store = SqliteAccessStore.open(dataLayout(dir).accessDbFile);
     app = createApp({
+      cap: TEST_CAP_ISSUER,
       store: serving,
       feedHealth: { read: () => Promise.resolve([]) },
       catalogue: [],

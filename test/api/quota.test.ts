@@ -14,6 +14,7 @@ import { CursorCodec } from '../../api/cursor.js';
 import { ServingStore } from '../../api/serving-store.js';
 import { TIER_MONTHLY_QUOTA, type Tier } from '../../config/index.js';
 import { bearer } from '../support/keys.js';
+import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 
 const LIMIT = 250;
 const QUOTAS: Record<Tier, number> = { ...TIER_MONTHLY_QUOTA, free: LIMIT };
@@ -35,6 +36,7 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
     const store = SqliteAccessStore.open(file);
     const serving = await ServingStore.open(join(dir, 'serving'));
     const app = createApp({
+      cap: TEST_CAP_ISSUER,
       store: serving,
       feedHealth: { read: () => Promise.resolve([]) },
       catalogue: [],

@@ -9,6 +9,7 @@ import { ServingStore } from '../../api/serving-store.js';
 import { FEED_CATALOGUE, type FeedDefinition } from '../../config/index.js';
 import type { FeedHealth, FeedStatus } from '../../model/index.js';
 import { testAccess, type TestAccess } from '../support/keys.js';
+import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 
 const startedAt = new Date('2026-11-20T00:00:00Z');
 const feeds: FeedDefinition[] = [0, 1, 2, 3].map((i) => ({
@@ -56,6 +57,7 @@ describe('GET /v1/status (controllable clock)', () => {
     store = await ServingStore.open(dir);
     access = testAccess();
     app = createApp({
+      cap: TEST_CAP_ISSUER,
       keys: access.store,
       quota: access.store,
       store,

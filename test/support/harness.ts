@@ -23,6 +23,7 @@ import { createIngestWorker, createWarehouseWorker } from '../../runtime/workers
 import { healthQuery, pollNowSignal, type FeedPollerInput } from '../../workflows/index.js';
 import { ReplayServer } from '../../replay/server.js';
 import { bearer, testAccess } from './keys.js';
+import { TEST_CAP_ISSUER } from './cap-issuer.js';
 
 // Workers' info lines would bury test output; warnings and errors still show.
 Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -101,6 +102,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const access = testAccess();
   const headers = bearer((await access.issue('pro')).token);
   const app = createApp({
+    cap: TEST_CAP_ISSUER,
     store,
     keys: access.store,
     quota: access.store,

@@ -3,7 +3,11 @@ import { statusOf, warningLevelOf } from '../../../sources/act/esa-vocabulary.js
 import { ACT_PARSERS } from '../../../sources/act/index.js';
 import { ACT_FEEDS } from '../../../config/feeds/act.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
-import { ACT_GENERATORS, renderActWebsiteIncidents, visibleActEntries } from '../../../replay/generators/act.js';
+import {
+  ACT_GENERATORS,
+  renderActWebsiteIncidents,
+  visibleActEntries,
+} from '../../../replay/generators/act.js';
 import type { RenderOptions } from '../../../replay/generators/types.js';
 
 const startedAt = new Date('2026-11-20T00:00:00Z');

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NSW_PARSERS } from '../../../sources/nsw/index.js';
-import {
-  legacyEventTypeOf,
-  statusOf,
-  warningLevelOf,
-} from '../../../sources/nsw/rfs-vocabulary.js';
+import { legacyEventTypeOf, statusOf, warningLevelOf } from '../../../sources/nsw/rfs-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
 import { NSW_GENERATORS, syntheticNswBurns } from '../../../replay/generators/nsw.js';
 import { syntheticNswIncidents } from '../../../replay/generators/nsw-rfs.js';

@@ -5,11 +5,7 @@ import {
   tasAlertTypeNameOf,
   tasAlertWarningLevelOf,
 } from '../../../sources/tas/tasalert-vocabulary.js';
-import {
-  tfsEventTypeOf,
-  tfsStatusOf,
-  tfsWarningLevelOf,
-} from '../../../sources/tas/tfs-vocabulary.js';
+import { tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from '../../../sources/tas/tfs-vocabulary.js';
 import { TAS_FEEDS } from '../../../config/feeds/tas.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
 import {

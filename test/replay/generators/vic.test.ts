@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { eventTypeOfCapAuEventCode } from '../../../sources/common/cap-au.js';
 import { parseVicEmvEvents } from '../../../sources/vic/emv-events.js';
-import {
-  eventTypeOfCategory2,
-  statusOf,
-  warningLevelOf,
-} from '../../../sources/vic/emv-vocabulary.js';
+import { eventTypeOfCategory2, statusOf, warningLevelOf } from '../../../sources/vic/emv-vocabulary.js';
 import type { IncidentDraft, ParseResult } from '../../../model/index.js';
 import type { RenderOptions } from '../../../replay/generators/types.js';
-import { eventAtAge, VIC_GENERATORS, WARNING_CLEARS_AFTER, WARNING_EASES_AFTER } from '../../../replay/generators/vic.js';
+import {
+  eventAtAge,
+  VIC_GENERATORS,
+  WARNING_CLEARS_AFTER,
+  WARNING_EASES_AFTER,
+} from '../../../replay/generators/vic.js';
 import {
   renderVicEvents,
   STATUS_PROGRESSIONS,

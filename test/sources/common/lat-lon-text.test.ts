@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  positionFromLatLonText,
-  positionsFromLatLonLines,
-} from '../../../sources/common/lat-lon-text.js';
+import { positionFromLatLonText, positionsFromLatLonLines } from '../../../sources/common/lat-lon-text.js';
 
 describe('positionFromLatLonText', () => {
   it('reads "lat,lon" with or without spaces, as [lng, lat]', () => {

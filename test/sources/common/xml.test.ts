@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  joinedTextOf,
-  readXml,
-  textOf,
-  type ReadXmlOptions,
-} from '../../../sources/common/xml.js';
+import { joinedTextOf, readXml, textOf, type ReadXmlOptions } from '../../../sources/common/xml.js';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 

@@ -6,10 +6,7 @@ import {
   readCapAlerts,
   type CapAlert,
 } from '../../../sources/common/cap.js';
-import {
-  eventTypeOfCapEventValue,
-  warningLevelOfAlertLevel,
-} from '../../../sources/common/cap-au.js';
+import { eventTypeOfCapEventValue, warningLevelOfAlertLevel } from '../../../sources/common/cap-au.js';
 import { MalformedFeedError } from '../../../sources/common/errors.js';
 import type { ParseResult } from '../../../model/index.js';
 

@@ -1,0 +1,15 @@
+import type { RequestIdVariables } from 'hono/request-id';
+import type { Tier } from '../config/index.js';
+
+/** The Hono environment of every route: what middleware leaves on the context. */
+export interface AppEnv {
+  Variables: RequestIdVariables & {
+    /**
+     * The plan of the request's key. Set by the access gate on every keyed route; only keyed routes
+     * read it, and paths without a policy row need a key.
+     */
+    tier: Tier;
+    keyId?: string;
+    originRejected?: boolean;
+  };
+}

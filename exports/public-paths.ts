@@ -1,0 +1,13 @@
+/**
+ * Public paths of what the service publishes, defined once: the API routes them, and exports written
+ * outside the API (the static CAP feed) link to them.
+ */
+export const API_BASE_PATH = '/v1';
+
+/** The static CAP Atom feed, under the API's exports. */
+export const CAP_FEED_PATH = `${API_BASE_PATH}/exports/cap/incidents.atom`;
+
+/** An incident's CAP-AU alert. */
+export function incidentAlertPath(id: string): string {
+  return `${API_BASE_PATH}/incidents/${encodeURIComponent(id)}?format=cap-au`;
+}
