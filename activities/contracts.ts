@@ -44,7 +44,8 @@ export interface CommitFeedInput {
   stagedPath: string;
   rawSha256: string;
   polledAt: string;
-  allowMassRetraction: boolean;
+  /** The mass drop the guard reported on the previous consecutive polls, believed if this poll repeats it. */
+  believeDrop: string | null;
 }
 
 /** What the commit did, and the serving generation that now shows it. */

@@ -32,14 +32,18 @@ export function createWarehouseActivities({
   return {
     async commitFeed(input: CommitFeedInput): Promise<CommitFeedResult> {
       const stagedFile = join(settings.DATA_DIR, input.stagedPath);
-      const incoming = JSON.parse(await readFile(stagedFile, 'utf8')) as IncidentRecord[];
-      const outcome = await warehouse.commit({
-        feedKey: input.feedKey,
-        rawSha256: input.rawSha256,
-        incoming,
-        polledAt: input.polledAt,
-        allowMassRetraction: input.allowMassRetraction,
-      });
+      // A retried activity (the worker died after the commit) finds its poll committed: a no-op.
+      const pollId = `${input.feedKey}:${input.rawSha256}:${input.polledAt}`;
+      const outcome =
+        (await warehouse.committedOutcome(pollId)) ??
+        (await warehouse.commit({
+          feedKey: input.feedKey,
+          pollId,
+          rawSha256: input.rawSha256,
+          incoming: JSON.parse(await readFile(stagedFile, 'utf8')) as IncidentRecord[],
+          polledAt: input.polledAt,
+          believeDrop: input.believeDrop,
+        }));
       const manifest = await publishServing(warehouse.db, layout.servingDir);
       // The CAP feed is derived from what was just committed and published: a failure to write it is
       // logged, and never undoes or repeats the commit (the next commit writes it again).

@@ -50,7 +50,7 @@ await warehouse.commit({
   rawSha256: '0'.repeat(64),
   incoming: records,
   polledAt: fetched,
-  allowMassRetraction: true,
+  pollId: `poll@${fetched}`, guarded: false,
 });
 await publishServing(warehouse.db, join(dir, 'serving'));
 const store = await ServingStore.open(join(dir, 'serving'));

@@ -41,7 +41,7 @@ try {
     rawSha256: '0'.repeat(64),
     incoming: records,
     polledAt: fetched,
-    allowMassRetraction: true,
+    pollId: `poll@${fetched}`, guarded: false,
   });
   const settings = parseSettings({});
   const issuer = capIssuerFromSettings(settings, FEED_CATALOGUE);

@@ -1,7 +1,8 @@
 import { Worker, type NativeConnection } from '@temporalio/worker';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createIngestActivities, createWarehouseActivities, Warehouse } from '../activities/index.js';
 import { dataLayout, type Settings } from '../config/index.js';
+import { removeTemporaryFiles } from '../warehouse/publish.js';
 import { PROJECT_ROOT } from './paths.js';
 
 /** Workflows come from source (bundled at start-up) or from a pre-built bundle (tests bundle once). */
@@ -41,7 +42,9 @@ export async function createWarehouseWorker({
   connection,
   settings,
 }: Omit<WorkerOptions, 'workflows' | 'fetch'>): Promise<{ worker: Worker; warehouse: Warehouse }> {
-  const warehouse = await Warehouse.open(dataLayout(settings.DATA_DIR).warehouseFile);
+  const layout = dataLayout(settings.DATA_DIR);
+  const warehouse = await Warehouse.open(layout.warehouseFile);
+  for (const dir of [layout.servingDir, dirname(layout.capFeedFile)]) await removeTemporaryFiles(dir);
   try {
     const worker = await Worker.create({
       connection,

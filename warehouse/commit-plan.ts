@@ -35,8 +35,10 @@ export interface CommitPlan {
   inserted: number;
   changed: number;
   previousActive: number;
-  /** Set when the guard held back retractions. */
+  /** Set when the guard held back the poll: then the plan changes nothing at all. */
   guard: string | null;
+  /** Names the drop the guard saw (the ids it would retract), so only the same drop repeated is believed. */
+  dropFingerprint: string | null;
 }
 
 /** Hash of what an incident says, excluding when we fetched it and the service's own lifecycle fields. */
@@ -56,8 +58,13 @@ export interface PlanInput {
   incoming: IncidentRecord[];
   /** The instant of the poll, ISO with offset: fetched_at of incoming rows and retractedAt of omitted ones. */
   polledAt: string;
-  /** Believe a mass drop (the guard tripped on the previous consecutive polls). */
-  allowMassRetraction: boolean;
+  /**
+   * The drop to believe: the fingerprint the guard reported on the previous consecutive polls. A mass
+   * drop with any other fingerprint is held back again.
+   */
+  believeDrop?: string | null;
+  /** Whether the mass-drop guard applies (default true). */
+  guarded?: boolean;
   /** Ids that other feeds' last good polls list, with the feed listing them. */
   listedElsewhere?: ReadonlyMap<string, string>;
 }
@@ -66,7 +73,8 @@ export function planCommit({
   existing,
   incoming,
   polledAt,
-  allowMassRetraction,
+  believeDrop = null,
+  guarded = true,
   listedElsewhere = new Map(),
 }: PlanInput): CommitPlan {
   const current = new Map(existing.map((row) => [row.record.id, row]));
@@ -101,27 +109,37 @@ export function planCommit({
     return toFeed ? [{ id: row.record.id, toFeed }] : [];
   });
   const omitted = notListedHere.filter((row) => !listedElsewhere.has(row.record.id));
-  const guard =
-    !allowMassRetraction &&
-    active.length >= MIN_ACTIVE_FOR_GUARD &&
-    omitted.length > active.length * MAX_RETRACTED_SHARE
-      ? `mass-drop: poll omits ${omitted.length} of ${active.length} active incidents`
-      : null;
+  const massDrop =
+    guarded && active.length >= MIN_ACTIVE_FOR_GUARD && omitted.length > active.length * MAX_RETRACTED_SHARE;
+  const dropFingerprint = massDrop ? fingerprintOf(omitted.map((row) => row.record.id)) : null;
+  if (massDrop && dropFingerprint !== believeDrop) {
+    // Held back whole: committing its new ids would inflate the feed's active count and let the
+    // next identical poll fall under the threshold (ADR 4).
+    return {
+      upserts: [],
+      retractions: [],
+      handovers: [],
+      unchangedIds: [],
+      inserted: 0,
+      changed: 0,
+      previousActive: active.length,
+      guard: `mass-drop: poll omits ${omitted.length} of ${active.length} active incidents`,
+      dropFingerprint,
+    };
+  }
 
-  const retractions: PlannedRow[] = guard
-    ? []
-    : omitted.map((row) => ({
-        record: {
-          ...row.record,
-          retracted: true,
-          retracted_at: polledAt,
-          retraction_reason: RETRACTION_REASON,
-        },
-        contentHash: row.contentHash,
-        version: row.version + 1,
-        firstSeenAt: row.firstSeenAt,
-        supersedes: true,
-      }));
+  const retractions: PlannedRow[] = omitted.map((row) => ({
+    record: {
+      ...row.record,
+      retracted: true,
+      retracted_at: polledAt,
+      retraction_reason: RETRACTION_REASON,
+    },
+    contentHash: row.contentHash,
+    version: row.version + 1,
+    firstSeenAt: row.firstSeenAt,
+    supersedes: true,
+  }));
 
   return {
     upserts,
@@ -131,6 +149,14 @@ export function planCommit({
     inserted,
     changed,
     previousActive: active.length,
-    guard,
+    guard: null,
+    dropFingerprint,
   };
+}
+
+function fingerprintOf(ids: string[]): string {
+  return createHash('sha256')
+    .update([...ids].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 32);
 }

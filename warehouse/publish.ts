@@ -76,3 +76,20 @@ async function pruneOldGenerations(servingDir: string, generation: number): Prom
     }
   }
 }
+
+/**
+ * Removes what a writer killed mid-publish left behind: files under a temporary name (`.name.tmp`,
+ * `name.tmp`) are never read, and the next publish writes them anew. Called when the writer starts.
+ */
+export async function removeTemporaryFiles(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const temporary = names.filter((name) => name.endsWith('.tmp'));
+  await Promise.all(temporary.map((name) => rm(join(dir, name), { force: true })));
+  return temporary;
+}

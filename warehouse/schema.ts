@@ -41,6 +41,9 @@ export const WAREHOUSE_DDL = [
   feed_key VARCHAR NOT NULL,
   id VARCHAR NOT NULL
 )`,
+  // Warehouses written before commits were keyed by their poll gain the columns that make a repeat a no-op.
+  'ALTER TABLE feed_commit ADD COLUMN IF NOT EXISTS poll_id VARCHAR',
+  'ALTER TABLE feed_commit ADD COLUMN IF NOT EXISTS outcome VARCHAR',
   `CREATE TABLE IF NOT EXISTS publication (
   generation INTEGER NOT NULL,
   published_at TIMESTAMPTZ NOT NULL

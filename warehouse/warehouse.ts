@@ -17,10 +17,15 @@ import { WAREHOUSE_DDL } from './schema.js';
 
 export interface CommitRequest {
   feedKey: string;
+  /** Names the poll (the raw body's hash and the fetch time): a commit is applied once per poll. */
+  pollId: string;
   rawSha256: string;
   incoming: IncidentRecord[];
   polledAt: string;
-  allowMassRetraction: boolean;
+  /** The drop fingerprint the guard reported on the previous consecutive polls, to believe now. */
+  believeDrop?: string | null;
+  /** False for trusted loads (fixtures, benchmarks) that may retract any share at once. Default true. */
+  guarded?: boolean;
 }
 
 export interface CommitOutcome {
@@ -36,6 +41,8 @@ export interface CommitOutcome {
   /** Active (not retracted) point incidents of the feed after the commit. */
   active: number;
   guard: string | null;
+  /** Set on a mass drop (held back or believed): the poller believes only the same drop repeated. */
+  dropFingerprint: string | null;
 }
 
 const idList = LIST(VARCHAR);
@@ -55,7 +62,18 @@ export class Warehouse {
     const instance = await DuckDBInstance.create(path);
     const connection = await instance.connect();
     for (const ddl of WAREHOUSE_DDL) await connection.run(ddl);
+    await collapseDuplicateRows(connection);
     return new Warehouse(instance, connection);
+  }
+
+  /** What the commit of a poll did, when that poll has been committed already (a retried activity). */
+  async committedOutcome(pollId: string): Promise<CommitOutcome | undefined> {
+    const reader = await this.connection.runAndReadAll(
+      'SELECT outcome FROM feed_commit WHERE poll_id = $1 LIMIT 1',
+      [pollId],
+    );
+    const outcome = reader.getRowObjectsJS()[0]?.outcome;
+    return typeof outcome === 'string' ? (JSON.parse(outcome) as CommitOutcome) : undefined;
   }
 
   /** The warehouse connection, for the publisher, which copies tables out. */
@@ -90,6 +108,8 @@ export class Warehouse {
    * listed it first; it is handed to the other feed, not retracted, when the first stops listing it.
    */
   async commit(request: CommitRequest): Promise<CommitOutcome> {
+    const repeated = await this.committedOutcome(request.pollId);
+    if (repeated) return repeated;
     const incomingIds = listValue(request.incoming.map((record) => record.id));
     const elsewhere = await this.rowsWhere('feed_key <> $1 AND list_contains($2, id)', [
       request.feedKey,
@@ -112,15 +132,11 @@ export class Warehouse {
       existing: [...own, ...takenOver],
       incoming: request.incoming.filter((record) => !ownedElsewhere.has(record.id)),
       polledAt: request.polledAt,
-      allowMassRetraction: request.allowMassRetraction,
+      believeDrop: request.believeDrop ?? null,
+      guarded: request.guarded ?? true,
       listedElsewhere,
     });
-    await this.apply(request, plan);
-    const active = await this.connection.runAndReadAll(
-      "SELECT count(*)::INTEGER AS n FROM incident_current WHERE feed_key = $1 AND NOT retracted AND feature_type = 'incident'",
-      [request.feedKey],
-    );
-    return {
+    const outcome: Omit<CommitOutcome, 'active'> = {
       received: request.incoming.length,
       inserted: plan.inserted,
       changed: plan.changed,
@@ -128,12 +144,18 @@ export class Warehouse {
       retracted: plan.retractions.length,
       ownedElsewhere: ownedElsewhere.size,
       handedOver: plan.handovers.length,
-      active: Number(active.getRowObjectsJS()[0]?.n ?? 0),
       guard: plan.guard,
+      dropFingerprint: plan.dropFingerprint,
     };
+    return this.apply(request, plan, outcome);
   }
 
-  private async apply(request: CommitRequest, plan: CommitPlan): Promise<void> {
+  /** Applies a plan and records the poll's outcome in one transaction, so a poll is committed once. */
+  private async apply(
+    request: CommitRequest,
+    plan: CommitPlan,
+    partial: Omit<CommitOutcome, 'active'>,
+  ): Promise<CommitOutcome> {
     const written = [...plan.upserts, ...plan.retractions];
     const replacedIds = written.map((row) => row.record.id);
     const supersededIds = written.filter((row) => row.supersedes).map((row) => row.record.id);
@@ -142,11 +164,11 @@ export class Warehouse {
     await c.run('BEGIN TRANSACTION');
     try {
       if (replacedIds.length > 0) {
-        await c.run(
-          'DELETE FROM incident_current WHERE feed_key = $1 AND list_contains($2, id)',
-          [request.feedKey, listValue(replacedIds)],
-          { 2: idList },
-        );
+        // By id alone: an id is one row whichever feed listed it (ADR 6), so a row another feed
+        // retracted is replaced, never kept beside the new one.
+        await c.run('DELETE FROM incident_current WHERE list_contains($1, id)', [listValue(replacedIds)], {
+          1: idList,
+        });
       }
       if (supersededIds.length > 0) {
         await c.run(
@@ -197,18 +219,30 @@ export class Warehouse {
           { 3: idList },
         );
       }
-      await c.run(`INSERT INTO feed_commit VALUES ($1, $2::TIMESTAMPTZ, $3, $4, $5, $6, $7, $8, $9)`, [
-        request.feedKey,
-        polledAt.toISOString(),
-        request.rawSha256,
-        request.incoming.length,
-        plan.inserted,
-        plan.changed,
-        plan.unchangedIds.length,
-        plan.retractions.length,
-        plan.guard,
-      ]);
+      const active = await c.runAndReadAll(
+        "SELECT count(*)::INTEGER AS n FROM incident_current WHERE feed_key = $1 AND NOT retracted AND feature_type = 'incident'",
+        [request.feedKey],
+      );
+      const outcome: CommitOutcome = { ...partial, active: Number(active.getRowObjectsJS()[0]?.n ?? 0) };
+      await c.run(
+        `INSERT INTO feed_commit (feed_key, committed_at, raw_sha256, received, inserted, changed, unchanged, retracted, guard, poll_id, outcome)
+         VALUES ($1, $2::TIMESTAMPTZ, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          request.feedKey,
+          polledAt.toISOString(),
+          request.rawSha256,
+          request.incoming.length,
+          plan.inserted,
+          plan.changed,
+          plan.unchangedIds.length,
+          plan.retractions.length,
+          plan.guard,
+          request.pollId,
+          JSON.stringify(outcome),
+        ],
+      );
       await c.run('COMMIT');
+      return outcome;
     } catch (error) {
       await c.run('ROLLBACK');
       throw error;
@@ -244,4 +278,17 @@ export class Warehouse {
     this.connection.closeSync();
     this.instance.closeSync();
   }
+}
+
+/**
+ * Repairs a warehouse written before ids were kept unique across feeds: of several rows for one id,
+ * the one with the highest version stays (it carries every later change). Runs at open; a no-op after.
+ */
+async function collapseDuplicateRows(connection: DuckDBConnection): Promise<void> {
+  await connection.run(`DELETE FROM incident_current WHERE rowid IN (
+    SELECT rowid FROM (
+      SELECT rowid, row_number() OVER (PARTITION BY id ORDER BY version DESC, last_seen_at DESC) AS rank
+      FROM incident_current
+    ) WHERE rank > 1
+  )`);
 }

@@ -28,6 +28,8 @@ export interface FeedPollerInput {
 
 export interface PollerCarry {
   health: FeedHealth;
+  /** The mass drop the guard held back on the last consecutive polls (ADR 4). */
+  guardedDrop?: string | undefined;
   etag?: string | undefined;
   lastModified?: string | undefined;
 }
@@ -84,6 +86,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
   let health = input.carried?.health ?? initialHealth(input);
   let etag = input.carried?.etag;
   let lastModified = input.carried?.lastModified;
+  let guardedDrop = input.carried?.guardedDrop;
   let pollRequested = false;
   setHandler(healthQuery, () => health);
   setHandler(pollNowSignal, () => {
@@ -105,7 +108,9 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     try {
       const fetched = await ingest.fetchFeed({ feedKey: input.feedKey, etag, lastModified });
       if (fetched.kind === 'not-modified') {
+        guardedDrop = undefined;
         record('not-modified', {
+          guardTrips: 0,
           consecutiveFailures: 0,
           lastSuccess: new Date().toISOString(),
           lastError: undefined,
@@ -122,7 +127,8 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
         stagedPath: parsed.stagedPath,
         rawSha256: fetched.raw.sha256,
         polledAt: fetched.fetchedAt,
-        allowMassRetraction: health.guardTrips >= GUARD_TRIPS_BEFORE_BELIEVED,
+        // Only the same drop, held back on the previous consecutive polls, is believed.
+        believeDrop: health.guardTrips >= GUARD_TRIPS_BEFORE_BELIEVED ? (guardedDrop ?? null) : null,
       });
       // A guarded body must be fetched and judged again next time, so its validators are not kept.
       etag = committed.guard ? undefined : fetched.etag;
@@ -135,8 +141,15 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       };
       if (committed.guard) {
         log.warn('retraction guard held back a poll', { feedKey: input.feedKey, guard: committed.guard });
-        record('guarded', { ...common, guardTrips: health.guardTrips + 1, lastError: committed.guard });
+        const same = committed.dropFingerprint !== null && committed.dropFingerprint === guardedDrop;
+        guardedDrop = committed.dropFingerprint ?? undefined;
+        record('guarded', {
+          ...common,
+          guardTrips: same ? health.guardTrips + 1 : 1,
+          lastError: committed.guard,
+        });
       } else {
+        guardedDrop = undefined;
         record('committed', {
           ...common,
           guardTrips: 0,
@@ -145,8 +158,11 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
         });
       }
     } catch (error) {
+      // A failed poll breaks a run of identical drops: the next drop starts counting again.
+      guardedDrop = undefined;
       log.warn('poll failed', { feedKey: input.feedKey, error: describe(error) });
       record('failed', {
+        guardTrips: 0,
         consecutiveFailures: health.consecutiveFailures + 1,
         errorCount: health.errorCount + 1,
         lastError: describe(error),
@@ -160,5 +176,5 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     await pollOnce();
     await condition(() => pollRequested, `${input.pollIntervalSeconds} seconds`);
   }
-  await continueAsNew<typeof feedPoller>({ ...input, carried: { health, etag, lastModified } });
+  await continueAsNew<typeof feedPoller>({ ...input, carried: { health, etag, lastModified, guardedDrop } });
 }

@@ -128,7 +128,7 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
       rawSha256: 'c'.repeat(64),
       incoming: records,
       polledAt: FETCHED,
-      allowMassRetraction: false,
+      pollId: `poll@${FETCHED}`,
     });
     await publishServing(warehouse.db, join(dir, 'serving'));
     store = await ServingStore.open(join(dir, 'serving'), { checkIntervalMs: 0 });

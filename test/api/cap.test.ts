@@ -100,7 +100,7 @@ describe('CAP outputs of the API, over a warehouse with updates and retractions'
         rawSha256: 'c'.repeat(64),
         incoming: records,
         polledAt,
-        allowMassRetraction: true,
+        pollId: `poll@${polledAt}`, guarded: false,
       });
       await publishServing(warehouse.db, join(dir, 'serving'));
     }

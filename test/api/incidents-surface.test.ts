@@ -102,7 +102,7 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
       rawSha256: 'e'.repeat(64),
       incoming: records,
       polledAt,
-      allowMassRetraction: true,
+      pollId: `poll@${polledAt}`, guarded: false,
     });
     await publishServing(warehouse.db, join(dir, 'serving'));
     await store.refresh();

@@ -61,7 +61,7 @@ describe('incident API over published Parquet (app.request)', () => {
       rawSha256: 'b'.repeat(64),
       incoming: records,
       polledAt: FETCHED,
-      allowMassRetraction: false,
+      pollId: `poll@${FETCHED}`,
     });
     await publishServing(warehouse.db, join(dir, 'serving'));
     store = await ServingStore.open(join(dir, 'serving'), { checkIntervalMs: 0 });
@@ -203,7 +203,7 @@ describe('incident API over published Parquet (app.request)', () => {
       rawSha256: 'c'.repeat(64),
       incoming: more,
       polledAt: FETCHED,
-      allowMassRetraction: false,
+      pollId: `poll@${FETCHED}`,
     });
     await publishServing(warehouse.db, join(dir, 'serving'));
     const { body } = await getJson<Collection>('/v1/incidents');

@@ -1,11 +1,11 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readManifest } from '../../lake/manifest.js';
 import { RETRACTION_REASON } from '../../warehouse/commit-plan.js';
-import { publishServing } from '../../warehouse/publish.js';
+import { publishServing, removeTemporaryFiles } from '../../warehouse/publish.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { makeRecord } from '../support/incidents.js';
 
@@ -24,13 +24,14 @@ describe('warehouse (real DuckDB file)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const commit = (records: ReturnType<typeof makeRecord>[], polledAt: string, allowMassRetraction = false) =>
+  const commit = (records: ReturnType<typeof makeRecord>[], polledAt: string, believeDrop?: string | null) =>
     warehouse.commit({
       feedKey: FEED,
+      pollId: `poll@${polledAt}`,
       rawSha256: 'a'.repeat(64),
       incoming: records,
       polledAt,
-      allowMassRetraction,
+      believeDrop,
     });
 
   async function versions(id: string) {
@@ -87,16 +88,51 @@ describe('warehouse (real DuckDB file)', () => {
     expect((await versions('nsw-rfs-2')).map((v) => v.retracted)).toEqual([false, true, false]);
   });
 
-  it('holds back a mass drop and believes it only when allowed', async () => {
+  it('holds back a mass drop and believes it only when the same drop is named', async () => {
     const many = Array.from({ length: 12 }, (_, i) => makeRecord(String(i)));
     await commit(many, '2026-11-20T10:00:00+11:00');
     const dropped = await commit(many.slice(0, 2), '2026-11-20T10:05:00+11:00');
     expect(dropped.retracted).toBe(0);
     expect(dropped.active).toBe(12);
     expect(dropped.guard).toMatch(/mass-drop: poll omits 10 of 12/);
+    expect(dropped.dropFingerprint).toMatch(/^[0-9a-f]{32}$/);
 
-    const believed = await commit(many.slice(0, 2), '2026-11-20T10:10:00+11:00', true);
+    const other = await commit(many.slice(1, 3), '2026-11-20T10:07:00+11:00', dropped.dropFingerprint);
+    expect(other).toMatchObject({ retracted: 0, active: 12 });
+    expect(other.guard).toMatch(/mass-drop/);
+    expect(other.dropFingerprint).not.toBe(dropped.dropFingerprint);
+
+    const believed = await commit(many.slice(0, 2), '2026-11-20T10:10:00+11:00', dropped.dropFingerprint);
     expect(believed).toMatchObject({ retracted: 10, active: 2, guard: null });
+  });
+
+  it('changes nothing on a held-back poll, even ids it lists for the first time', async () => {
+    const live = Array.from({ length: 22 }, (_, i) => makeRecord(`live-${i}`));
+    await commit(live, '2026-11-20T10:00:00+11:00');
+    const renamed = Array.from({ length: 22 }, (_, i) => makeRecord(`renamed-${i}`));
+    for (const [i, at] of ['10:05', '10:10'].entries()) {
+      const held = await commit(renamed, `2026-11-20T${at}:00+11:00`);
+      expect(held, `poll ${i + 1}`).toMatchObject({ inserted: 0, retracted: 0, active: 22 });
+      expect(held.guard).toMatch(/omits 22 of 22/);
+    }
+    const rows = await warehouse.currentRows(FEED);
+    expect(rows.map((row) => row.record.id).sort()).toEqual(live.map((record) => record.id).sort());
+    expect(rows.every((row) => !row.record.retracted)).toBe(true);
+    const listing = await warehouse.db.runAndReadAll('SELECT count(*)::INTEGER AS n FROM feed_listing');
+    expect(listing.getRowObjectsJS()[0]?.n).toBe(22);
+  });
+
+  it('applies a poll once: a repeated commit of the same poll returns the first outcome and changes nothing', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => makeRecord(String(i)));
+    await commit(many, '2026-11-20T10:00:00+11:00');
+    const first = await commit([...many.slice(0, 11), makeRecord('new')], '2026-11-20T10:05:00+11:00');
+    expect(first).toMatchObject({ inserted: 1, retracted: 1, active: 12 });
+    const again = await commit(many.slice(0, 2), '2026-11-20T10:05:00+11:00');
+    expect(again).toEqual(first);
+    const counts = await warehouse.db.runAndReadAll(
+      'SELECT (SELECT count(*) FROM incident_version)::INTEGER AS versions, (SELECT count(*) FROM feed_commit)::INTEGER AS commits',
+    );
+    expect(counts.getRowObjectsJS()[0]).toEqual({ versions: 14, commits: 2 });
   });
 
   it('publishes Parquet and a manifest that DuckDB reads back, pruning old generations', async () => {
@@ -138,10 +174,10 @@ describe('warehouse (real DuckDB file)', () => {
     const commitAs = (feedKey: string, records: ReturnType<typeof makeRecord>[], polledAt: string) =>
       warehouse.commit({
         feedKey,
+        pollId: `${feedKey}@${polledAt}`,
         rawSha256: 'd'.repeat(64),
         incoming: records,
         polledAt,
-        allowMassRetraction: false,
       });
 
     await commitAs(FEED, [makeRecord('1'), makeRecord('2')], '2026-11-20T10:00:00+11:00');
@@ -169,5 +205,72 @@ describe('warehouse (real DuckDB file)', () => {
     const back = await commitAs(FEED, [makeRecord('1'), makeRecord('2')], '2026-11-20T10:10:00+11:00');
     expect(back).toMatchObject({ changed: 1, active: 2 });
     expect((await versions('nsw-rfs-2')).map((v) => v.retracted)).toEqual([false, true, false]);
+  });
+
+  it('keeps one row for an incident one feed retracted and a sibling feed lists later', async () => {
+    const sibling = 'qld-qfd-bushfire-alert-atom';
+    const commitAs = (feedKey: string, records: ReturnType<typeof makeRecord>[], polledAt: string) =>
+      warehouse.commit({
+        feedKey,
+        pollId: `${feedKey}@${polledAt}`,
+        rawSha256: 'e'.repeat(64),
+        incoming: records,
+        polledAt,
+      });
+    await commitAs(FEED, [makeRecord('1'), makeRecord('2')], '2026-11-20T10:00:00+11:00');
+    await commitAs(FEED, [makeRecord('1')], '2026-11-20T10:05:00+11:00');
+    expect((await versions('nsw-rfs-2')).map((v) => v.retracted)).toEqual([false, true]);
+
+    const listed = await commitAs(sibling, [makeRecord('2')], '2026-11-20T10:06:00+11:00');
+    expect(listed).toMatchObject({ changed: 1, active: 1 });
+    const again = await commitAs(sibling, [makeRecord('2')], '2026-11-20T10:07:00+11:00');
+    expect(again).toMatchObject({ changed: 0, unchanged: 1, inserted: 0 });
+    const rows = await warehouse.db.runAndReadAll(
+      "SELECT feed_key, retracted, version FROM incident_current WHERE id = 'nsw-rfs-2'",
+    );
+    expect(rows.getRowObjectsJS()).toEqual([{ feed_key: sibling, retracted: false, version: 3 }]);
+    expect((await versions('nsw-rfs-2')).map((v) => v.retracted)).toEqual([false, true, false]);
+  });
+
+  it('collapses duplicate rows an older warehouse kept for one id when it opens', async () => {
+    const path = join(dir, 'old.duckdb');
+    const old = await Warehouse.open(path);
+    await old.commit({
+      feedKey: FEED,
+      pollId: 'p1',
+      rawSha256: 'f'.repeat(64),
+      incoming: [makeRecord('1')],
+      polledAt: '2026-11-20T10:00:00+11:00',
+    });
+    // What the earlier code left behind: the same id twice, an older retracted row beside a newer one.
+    await old.db.run(
+      "INSERT INTO incident_current SELECT * REPLACE (version - 1 AS version, true AS retracted, 'other-feed' AS feed_key) FROM incident_current",
+    );
+    old.close();
+    const reopened = await Warehouse.open(path);
+    try {
+      const rows = await reopened.db.runAndReadAll('SELECT id, version, retracted FROM incident_current');
+      expect(rows.getRowObjectsJS()).toEqual([{ id: 'nsw-rfs-1', version: 1, retracted: false }]);
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('removes the temporary files a killed publish left behind, and only those', async () => {
+    const servingDir = join(dir, 'serving');
+    await commit([makeRecord('1')], '2026-11-20T10:00:00+11:00');
+    await publishServing(warehouse.db, servingDir);
+    await writeFile(join(servingDir, '.incidents-2.parquet.tmp'), '');
+    await writeFile(join(servingDir, '.manifest.json.tmp'), '{');
+    expect((await removeTemporaryFiles(servingDir)).sort()).toEqual([
+      '.incidents-2.parquet.tmp',
+      '.manifest.json.tmp',
+    ]);
+    expect((await readdir(servingDir)).sort()).toEqual([
+      'incident_versions-1.parquet',
+      'incidents-1.parquet',
+      'manifest.json',
+    ]);
+    expect(await removeTemporaryFiles(join(dir, 'absent'))).toEqual([]);
   });
 });

@@ -168,6 +168,50 @@ describe('feedPoller on a real Temporal dev server', () => {
     expect((await list()).meta.total_count).toBe(2);
   });
 
+  it('keeps every live incident through two and three polls of the same ids all renamed', async () => {
+    const live = fires(22, 6);
+    const renamed = live.map((incident) => ({ ...incident, id: incident.id + 100_000 }));
+    h.replay.script(mirrorPath(NSW_FEED), [document(live), document(renamed)]);
+    await h.startPoller();
+    for (const trips of [1, 2]) {
+      const held = await h.pollNow();
+      expect(held, `wrong poll ${trips}`).toMatchObject({
+        lastOutcome: 'guarded',
+        guardTrips: trips,
+        incidentCount: 22,
+      });
+      const page = await list('?include_retracted=true');
+      expect(page.meta.total_count, `wrong poll ${trips}`).toBe(22);
+      expect(page.features.every((f) => !f.properties.retraction.retracted)).toBe(true);
+    }
+    // The third identical poll in a row is believed, as ADR 4 says.
+    const third = await h.pollNow();
+    expect(third).toMatchObject({ lastOutcome: 'committed', guardTrips: 0, incidentCount: 22 });
+    const after = await list();
+    expect(after.features.map((f) => f.id).sort()).toEqual(renamed.map((i) => `nsw-rfs-${i.id}`).sort());
+  });
+
+  it('does not believe drops that are not consecutive: a failed poll starts the count again', async () => {
+    const live = fires(12, 7);
+    const drop = document(live.slice(0, 2));
+    h.replay.script(mirrorPath(NSW_FEED), [
+      document(live),
+      drop,
+      { kind: 'status', status: 500 },
+      drop,
+      drop,
+      drop,
+    ]);
+    await h.startPoller();
+    expect((await h.pollNow()).guardTrips).toBe(1);
+    expect(await h.pollNow()).toMatchObject({ lastOutcome: 'failed', guardTrips: 0 });
+    expect((await h.pollNow()).guardTrips).toBe(1);
+    const second = await h.pollNow();
+    expect(second).toMatchObject({ lastOutcome: 'guarded', guardTrips: 2, incidentCount: 12 });
+    expect((await list()).meta.total_count).toBe(12);
+    expect(await h.pollNow()).toMatchObject({ lastOutcome: 'committed', incidentCount: 2 });
+  });
+
   it('ingests a real published NSW RFS document served by the replay server', async () => {
     const samples = requireSharedFolder('upstream/samples/nsw/');
     const body = readFileSync(
