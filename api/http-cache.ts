@@ -6,13 +6,13 @@ import type { AppEnv } from './types.js';
 /**
  * Validators for data responses, from the serving generation: a weak ETag (the same representation
  * may be compressed differently) naming the generation and the request, and Last-Modified from the
- * publication time. A matching If-None-Match (or, without one, If-Modified-Since) answers 304 before
- * any query runs.
+ * publication time. A matching If-None-Match (or, without one, If-Modified-Since) answers 304 only for
+ * a request that would be answered 200: a cached answer proves that, otherwise the route runs first,
+ * so a 404 or a 400 is never turned into a 304.
  */
 export function dataCaching(store: ServingStore, cacheControl: string): MiddlewareHandler<AppEnv> {
   const cache = new ResponseCache(MAX_CACHED_BYTES);
   return async (c, next) => {
-    await store.refreshIfDue();
     const { generation, publishedAt } = store.current;
     const url = new URL(c.req.url);
     // The plan changes some answers (history's default window), so it is part of the key.
@@ -26,12 +26,19 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     };
     if (lastModified) validators['last-modified'] = lastModified;
 
-    if (notModified(c.req.header('if-none-match'), c.req.header('if-modified-since'), etag, publishedAt)) {
-      return c.body(null, 304, validators);
-    }
+    const unchanged = notModified(
+      c.req.header('if-none-match'),
+      c.req.header('if-modified-since'),
+      etag,
+      publishedAt,
+    );
     // Many clients poll the same few URLs: within a generation the answer cannot change.
     const cached = cache.get(etag);
-    if (cached) return c.body(cached.body, 200, { ...cached.headers, ...validators });
+    if (cached) {
+      return unchanged
+        ? c.body(null, 304, validators)
+        : c.body(cached.body, 200, { ...cached.headers, ...validators });
+    }
     await next();
     if (c.res.status !== 200) return;
     for (const [name, value] of Object.entries(validators)) c.res.headers.set(name, value);
@@ -40,6 +47,7 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
       body,
       headers: { 'content-type': c.res.headers.get('content-type') ?? 'application/json' },
     });
+    if (unchanged) c.res = c.body(null, 304, validators);
   };
 }
 

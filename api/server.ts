@@ -1,6 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server';
 import type { Client } from '@temporalio/client';
 import type { AddressInfo } from 'node:net';
+import { listen } from './listen.js';
 import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { SqliteAccessStore } from './access/sqlite-store.js';
@@ -45,9 +45,7 @@ export async function startApiServer(
     startedAt: new Date(),
     now: () => new Date(),
   });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: settings.HOST, port: settings.PORT }, () => resolve(s));
-  });
+  const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${settings.HOST}:${port}`,

@@ -1,4 +1,5 @@
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { readManifest, type Manifest } from '../lake/manifest.js';
 import { columnList, columnsDdl, LAKE_TABLES } from '../lake/tables.js';
@@ -7,8 +8,17 @@ import { groupVersions, versionsQuery, type IncidentVersion } from '../exports/c
 import { CurrentIncidents } from './incidents/current-incidents.js';
 import { SpatialIndex } from './incidents/spatial-index.js';
 
-/** How often, at most, a request makes the store look for a newer manifest. */
-const DEFAULT_MANIFEST_CHECK_INTERVAL_MS = 1_000;
+/**
+ * How often the store looks for a newer manifest besides file-system notifications: the longest a
+ * published generation waits before it is loaded (README: "How fresh is an answer").
+ */
+export const MANIFEST_CHECK_INTERVAL_MS = 250;
+
+export interface ServingStoreOptions {
+  checkIntervalMs?: number;
+  /** Told when loading a generation fails; the previous generation keeps being served. */
+  onError?: (error: unknown) => void;
+}
 
 export interface ServingGeneration {
   generation: number;
@@ -22,7 +32,8 @@ export interface ServingGeneration {
  */
 export class ServingStore {
   private loaded: Manifest | undefined;
-  private lastCheck = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private watcher: FSWatcher | undefined;
   private refreshing: Promise<void> | undefined;
   private spatialIndex: Promise<SpatialIndex> | undefined;
   private liveCache: Promise<CurrentIncidents> | undefined;
@@ -31,12 +42,15 @@ export class ServingStore {
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly servingDir: string,
-    private readonly checkIntervalMs: number,
   ) {}
 
+  /**
+   * Opens the store on the newest generation and keeps watching for the next one in the background:
+   * requests never wait for a load, they are answered from the newest generation loaded so far.
+   */
   static async open(
     servingDir: string,
-    { checkIntervalMs = DEFAULT_MANIFEST_CHECK_INTERVAL_MS } = {},
+    { checkIntervalMs = MANIFEST_CHECK_INTERVAL_MS, onError = () => undefined }: ServingStoreOptions = {},
   ): Promise<ServingStore> {
     const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
     const connection = await instance.connect();
@@ -47,9 +61,26 @@ export class ServingStore {
     } finally {
       connection.closeSync();
     }
-    const store = new ServingStore(instance, servingDir, checkIntervalMs);
+    const store = new ServingStore(instance, servingDir);
     await store.refresh();
+    store.watch(checkIntervalMs, onError);
     return store;
+  }
+
+  private watch(intervalMs: number, onError: (error: unknown) => void): void {
+    const check = () => {
+      this.refresh().catch(onError);
+    };
+    this.timer = setInterval(check, Math.max(intervalMs, 10));
+    this.timer.unref();
+    try {
+      // The manifest is renamed into place: a notification loads it at once, the timer is the fallback.
+      this.watcher = watch(this.servingDir, check);
+      this.watcher.on('error', () => this.watcher?.close());
+      this.watcher.unref();
+    } catch {
+      // No folder yet (nothing published) or no notifications on this file system: the timer serves.
+    }
   }
 
   get current(): ServingGeneration {
@@ -64,11 +95,11 @@ export class ServingStore {
     return this.refreshing;
   }
 
-  /** Called on the request path: a cheap, throttled check for a new generation. */
-  async refreshIfDue(now = Date.now()): Promise<void> {
-    if (now - this.lastCheck < this.checkIntervalMs) return;
-    this.lastCheck = now;
-    await this.refresh();
+  /** Resolves once `generation` (or a later one) is loaded, as the watcher loads it. */
+  async whenLoaded(generation: number): Promise<void> {
+    while ((this.loaded?.generation ?? 0) < generation) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   private async load(): Promise<void> {
@@ -145,6 +176,8 @@ export class ServingStore {
   }
 
   close(): void {
+    clearInterval(this.timer);
+    this.watcher?.close();
     this.instance.closeSync();
   }
 }

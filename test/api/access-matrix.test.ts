@@ -131,7 +131,7 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
       pollId: `poll@${FETCHED}`,
     });
     await publishServing(warehouse.db, join(dir, 'serving'));
-    store = await ServingStore.open(join(dir, 'serving'), { checkIntervalMs: 0 });
+    store = await ServingStore.open(join(dir, 'serving'));
     access = testAccess();
     for (const tier of TIERS) tokens.set(tier, (await access.issue(tier)).token);
     entitled = (await access.issue('enterprise', { entitlements: ['declarations'] })).token;

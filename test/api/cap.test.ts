@@ -100,7 +100,8 @@ describe('CAP outputs of the API, over a warehouse with updates and retractions'
         rawSha256: 'c'.repeat(64),
         incoming: records,
         polledAt,
-        pollId: `poll@${polledAt}`, guarded: false,
+        pollId: `poll@${polledAt}`,
+        guarded: false,
       });
       await publishServing(warehouse.db, join(dir, 'serving'));
     }
@@ -110,7 +111,7 @@ describe('CAP outputs of the API, over a warehouse with updates and retractions'
       baseUrl: '',
       now: WITHIN_WEEK,
     });
-    store = await ServingStore.open(join(dir, 'serving'), { checkIntervalMs: 0 });
+    store = await ServingStore.open(join(dir, 'serving'));
     app = createApp({
       store,
       feedHealth: { read: () => Promise.resolve([undefined]) },

@@ -102,7 +102,8 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
       rawSha256: 'e'.repeat(64),
       incoming: records,
       polledAt,
-      pollId: `poll@${polledAt}`, guarded: false,
+      pollId: `poll@${polledAt}`,
+      guarded: false,
     });
     await publishServing(warehouse.db, join(dir, 'serving'));
     await store.refresh();
@@ -111,7 +112,7 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'eids-surface-'));
     warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
-    store = await ServingStore.open(join(dir, 'serving'), { checkIntervalMs: 0 });
+    store = await ServingStore.open(join(dir, 'serving'));
     blackSummer = sampleRecords(
       'nsw-rfs-majorIncidents-2020-01-26-black-summer-EW-recompacted.json',
       FIRST_POLL,

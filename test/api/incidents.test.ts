@@ -64,7 +64,7 @@ describe('incident API over published Parquet (app.request)', () => {
       pollId: `poll@${FETCHED}`,
     });
     await publishServing(warehouse.db, join(dir, 'serving'));
-    store = await ServingStore.open(join(dir, 'serving'), { checkIntervalMs: 0 });
+    store = await ServingStore.open(join(dir, 'serving'));
     access = testAccess();
     headers = bearer((await access.issue('free')).token);
     app = createApp({
@@ -203,9 +203,12 @@ describe('incident API over published Parquet (app.request)', () => {
       rawSha256: 'c'.repeat(64),
       incoming: more,
       polledAt: FETCHED,
-      pollId: `poll@${FETCHED}`,
+      pollId: `poll@${FETCHED}-more`,
+      guarded: false,
     });
-    await publishServing(warehouse.db, join(dir, 'serving'));
+    const published = await publishServing(warehouse.db, join(dir, 'serving'));
+    // No request triggers the load: the store's watcher does, off the request path.
+    await store.whenLoaded(published.generation);
     const { body } = await getJson<Collection>('/v1/incidents');
     expect(body.meta.total_count).toBe(more.filter((r) => r.feature_type === 'incident').length);
     expect(body.meta.total_count).toBeGreaterThan(pointCount);

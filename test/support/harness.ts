@@ -133,8 +133,14 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     client,
     store,
     app,
-    request: async (path, init = {}) =>
-      app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } }),
+    // The poll a test waited for has published: load it now rather than wait for the store's watcher.
+    request: async (path, init = {}) => {
+      await store.refresh();
+      return app.request(path, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), ...headers },
+      });
+    },
     workflowId,
     async startPoller(overrides = {}) {
       await client.workflow.start('feedPoller', {

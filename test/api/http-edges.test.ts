@@ -1,0 +1,168 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app.js';
+import { CursorCodec } from '../../api/cursor.js';
+import { listen } from '../../api/listen.js';
+import { ServingStore } from '../../api/serving-store.js';
+import { API_VERSION } from '../../api/version.js';
+import { FEED_CATALOGUE } from '../../config/index.js';
+import { publishServing } from '../../warehouse/publish.js';
+import { Warehouse } from '../../warehouse/warehouse.js';
+import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
+import { makeRecord } from '../support/incidents.js';
+import { bearer, testAccess, type TestAccess } from '../support/keys.js';
+
+/** Conditional requests, freshness after a publish, and requests Node rejects: on a real loopback server. */
+describe('HTTP edge cases (loopback server)', () => {
+  const FEED = 'nsw-rfs-major-incidents';
+  let dir: string;
+  let warehouse: Warehouse;
+  let store: ServingStore;
+  let access: TestAccess;
+  let server: Server;
+  let base: string;
+  let headers: Record<string, string>;
+
+  const commitAndPublish = async (ids: string[], polledAt: string) => {
+    await warehouse.commit({
+      feedKey: FEED,
+      pollId: `poll@${polledAt}`,
+      rawSha256: 'a'.repeat(64),
+      incoming: ids.map((id) => makeRecord(id)),
+      polledAt,
+      guarded: false,
+    });
+    return publishServing(warehouse.db, join(dir, 'serving'));
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'eids-edges-'));
+    warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
+    await commitAndPublish(['1', '2'], '2026-11-20T10:00:00+11:00');
+    store = await ServingStore.open(join(dir, 'serving'));
+    access = testAccess();
+    headers = bearer((await access.issue('pro')).token);
+    const app = createApp({
+      cap: TEST_CAP_ISSUER,
+      store,
+      feedHealth: { read: () => Promise.resolve([]) },
+      catalogue: FEED_CATALOGUE.filter((feed) => feed.key === FEED),
+      cursors: new CursorCodec('test-cursor-secret'),
+      keys: access.store,
+      quota: access.store,
+      version: API_VERSION,
+      startedAt: new Date(),
+      now: () => new Date(),
+    });
+    server = await listen(app.fetch, '127.0.0.1', 0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    access.close();
+    store.close();
+    warehouse.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const get = (path: string, extra: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { headers: { ...headers, ...extra } });
+
+  it('never turns a 404 or a 400 into a 304, whatever the conditional headers say', async () => {
+    const future = new Date(Date.now() + 86_400_000).toUTCString();
+    for (const [path, status] of [
+      ['/v1/incidents/does-not-exist', 404],
+      ['/v1/incidents?limit=abc', 400],
+      ['/v1/incidents/snapshot?datetime=garbage', 400],
+    ] as const) {
+      const conditionals: Record<string, string>[] = [
+        { 'if-none-match': '*' },
+        { 'if-modified-since': future },
+      ];
+      for (const conditional of conditionals) {
+        const response = await get(path, conditional);
+        expect(response.status, `${path} ${JSON.stringify(conditional)}`).toBe(status);
+        expect(response.headers.get('content-type')).toBe('application/problem+json');
+        expect(((await response.json()) as { status: number }).status).toBe(status);
+      }
+    }
+  });
+
+  it('answers 304 for a matching validator, first asked and from the cache', async () => {
+    const first = await get('/v1/incidents?state=nsw');
+    const etag = first.headers.get('etag') ?? '';
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    expect((await get('/v1/incidents?state=nsw', { 'if-none-match': etag })).status).toBe(304);
+    // Not yet cached: the route runs, then the validator matches.
+    const fresh = await get('/v1/incidents?state=nsw&limit=7', { 'if-none-match': '*' });
+    expect(fresh.status).toBe(304);
+    expect(fresh.headers.get('etag')).toMatch(/^W\//);
+  });
+
+  it('serves every request after an idle spell from the newest published generation', async () => {
+    const before = await get('/v1/incidents');
+    const oldEtag = before.headers.get('etag');
+    await before.arrayBuffer();
+    // Idle longer than the store's check interval, then publish.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const published = await commitAndPublish(['1', '2', '3'], '2026-11-20T10:05:00+11:00');
+    await store.whenLoaded(published.generation);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => get('/v1/incidents')));
+    for (const response of burst) {
+      const body = (await response.json()) as { meta: { total_count: number } };
+      expect(body.meta.total_count).toBe(3);
+      expect(response.headers.get('etag')).not.toBe(oldEtag);
+      expect(response.headers.get('etag')).toMatch(new RegExp(`^W/"${published.generation}-`));
+      expect(response.headers.get('last-modified')).toBe(new Date(published.publishedAt).toUTCString());
+    }
+  });
+
+  /** Sends raw bytes and returns the raw reply. */
+  function raw(request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let reply = '';
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () =>
+        socket.write(request),
+      );
+      socket.on('data', (chunk) => (reply += String(chunk)));
+      socket.on('end', () => resolve(reply));
+      socket.on('error', reject);
+      socket.setTimeout(5_000, () => socket.destroy(new Error('no reply')));
+    });
+  }
+
+  function problemOf(reply: string) {
+    const [head = '', body = ''] = reply.split('\r\n\r\n');
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+    return {
+      status,
+      head: head.toLowerCase(),
+      body: JSON.parse(body) as { status: number; requestId: string },
+    };
+  }
+
+  it('answers oversized headers with a 431 problem carrying a request id', async () => {
+    const reply = problemOf(
+      await raw(`GET /v1/incidents HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    );
+    expect(reply.status).toBe(431);
+    expect(reply.head).toContain('content-type: application/problem+json');
+    expect(reply.head).toMatch(/x-request-id: [0-9a-f-]{36}/);
+    expect(reply.body).toMatchObject({ status: 431 });
+  });
+
+  it('answers a bare * target and an unparseable request line with 400 problems', async () => {
+    for (const request of ['GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 'GARBAGE\r\n\r\n']) {
+      const reply = problemOf(await raw(request));
+      expect(reply.status, request).toBe(400);
+      expect(reply.head).toContain('content-type: application/problem+json');
+      expect(reply.head).toMatch(/x-request-id: [0-9a-f-]{36}/);
+      expect(reply.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
