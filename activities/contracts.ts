@@ -41,6 +41,8 @@ export interface ParseFeedResult {
 
 export interface CommitFeedInput {
   feedKey: string;
+  /** Unique per poll and the same on every retry of its commit: a repeated commit is a no-op. */
+  pollId: string;
   stagedPath: string;
   rawSha256: string;
   polledAt: string;

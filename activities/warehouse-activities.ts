@@ -33,12 +33,11 @@ export function createWarehouseActivities({
     async commitFeed(input: CommitFeedInput): Promise<CommitFeedResult> {
       const stagedFile = join(settings.DATA_DIR, input.stagedPath);
       // A retried activity (the worker died after the commit) finds its poll committed: a no-op.
-      const pollId = `${input.feedKey}:${input.rawSha256}:${input.polledAt}`;
       const outcome =
-        (await warehouse.committedOutcome(pollId)) ??
+        (await warehouse.committedOutcome(input.pollId)) ??
         (await warehouse.commit({
           feedKey: input.feedKey,
-          pollId,
+          pollId: input.pollId,
           rawSha256: input.rawSha256,
           incoming: JSON.parse(await readFile(stagedFile, 'utf8')) as IncidentRecord[],
           polledAt: input.polledAt,

@@ -124,6 +124,8 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       });
       const committed = await warehouse.commitFeed({
         feedKey: input.feedKey,
+        // The poller's chain of runs and its poll count name the poll across retries and continue-as-new.
+        pollId: `${input.feedKey}:${workflowInfo().firstExecutionRunId}:${health.polls + 1}:${fetched.raw.sha256}`,
         stagedPath: parsed.stagedPath,
         rawSha256: fetched.raw.sha256,
         polledAt: fetched.fetchedAt,
