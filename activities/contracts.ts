@@ -50,8 +50,8 @@ export interface CommitFeedInput {
   believeDrop: string | null;
 }
 
-/** What the commit did, and the serving generation that now shows it. */
-export type CommitFeedResult = CommitOutcome & { generation: number };
+/** What the commit did; the lake shows it after the next publish (at most PUBLISH_INTERVAL_MS later). */
+export type CommitFeedResult = CommitOutcome;
 
 /** Failure types that retrying cannot fix: the poll is bad, the feed is degraded, nothing is retracted. */
 export const NON_RETRYABLE_FAILURES = {

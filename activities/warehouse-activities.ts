@@ -1,37 +1,32 @@
-import { log } from '@temporalio/activity';
+import { heartbeat } from '@temporalio/activity';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
-import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import type { IncidentRecord } from '../model/index.js';
-import type { CommitFeedInput, CommitFeedResult } from './contracts.js';
-import { publishCapFeed } from '../warehouse/publish-cap.js';
-import { publishServing } from '../warehouse/publish.js';
+import { compactLake, type CompactionResult } from '../warehouse/compact.js';
+import type { LakePublisher } from '../warehouse/publisher.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
+import type { CommitFeedInput, CommitFeedResult } from './contracts.js';
 
 export interface WarehouseDeps {
-  settings: Pick<Settings, 'DATA_DIR' | 'CAP_SENDER' | 'CAP_PROFILE_CODE' | 'PUBLIC_BASE_URL'>;
+  dataDir: string;
+  lakeDir: string;
   warehouse: Warehouse;
-  /** Agency names and pages for CAP documents. */
-  catalogue?: readonly FeedDefinition[];
-  now?: () => Date;
+  /** Publishes the lake after commits, coalesced (warehouse/publisher.ts). */
+  publisher: Pick<LakePublisher, 'request'>;
 }
 
 /**
  * Activities of the warehouse task queue. Exactly one worker with one activity slot runs them:
  * it is the only process that holds the DuckDB file open.
  */
-export function createWarehouseActivities({
-  settings,
-  warehouse,
-  catalogue = FEED_CATALOGUE,
-  now = () => new Date(),
-}: WarehouseDeps) {
-  const layout = dataLayout(settings.DATA_DIR);
-  const issuer = capIssuerFromSettings(settings, catalogue);
+export function createWarehouseActivities({ dataDir, lakeDir, warehouse, publisher }: WarehouseDeps) {
   return {
+    /**
+     * Commits a poll's staged records. The commit lands at once; publishing the lake follows within
+     * the publisher's interval, so a burst of polls makes one generation.
+     */
     async commitFeed(input: CommitFeedInput): Promise<CommitFeedResult> {
-      const stagedFile = join(settings.DATA_DIR, input.stagedPath);
+      const stagedFile = join(dataDir, input.stagedPath);
       // A retried activity (the worker died after the commit) finds its poll committed: a no-op.
       const outcome =
         (await warehouse.committedOutcome(input.pollId)) ??
@@ -43,21 +38,18 @@ export function createWarehouseActivities({
           polledAt: input.polledAt,
           believeDrop: input.believeDrop,
         }));
-      const manifest = await publishServing(warehouse.db, layout.servingDir);
-      // The CAP feed is derived from what was just committed and published: a failure to write it is
-      // logged, and never undoes or repeats the commit (the next commit writes it again).
-      await publishCapFeed(warehouse.db, {
-        file: layout.capFeedFile,
-        issuer,
-        baseUrl: settings.PUBLIC_BASE_URL ?? '',
-        now: now(),
-      }).catch((error: unknown) => {
-        log.error('CAP feed export failed', {
-          error: error instanceof Error ? error.message : String(error),
-        });
-      });
+      publisher.request();
       await rm(stagedFile, { force: true });
-      return { ...outcome, generation: manifest.generation };
+      return outcome;
+    },
+
+    /** Merges the lake's small segments, heartbeating after each partition. */
+    async compactLake(): Promise<CompactionResult> {
+      return compactLake(warehouse, {
+        lakeDir,
+        now: new Date(),
+        progress: (done, total) => heartbeat({ done, total }),
+      });
     },
   };
 }

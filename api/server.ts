@@ -27,7 +27,10 @@ export async function startApiServer(
   log?: (line: string) => void,
 ): Promise<RunningApi> {
   const layout = dataLayout(settings.DATA_DIR);
-  const store = await ServingStore.open(layout.servingDir);
+  const store = await ServingStore.open(layout.lakeDir, {
+    onError: (error) =>
+      log?.(`loading a lake generation failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
   const access = SqliteAccessStore.open(layout.accessDbFile);
   const app = createApp({
     store,

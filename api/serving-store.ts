@@ -1,16 +1,17 @@
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest, type Manifest } from '../lake/manifest.js';
+import { versionsOfChain, type IncidentVersion } from '../exports/cap/incident-versions.js';
+import { filesOf, readManifest, type Manifest } from '../lake/manifest.js';
+import { fileRelation, prunedFiles, type LakeSlice } from '../lake/read.js';
 import { columnList, columnsDdl, LAKE_TABLES } from '../lake/tables.js';
-import type { IncidentRecord } from '../model/index.js';
-import { groupVersions, versionsQuery, type IncidentVersion } from '../exports/cap/incident-versions.js';
+import { RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
 import { CurrentIncidents } from './incidents/current-incidents.js';
 import { SpatialIndex } from './incidents/spatial-index.js';
 
 /**
- * How often the store looks for a newer manifest besides file-system notifications: the longest a
- * published generation waits before it is loaded (README: "How fresh is an answer").
+ * How often the store looks for a newer manifest besides file-system notifications: with the time a
+ * load takes, the longest a published generation waits before requests see it (README: freshness).
  */
 export const MANIFEST_CHECK_INTERVAL_MS = 250;
 
@@ -25,43 +26,48 @@ export interface ServingGeneration {
   publishedAt: string | null;
 }
 
+/** What one generation holds in memory: the live set and what is built from it. */
+interface LoadedGeneration {
+  manifest: Manifest;
+  live: CurrentIncidents;
+  versions: ReadonlyMap<string, IncidentVersion[]>;
+  spatial?: SpatialIndex;
+}
+
+const live = LAKE_TABLES.incidents_live;
+const versionColumns = columnList(LAKE_TABLES.incident_versions);
+
 /**
- * The API's read model: an in-memory DuckDB loaded from the published Parquet. It never opens the
- * warehouse file; when the manifest names a new generation it loads it in one transaction, so a
- * query sees either the old tables or the new ones.
+ * The API's read side of the lake. It holds the live set (live incidents and those retracted within 7
+ * days) in memory, and reads version history and the archive in place from the manifest's Parquet
+ * files, pruned by partition and time. A new generation is loaded off the request path — a watcher
+ * notices the manifest — and swapped in whole: requests never wait for a load, and always see one
+ * complete generation. It never opens the warehouse.
  */
 export class ServingStore {
-  private loaded: Manifest | undefined;
+  private loaded: LoadedGeneration | undefined;
   private timer: NodeJS.Timeout | undefined;
   private watcher: FSWatcher | undefined;
   private refreshing: Promise<void> | undefined;
-  private spatialIndex: Promise<SpatialIndex> | undefined;
-  private liveCache: Promise<CurrentIncidents> | undefined;
-  private versionCache: Promise<ReadonlyMap<string, IncidentVersion[]>> | undefined;
 
   private constructor(
     private readonly instance: DuckDBInstance,
-    private readonly servingDir: string,
+    private readonly lakeDir: string,
   ) {}
 
-  /**
-   * Opens the store on the newest generation and keeps watching for the next one in the background:
-   * requests never wait for a load, they are answered from the newest generation loaded so far.
-   */
+  /** Opens the store on the newest generation and keeps watching for the next one in the background. */
   static async open(
-    servingDir: string,
+    lakeDir: string,
     { checkIntervalMs = MANIFEST_CHECK_INTERVAL_MS, onError = () => undefined }: ServingStoreOptions = {},
   ): Promise<ServingStore> {
-    const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+    const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: '512MB' });
     const connection = await instance.connect();
     try {
-      for (const table of Object.values(LAKE_TABLES)) {
-        await connection.run(`CREATE TABLE ${table.name} (${columnsDdl(table)})`);
-      }
+      await connection.run(`CREATE TABLE ${live.name} (${columnsDdl(live)})`);
     } finally {
       connection.closeSync();
     }
-    const store = new ServingStore(instance, servingDir);
+    const store = new ServingStore(instance, lakeDir);
     await store.refresh();
     store.watch(checkIntervalMs, onError);
     return store;
@@ -75,7 +81,7 @@ export class ServingStore {
     this.timer.unref();
     try {
       // The manifest is renamed into place: a notification loads it at once, the timer is the fallback.
-      this.watcher = watch(this.servingDir, check);
+      this.watcher = watch(this.lakeDir, check);
       this.watcher.on('error', () => this.watcher?.close());
       this.watcher.unref();
     } catch {
@@ -84,7 +90,13 @@ export class ServingStore {
   }
 
   get current(): ServingGeneration {
-    return { generation: this.loaded?.generation ?? 0, publishedAt: this.loaded?.publishedAt ?? null };
+    const manifest = this.loaded?.manifest;
+    return { generation: manifest?.generation ?? 0, publishedAt: manifest?.publishedAt ?? null };
+  }
+
+  /** The manifest of the loaded generation (undefined before the first publish). */
+  get manifest(): Manifest | undefined {
+    return this.loaded?.manifest;
   }
 
   /** Loads the newest manifest if it changed. Concurrent callers share one load. */
@@ -97,41 +109,51 @@ export class ServingStore {
 
   /** Resolves once `generation` (or a later one) is loaded, as the watcher loads it. */
   async whenLoaded(generation: number): Promise<void> {
-    while ((this.loaded?.generation ?? 0) < generation) {
+    while (this.current.generation < generation) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 
   private async load(): Promise<void> {
-    const manifest = await readManifest(this.servingDir);
-    if (!manifest || manifest.generation === this.loaded?.generation) return;
+    const manifest = await readManifest(this.lakeDir);
+    if (!manifest || manifest.generation === this.loaded?.manifest.generation) return;
+    const [file] = filesOf(manifest, 'incidents_live');
     const connection = await this.instance.connect();
+    let records: (IncidentRecord & { chain: string })[];
     try {
+      // Built beside the serving table, then swapped in one transaction: queries see one or the other.
+      await connection.run('DROP TABLE IF EXISTS incidents_live_next');
+      await connection.run(`CREATE TABLE incidents_live_next (${columnsDdl(live)})`);
+      if (file) {
+        await connection.run(
+          `INSERT INTO incidents_live_next SELECT ${columnList(live)} FROM read_parquet($1)`,
+          [join(this.lakeDir, file.path)],
+        );
+      }
+      const reader = await connection.runAndReadAll(
+        `SELECT ${RECORD_COLUMN_LIST}, chain FROM incidents_live_next ORDER BY id`,
+      );
+      records = reader.getRowObjectsJS() as unknown as (IncidentRecord & { chain: string })[];
       await connection.run('BEGIN TRANSACTION');
       try {
-        for (const table of Object.values(LAKE_TABLES)) {
-          await connection.run(`DELETE FROM ${table.name}`);
-          const file = manifest.tables[table.name]?.file;
-          if (!file) continue;
-          // By name, never by position: the table's definition is the contract with the writer.
-          const columns = columnList(table);
-          await connection.run(
-            `INSERT INTO ${table.name} (${columns}) SELECT ${columns} FROM read_parquet($1)`,
-            [join(this.servingDir, file)],
-          );
-        }
+        await connection.run(`DROP TABLE ${live.name}`);
+        await connection.run(`ALTER TABLE incidents_live_next RENAME TO ${live.name}`);
         await connection.run('COMMIT');
       } catch (error) {
         await connection.run('ROLLBACK');
         throw error;
       }
-      this.loaded = manifest;
-      this.spatialIndex = undefined;
-      this.liveCache = undefined;
-      this.versionCache = undefined;
     } finally {
       connection.closeSync();
     }
+    // Sorted here, not in SQL, so that paging compares ids exactly as this sort does.
+    records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const versions = new Map<string, IncidentVersion[]>();
+    const plain = records.map(({ chain, ...record }) => {
+      versions.set(record.id, versionsOfChain(chain));
+      return record;
+    });
+    this.loaded = { manifest, live: new CurrentIncidents(plain), versions };
   }
 
   /** Runs a parameterised query and returns JSON-safe rows. */
@@ -149,30 +171,50 @@ export class ServingStore {
     return this.query<IncidentRecord>(sql, params);
   }
 
-  /** Every current row of the loaded generation, sorted by id, in memory (built on first use). */
+  /** Every current row of the loaded generation, sorted by id, in memory. */
   liveIncidents(): Promise<CurrentIncidents> {
-    this.liveCache ??= this.incidents('SELECT * FROM incidents').then((records) => {
-      // Sorted here, not in SQL, so that paging compares ids exactly as this sort does.
-      records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return new CurrentIncidents(records);
-    });
-    return this.liveCache;
+    return Promise.resolve(this.loaded?.live ?? new CurrentIncidents([]));
   }
 
   /** The point incidents of the loaded generation, spatially indexed (built on first use). */
   spatial(): Promise<SpatialIndex> {
-    this.spatialIndex ??= this.liveIncidents().then((current) =>
-      SpatialIndex.build(current.all.filter((record) => record.feature_type === 'incident')),
+    const loaded = this.loaded;
+    if (!loaded) return Promise.resolve(SpatialIndex.build([]));
+    loaded.spatial ??= SpatialIndex.build(
+      loaded.live.all.filter((record) => record.feature_type === 'incident'),
     );
-    return this.spatialIndex;
+    return Promise.resolve(loaded.spatial);
   }
 
-  /** Every recorded version of every incident of the loaded generation, oldest first (built on first use). */
+  /** The versions of every current incident, from the chains the live set carries. */
   versions(): Promise<ReadonlyMap<string, IncidentVersion[]>> {
-    this.versionCache ??= this.query<{ id: string } & IncidentVersion>(
-      versionsQuery('incident_versions'),
-    ).then(groupVersions);
-    return this.versionCache;
+    return Promise.resolve(this.loaded?.versions ?? new Map());
+  }
+
+  /**
+   * Every version of the incidents in the slice, as a relation: settled versions read in place from
+   * the lake's files (pruned by state and time), plus the open versions of live incidents. A settled
+   * retraction that was later closed appears twice in the files; the closed copy wins.
+   */
+  versionsRelation(slice: LakeSlice): string {
+    const files = prunedFiles(this.loaded?.manifest, 'incident_versions', slice);
+    const settled = fileRelation(this.lakeDir, 'incident_versions', files);
+    return `(
+      SELECT * EXCLUDE (copy_rank) FROM (
+        SELECT *, row_number() OVER (PARTITION BY id, version ORDER BY valid_to DESC NULLS LAST) AS copy_rank
+        FROM (
+          SELECT ${versionColumns} FROM ${settled}
+          UNION ALL
+          SELECT ${RECORD_COLUMN_LIST}, version, valid_from, NULL::TIMESTAMPTZ AS valid_to
+          FROM ${live.name} WHERE NOT retracted
+        )
+      ) WHERE copy_rank = 1
+    )`;
+  }
+
+  /** The historical archive in the slice, read in place from the lake's files. */
+  archiveRelation(slice: LakeSlice): string {
+    return fileRelation(this.lakeDir, 'archive', prunedFiles(this.loaded?.manifest, 'archive', slice));
   }
 
   close(): void {

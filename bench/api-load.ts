@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { normalise } from '../activities/ingest.js';
 import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
-import { publishServing } from '../warehouse/publish.js';
+import { publishNow } from '../warehouse/publisher.js';
 import { Warehouse } from '../warehouse/warehouse.js';
 import { issueKey } from '../api/access/issue.js';
 import { SqliteAccessStore } from '../api/access/sqlite-store.js';
@@ -50,9 +50,10 @@ await warehouse.commit({
   rawSha256: '0'.repeat(64),
   incoming: records,
   polledAt: fetched,
-  pollId: `poll@${fetched}`, guarded: false,
+  pollId: `poll@${fetched}`,
+  guarded: false,
 });
-await publishServing(warehouse.db, join(dir, 'serving'));
+await publishNow(warehouse, join(dir, 'serving'));
 const store = await ServingStore.open(join(dir, 'serving'));
 
 // An enterprise key with a quota the run cannot exhaust: the gate's cost is part of the figure.

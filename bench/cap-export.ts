@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { normalise } from '../activities/ingest.js';
 import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
 import { publishCapFeed } from '../warehouse/publish-cap.js';
-import { publishServing } from '../warehouse/publish.js';
+import { publishNow } from '../warehouse/publisher.js';
 import { Warehouse } from '../warehouse/warehouse.js';
 import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
@@ -41,7 +41,8 @@ try {
     rawSha256: '0'.repeat(64),
     incoming: records,
     polledAt: fetched,
-    pollId: `poll@${fetched}`, guarded: false,
+    pollId: `poll@${fetched}`,
+    guarded: false,
   });
   const settings = parseSettings({});
   const issuer = capIssuerFromSettings(settings, FEED_CATALOGUE);
@@ -56,7 +57,7 @@ try {
     }
     return samples.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
   };
-  const parquetMs = await time(() => publishServing(warehouse.db, join(dir, 'serving')));
+  const parquetMs = await time(() => publishNow(warehouse, join(dir, 'serving')));
   let entries = 0;
   const capMs = await time(async () => {
     entries = await publishCapFeed(warehouse.db, { file, issuer, baseUrl: '', now: new Date() });

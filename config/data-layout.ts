@@ -2,12 +2,15 @@ import { join } from 'node:path';
 
 /**
  * Where everything lives under DATA_DIR. The warehouse file belongs to the warehouse worker alone;
- * serving/ is what API replicas read; raw/ keeps every upstream body by hash for re-parse backfills.
+ * lake/ is what API replicas read; raw/ keeps every upstream body by hash for re-parse backfills.
  */
 export function dataLayout(dataDir: string) {
   return {
     warehouseFile: join(dataDir, 'warehouse', 'warehouse.duckdb'),
-    servingDir: join(dataDir, 'serving'),
+    /** The published lake: immutable Parquet files and manifest.json, what API replicas read. */
+    lakeDir: join(dataDir, 'lake'),
+    /** Where the first layout published whole tables; replaced by the lake (removed once migrated). */
+    legacyServingDir: join(dataDir, 'serving'),
     rawDir: join(dataDir, 'raw'),
     /** Static exports the API serves as files: written after every commit, replaced atomically. */
     exportsDir: join(dataDir, 'exports'),

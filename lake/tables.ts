@@ -2,8 +2,8 @@ import { ARCHIVE_COLUMNS_DDL, RECORD_COLUMNS } from '../model/index.js';
 
 /**
  * Every published table, defined once: the warehouse writes these columns in this order, and every
- * reader (API processes, bulk users) reads them by name. A table's `timeColumn` is what readers prune
- * on; `partitionBy` names the hive partition keys of its files.
+ * reader (API processes, bulk users) reads them by name. `timeColumn` is what a file's min/max in the
+ * manifest describe and readers prune on; `partitionBy` names the hive keys of its folders.
  */
 export interface LakeColumn {
   name: string;
@@ -18,6 +18,8 @@ export interface LakeTable {
   timeColumn: string | null;
   /** The order rows are written in. */
   orderBy: string;
+  /** Bumped when the columns change; every manifest entry carries the version its file was written with. */
+  schemaVersion: number;
 }
 
 const recordColumns: LakeColumn[] = RECORD_COLUMNS.map((column) => ({
@@ -25,40 +27,61 @@ const recordColumns: LakeColumn[] = RECORD_COLUMNS.map((column) => ({
   sql: `${column.sql}${column.nullable ? '' : ' NOT NULL'}`,
 }));
 
-const validity: LakeColumn[] = [
-  { name: 'valid_from', sql: 'TIMESTAMPTZ' },
-  { name: 'valid_to', sql: 'TIMESTAMPTZ' },
-];
-
 const archiveColumns: LakeColumn[] = ARCHIVE_COLUMNS_DDL.split(', ').map((definition) => {
   const [name = '', sql = ''] = definition.split(' ');
   return { name, sql };
 });
 
 export const LAKE_TABLES = {
-  /** Current incidents, retracted ones included: one row per id. */
-  incidents: {
-    name: 'incidents',
-    columns: recordColumns,
+  /**
+   * Current incidents: live ones and those retracted within the last 7 days, each with its current
+   * version, when that version started, and every version's start (`chain`, for CAP references).
+   * Small; replaced as a whole when it changes.
+   */
+  incidents_live: {
+    name: 'incidents_live',
+    columns: [
+      ...recordColumns,
+      { name: 'version', sql: 'INTEGER NOT NULL' },
+      { name: 'valid_from', sql: 'TIMESTAMPTZ NOT NULL' },
+      { name: 'chain', sql: 'VARCHAR NOT NULL' },
+    ],
     partitionBy: [],
     timeColumn: null,
     orderBy: 'id',
+    schemaVersion: 1,
   },
-  /** Every version of every incident; the open one has valid_to NULL. */
+  /**
+   * Settled versions, append-only: a version is written once, when a later one closes it (valid_to
+   * set), and a retraction when it happens (valid_to NULL until the incident comes back, when a closed
+   * copy is written and readers prefer it). Open versions of live incidents are incidents_live's rows.
+   */
   incident_versions: {
     name: 'incident_versions',
-    columns: [...recordColumns, { name: 'version', sql: 'INTEGER' }, ...validity],
-    partitionBy: [],
+    columns: [
+      ...recordColumns,
+      { name: 'version', sql: 'INTEGER NOT NULL' },
+      { name: 'valid_from', sql: 'TIMESTAMPTZ NOT NULL' },
+      { name: 'valid_to', sql: 'TIMESTAMPTZ' },
+    ],
+    partitionBy: ['state', 'month'],
     timeColumn: 'valid_from',
-    orderBy: 'id, version',
+    orderBy: 'valid_from, id, version',
+    schemaVersion: 1,
   },
   /** Historical events before the live service, loaded by archive loads. */
   archive: {
     name: 'archive',
-    columns: [...recordColumns, ...archiveColumns, ...validity],
-    partitionBy: [],
+    columns: [
+      ...recordColumns,
+      ...archiveColumns,
+      { name: 'valid_from', sql: 'TIMESTAMPTZ' },
+      { name: 'valid_to', sql: 'TIMESTAMPTZ' },
+    ],
+    partitionBy: ['state'],
     timeColumn: 'valid_from',
-    orderBy: 'valid_from',
+    orderBy: 'valid_from, id',
+    schemaVersion: 1,
   },
 } as const satisfies Record<string, LakeTable>;
 
@@ -72,4 +95,9 @@ export function columnList(table: LakeTable): string {
 /** `CREATE TABLE` body of a table. */
 export function columnsDdl(table: LakeTable): string {
   return table.columns.map((column) => `${column.name} ${column.sql}`).join(',\n  ');
+}
+
+/** The month partition of an instant (UTC): `2026-11`. */
+export function monthOf(isoInstant: string): string {
+  return new Date(isoInstant).toISOString().slice(0, 7);
 }

@@ -4,6 +4,7 @@ import { startApiServer } from '../api/server.js';
 import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
 import { PROJECT_ROOT } from './paths.js';
 import { ensurePollers } from './pollers.js';
+import { ensureCompactionSchedule } from './schedules.js';
 import { requireTemporalCli } from './temporal-cli.js';
 import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
@@ -49,7 +50,11 @@ export async function startService(
 
     const nativeConnection = await NativeConnection.connect({ address });
     cleanups.push(() => nativeConnection.close());
-    const { worker: warehouseWorker, warehouse } = await createWarehouseWorker({
+    const {
+      worker: warehouseWorker,
+      warehouse,
+      publisher,
+    } = await createWarehouseWorker({
       connection: nativeConnection,
       settings,
     });
@@ -59,6 +64,7 @@ export async function startService(
       ingestWorker.shutdown();
       warehouseWorker.shutdown();
       await Promise.allSettled(runs);
+      await publisher.close();
       warehouse.close();
     });
 
@@ -66,6 +72,7 @@ export async function startService(
     cleanups.push(() => connection.close());
     const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
     await ensurePollers(client, settings, catalogue);
+    await ensureCompactionSchedule(client, settings);
 
     const api = await startApiServer(settings, client, catalogue, (line) => log(`api ${line}`));
     cleanups.push(() => api.close());

@@ -1,7 +1,9 @@
 import { Worker, type NativeConnection } from '@temporalio/worker';
 import { dirname, join } from 'node:path';
 import { createIngestActivities, createWarehouseActivities, Warehouse } from '../activities/index.js';
-import { dataLayout, type Settings } from '../config/index.js';
+import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
+import { capIssuerFromSettings } from '../exports/cap/issuer.js';
+import { LakePublisher } from '../warehouse/publisher.js';
 import { removeTemporaryFiles } from '../warehouse/publish.js';
 import { PROJECT_ROOT } from './paths.js';
 
@@ -41,19 +43,42 @@ export async function createIngestWorker({
 export async function createWarehouseWorker({
   connection,
   settings,
-}: Omit<WorkerOptions, 'workflows' | 'fetch'>): Promise<{ worker: Worker; warehouse: Warehouse }> {
+  onPublishError = () => undefined,
+}: Omit<WorkerOptions, 'workflows' | 'fetch'> & { onPublishError?: (error: unknown) => void }): Promise<{
+  worker: Worker;
+  warehouse: Warehouse;
+  publisher: LakePublisher;
+}> {
   const layout = dataLayout(settings.DATA_DIR);
   const warehouse = await Warehouse.open(layout.warehouseFile);
-  for (const dir of [layout.servingDir, dirname(layout.capFeedFile)]) await removeTemporaryFiles(dir);
   try {
+    await removeTemporaryFiles(dirname(layout.capFeedFile));
+    const publisher = new LakePublisher(warehouse, {
+      lakeDir: layout.lakeDir,
+      capFeed: {
+        file: layout.capFeedFile,
+        issuer: capIssuerFromSettings(settings, FEED_CATALOGUE),
+        baseUrl: settings.PUBLIC_BASE_URL ?? '',
+      },
+      onError: onPublishError,
+    });
+    // Whatever was committed but not published before a stop (or a migration) is published now.
+    await publisher.start();
     const worker = await Worker.create({
       connection,
       namespace: settings.TEMPORAL_NAMESPACE,
       taskQueue: settings.WAREHOUSE_TASK_QUEUE,
-      activities: createWarehouseActivities({ settings, warehouse }),
-      maxConcurrentActivityTaskExecutions: 1,
+      activities: createWarehouseActivities({
+        dataDir: settings.DATA_DIR,
+        lakeDir: layout.lakeDir,
+        warehouse,
+        publisher,
+      }),
+      // Writes are serialised by the warehouse itself (Warehouse.exclusive); a second slot lets a
+      // compaction, which reads published files on its own connection, run beside commits.
+      maxConcurrentActivityTaskExecutions: 2,
     });
-    return { worker, warehouse };
+    return { worker, warehouse, publisher };
   } catch (error) {
     warehouse.close();
     throw error;

@@ -1,18 +1,28 @@
 import { createHash } from 'node:crypto';
 import type { IncidentRecord } from '../model/index.js';
 
+/** One version of an incident as its chain records it: number, start (epoch ms), whether a retraction. */
+export type ChainLink = [version: number, validFrom: number, retracted: boolean];
+
 /** A row of incident_current as the planner sees it. */
 export interface CurrentRow {
   record: IncidentRecord;
   contentHash: string;
   version: number;
   firstSeenAt: string;
+  /** When this version started (ISO instant). */
+  validFrom: string;
+  /** Every version so far, this one last. */
+  chain: ChainLink[];
 }
 
-/** A row to write to incident_current and, as a new version, to incident_version. */
-export interface PlannedRow extends CurrentRow {
-  /** True when an earlier version exists and must be closed. */
-  supersedes: boolean;
+/** A new version to write to incident_current; `previous` is the version it closes. */
+export interface PlannedRow {
+  record: IncidentRecord;
+  contentHash: string;
+  version: number;
+  firstSeenAt: string;
+  previous?: CurrentRow | undefined;
 }
 
 export const RETRACTION_REASON = 'No longer published by the upstream feed';
@@ -98,7 +108,7 @@ export function planCommit({
       contentHash: hash,
       version: (before?.version ?? 0) + 1,
       firstSeenAt: before?.firstSeenAt ?? polledAt,
-      supersedes: before !== undefined,
+      previous: before,
     });
   }
 
@@ -138,7 +148,7 @@ export function planCommit({
     contentHash: row.contentHash,
     version: row.version + 1,
     firstSeenAt: row.firstSeenAt,
-    supersedes: true,
+    previous: row,
   }));
 
   return {

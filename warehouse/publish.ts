@@ -1,23 +1,29 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { MANIFEST_FILE, readManifest, type Manifest, type PublishedTable } from '../lake/manifest.js';
-import { columnList, LAKE_TABLES } from '../lake/tables.js';
+import { MANIFEST_FILE, readManifest, type LakeFile, type Manifest } from '../lake/manifest.js';
+import { columnList, LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
+import { CANCEL_WINDOW_MS } from '../exports/cap/cap-entries.js';
 
-/** Generations kept on disk besides the current one, so a reader mid-load never loses its file. */
-const KEEP_GENERATIONS = 3;
+/** Replaced files stay this long after the manifest stops naming them: longer than any read of a generation. */
+export const GARBAGE_GRACE_MS = 10 * 60 * 1000;
 
-/** What every commit publishes, from which warehouse table; the archive is published by its own load. */
-const SOURCES: Record<Exclude<PublishedTable, 'archive'>, string> = {
-  incidents: 'incident_current',
-  incident_versions: 'incident_version',
-};
+/** Row groups of published Parquet (the lake's convention: 100 k – 1 M rows). */
+export const ROW_GROUP_SIZE = 500_000;
 
-function tableQuery(table: Exclude<PublishedTable, 'archive'>): string {
-  const definition = LAKE_TABLES[table];
-  return `SELECT ${columnList(definition)} FROM ${SOURCES[table]} ORDER BY ${definition.orderBy}`;
+export interface PublishOptions {
+  lakeDir: string;
+  now: Date;
+  /** Called inside the publish with the generation being written: refreshes derived exports (CAP). */
+  derived?: (generation: number) => Promise<void>;
+}
+
+export interface PublishResult {
+  manifest: Manifest;
+  /** Version rows this publish appended to the lake. */
+  appendedVersions: number;
 }
 
 async function sha256File(path: string): Promise<string> {
@@ -27,59 +33,259 @@ async function sha256File(path: string): Promise<string> {
 }
 
 /** COPY cannot take its target as a parameter; our own generated paths are quoted instead. */
-function sqlPath(path: string): string {
-  return `'${path.replaceAll("'", "''")}'`;
+export function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** Partition values come from our own enums and dates; anything else is refused before it reaches SQL. */
+function checkedPartition(value: string): string {
+  if (!/^[\w.-]+$/.test(value)) throw new Error(`unexpected partition value ${JSON.stringify(value)}`);
+  return value;
 }
 
 /**
- * Publishes the warehouse as immutable Parquet files plus a manifest. Every file is written under a
- * temporary name and renamed into place; the manifest is renamed last, so readers see either the
- * old generation or the complete new one.
+ * Writes the rows `query` selects as one immutable Parquet file of the lake (temporary name, then
+ * rename) and describes it for the manifest.
  */
-export async function publishServing(connection: DuckDBConnection, servingDir: string): Promise<Manifest> {
-  await mkdir(servingDir, { recursive: true });
+export async function writeLakeFile(
+  connection: DuckDBConnection,
+  lakeDir: string,
+  file: { table: LakeTableName; partition: Record<string, string>; path: string },
+  query: string,
+): Promise<LakeFile> {
+  const absolute = join(lakeDir, file.path);
+  await mkdir(dirname(absolute), { recursive: true });
+  const temporary = join(dirname(absolute), `.${file.path.split('/').pop()}.tmp`);
+  await connection.run(
+    `COPY (${query}) TO ${sqlString(temporary)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`,
+  );
+  const definition: LakeTable = LAKE_TABLES[file.table];
+  const time = definition.timeColumn;
+  const statsSql = time
+    ? `SELECT count(*)::BIGINT AS n, min(${time})::VARCHAR AS lo, max(${time})::VARCHAR AS hi,
+         ${'valid_to' in columnsOf(definition) ? 'CASE WHEN count(valid_to) = count(*) THEN max(valid_to)::VARCHAR END' : 'NULL'} AS last
+       FROM read_parquet(${sqlString(temporary)})`
+    : `SELECT count(*)::BIGINT AS n, NULL AS lo, NULL AS hi, NULL AS last FROM read_parquet(${sqlString(temporary)})`;
+  const stats = (await connection.runAndReadAll(statsSql)).getRowObjectsJS()[0] ?? {};
+  const described: LakeFile = {
+    table: file.table,
+    partition: file.partition,
+    path: file.path,
+    rows: Number(stats.n ?? 0),
+    bytes: (await stat(temporary)).size,
+    sha256: await sha256File(temporary),
+    minTime: isoOrNull(stats.lo),
+    maxTime: isoOrNull(stats.hi),
+    ...(definition.name === 'incident_versions' ? { maxEnd: isoOrNull(stats.last) } : {}),
+    schemaVersion: definition.schemaVersion,
+  };
+  await rename(temporary, absolute);
+  return described;
+}
+
+function columnsOf(table: LakeTable): Record<string, true> {
+  return Object.fromEntries(table.columns.map((column) => [column.name, true]));
+}
+
+function isoOrNull(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const parsed = Date.parse(String(value));
+  return Number.isNaN(parsed) ? null : new Date(parsed).toISOString();
+}
+
+/** The generation the warehouse published last (0 before the first). */
+async function lastGeneration(connection: DuckDBConnection): Promise<number> {
   const last = await connection.runAndReadAll(
     'SELECT coalesce(max(generation), 0)::INTEGER AS g FROM publication',
   );
-  const generation = Number(last.getRowObjectsJS()[0]?.g ?? 0) + 1;
-  const publishedAt = new Date().toISOString();
-
-  const tables = {} as Manifest['tables'];
-  for (const table of Object.keys(SOURCES) as (keyof typeof SOURCES)[]) {
-    const query = tableQuery(table);
-    const file = `${table}-${generation}.parquet`;
-    const temporary = join(servingDir, `.${file}.tmp`);
-    await connection.run(`COPY (${query}) TO ${sqlPath(temporary)} (FORMAT parquet, COMPRESSION zstd)`);
-    const count = await connection.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM (${query})`);
-    const sha256 = await sha256File(temporary);
-    await rename(temporary, join(servingDir, file));
-    tables[table] = { file, rows: Number(count.getRowObjectsJS()[0]?.n ?? 0), sha256 };
-  }
-
-  // The archive is loaded on its own schedule: a commit keeps whatever archive was published.
-  const archive = (await readManifest(servingDir))?.tables.archive;
-  if (archive) tables.archive = archive;
-  const manifest: Manifest = { generation, publishedAt, tables };
-  const temporaryManifest = join(servingDir, `.${MANIFEST_FILE}.tmp`);
-  await writeFile(temporaryManifest, JSON.stringify(manifest, null, 2));
-  await rename(temporaryManifest, join(servingDir, MANIFEST_FILE));
-  await connection.run('INSERT INTO publication VALUES ($1, $2::TIMESTAMPTZ)', [generation, publishedAt]);
-  await pruneOldGenerations(servingDir, generation);
-  return manifest;
-}
-
-async function pruneOldGenerations(servingDir: string, generation: number): Promise<void> {
-  for (const name of await readdir(servingDir)) {
-    const match = /^[a-z_]+-(\d+)\.parquet$/.exec(name);
-    if (match && Number(match[1]) <= generation - KEEP_GENERATIONS && !name.startsWith('archive-')) {
-      await rm(join(servingDir, name), { force: true });
-    }
-  }
+  return Number(last.getRowObjectsJS()[0]?.g ?? 0);
 }
 
 /**
- * Removes what a writer killed mid-publish left behind: files under a temporary name (`.name.tmp`,
- * `name.tmp`) are never read, and the next publish writes them anew. Called when the writer starts.
+ * Publishes what changed since the last publish as a new generation of the lake: one segment per
+ * (state, month) of the version rows settled since, the live table, and a manifest naming the
+ * previous files plus these. Cost follows the change and the live set, never the history. Run inside
+ * `Warehouse.exclusive`.
+ *
+ * Crash safety: files are written under new names first; the manifest is recorded in the warehouse
+ * in the same transaction that drains the queue, then renamed into place. A publish killed before
+ * that transaction leaves the queue intact (the next publish writes the same rows again, under the
+ * same generation's names); one killed after it is finished at start by `finishPublication`.
+ */
+export async function publishLake(
+  connection: DuckDBConnection,
+  options: PublishOptions,
+): Promise<PublishResult> {
+  const { lakeDir, now } = options;
+  await mkdir(lakeDir, { recursive: true });
+  const previous = await currentManifest(connection, lakeDir);
+  const generation = (await lastGeneration(connection)) + 1;
+  const files: LakeFile[] = [];
+
+  const partitions = await connection.runAndReadAll(
+    'SELECT DISTINCT state, month FROM lake_pending ORDER BY state, month',
+  );
+  const versions = LAKE_TABLES.incident_versions;
+  let appendedVersions = 0;
+  for (const row of partitions.getRowObjectsJS()) {
+    const state = checkedPartition(String(row.state));
+    const month = checkedPartition(String(row.month));
+    const file = await writeLakeFile(
+      connection,
+      lakeDir,
+      {
+        table: 'incident_versions',
+        partition: { state, month },
+        path: `incident_versions/state=${state}/month=${month}/seg-${generation}.parquet`,
+      },
+      `SELECT ${columnList(versions)} FROM lake_pending WHERE state = ${sqlString(state)} AND month = ${sqlString(month)} ORDER BY ${versions.orderBy}`,
+    );
+    appendedVersions += file.rows;
+    files.push(file);
+  }
+
+  // Retractions older than the Cancel window leave the live set (and the warehouse's hot table).
+  const cutoff = new Date(now.getTime() - CANCEL_WINDOW_MS).toISOString();
+  await connection.run(
+    'INSERT INTO incident_retired SELECT * FROM incident_current WHERE retracted AND retracted_at::TIMESTAMPTZ < $1::TIMESTAMPTZ',
+    [cutoff],
+  );
+  await connection.run(
+    'DELETE FROM incident_current WHERE retracted AND retracted_at::TIMESTAMPTZ < $1::TIMESTAMPTZ',
+    [cutoff],
+  );
+  const live = LAKE_TABLES.incidents_live;
+  files.push(
+    await writeLakeFile(
+      connection,
+      lakeDir,
+      { table: 'incidents_live', partition: {}, path: `incidents_live/live-${generation}.parquet` },
+      `SELECT ${columnList(live)} FROM incident_current ORDER BY ${live.orderBy}`,
+    ),
+  );
+  await options.derived?.(generation);
+
+  const replaced = (previous?.files ?? []).filter((file) => file.table === 'incidents_live');
+  const kept = (previous?.files ?? []).filter((file) => file.table !== 'incidents_live');
+  const manifest: Manifest = {
+    format: 'eids-lake/1',
+    generation,
+    publishedAt: now.toISOString(),
+    files: [...kept, ...files],
+  };
+  await recordPublication(connection, manifest, replaced, now, async () => {
+    await connection.run('DELETE FROM lake_pending');
+  });
+  await writeManifest(lakeDir, manifest);
+  await collectGarbage(connection, lakeDir, now);
+  return { manifest, appendedVersions };
+}
+
+/** The manifest the warehouse last recorded (the file may lag it after a crash). */
+export async function currentManifest(
+  connection: DuckDBConnection,
+  lakeDir: string,
+): Promise<Manifest | undefined> {
+  const reader = await connection.runAndReadAll(
+    'SELECT manifest FROM publication WHERE manifest IS NOT NULL ORDER BY generation DESC LIMIT 1',
+  );
+  const text = reader.getRowObjectsJS()[0]?.manifest;
+  if (typeof text === 'string') return JSON.parse(text) as Manifest;
+  return readManifest(lakeDir);
+}
+
+/**
+ * Records a new manifest and the files it stops naming in one transaction, together with `alsoInside`
+ * (the queue it drains, or nothing for a compaction).
+ */
+export async function recordPublication(
+  connection: DuckDBConnection,
+  manifest: Manifest,
+  replaced: readonly LakeFile[],
+  now: Date,
+  alsoInside: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  const deletableAfter = new Date(now.getTime() + GARBAGE_GRACE_MS).toISOString();
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    await alsoInside();
+    for (const file of replaced) {
+      await connection.run('INSERT INTO lake_garbage VALUES ($1, $2::TIMESTAMPTZ)', [
+        file.path,
+        deletableAfter,
+      ]);
+    }
+    await connection.run('INSERT INTO publication VALUES ($1, $2::TIMESTAMPTZ, $3)', [
+      manifest.generation,
+      manifest.publishedAt,
+      JSON.stringify(manifest),
+    ]);
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Renames the manifest into place: readers see the previous generation or this one, whole. */
+export async function writeManifest(lakeDir: string, manifest: Manifest): Promise<void> {
+  const temporary = join(lakeDir, `.${MANIFEST_FILE}.tmp`);
+  await writeFile(temporary, JSON.stringify(manifest, null, 1));
+  await rename(temporary, join(lakeDir, MANIFEST_FILE));
+}
+
+/** Deletes replaced files whose grace period has passed. */
+async function collectGarbage(connection: DuckDBConnection, lakeDir: string, now: Date): Promise<void> {
+  const due = await connection.runAndReadAll(
+    'SELECT path FROM lake_garbage WHERE deletable_after <= $1::TIMESTAMPTZ',
+    [now.toISOString()],
+  );
+  const paths = due.getRowObjectsJS().map((row) => String(row.path));
+  if (paths.length === 0) return;
+  await Promise.all(paths.map((path) => rm(join(lakeDir, path), { force: true })));
+  await connection.run('DELETE FROM lake_garbage WHERE deletable_after <= $1::TIMESTAMPTZ', [
+    now.toISOString(),
+  ]);
+}
+
+/**
+ * At start: finishes a publication whose manifest was recorded but not yet renamed into place, and
+ * removes files no manifest names that a killed publish or compaction left behind.
+ */
+export async function finishPublication(connection: DuckDBConnection, lakeDir: string): Promise<void> {
+  const recorded = await currentManifest(connection, lakeDir);
+  if (!recorded) return;
+  const onDisk = await readManifest(lakeDir);
+  if (!onDisk || onDisk.generation < recorded.generation) await writeManifest(lakeDir, recorded);
+  const named = new Set(recorded.files.map((file) => file.path));
+  const garbage = await connection.runAndReadAll('SELECT path FROM lake_garbage');
+  for (const row of garbage.getRowObjectsJS()) named.add(String(row.path));
+  for (const path of await lakeFiles(lakeDir)) {
+    if (!named.has(path)) await rm(join(lakeDir, path), { force: true });
+  }
+}
+
+/** Every file under the lake's table folders, relative to the lake. */
+async function lakeFiles(lakeDir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of Object.keys(LAKE_TABLES)) {
+    let entries: string[];
+    try {
+      entries = await readdir(join(lakeDir, table), { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (entry.endsWith('.parquet') || entry.endsWith('.tmp')) found.push(`${table}/${entry}`);
+    }
+  }
+  return found;
+}
+
+/**
+ * Removes what a writer killed mid-write left behind in a folder that is not part of the lake
+ * (exports): files under a temporary name are never read, and the next write makes them anew.
  */
 export async function removeTemporaryFiles(dir: string): Promise<string[]> {
   let names: string[];

@@ -2,28 +2,56 @@ import { recordColumnsDdl } from '../model/index.js';
 
 const recordDdl = recordColumnsDdl();
 
+/** The warehouse layout this code writes; an older file is migrated when it opens (warehouse/migrate.ts). */
+export const WAREHOUSE_SCHEMA_VERSION = 2;
+
+const settledVersionDdl = `${recordDdl},
+  feed_key VARCHAR NOT NULL,
+  content_hash VARCHAR NOT NULL,
+  version INTEGER NOT NULL,
+  valid_from TIMESTAMPTZ NOT NULL,
+  valid_to TIMESTAMPTZ`;
+
+const currentDdl = `${recordDdl},
+  feed_key VARCHAR NOT NULL,
+  content_hash VARCHAR NOT NULL,
+  version INTEGER NOT NULL,
+  first_seen_at VARCHAR NOT NULL,
+  last_seen_at VARCHAR NOT NULL,
+  valid_from TIMESTAMPTZ NOT NULL,
+  chain VARCHAR NOT NULL`;
+
 /**
- * incident_current: one row per incident id, the latest version (retracted ones included).
- * incident_version: every version; the open one has valid_to NULL. "Active at T" is a range query.
+ * incident_current: one row per incident that is live or retracted within the last 7 days: its open
+ * version (valid_from) and its chain of versions. Older retractions move to incident_retired, so
+ * every commit's reads stay the size of the live set, not of history.
+ * incident_version: settled versions, append-only (closed ones, and retractions): the source of truth
+ * of history. lake_pending holds the same rows until a publish writes them to the lake.
  * No primary keys: the single writer keeps ids unique, and DuckDB's eager constraint checks would
  * reject the delete-then-insert that replaces a row inside one transaction.
  */
 export const WAREHOUSE_DDL = [
   `CREATE TABLE IF NOT EXISTS incident_current (
-  ${recordDdl},
-  feed_key VARCHAR NOT NULL,
-  content_hash VARCHAR NOT NULL,
-  version INTEGER NOT NULL,
-  first_seen_at VARCHAR NOT NULL,
-  last_seen_at VARCHAR NOT NULL
+  ${currentDdl}
 )`,
+  `CREATE TABLE IF NOT EXISTS incident_retired (
+  ${currentDdl}
+)`,
+  'CREATE INDEX IF NOT EXISTS incident_retired_id ON incident_retired (id)',
   `CREATE TABLE IF NOT EXISTS incident_version (
-  ${recordDdl},
-  feed_key VARCHAR NOT NULL,
-  content_hash VARCHAR NOT NULL,
-  version INTEGER NOT NULL,
-  valid_from TIMESTAMPTZ NOT NULL,
-  valid_to TIMESTAMPTZ
+  ${settledVersionDdl}
+)`,
+  `CREATE TABLE IF NOT EXISTS lake_pending (
+  ${settledVersionDdl},
+  month VARCHAR NOT NULL
+)`,
+  // Ids whose current row changed since the last publish: their CAP entries are rendered again.
+  'CREATE TABLE IF NOT EXISTS cap_changed (id VARCHAR NOT NULL)',
+  // The Atom entry of each current incident's latest version, rendered once per version.
+  `CREATE TABLE IF NOT EXISTS cap_entry (
+  id VARCHAR NOT NULL,
+  retracted_at VARCHAR,
+  xml VARCHAR NOT NULL
 )`,
   `CREATE TABLE IF NOT EXISTS feed_commit (
   feed_key VARCHAR NOT NULL,
@@ -36,16 +64,26 @@ export const WAREHOUSE_DDL = [
   retracted INTEGER NOT NULL,
   guard VARCHAR
 )`,
+  // Warehouses written before commits were keyed by their poll gain the columns that make a repeat a no-op.
+  'ALTER TABLE feed_commit ADD COLUMN IF NOT EXISTS poll_id VARCHAR',
+  'ALTER TABLE feed_commit ADD COLUMN IF NOT EXISTS outcome VARCHAR',
+  // A retried commit looks its poll up here: an index keeps that lookup off the size of history.
+  'CREATE INDEX IF NOT EXISTS feed_commit_poll ON feed_commit (poll_id)',
   // The ids each feed's last good poll listed: an incident leaves the service only when no feed lists it.
   `CREATE TABLE IF NOT EXISTS feed_listing (
   feed_key VARCHAR NOT NULL,
   id VARCHAR NOT NULL
 )`,
-  // Warehouses written before commits were keyed by their poll gain the columns that make a repeat a no-op.
-  'ALTER TABLE feed_commit ADD COLUMN IF NOT EXISTS poll_id VARCHAR',
-  'ALTER TABLE feed_commit ADD COLUMN IF NOT EXISTS outcome VARCHAR',
   `CREATE TABLE IF NOT EXISTS publication (
   generation INTEGER NOT NULL,
   published_at TIMESTAMPTZ NOT NULL
 )`,
+  // The manifest each publication wrote, so a publish killed before its rename is finished at start.
+  'ALTER TABLE publication ADD COLUMN IF NOT EXISTS manifest VARCHAR',
+  // Lake files no manifest names any more, deleted once no reader can still be reading them.
+  `CREATE TABLE IF NOT EXISTS lake_garbage (
+  path VARCHAR NOT NULL,
+  deletable_after TIMESTAMPTZ NOT NULL
+)`,
+  'CREATE TABLE IF NOT EXISTS warehouse_meta (key VARCHAR NOT NULL, value VARCHAR NOT NULL)',
 ];

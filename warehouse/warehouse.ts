@@ -11,13 +11,22 @@ import {
 } from '@duckdb/node-api';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { monthOf } from '../lake/tables.js';
 import { RECORD_COLUMNS, RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
-import { planCommit, type CommitPlan, type CurrentRow, type PlannedRow } from './commit-plan.js';
+import {
+  planCommit,
+  type ChainLink,
+  type CommitPlan,
+  type CurrentRow,
+  type PlannedRow,
+} from './commit-plan.js';
+import { migrateWarehouse } from './migrate.js';
 import { WAREHOUSE_DDL } from './schema.js';
+import { serialised } from './serialised.js';
 
 export interface CommitRequest {
   feedKey: string;
-  /** Names the poll (the raw body's hash and the fetch time): a commit is applied once per poll. */
+  /** Names the poll (the poller's run, poll count and body hash): a commit is applied once per poll. */
   pollId: string;
   rawSha256: string;
   incoming: IncidentRecord[];
@@ -46,12 +55,27 @@ export interface CommitOutcome {
 }
 
 const idList = LIST(VARCHAR);
+const CURRENT_COLUMNS = `${RECORD_COLUMN_LIST}, content_hash, version, first_seen_at, epoch_ms(valid_from)::DOUBLE AS valid_from, chain`;
+
+/** A settled version row: a record with its version and validity, as incident_version stores it. */
+interface SettledRow {
+  record: IncidentRecord;
+  feedKey: string;
+  contentHash: string;
+  version: number;
+  validFrom: string;
+  validTo: string | null;
+}
 
 /**
  * The warehouse: the one module that opens the DuckDB file, always read-write, from exactly one
- * process (the warehouse worker). Readers use the published Parquet instead.
+ * process (the warehouse worker). Readers use the published lake instead. Every operation on the
+ * connection goes through `exclusive`, so commits and publishes never interleave.
  */
 export class Warehouse {
+  /** Runs `fn` alone on the connection: commits, publishes and compactions queue behind each other. */
+  readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T> = serialised();
+
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
@@ -61,9 +85,26 @@ export class Warehouse {
     if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
     const instance = await DuckDBInstance.create(path);
     const connection = await instance.connect();
-    for (const ddl of WAREHOUSE_DDL) await connection.run(ddl);
-    await collapseDuplicateRows(connection);
+    try {
+      await migrateWarehouse(connection);
+      for (const ddl of WAREHOUSE_DDL) await connection.run(ddl);
+      await collapseDuplicateRows(connection);
+    } catch (error) {
+      connection.closeSync();
+      instance.closeSync();
+      throw error;
+    }
     return new Warehouse(instance, connection);
+  }
+
+  /** A connection of its own, for work that reads published files while commits go on (compaction). */
+  connect(): Promise<DuckDBConnection> {
+    return this.instance.connect();
+  }
+
+  /** The warehouse connection, for the lake publisher and compaction (inside `exclusive`). */
+  get db(): DuckDBConnection {
+    return this.connection;
   }
 
   /** What the commit of a poll did, when that poll has been committed already (a retried activity). */
@@ -76,30 +117,57 @@ export class Warehouse {
     return typeof outcome === 'string' ? (JSON.parse(outcome) as CommitOutcome) : undefined;
   }
 
-  /** The warehouse connection, for the publisher, which copies tables out. */
-  get db(): DuckDBConnection {
-    return this.connection;
+  /**
+   * Every version of one incident, oldest first: settled ones from history, the open one from the
+   * current row (a retraction closed later appears once, closed). For tools and tests.
+   */
+  async historyOf(id: string): Promise<Record<string, unknown>[]> {
+    const reader = await this.connection.runAndReadAll(
+      `SELECT * EXCLUDE (copy_rank) FROM (
+         SELECT *, row_number() OVER (PARTITION BY version ORDER BY valid_to DESC NULLS LAST) AS copy_rank FROM (
+           SELECT ${RECORD_COLUMN_LIST}, version, valid_from, valid_to FROM incident_version WHERE id = $1
+           UNION ALL
+           SELECT ${RECORD_COLUMN_LIST}, version, valid_from, NULL FROM incident_current WHERE id = $1 AND NOT retracted
+           UNION ALL
+           SELECT ${RECORD_COLUMN_LIST}, version, valid_from, NULL FROM incident_retired WHERE id = $1 AND NOT retracted
+         )
+       ) WHERE copy_rank = 1 ORDER BY version`,
+      [id],
+    );
+    return reader.getRowObjectsJS();
   }
 
   async currentRows(feedKey: string): Promise<CurrentRow[]> {
-    return this.rowsWhere('feed_key = $1', [feedKey]);
+    return this.rowsWhere('incident_current', 'feed_key = $1', [feedKey]);
   }
 
-  private async rowsWhere(where: string, params: DuckDBValue[]): Promise<CurrentRow[]> {
+  private async rowsWhere(table: string, where: string, params: DuckDBValue[]): Promise<CurrentRow[]> {
     const reader = await this.connection.runAndReadAll(
-      `SELECT ${RECORD_COLUMN_LIST}, content_hash, version, first_seen_at FROM incident_current WHERE ${where}`,
+      `SELECT ${CURRENT_COLUMNS} FROM ${table} WHERE ${where}`,
       params,
       params.map((p) => (p instanceof DuckDBListValue ? idList : VARCHAR)),
     );
     return reader.getRowObjectsJS().map((row) => {
-      const { content_hash, version, first_seen_at, ...record } = row;
+      const { content_hash, version, first_seen_at, valid_from, chain, ...record } = row;
       return {
         record: record as unknown as IncidentRecord,
         contentHash: content_hash as string,
         version: Number(version),
         firstSeenAt: first_seen_at as string,
+        validFrom: new Date(Number(valid_from)).toISOString(),
+        chain: JSON.parse(chain as string) as ChainLink[],
       };
     });
+  }
+
+  /**
+   * Incidents retracted long ago that this poll lists again: looked up one id at a time through the
+   * index, so the cost follows the ids a poll brings, not how many incidents ever retired.
+   */
+  private async retiredRows(ids: readonly string[]): Promise<CurrentRow[]> {
+    const rows: CurrentRow[] = [];
+    for (const id of ids) rows.push(...(await this.rowsWhere('incident_retired', 'id = $1', [id])));
+    return rows;
   }
 
   /**
@@ -107,11 +175,15 @@ export class Warehouse {
    * Ids are global: one incident listed by two feeds of an agency is kept once, by the feed that
    * listed it first; it is handed to the other feed, not retracted, when the first stops listing it.
    */
-  async commit(request: CommitRequest): Promise<CommitOutcome> {
+  commit(request: CommitRequest): Promise<CommitOutcome> {
+    return this.exclusive(() => this.commitAlone(request));
+  }
+
+  private async commitAlone(request: CommitRequest): Promise<CommitOutcome> {
     const repeated = await this.committedOutcome(request.pollId);
     if (repeated) return repeated;
     const incomingIds = listValue(request.incoming.map((record) => record.id));
-    const elsewhere = await this.rowsWhere('feed_key <> $1 AND list_contains($2, id)', [
+    const elsewhere = await this.rowsWhere('incident_current', 'feed_key <> $1 AND list_contains($2, id)', [
       request.feedKey,
       incomingIds,
     ]);
@@ -120,6 +192,10 @@ export class Warehouse {
     );
     const takenOver = elsewhere.filter((row) => row.record.retracted);
     const own = await this.currentRows(request.feedKey);
+    const known = new Set([...own, ...elsewhere].map((row) => row.record.id));
+    const retired = await this.retiredRows(
+      request.incoming.map((record) => record.id).filter((id) => !known.has(id)),
+    );
     const listings = await this.connection.runAndReadAll(
       'SELECT id, any_value(feed_key) AS feed_key FROM feed_listing WHERE feed_key <> $1 AND list_contains($2, id) GROUP BY id',
       [request.feedKey, listValue(own.map((row) => row.record.id))],
@@ -129,7 +205,7 @@ export class Warehouse {
       listings.getRowObjectsJS().map((row) => [row.id as string, row.feed_key as string]),
     );
     const plan = planCommit({
-      existing: [...own, ...takenOver],
+      existing: [...own, ...takenOver, ...retired],
       incoming: request.incoming.filter((record) => !ownedElsewhere.has(record.id)),
       polledAt: request.polledAt,
       believeDrop: request.believeDrop ?? null,
@@ -147,52 +223,48 @@ export class Warehouse {
       guard: plan.guard,
       dropFingerprint: plan.dropFingerprint,
     };
-    return this.apply(request, plan, outcome);
+    return this.apply(
+      request,
+      plan,
+      retired.map((row) => row.record.id),
+      outcome,
+    );
   }
 
   /** Applies a plan and records the poll's outcome in one transaction, so a poll is committed once. */
   private async apply(
     request: CommitRequest,
     plan: CommitPlan,
+    unretiredIds: readonly string[],
     partial: Omit<CommitOutcome, 'active'>,
   ): Promise<CommitOutcome> {
     const written = [...plan.upserts, ...plan.retractions];
-    const replacedIds = written.map((row) => row.record.id);
-    const supersededIds = written.filter((row) => row.supersedes).map((row) => row.record.id);
-    const polledAt = new Date(request.polledAt);
+    const writtenIds = written.map((row) => row.record.id);
+    const validFrom = new Date(request.polledAt).toISOString();
+    const settled = settledRowsOf(written, request.feedKey, validFrom);
     const c = this.connection;
     await c.run('BEGIN TRANSACTION');
     try {
-      if (replacedIds.length > 0) {
+      if (writtenIds.length > 0) {
         // By id alone: an id is one row whichever feed listed it (ADR 6), so a row another feed
         // retracted is replaced, never kept beside the new one.
-        await c.run('DELETE FROM incident_current WHERE list_contains($1, id)', [listValue(replacedIds)], {
+        await c.run('DELETE FROM incident_current WHERE list_contains($1, id)', [listValue(writtenIds)], {
           1: idList,
         });
-      }
-      if (supersededIds.length > 0) {
-        await c.run(
-          'UPDATE incident_version SET valid_to = $1::TIMESTAMPTZ WHERE valid_to IS NULL AND list_contains($2, id)',
-          [polledAt.toISOString(), listValue(supersededIds)],
-          { 2: idList },
-        );
-      }
-      if (written.length > 0) {
-        await this.appendRows('incident_current', written, (appender, row) => {
-          appender.appendVarchar(request.feedKey);
-          appender.appendVarchar(row.contentHash);
-          appender.appendInteger(row.version);
-          appender.appendVarchar(row.firstSeenAt);
-          appender.appendVarchar(request.polledAt);
-        });
-        const validFrom = timestampTZValue(BigInt(polledAt.getTime()) * 1000n);
-        await this.appendRows('incident_version', written, (appender, row) => {
-          appender.appendVarchar(request.feedKey);
-          appender.appendVarchar(row.contentHash);
-          appender.appendInteger(row.version);
-          appender.appendTimestampTZ(validFrom);
-          appender.appendNull();
-        });
+        for (const id of unretiredIds) await c.run('DELETE FROM incident_retired WHERE id = $1', [id]);
+        await this.appendCurrent(written, request.feedKey, request.polledAt, validFrom);
+        await this.appendSettled('incident_version', settled);
+        await this.appendSettled('lake_pending', settled);
+        const changed = await c.createAppender('cap_changed');
+        try {
+          for (const id of writtenIds) {
+            changed.appendVarchar(id);
+            changed.endRow();
+          }
+          changed.flushSync();
+        } finally {
+          changed.closeSync();
+        }
       }
       for (const { id, toFeed } of plan.handovers) {
         await c.run('UPDATE incident_current SET feed_key = $1 WHERE id = $2', [toFeed, id]);
@@ -229,7 +301,7 @@ export class Warehouse {
          VALUES ($1, $2::TIMESTAMPTZ, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           request.feedKey,
-          polledAt.toISOString(),
+          validFrom,
           request.rawSha256,
           request.incoming.length,
           plan.inserted,
@@ -249,23 +321,51 @@ export class Warehouse {
     }
   }
 
-  /** Bulk rows go through an appender: record columns first, then the table's own trailing columns. */
-  private async appendRows(
-    table: string,
+  /** New current rows, each opening its version at the poll and extending its chain. */
+  private async appendCurrent(
     rows: readonly PlannedRow[],
-    appendTrailing: (appender: DuckDBAppender, row: PlannedRow) => void,
+    feedKey: string,
+    polledAt: string,
+    validFrom: string,
   ): Promise<void> {
+    const start = timestampTZ(validFrom);
+    const startMs = Date.parse(validFrom);
+    const appender = await this.connection.createAppender('incident_current');
+    try {
+      for (const row of rows) {
+        appendRecord(appender, row.record);
+        appender.appendVarchar(feedKey);
+        appender.appendVarchar(row.contentHash);
+        appender.appendInteger(row.version);
+        appender.appendVarchar(row.firstSeenAt);
+        appender.appendVarchar(polledAt);
+        appender.appendTimestampTZ(start);
+        const chain: ChainLink[] = [
+          ...(row.previous?.chain ?? []),
+          [row.version, startMs, row.record.retracted],
+        ];
+        appender.appendVarchar(JSON.stringify(chain));
+        appender.endRow();
+      }
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+  }
+
+  /** Settled versions go to the history table and, until the next publish, to the lake's queue. */
+  private async appendSettled(table: 'incident_version' | 'lake_pending', rows: readonly SettledRow[]) {
     const appender = await this.connection.createAppender(table);
     try {
       for (const row of rows) {
-        for (const column of RECORD_COLUMNS) {
-          const value = row.record[column.name];
-          if (value === null || value === undefined) appender.appendNull();
-          else if (column.sql === 'DOUBLE') appender.appendDouble(Number(value));
-          else if (column.sql === 'BOOLEAN') appender.appendBoolean(Boolean(value));
-          else appender.appendVarchar(String(value));
-        }
-        appendTrailing(appender, row);
+        appendRecord(appender, row.record);
+        appender.appendVarchar(row.feedKey);
+        appender.appendVarchar(row.contentHash);
+        appender.appendInteger(row.version);
+        appender.appendTimestampTZ(timestampTZ(row.validFrom));
+        if (row.validTo === null) appender.appendNull();
+        else appender.appendTimestampTZ(timestampTZ(row.validTo));
+        if (table === 'lake_pending') appender.appendVarchar(monthOf(row.validFrom));
         appender.endRow();
       }
       appender.flushSync();
@@ -277,6 +377,54 @@ export class Warehouse {
   close(): void {
     this.connection.closeSync();
     this.instance.closeSync();
+  }
+}
+
+/**
+ * The version rows a commit settles: each version it closes (valid_to = this poll; a retraction that
+ * is closed because the incident came back gets a closed copy, which readers prefer), and each
+ * retraction it makes (settled at once: nothing follows it unless the incident returns).
+ */
+function settledRowsOf(written: readonly PlannedRow[], feedKey: string, polledAt: string): SettledRow[] {
+  const rows: SettledRow[] = [];
+  for (const row of written) {
+    const previous = row.previous;
+    if (previous) {
+      rows.push({
+        record: previous.record,
+        feedKey,
+        contentHash: previous.contentHash,
+        version: previous.version,
+        validFrom: new Date(previous.validFrom).toISOString(),
+        validTo: polledAt,
+      });
+    }
+    if (row.record.retracted) {
+      rows.push({
+        record: row.record,
+        feedKey,
+        contentHash: row.contentHash,
+        version: row.version,
+        validFrom: polledAt,
+        validTo: null,
+      });
+    }
+  }
+  return rows;
+}
+
+function timestampTZ(iso: string) {
+  return timestampTZValue(BigInt(Date.parse(iso)) * 1000n);
+}
+
+/** The record columns of one row, in RECORD_COLUMNS order. */
+function appendRecord(appender: DuckDBAppender, record: IncidentRecord): void {
+  for (const column of RECORD_COLUMNS) {
+    const value = record[column.name];
+    if (value === null || value === undefined) appender.appendNull();
+    else if (column.sql === 'DOUBLE') appender.appendDouble(Number(value));
+    else if (column.sql === 'BOOLEAN') appender.appendBoolean(Boolean(value));
+    else appender.appendVarchar(String(value));
   }
 }
 

@@ -1,1 +1,2 @@
 export { feedPoller, healthQuery, pollNowSignal, type FeedPollerInput } from './feed-poller.js';
+export { compactLake, type CompactLakeInput } from './compact-lake.js';

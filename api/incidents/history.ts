@@ -52,7 +52,7 @@ export function registerHistory(
     const from = `(
       SELECT * EXCLUDE (version, valid_from, valid_to, rn) FROM (
         SELECT *, row_number() OVER (PARTITION BY id ORDER BY version DESC) AS rn
-        FROM incident_versions
+        FROM ${deps.store.versionsRelation({ states: query.state, startsBefore: before, endsAfter: after })}
         WHERE feature_type = 'incident' AND valid_from < $2::TIMESTAMPTZ
           AND (valid_to IS NULL OR valid_to > $1::TIMESTAMPTZ) ${filters.map((f) => `AND ${f}`).join(' ')}
       ) WHERE rn = 1

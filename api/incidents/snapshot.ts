@@ -64,7 +64,12 @@ export function registerSnapshot(
       ...inList('event_type', query.event_type, params),
     ];
     const page = await keysetPage(deps.store, deps.cursors, {
-      from: archive ? 'archive' : 'incident_versions',
+      // Only files that can hold a row active at the instant are read (state partitions, time statistics).
+      from: (archive ? deps.store.archiveRelation : deps.store.versionsRelation).call(deps.store, {
+        states: query.state,
+        startsBefore: new Date(instant.getTime() + 1),
+        endsAfter: instant,
+      }),
       where: conditions,
       params: params as string[],
       limit: query.limit,

@@ -2,7 +2,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { CAP_EVENT_BY_TYPE, type IncidentRecord } from '../../model/index.js';
 import { capAlertTree, type CapIssuer, type XmlTree } from './cap-alert.js';
 import type { CapMessage } from './cap-messages.js';
-import { xmlDocument } from './xml.js';
+import { xmlDocument, xmlFragment } from './xml.js';
 
 export const ATOM_NAMESPACE = 'http://www.w3.org/2005/Atom';
 const GEORSS_NAMESPACE = 'http://www.georss.org/georss';
@@ -75,4 +75,23 @@ export function capAtomFeed(
     link: links,
     entry: entries.map((entry) => entryOf(entry, issuer, options)),
   });
+}
+
+/**
+ * One entry of the feed as XML text, rendered once per incident version and kept: the static feed is
+ * assembled from kept entries instead of rendering every alert again on every publish.
+ */
+export function renderAtomEntry(entry: CapEntry, issuer: CapIssuer, options: CapAtomOptions): string {
+  return xmlFragment('entry', entryOf(entry, issuer, options));
+}
+
+/** The feed around entries rendered by {@link renderAtomEntry}, in the order given. */
+export function assembleAtomFeed(
+  entries: readonly string[],
+  issuer: CapIssuer,
+  options: CapAtomOptions,
+): string {
+  const empty = capAtomFeed([], issuer, options);
+  const close = empty.lastIndexOf('</feed>');
+  return `${empty.slice(0, close)}${entries.join('')}${empty.slice(close)}`;
 }

@@ -3,21 +3,13 @@ import type { IncidentVersion } from './cap-messages.js';
 export type { IncidentVersion } from './cap-messages.js';
 
 /**
- * The version list of every incident, from a table of version rows: `incident_version` in the warehouse,
- * `incident_versions` in the serving store (a fixed name from code, never from input).
+ * An incident's versions from the chain its live row carries (`[version, validFrom ms, retracted]`
+ * per version, oldest first): what its CAP messages reference, without reading version history.
  */
-export function versionsQuery(table: 'incident_version' | 'incident_versions'): string {
-  return `SELECT id, version, epoch_ms(valid_from)::DOUBLE AS "validFrom", retracted FROM ${table} ORDER BY id, version`;
-}
-
-export function groupVersions(
-  rows: readonly ({ id: string } & IncidentVersion)[],
-): Map<string, IncidentVersion[]> {
-  const byId = new Map<string, IncidentVersion[]>();
-  for (const { id, version, validFrom, retracted } of rows) {
-    let list = byId.get(id);
-    if (!list) byId.set(id, (list = []));
-    list.push({ version: Number(version), validFrom: Number(validFrom), retracted: Boolean(retracted) });
-  }
-  return byId;
+export function versionsOfChain(chain: string): IncidentVersion[] {
+  return (JSON.parse(chain) as [number, number, boolean][]).map(([version, validFrom, retracted]) => ({
+    version,
+    validFrom,
+    retracted,
+  }));
 }

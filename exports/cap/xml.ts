@@ -20,3 +20,8 @@ const DECLARATION = { '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' } };
 export function xmlDocument(rootName: string, root: XmlTree): string {
   return builder.build({ ...DECLARATION, [rootName]: root });
 }
+
+/** One element without a declaration, to be placed inside a document built elsewhere. */
+export function xmlFragment(name: string, tree: XmlTree): string {
+  return builder.build({ [name]: tree });
+}

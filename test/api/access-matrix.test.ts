@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalise } from '../../activities/ingest.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
-import { publishServing } from '../../warehouse/publish.js';
+import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { generateKey } from '../../api/access/key-format.js';
 import { DEFAULT_POLICY, policyFor, ROUTE_POLICIES } from '../../api/access/route-policy.js';
@@ -130,7 +130,7 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
       polledAt: FETCHED,
       pollId: `poll@${FETCHED}`,
     });
-    await publishServing(warehouse.db, join(dir, 'serving'));
+    await publishNow(warehouse, join(dir, 'serving'));
     store = await ServingStore.open(join(dir, 'serving'));
     access = testAccess();
     for (const tier of TIERS) tokens.set(tier, (await access.issue(tier)).token);

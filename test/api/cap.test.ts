@@ -8,7 +8,7 @@ import { normalise } from '../../activities/ingest.js';
 import { readCapAlerts, type CapAlert } from '../../sources/common/cap.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { publishCapFeed } from '../../warehouse/publish-cap.js';
-import { publishServing } from '../../warehouse/publish.js';
+import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
@@ -103,7 +103,7 @@ describe('CAP outputs of the API, over a warehouse with updates and retractions'
         pollId: `poll@${polledAt}`,
         guarded: false,
       });
-      await publishServing(warehouse.db, join(dir, 'serving'));
+      await publishNow(warehouse, join(dir, 'serving'), { now: () => WITHIN_WEEK });
     }
     await publishCapFeed(warehouse.db, {
       file: join(dir, 'exports', 'cap', 'incidents.atom'),

@@ -10,7 +10,7 @@ import { listen } from '../../api/listen.js';
 import { ServingStore } from '../../api/serving-store.js';
 import { API_VERSION } from '../../api/version.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
-import { publishServing } from '../../warehouse/publish.js';
+import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 import { makeRecord } from '../support/incidents.js';
@@ -36,7 +36,7 @@ describe('HTTP edge cases (loopback server)', () => {
       polledAt,
       guarded: false,
     });
-    return publishServing(warehouse.db, join(dir, 'serving'));
+    return publishNow(warehouse, join(dir, 'serving'));
   };
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalise } from '../../activities/ingest.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
-import { publishServing } from '../../warehouse/publish.js';
+import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
@@ -105,7 +105,7 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
       pollId: `poll@${polledAt}`,
       guarded: false,
     });
-    await publishServing(warehouse.db, join(dir, 'serving'));
+    await publishNow(warehouse, join(dir, 'serving'));
     await store.refresh();
   }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalise } from '../../activities/ingest.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
-import { publishServing } from '../../warehouse/publish.js';
+import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';
 import { API_VERSION } from '../../api/version.js';
@@ -63,7 +63,7 @@ describe('incident API over published Parquet (app.request)', () => {
       polledAt: FETCHED,
       pollId: `poll@${FETCHED}`,
     });
-    await publishServing(warehouse.db, join(dir, 'serving'));
+    await publishNow(warehouse, join(dir, 'serving'));
     store = await ServingStore.open(join(dir, 'serving'));
     access = testAccess();
     headers = bearer((await access.issue('free')).token);
@@ -206,7 +206,7 @@ describe('incident API over published Parquet (app.request)', () => {
       pollId: `poll@${FETCHED}-more`,
       guarded: false,
     });
-    const published = await publishServing(warehouse.db, join(dir, 'serving'));
+    const published = await publishNow(warehouse, join(dir, 'serving'));
     // No request triggers the load: the store's watcher does, off the request path.
     await store.whenLoaded(published.generation);
     const { body } = await getJson<Collection>('/v1/incidents');

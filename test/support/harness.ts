@@ -88,8 +88,14 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   });
   const workflowId = `test-poller-${suffix}`;
   const nativeConnection = await NativeConnection.connect({ address: inject('temporalAddress') });
-  const { worker: warehouseWorker, warehouse }: { worker: Worker; warehouse: Warehouse } =
-    await createWarehouseWorker({ connection: nativeConnection, settings });
+  const {
+    worker: warehouseWorker,
+    warehouse,
+    publisher,
+  } = await createWarehouseWorker({
+    connection: nativeConnection,
+    settings,
+  });
   const ingestWorker = await createIngestWorker({
     connection: nativeConnection,
     settings,
@@ -98,7 +104,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const runs = [warehouseWorker.run(), ingestWorker.run()];
   const connection = await Connection.connect({ address: inject('temporalAddress') });
   const client = new Client({ connection });
-  const store = await ServingStore.open(dataLayout(dataDir).servingDir);
+  const store = await ServingStore.open(dataLayout(dataDir).lakeDir);
   const access = testAccess();
   const headers = bearer((await access.issue('pro')).token);
   const app = createApp({
@@ -123,6 +129,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       },
       { what: `poll ${polls + 1} of ${workflowId}` },
     );
+    // The poll's commit is published within the publisher's interval: publish it now and load it.
+    await publisher.flush();
     await store.refresh();
     return result;
   };
@@ -135,6 +143,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     app,
     // The poll a test waited for has published: load it now rather than wait for the store's watcher.
     request: async (path, init = {}) => {
+      await publisher.flush();
       await store.refresh();
       return app.request(path, {
         ...init,
@@ -170,6 +179,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       ingestWorker.shutdown();
       warehouseWorker.shutdown();
       await Promise.allSettled(runs);
+      await publisher.close();
       warehouse.close();
       store.close();
       access.close();

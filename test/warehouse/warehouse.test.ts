@@ -1,11 +1,12 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readManifest } from '../../lake/manifest.js';
 import { RETRACTION_REASON } from '../../warehouse/commit-plan.js';
-import { publishServing, removeTemporaryFiles } from '../../warehouse/publish.js';
+import { removeTemporaryFiles } from '../../warehouse/publish.js';
+import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { makeRecord } from '../support/incidents.js';
 
@@ -35,12 +36,13 @@ describe('warehouse (real DuckDB file)', () => {
     });
 
   async function versions(id: string) {
-    const reader = await warehouse.db.runAndReadAll(
-      `SELECT version, status, retracted, valid_from::VARCHAR AS valid_from, valid_to::VARCHAR AS valid_to
-       FROM incident_version WHERE id = $1 ORDER BY version`,
-      [id],
-    );
-    return reader.getRowObjectsJS();
+    return (await warehouse.historyOf(id)).map(({ version, status, retracted, valid_from, valid_to }) => ({
+      version,
+      status,
+      retracted,
+      valid_from: valid_from === null ? null : String(valid_from),
+      valid_to: valid_to === null ? null : String(valid_to),
+    }));
   }
 
   it('inserts, versions a change, leaves unchanged rows alone and retracts an omitted incident', async () => {
@@ -132,41 +134,8 @@ describe('warehouse (real DuckDB file)', () => {
     const counts = await warehouse.db.runAndReadAll(
       'SELECT (SELECT count(*) FROM incident_version)::INTEGER AS versions, (SELECT count(*) FROM feed_commit)::INTEGER AS commits',
     );
-    expect(counts.getRowObjectsJS()[0]).toEqual({ versions: 14, commits: 2 });
-  });
-
-  it('publishes Parquet and a manifest that DuckDB reads back, pruning old generations', async () => {
-    const servingDir = join(dir, 'serving');
-    await commit([makeRecord('1'), makeRecord('2')], '2026-11-20T10:00:00+11:00');
-    for (let i = 0; i < 4; i++) await publishServing(warehouse.db, servingDir);
-    const manifest = await readManifest(servingDir);
-    expect(manifest?.generation).toBe(4);
-    expect(manifest?.tables.incidents.rows).toBe(2);
-    const files = (await readdir(servingDir)).filter((f) => f.endsWith('.parquet')).sort();
-    expect(files).toEqual([
-      'incident_versions-2.parquet',
-      'incident_versions-3.parquet',
-      'incident_versions-4.parquet',
-      'incidents-2.parquet',
-      'incidents-3.parquet',
-      'incidents-4.parquet',
-    ]);
-
-    const reader = await DuckDBInstance.create(':memory:');
-    const connection = await reader.connect();
-    try {
-      const rows = await connection.runAndReadAll(
-        `SELECT id, latitude, retracted FROM read_parquet($1) ORDER BY id`,
-        [join(servingDir, manifest?.tables.incidents.file ?? '')],
-      );
-      expect(rows.getRowObjectsJS()).toEqual([
-        { id: 'nsw-rfs-1', latitude: -33.7, retracted: false },
-        { id: 'nsw-rfs-2', latitude: -33.7, retracted: false },
-      ]);
-    } finally {
-      connection.closeSync();
-      reader.closeSync();
-    }
+    // Settled versions only: the retracted incident's closed version and its retraction.
+    expect(counts.getRowObjectsJS()[0]).toEqual({ versions: 2, commits: 2 });
   });
 
   it('keeps an incident two feeds list once, and hands it over instead of retracting it', async () => {
@@ -256,21 +225,13 @@ describe('warehouse (real DuckDB file)', () => {
     }
   });
 
-  it('removes the temporary files a killed publish left behind, and only those', async () => {
-    const servingDir = join(dir, 'serving');
-    await commit([makeRecord('1')], '2026-11-20T10:00:00+11:00');
-    await publishServing(warehouse.db, servingDir);
-    await writeFile(join(servingDir, '.incidents-2.parquet.tmp'), '');
-    await writeFile(join(servingDir, '.manifest.json.tmp'), '{');
-    expect((await removeTemporaryFiles(servingDir)).sort()).toEqual([
-      '.incidents-2.parquet.tmp',
-      '.manifest.json.tmp',
-    ]);
-    expect((await readdir(servingDir)).sort()).toEqual([
-      'incident_versions-1.parquet',
-      'incidents-1.parquet',
-      'manifest.json',
-    ]);
+  it('removes the temporary files a killed export left behind, and only those', async () => {
+    const exportsDir = join(dir, 'exports');
+    await mkdir(exportsDir, { recursive: true });
+    await writeFile(join(exportsDir, 'incidents.atom'), '<feed/>');
+    await writeFile(join(exportsDir, 'incidents.atom.tmp'), '<fe');
+    expect(await removeTemporaryFiles(exportsDir)).toEqual(['incidents.atom.tmp']);
+    expect(await readdir(exportsDir)).toEqual(['incidents.atom']);
     expect(await removeTemporaryFiles(join(dir, 'absent'))).toEqual([]);
   });
 });

@@ -1,0 +1,111 @@
+import type { Manifest } from '../lake/manifest.js';
+import { publishCapFeed, type CapExportOptions } from './publish-cap.js';
+import { finishPublication, publishLake } from './publish.js';
+import type { Warehouse } from './warehouse.js';
+
+/** A burst of commits within this span makes one generation (DESIGN: "Coalesce publishing"). */
+export const PUBLISH_INTERVAL_MS = 2_000;
+
+export interface PublisherOptions {
+  lakeDir: string;
+  /** The static CAP feed, refreshed with every generation; none when absent. */
+  capFeed?: Omit<CapExportOptions, 'now'> | undefined;
+  intervalMs?: number;
+  now?: () => Date;
+  /** Told when a publish fails; the commits stay queued and the next request publishes them. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Publishes the lake after commits, at most once per interval: the first commit after a quiet spell
+ * is published at once, later ones join the next publish. Commits never wait for it.
+ */
+export class LakePublisher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<Manifest | undefined> | undefined;
+  private again = false;
+  private lastStarted = 0;
+  private readonly intervalMs: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly warehouse: Warehouse,
+    private readonly options: PublisherOptions,
+  ) {
+    this.intervalMs = options.intervalMs ?? PUBLISH_INTERVAL_MS;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Finishes what a killed publish left, then publishes anything committed but not yet published. */
+  async start(): Promise<Manifest | undefined> {
+    await this.warehouse.exclusive(() => finishPublication(this.warehouse.db, this.options.lakeDir));
+    return this.flush();
+  }
+
+  /** Asks for a publish; it happens at once or when the interval since the last one has passed. */
+  request(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastStarted + this.intervalMs - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush().catch((error: unknown) => this.options.onError?.(error));
+    }, wait);
+  }
+
+  /** Publishes now (after any publish under way) and resolves with the manifest written. */
+  async flush(): Promise<Manifest | undefined> {
+    if (this.running) {
+      this.again = true;
+      await this.running.catch(() => undefined);
+      if (this.running) return this.running;
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastStarted = Date.now();
+    this.running = this.warehouse.exclusive(() => this.publish());
+    try {
+      return await this.running;
+    } finally {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.request();
+      }
+    }
+  }
+
+  private async publish(): Promise<Manifest> {
+    const now = this.now();
+    const { capFeed } = this.options;
+    const { manifest } = await publishLake(this.warehouse.db, {
+      lakeDir: this.options.lakeDir,
+      now,
+      ...(capFeed
+        ? { derived: () => publishCapFeed(this.warehouse.db, { ...capFeed, now }).then(() => undefined) }
+        : {}),
+    });
+    return manifest;
+  }
+
+  /** Stops scheduling and waits for a publish under way. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+}
+
+/** One publish now, outside any schedule: for tools, tests and benchmarks that commit then read. */
+export async function publishNow(
+  warehouse: Warehouse,
+  lakeDir: string,
+  options: Omit<PublisherOptions, 'lakeDir' | 'intervalMs' | 'onError'> = {},
+): Promise<Manifest> {
+  const manifest = await new LakePublisher(warehouse, { ...options, lakeDir }).flush();
+  if (!manifest) throw new Error('nothing was published');
+  return manifest;
+}
