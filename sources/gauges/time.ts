@@ -1,0 +1,114 @@
+/**
+ * Times of gauge documents. Gauge services keep standard time all year (a fixed offset, no daylight
+ * saving), so everything here is fixed-offset arithmetic done by hand: a trace of 100,000 points
+ * would spend most of its parse in a date library's zone machinery. Output is always ISO 8601 to the
+ * second with an explicit offset, e.g. `2020-01-01T00:00:00+10:00`.
+ */
+
+const MINUTE_MS = 60_000;
+
+/** `+10:00`, `+09:30`, `-03:00` for an offset in minutes east of UTC. */
+export function offsetText(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const magnitude = Math.abs(offsetMinutes);
+  return `${sign}${pad2(Math.floor(magnitude / 60))}:${pad2(magnitude % 60)}`;
+}
+
+/** An instant written at a fixed offset, to the second. */
+export function formatAtOffset(epochMs: number, offsetMinutes: number): string {
+  const local = new Date(epochMs + offsetMinutes * MINUTE_MS);
+  return (
+    `${local.getUTCFullYear()}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}` +
+    `T${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}:${pad2(local.getUTCSeconds())}` +
+    offsetText(offsetMinutes)
+  );
+}
+
+const DIGITS_14 = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
+
+/**
+ * A 14-digit `YYYYMMDDHHIIEE` local standard time (a Hydstra number or string) as ISO 8601 at the
+ * given offset, or undefined when it is not a real calendar time.
+ */
+export function compactLocalTime(value: number | string, offsetMinutes: number): string | undefined {
+  const match = DIGITS_14.exec(typeof value === 'number' ? String(value) : value.trim());
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, second] = match as unknown as [string, ...string[]];
+  if (!validCalendarTime(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second)))
+    return undefined;
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offsetText(offsetMinutes)}`;
+}
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+export interface ParsedInstant {
+  epochMs: number;
+  /** The offset written in the text; undefined when the text had none. */
+  offsetMinutes: number | undefined;
+}
+
+/**
+ * An ISO 8601 date-time (`.000`, `.0000000` fractions, `Z`, `+10:00` or `+1000`; `T24:00` meaning the
+ * end of that day, as AQUARIUS writes period ends). A time without an offset is read at
+ * `assumedOffsetMinutes` and reported with `offsetMinutes` undefined; without either, undefined.
+ */
+export function parseInstant(text: string, assumedOffsetMinutes?: number): ParsedInstant | undefined {
+  const match = ISO_INSTANT.exec(text.trim());
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s, zone] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = s === undefined ? 0 : Number(s);
+  const endOfDay = hour === 24 && minute === 0 && second === 0;
+  if (!validCalendarTime(year, month, day, endOfDay ? 0 : hour, minute, second)) return undefined;
+  const offsetMinutes = zone === undefined ? undefined : zoneMinutes(zone);
+  const offset = offsetMinutes ?? assumedOffsetMinutes;
+  if (offset === undefined) return undefined;
+  const epochMs = Date.UTC(year, month - 1, day, hour, minute, second) - offset * MINUTE_MS;
+  return { epochMs, offsetMinutes };
+}
+
+/**
+ * An ISO 8601 date-time rewritten to the second with an explicit offset: its own offset when it has
+ * one (or `targetOffsetMinutes` when given), else `assumedOffsetMinutes`. Undefined when unreadable.
+ */
+export function normaliseInstant(
+  text: string,
+  options: { assumedOffsetMinutes?: number; targetOffsetMinutes?: number } = {},
+): string | undefined {
+  const instant = parseInstant(text, options.assumedOffsetMinutes);
+  if (!instant) return undefined;
+  const offset = options.targetOffsetMinutes ?? instant.offsetMinutes ?? options.assumedOffsetMinutes ?? 0;
+  return formatAtOffset(instant.epochMs, offset);
+}
+
+function zoneMinutes(zone: string): number {
+  if (zone === 'Z') return 0;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+}
+
+function validCalendarTime(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): boolean {
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function pad2(value: number): string {
+  return value < 10 ? `0${value}` : String(value);
+}
+
+/** An instant as the 14-digit `YYYYMMDDHHIIEE` local standard time Hydstra requests take. */
+export function compactTimeAt(epochMs: number, offsetMinutes: number): string {
+  return formatAtOffset(epochMs, offsetMinutes).slice(0, 19).replace(/[-T:]/g, '');
+}
