@@ -115,7 +115,8 @@ export interface FloodThresholds {
   minor: number | null;
   moderate: number | null;
   major: number | null;
-  datum: Exclude<GaugeDatum, 'unstated'>;
+  /** The datum the levels are on; `unstated` only for levels taken from the series itself (AQUARIUS). */
+  datum: GaugeDatum;
   sourceUrl: string;
   /** The date (YYYY-MM-DD) the levels were read from their source. */
   retrieved: string;

@@ -8,9 +8,12 @@ import {
   type StateCode,
 } from '../../model/index.js';
 
-/** What a parser knows from the catalogue about the source of the document it reads. */
+/**
+ * What a parser knows from the catalogue about the source of the document it reads; a catalogue
+ * entry (config/gauge-sources.ts) is one.
+ */
 export interface GaugeSourceContext {
-  source: GaugeSourceName;
+  name: GaugeSourceName;
   state: StateCode | null;
   /** Offset used for times written without one (standard time, no daylight saving). */
   standardOffsetMinutes: number;
@@ -34,8 +37,8 @@ export interface StationFields {
 export function gaugeStation(context: GaugeSourceContext, fields: StationFields, measure: GaugeMeasure): GaugeStation {
   const located = usableCoordinates(fields.latitude, fields.longitude);
   return {
-    id: gaugeId(context.source, fields.stationNo, measure.variable),
-    source: context.source,
+    id: gaugeId(context.name, fields.stationNo, measure.variable),
+    source: context.name,
     stationNo: fields.stationNo,
     name: fields.name,
     state: context.state,

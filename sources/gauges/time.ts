@@ -18,7 +18,7 @@ export function offsetText(offsetMinutes: number): string {
 export function formatAtOffset(epochMs: number, offsetMinutes: number): string {
   const local = new Date(epochMs + offsetMinutes * MINUTE_MS);
   return (
-    `${local.getUTCFullYear()}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}` +
+    `${String(local.getUTCFullYear()).padStart(4, '0')}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}` +
     `T${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}:${pad2(local.getUTCSeconds())}` +
     offsetText(offsetMinutes)
   );
@@ -67,7 +67,7 @@ export function parseInstant(text: string, assumedOffsetMinutes?: number): Parse
   const offsetMinutes = zone === undefined ? undefined : zoneMinutes(zone);
   const offset = offsetMinutes ?? assumedOffsetMinutes;
   if (offset === undefined) return undefined;
-  const epochMs = Date.UTC(year, month - 1, day, hour, minute, second) - offset * MINUTE_MS;
+  const epochMs = utcMs(year, month, day, hour, minute, second) - offset * MINUTE_MS;
   return { epochMs, offsetMinutes };
 }
 
@@ -101,7 +101,14 @@ function validCalendarTime(
   second: number,
 ): boolean {
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= new Date(utcMs(year, month + 1, 0, 0, 0, 0)).getUTCDate();
+}
+
+/** Date.UTC without its mapping of years 0–99 to 1900–1999 (AQUARIUS writes 0001-01-01 for "no start"). */
+function utcMs(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
+  const date = new Date(Date.UTC(2000, 0, 1, hour, minute, second));
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getTime();
 }
 
 function pad2(value: number): string {
