@@ -3,7 +3,7 @@ import { malformed } from '../errors.js';
 import { asRecord, numberOf, textOf } from '../json-body.js';
 import { gaugeStation, type GaugeSourceContext } from '../station.js';
 import { compactLocalTime } from '../time.js';
-import { HYDSTRA_FORMAT, hydstraAnswer, type HydstraProblem } from './envelope.js';
+import { HYDSTRA_FORMAT, hydstraAnswer, isNoDataError, type HydstraProblem } from './envelope.js';
 import type { HydstraSite } from './sites.js';
 import { canonicalVariable, hydstraMeasure } from './variables.js';
 
@@ -24,6 +24,8 @@ export interface HydstraLatestValue {
 export interface HydstraLatestResult {
   values: HydstraLatestValue[];
   problems: HydstraProblem[];
+  /** Sites whose own trace said "no data". */
+  noDataSites: string[];
   noData: boolean;
 }
 
@@ -36,17 +38,21 @@ export function parseHydstraLatest(
   siteOffsets: ReadonlyMap<string, number> = new Map(),
 ): HydstraLatestResult {
   const answer = hydstraAnswer(body, FN);
-  if (answer.kind === 'no_data') return { values: [], problems: [], noData: true };
+  if (answer.kind === 'no_data') return { values: [], problems: [], noDataSites: [], noData: true };
   const bySite = asRecord(answer.value);
   if (!bySite) throw malformed(`${HYDSTRA_FORMAT} ${FN}`, 'return is not an object of sites');
 
-  const result: HydstraLatestResult = { values: [], problems: [], noData: false };
+  const result: HydstraLatestResult = { values: [], problems: [], noDataSites: [], noData: false };
   for (const [site, traces] of Object.entries(bySite)) {
     if (!Array.isArray(traces)) throw malformed(`${HYDSTRA_FORMAT} ${FN}`, `site ${site} has no trace list`);
     const offset = siteOffsets.get(site) ?? context.standardOffsetMinutes;
     for (const item of traces) {
       const trace = asRecord(item) ?? {};
       const errorNum = numberOf(trace.error_num) ?? 0;
+      if (isNoDataError(errorNum)) {
+        result.noDataSites.push(site);
+        continue;
+      }
       if (errorNum !== 0) {
         result.problems.push({ site, errorNum, message: textOf(trace.error_msg) ?? '(no message)' });
         continue;

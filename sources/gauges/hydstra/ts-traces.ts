@@ -3,7 +3,7 @@ import { malformed } from '../errors.js';
 import { asRecord, numberOf, textOf } from '../json-body.js';
 import { gaugeStation, type GaugeSourceContext } from '../station.js';
 import { compactLocalTime } from '../time.js';
-import { HYDSTRA_FORMAT, hydstraAnswer, siteOffsetMinutes, type HydstraProblem } from './envelope.js';
+import { HYDSTRA_FORMAT, hydstraAnswer, isNoDataError, siteOffsetMinutes, type HydstraProblem } from './envelope.js';
 import { canonicalVariable, hydstraMeasure } from './variables.js';
 
 /**
@@ -34,6 +34,8 @@ export interface HydstraTracesResult {
   /** The traces that are gauge variables (level or rain), as gauge series. */
   series: GaugeSeries[];
   problems: HydstraProblem[];
+  /** Sites whose own trace said "no data in the period". */
+  noDataSites: string[];
   /** The whole answer was error 126, no data in the period. */
   noData: boolean;
 }
@@ -42,16 +44,20 @@ const FN = 'get_ts_traces';
 
 export function parseHydstraTraces(body: Uint8Array | string, context: GaugeSourceContext): HydstraTracesResult {
   const answer = hydstraAnswer(body, FN);
-  if (answer.kind === 'no_data') return { traces: [], series: [], problems: [], noData: true };
+  if (answer.kind === 'no_data') return { traces: [], series: [], problems: [], noDataSites: [], noData: true };
   const traces = asRecord(answer.value)?.traces;
   if (!Array.isArray(traces)) throw malformed(`${HYDSTRA_FORMAT} ${FN}`, 'return has no traces array');
 
-  const result: HydstraTracesResult = { traces: [], series: [], problems: [], noData: false };
+  const result: HydstraTracesResult = { traces: [], series: [], problems: [], noDataSites: [], noData: false };
   for (const item of traces) {
     const trace = asRecord(item);
     if (!trace) throw malformed(`${HYDSTRA_FORMAT} ${FN}`, 'a trace is not an object');
     const site = textOf(trace.site) ?? '';
     const errorNum = numberOf(trace.error_num) ?? 0;
+    if (isNoDataError(errorNum)) {
+      result.noDataSites.push(site);
+      continue;
+    }
     if (errorNum !== 0) {
       result.problems.push({ site, errorNum, message: textOf(trace.error_msg) ?? '(no message)' });
       continue;
