@@ -67,7 +67,9 @@ export function parseInstant(text: string, assumedOffsetMinutes?: number): Parse
   const offsetMinutes = zone === undefined ? undefined : zoneMinutes(zone);
   const offset = offsetMinutes ?? assumedOffsetMinutes;
   if (offset === undefined) return undefined;
-  const epochMs = utcMs(year, month, day, hour, minute, second) - offset * MINUTE_MS;
+  // T24:00 is midnight at the end of the day: the next day's 00:00.
+  const dayMs = utcMs(year, month, day, endOfDay ? 0 : hour, minute, second) + (endOfDay ? 86_400_000 : 0);
+  const epochMs = dayMs - offset * MINUTE_MS;
   return { epochMs, offsetMinutes };
 }
 
