@@ -211,7 +211,8 @@ export const GAUGE_SOURCES: readonly GaugeSourceDefinition[] = [
     licence: CC_BY_4,
     licenceVerified: false,
     attribution: '© Brisbane City Council',
-    homepage: 'https://data.brisbane.qld.gov.au/explore/dataset/telemetry-sensors-rainfall-and-stream-heights/',
+    homepage:
+      'https://data.brisbane.qld.gov.au/explore/dataset/telemetry-sensors-rainfall-and-stream-heights/',
     formatReference:
       'Opendatasoft Explore API v2.1 records (https://help.opendatasoft.com/apis/ods-explore-v2/); columns described on the two dataset pages of data.brisbane.qld.gov.au',
   },

@@ -31,7 +31,12 @@ export function floodClass(
 
 /** Levels and thresholds compare when they are on the same datum, or one side does not say. */
 function sameDatum(gaugeDatum: GaugeDatum | null, thresholdDatum: GaugeDatum): boolean {
-  return gaugeDatum === null || gaugeDatum === 'unstated' || thresholdDatum === 'unstated' || gaugeDatum === thresholdDatum;
+  return (
+    gaugeDatum === null ||
+    gaugeDatum === 'unstated' ||
+    thresholdDatum === 'unstated' ||
+    gaugeDatum === thresholdDatum
+  );
 }
 
 const RANK: Readonly<Record<FloodClass, number>> = {

@@ -10,7 +10,13 @@ export {
   type ThresholdsTable,
 } from './thresholds-table.js';
 export { HOUR_MS, DAY_MS, bucketSizeMs, bucketStartMs } from './buckets.js';
-export { rollupColumns, rollupReadings, rollupWatermark, readingColumns, type RollupOptions } from './rollups.js';
+export {
+  rollupColumns,
+  rollupReadings,
+  rollupWatermark,
+  readingColumns,
+  type RollupOptions,
+} from './rollups.js';
 export {
   FLOOD_WINDOW_MARGIN_MS,
   floodEventWindows,

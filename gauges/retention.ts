@@ -1,4 +1,9 @@
-import { GAUGE_RETENTION, type FloodThresholds, type GaugeReading, type RollupInterval } from '../model/index.js';
+import {
+  GAUGE_RETENTION,
+  type FloodThresholds,
+  type GaugeReading,
+  type RollupInterval,
+} from '../model/index.js';
 import { DAY_MS, HOUR_MS } from './buckets.js';
 import { lowestLevel } from './flood-class.js';
 
@@ -71,7 +76,10 @@ export function retentionCutoffs(nowMs: number): RetentionCutoffs {
 
 /** Keep a raw reading at `timeMs`? */
 export function keepRaw(timeMs: number, cutoffs: RetentionCutoffs, windows: readonly TimeWindow[]): boolean {
-  return timeMs >= cutoffs.rawFromMs || windows.some((window) => window.startMs <= timeMs && timeMs <= window.endMs);
+  return (
+    timeMs >= cutoffs.rawFromMs ||
+    windows.some((window) => window.startMs <= timeMs && timeMs <= window.endMs)
+  );
 }
 
 /** Keep a rollup bucket starting at `startMs`? Daily buckets are kept forever. */

@@ -46,19 +46,30 @@ export function rollupColumns(
   let count = 0;
   const flush = () => {
     if (count > 0 && start >= since && start + size <= options.nowMs) {
-      rollups.push({ gaugeId, interval, start: formatAtOffset(start, offset), min, max, mean: sum / count, last, count });
+      rollups.push({
+        gaugeId,
+        interval,
+        start: formatAtOffset(start, offset),
+        min,
+        max,
+        mean: sum / count,
+        last,
+        count,
+      });
     }
   };
+  // The bucket of a reading is found only when it passes the current bucket's end.
+  let end = -Infinity;
   let previous = -Infinity;
   for (let index = 0; index < times.length; index++) {
     const time = times[index]!;
     if (!(time > previous)) throw new RangeError(`rollupColumns: times must rise strictly (index ${index})`);
     previous = time;
     const value = values[index]!;
-    const bucket = bucketStartMs(time, interval, offset);
-    if (bucket !== start) {
+    if (time >= end) {
       flush();
-      start = bucket;
+      start = bucketStartMs(time, interval, offset);
+      end = start + size;
       min = max = sum = last = value;
       count = 1;
       continue;
@@ -85,7 +96,10 @@ export function rollupReadings(
 }
 
 /** Readings as strictly ascending columns, duplicates of an instant resolved to the last one given. */
-export function readingColumns(readings: readonly GaugeReading[]): { times: Float64Array; values: Float64Array } {
+export function readingColumns(readings: readonly GaugeReading[]): {
+  times: Float64Array;
+  values: Float64Array;
+} {
   const byTime = new Map<number, number>();
   for (const reading of readings) {
     const time = Date.parse(reading.time);

@@ -1,9 +1,4 @@
-import {
-  GAUGE_SOURCE_NAMES,
-  gaugeId,
-  type FloodThresholds,
-  type GaugeSourceName,
-} from '../model/index.js';
+import { GAUGE_SOURCE_NAMES, gaugeId, type FloodThresholds, type GaugeSourceName } from '../model/index.js';
 import { csvRows } from './csv.js';
 
 /**
@@ -62,15 +57,20 @@ export function loadThresholdsTable(text: string): ThresholdsTable {
       problems.push(`${at}: ${fields.length} fields, expected ${THRESHOLDS_TABLE_COLUMNS.length}`);
       continue;
     }
-    const [source, stationNo, , minor, moderate, major, datum, sourceUrl, retrieved] = fields.map((f) => f.trim()) as [
-      string,
-      ...string[],
-    ];
+    const [source, stationNo, , minor, moderate, major, datum, sourceUrl, retrieved] = fields.map((f) =>
+      f.trim(),
+    ) as [string, ...string[]];
     const rowProblems: string[] = [];
     if (!isSource(source)) rowProblems.push(`unknown source "${source}"`);
     if (!stationNo) rowProblems.push('empty station_no');
-    const levels = { minor: level(minor!, 'minor', rowProblems), moderate: level(moderate!, 'moderate', rowProblems), major: level(major!, 'major', rowProblems) };
-    const published = [levels.minor, levels.moderate, levels.major].filter((value): value is number => value !== null);
+    const levels = {
+      minor: level(minor!, 'minor', rowProblems),
+      moderate: level(moderate!, 'moderate', rowProblems),
+      major: level(major!, 'major', rowProblems),
+    };
+    const published = [levels.minor, levels.moderate, levels.major].filter(
+      (value): value is number => value !== null,
+    );
     if (published.length === 0) rowProblems.push('no level published');
     if (published.some((value, index) => index > 0 && value <= published[index - 1]!)) {
       rowProblems.push('levels must rise from minor to major');
@@ -87,7 +87,12 @@ export function loadThresholdsTable(text: string): ThresholdsTable {
       problems.push(`${at}: a second row for ${source} ${stationNo}`);
       continue;
     }
-    table.set(id, { ...levels, datum: datum as 'local' | 'ahd', sourceUrl: sourceUrl!, retrieved: retrieved! });
+    table.set(id, {
+      ...levels,
+      datum: datum as 'local' | 'ahd',
+      sourceUrl: sourceUrl!,
+      retrieved: retrieved!,
+    });
   }
   if (problems.length > 0) throw new ThresholdsTableError(problems);
   return table;
@@ -97,7 +102,10 @@ export function loadThresholdsTable(text: string): ThresholdsTable {
  * The table with thresholds from elsewhere (AQUARIUS series thresholds) added for gauges the table
  * does not list. The curated table wins: it carries the Bureau's published levels.
  */
-export function mergeThresholds(table: ThresholdsTable, extra: ReadonlyMap<string, FloodThresholds>): ThresholdsTable {
+export function mergeThresholds(
+  table: ThresholdsTable,
+  extra: ReadonlyMap<string, FloodThresholds>,
+): ThresholdsTable {
   const merged: ThresholdsTable = new Map(extra);
   for (const [id, thresholds] of table) merged.set(id, thresholds);
   return merged;

@@ -27,7 +27,8 @@ export function aquariusUniqueId(gauge: SyntheticGauge): string {
 const parameterOf = (gauge: SyntheticGauge) =>
   gauge.variable === 'rainfall' ? { parameter: 'Rainfall', unit: 'mm' } : { parameter: 'Stage', unit: 'm' };
 
-const aquariusTime = (epochMs: number, gauge: SyntheticGauge) => isoText(epochMs, aquariusOffsetMinutes(gauge), FRACTION);
+const aquariusTime = (epochMs: number, gauge: SyntheticGauge) =>
+  isoText(epochMs, aquariusOffsetMinutes(gauge), FRACTION);
 
 export function renderAquariusDescriptions(gauges: readonly SyntheticGauge[], atMs: number): string {
   const descriptions = gauges.map((gauge) => {
@@ -112,7 +113,11 @@ export function renderAquariusCorrectedData(gauge: SyntheticGauge, fromMs: numbe
     Methods: [],
     Grades: [
       { StartTime: aquariusTime(fromMs, gauge), EndTime: aquariusTime(split, gauge), GradeCode: '1' },
-      { StartTime: aquariusTime(split, gauge), EndTime: '9999-12-31T23:59:59.9999999+00:00', GradeCode: '-2' },
+      {
+        StartTime: aquariusTime(split, gauge),
+        EndTime: '9999-12-31T23:59:59.9999999+00:00',
+        GradeCode: '-2',
+      },
     ],
     GapTolerances: [],
     InterpolationTypes: [],

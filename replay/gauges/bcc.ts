@@ -14,12 +14,19 @@ export function isBccGauge(gauge: SyntheticGauge): boolean {
 }
 
 /** The reports a sensor sends in [fromMs, toMs): instants and values. */
-export function bccReports(gauge: SyntheticGauge, fromMs: number, toMs: number): { timeMs: number; value: number }[] {
+export function bccReports(
+  gauge: SyntheticGauge,
+  fromMs: number,
+  toMs: number,
+): { timeMs: number; value: number }[] {
   const reports: { timeMs: number; value: number }[] = [];
   let lastSent: number | undefined;
   for (const time of readingTimes(gauge, fromMs, toMs)) {
     const value = valueAt(gauge, time);
-    const send = gauge.variable === 'rainfall' ? value > 0 : lastSent === undefined || Math.abs(value - lastSent) >= LEVEL_STEP - 1e-9;
+    const send =
+      gauge.variable === 'rainfall'
+        ? value > 0
+        : lastSent === undefined || Math.abs(value - lastSent) >= LEVEL_STEP - 1e-9;
     if (!send) continue;
     lastSent = value;
     reports.push({ timeMs: time, value });
@@ -45,9 +52,15 @@ export function renderBccSensors(gauges: readonly SyntheticGauge[]): string {
 
 /** The readings dataset over [fromMs, toMs): one record per 15-minute step, newest first as ordered by `measured desc`. */
 export function renderBccReadings(gauges: readonly SyntheticGauge[], fromMs: number, toMs: number): string {
-  const reports = gauges.map((gauge) => new Map(bccReports(gauge, fromMs, toMs).map((r) => [r.timeMs, r.value])));
+  const reports = gauges.map(
+    (gauge) => new Map(bccReports(gauge, fromMs, toMs).map((r) => [r.timeMs, r.value])),
+  );
   const results: Record<string, string>[] = [];
-  for (let time = Math.ceil(fromMs / READING_STEP_MS) * READING_STEP_MS; time < toMs; time += READING_STEP_MS) {
+  for (
+    let time = Math.ceil(fromMs / READING_STEP_MS) * READING_STEP_MS;
+    time < toMs;
+    time += READING_STEP_MS
+  ) {
     const record: Record<string, string> = { measured: isoText(time, 0) };
     gauges.forEach((gauge, index) => {
       const value = reports[index]!.get(time);

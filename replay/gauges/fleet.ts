@@ -78,7 +78,17 @@ const BOXES: Readonly<Record<GaugeSourceName, readonly [number, number, number, 
   'bcc-telemetry': [-27.65, -27.3, 152.85, 153.2],
 };
 
-const WATERS = ['Wattle', 'Banksia', 'Currawong', 'Bilby', 'Quoll', 'Galah', 'Numbat', 'Bottlebrush', 'Saltbush'];
+const WATERS = [
+  'Wattle',
+  'Banksia',
+  'Currawong',
+  'Bilby',
+  'Quoll',
+  'Galah',
+  'Numbat',
+  'Bottlebrush',
+  'Saltbush',
+];
 const PLACES = ['Flat', 'Crossing', 'Bridge', 'Weir', 'Gap', 'Junction', 'Downs', 'Springs', 'Hill'];
 
 export function syntheticFleet(options: FleetOptions): SyntheticGauge[] {
@@ -165,7 +175,8 @@ function stationNumber(source: GaugeSourceName, index: number): string {
 /** The water level of a gauge at an instant: base, a slow swell, its flood wave and a little noise. */
 export function levelAt(gauge: SyntheticGauge, timeMs: number): number {
   const swell = 0.05 * Math.sin((2 * Math.PI * timeMs) / (5 * 24 * HOUR_MS) + gauge.index);
-  let level = gauge.baseLevel + swell + (hash01(gauge.index, Math.floor(timeMs / READING_STEP_MS)) - 0.5) * 0.006;
+  let level =
+    gauge.baseLevel + swell + (hash01(gauge.index, Math.floor(timeMs / READING_STEP_MS)) - 0.5) * 0.006;
   if (gauge.flood) {
     const z = (timeMs - gauge.flood.peakMs) / gauge.flood.widthMs;
     level += (gauge.flood.peakLevel - gauge.baseLevel) * Math.exp(-0.5 * z * z);
@@ -188,7 +199,11 @@ export function valueAt(gauge: SyntheticGauge, timeMs: number): number {
 export function readingTimes(gauge: SyntheticGauge, fromMs: number, toMs: number): number[] {
   const last = gauge.lastReportMs ?? Infinity;
   const times: number[] = [];
-  for (let time = Math.ceil(fromMs / READING_STEP_MS) * READING_STEP_MS; time < toMs && time <= last; time += READING_STEP_MS) {
+  for (
+    let time = Math.ceil(fromMs / READING_STEP_MS) * READING_STEP_MS;
+    time < toMs && time <= last;
+    time += READING_STEP_MS
+  ) {
     times.push(time);
   }
   return times;

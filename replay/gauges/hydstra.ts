@@ -107,7 +107,10 @@ export function renderHydstraSiteGeojson(gauges: readonly SyntheticGauge[]): str
         type: 'Feature',
         id: gauge.stationNo,
         geometry: { type: 'Point', coordinates: [gauge.longitude, gauge.latitude] },
-        properties: { stname: gauge.name.toUpperCase(), timezone: (hydstraOffsetMinutes(gauge) / 60).toFixed(1) },
+        properties: {
+          stname: gauge.name.toUpperCase(),
+          timezone: (hydstraOffsetMinutes(gauge) / 60).toFixed(1),
+        },
       })),
     },
   });

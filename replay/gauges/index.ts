@@ -28,6 +28,12 @@ export {
   renderAquariusLocation,
   renderAquariusError,
 } from './aquarius.js';
-export { isKiwisGauge, kiwisTsId, renderKiwisStationList, renderKiwisTimeseriesList, renderKiwisValues } from './kiwis.js';
+export {
+  isKiwisGauge,
+  kiwisTsId,
+  renderKiwisStationList,
+  renderKiwisTimeseriesList,
+  renderKiwisValues,
+} from './kiwis.js';
 export { isBccGauge, bccReports, renderBccSensors, renderBccReadings } from './bcc.js';
 export { renderThresholdsTable } from './thresholds.js';

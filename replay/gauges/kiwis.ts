@@ -38,7 +38,16 @@ export function renderKiwisStationList(gauges: readonly SyntheticGauge[]): strin
 }
 
 export function renderKiwisTimeseriesList(gauges: readonly SyntheticGauge[]): string {
-  const header = ['station_name', 'station_no', 'station_id', 'ts_id', 'ts_name', 'ts_unitsymbol', 'parametertype_name', 'ts_path'];
+  const header = [
+    'station_name',
+    'station_no',
+    'station_id',
+    'ts_id',
+    'ts_name',
+    'ts_unitsymbol',
+    'parametertype_name',
+    'ts_path',
+  ];
   const rows = gauges.map((gauge) => {
     const parameter = parameterOf(gauge);
     return [

@@ -34,7 +34,11 @@ export interface StationFields {
 }
 
 /** The gauge station for a source's station and measure; unusable coordinates become null. */
-export function gaugeStation(context: GaugeSourceContext, fields: StationFields, measure: GaugeMeasure): GaugeStation {
+export function gaugeStation(
+  context: GaugeSourceContext,
+  fields: StationFields,
+  measure: GaugeMeasure,
+): GaugeStation {
   const located = usableCoordinates(fields.latitude, fields.longitude);
   return {
     id: gaugeId(context.name, fields.stationNo, measure.variable),
@@ -51,8 +55,12 @@ export function gaugeStation(context: GaugeSourceContext, fields: StationFields,
 }
 
 /** Both coordinates present, in range, and not the (0, 0) that stands for "unknown" in some exports. */
-function usableCoordinates(latitude: number | null | undefined, longitude: number | null | undefined): boolean {
-  if (latitude === null || latitude === undefined || longitude === null || longitude === undefined) return false;
+function usableCoordinates(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): boolean {
+  if (latitude === null || latitude === undefined || longitude === null || longitude === undefined)
+    return false;
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return false;
   if (latitude === 0 && longitude === 0) return false;
   return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;

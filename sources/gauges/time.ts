@@ -7,11 +7,18 @@
 
 const MINUTE_MS = 60_000;
 
+const offsetTexts = new Map<number, string>();
+
 /** `+10:00`, `+09:30`, `-03:00` for an offset in minutes east of UTC. */
 export function offsetText(offsetMinutes: number): string {
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const magnitude = Math.abs(offsetMinutes);
-  return `${sign}${pad2(Math.floor(magnitude / 60))}:${pad2(magnitude % 60)}`;
+  let text = offsetTexts.get(offsetMinutes);
+  if (text === undefined) {
+    const sign = offsetMinutes < 0 ? '-' : '+';
+    const magnitude = Math.abs(offsetMinutes);
+    text = `${sign}${pad2(Math.floor(magnitude / 60))}:${pad2(magnitude % 60)}`;
+    offsetTexts.set(offsetMinutes, text);
+  }
+  return text;
 }
 
 /** An instant written at a fixed offset, to the second. */
@@ -24,22 +31,38 @@ export function formatAtOffset(epochMs: number, offsetMinutes: number): string {
   );
 }
 
-const DIGITS_14 = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
+const DIGITS_14 = /^\d{14}$/;
 
 /**
  * A 14-digit `YYYYMMDDHHIIEE` local standard time (a Hydstra number or string) as ISO 8601 at the
- * given offset, or undefined when it is not a real calendar time.
+ * given offset, or undefined when it is not a real calendar time. Read with arithmetic: a long trace
+ * makes hundreds of thousands of these, and match arrays would be most of the parse's garbage.
  */
 export function compactLocalTime(value: number | string, offsetMinutes: number): string | undefined {
-  const match = DIGITS_14.exec(typeof value === 'number' ? String(value) : value.trim());
-  if (!match) return undefined;
-  const [, year, month, day, hour, minute, second] = match as unknown as [string, ...string[]];
-  if (!validCalendarTime(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second)))
-    return undefined;
-  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offsetText(offsetMinutes)}`;
+  let number: number;
+  if (typeof value === 'number') number = value;
+  else {
+    const text = value.trim();
+    if (!DIGITS_14.test(text)) return undefined;
+    number = Number(text);
+  }
+  if (!Number.isInteger(number) || number < 1e13 || number >= 1e14) return undefined;
+  const second = number % 100;
+  const minute = Math.floor(number / 1e2) % 100;
+  const hour = Math.floor(number / 1e4) % 100;
+  const day = Math.floor(number / 1e6) % 100;
+  const month = Math.floor(number / 1e8) % 100;
+  const year = Math.floor(number / 1e10);
+  if (!validCalendarTime(year, month, day, hour, minute, second)) return undefined;
+  const digits = String(number);
+  return (
+    `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}` +
+    `T${digits.slice(8, 10)}:${digits.slice(10, 12)}:${digits.slice(12, 14)}${offsetText(offsetMinutes)}`
+  );
 }
 
-const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 export interface ParsedInstant {
   epochMs: number;
@@ -103,11 +126,25 @@ function validCalendarTime(
   second: number,
 ): boolean {
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
-  return day <= new Date(utcMs(year, month + 1, 0, 0, 0, 0)).getUTCDate();
+  return day <= daysInMonth(year, month);
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }
 
 /** Date.UTC without its mapping of years 0–99 to 1900–1999 (AQUARIUS writes 0001-01-01 for "no start"). */
-function utcMs(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
+function utcMs(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): number {
   const date = new Date(Date.UTC(2000, 0, 1, hour, minute, second));
   date.setUTCFullYear(year, month - 1, day);
   return date.getTime();

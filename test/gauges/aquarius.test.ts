@@ -7,7 +7,7 @@ import {
   parseAquariusLocation,
   parseAquariusUniqueIds,
 } from '../../sources/gauges/aquarius/index.js';
-import { GaugeSourceError } from '../../sources/gauges/errors.js';
+import type { GaugeSourceError } from '../../sources/gauges/errors.js';
 import { source } from './reference.js';
 
 /**
@@ -26,7 +26,15 @@ const threshold = (name: string, value: number, type = 'ThresholdAbove', periods
   Severity: 1,
   Type: type,
   DisplayColor: '#FF0000',
-  Periods: periods ?? [{ StartTime: OPEN_START, EndTime: OPEN_END, AppliedTime: '2020-01-01T00:00:00Z', ReferenceValue: value, SuppressData: false }],
+  Periods: periods ?? [
+    {
+      StartTime: OPEN_START,
+      EndTime: OPEN_END,
+      AppliedTime: '2020-01-01T00:00:00Z',
+      ReferenceValue: value,
+      SuppressData: false,
+    },
+  ],
 });
 
 const description = (overrides: Record<string, unknown>) => ({
@@ -48,14 +56,24 @@ const description = (overrides: Record<string, unknown>) => ({
 });
 
 const descriptions = (...items: unknown[]) =>
-  JSON.stringify({ ResponseVersion: 1, ResponseTime: '2026-03-01T00:30:00.0000000Z', Summary: '', TimeSeriesDescriptions: items });
+  JSON.stringify({
+    ResponseVersion: 1,
+    ResponseTime: '2026-03-01T00:30:00.0000000Z',
+    Summary: '',
+    TimeSeriesDescriptions: items,
+  });
 
 describe('AQUARIUS GetTimeSeriesDescriptionList', () => {
   it('reads series, tells level (stage on gauge datum, AHD when named) and rain from other parameters', () => {
     const parsed = parseAquariusDescriptions(
       descriptions(
         description({}),
-        description({ UniqueId: 'b', Identifier: 'Water Level.AHD@X', Parameter: 'Water Level', Label: 'AHD' }),
+        description({
+          UniqueId: 'b',
+          Identifier: 'Water Level.AHD@X',
+          Parameter: 'Water Level',
+          Label: 'AHD',
+        }),
         description({ UniqueId: 'c', Parameter: 'Rainfall', Unit: 'mm' }),
         description({ UniqueId: 'd', Parameter: 'Discharge', Unit: 'm^3/s' }),
         description({ UniqueId: 'e', Parameter: 'Stage', Unit: 'ft' }),
@@ -93,7 +111,13 @@ describe('AQUARIUS GetTimeSeriesDescriptionList', () => {
         }),
       ),
     );
-    expect(aquariusFloodThresholds(entry!, { atMs: at, sourceUrl: 'https://example.org/publish', retrieved: '2026-03-01' })).toEqual({
+    expect(
+      aquariusFloodThresholds(entry!, {
+        atMs: at,
+        sourceUrl: 'https://example.org/publish',
+        retrieved: '2026-03-01',
+      }),
+    ).toEqual({
       minor: 3.2,
       moderate: 4.1,
       major: 5.5,
@@ -104,12 +128,23 @@ describe('AQUARIUS GetTimeSeriesDescriptionList', () => {
   });
 
   it('leaves a class empty when two thresholds claim it, and gives none without class thresholds or for rain', () => {
-    const options = { atMs: Date.parse('2026-03-01T00:00:00Z'), sourceUrl: 'https://example.org', retrieved: '2026-03-01' };
+    const options = {
+      atMs: Date.parse('2026-03-01T00:00:00Z'),
+      sourceUrl: 'https://example.org',
+      retrieved: '2026-03-01',
+    };
     const [twice, none, rain] = parseAquariusDescriptions(
       descriptions(
-        description({ Thresholds: [threshold('Minor', 3), threshold('Minor (old)', 2.9), threshold('Major', 5)] }),
+        description({
+          Thresholds: [threshold('Minor', 3), threshold('Minor (old)', 2.9), threshold('Major', 5)],
+        }),
         description({ UniqueId: 'n', Thresholds: [threshold('Alarm 1', 3)] }),
-        description({ UniqueId: 'r', Parameter: 'Rainfall', Unit: 'mm', Thresholds: [threshold('Minor', 20)] }),
+        description({
+          UniqueId: 'r',
+          Parameter: 'Rainfall',
+          Unit: 'mm',
+          Thresholds: [threshold('Minor', 20)],
+        }),
       ),
     );
     expect(aquariusFloodThresholds(twice!, options)).toMatchObject({ minor: null, moderate: null, major: 5 });
@@ -118,7 +153,9 @@ describe('AQUARIUS GetTimeSeriesDescriptionList', () => {
   });
 
   it('raises a ServiceStack error answer as an upstream error', () => {
-    const body = JSON.stringify({ ResponseStatus: { ErrorCode: 'InvalidSession', Message: 'Session expired', Errors: [] } });
+    const body = JSON.stringify({
+      ResponseStatus: { ErrorCode: 'InvalidSession', Message: 'Session expired', Errors: [] },
+    });
     expect(() => parseAquariusDescriptions(body)).toThrow(
       expect.objectContaining({ kind: 'upstream', upstreamCode: 'InvalidSession' }) as GaugeSourceError,
     );
@@ -139,7 +176,11 @@ describe('AQUARIUS GetTimeSeriesCorrectedData, GetLocationData and an incrementa
     NumPoints: 4,
     Unit: 'm',
     Grades: [
-      { StartTime: '2026-02-28T00:00:00.0000000+09:30', EndTime: '2026-03-01T09:30:00.0000000+09:30', GradeCode: '1' },
+      {
+        StartTime: '2026-02-28T00:00:00.0000000+09:30',
+        EndTime: '2026-03-01T09:30:00.0000000+09:30',
+        GradeCode: '1',
+      },
       { StartTime: '2026-03-01T09:30:00.0000000+09:30', EndTime: OPEN_END, GradeCode: '-2' },
     ],
     Points: [
@@ -168,7 +209,13 @@ describe('AQUARIUS GetTimeSeriesCorrectedData, GetLocationData and an incrementa
   it('joins description, location and points into a located gauge series', () => {
     const [entry] = parseAquariusDescriptions(descriptions(description({})));
     const location = parseAquariusLocation(
-      JSON.stringify({ LocationName: 'Example Creek at Weir', Identifier: 'A4260999', Latitude: -34.9, Longitude: 138.6, UtcOffset: 9.5 }),
+      JSON.stringify({
+        LocationName: 'Example Creek at Weir',
+        Identifier: 'A4260999',
+        Latitude: -34.9,
+        Longitude: 138.6,
+        UtcOffset: 9.5,
+      }),
     );
     const series = aquariusSeries(entry!, location, parseAquariusCorrectedData(data), SA);
     expect(series?.station).toEqual({
@@ -194,7 +241,11 @@ describe('AQUARIUS GetTimeSeriesCorrectedData, GetLocationData and an incrementa
         TokenExpired: false,
         NextToken: '2026-03-01T00:29:59.1234567Z',
         TimeSeriesUniqueIds: [
-          { UniqueId: 'a', FirstPointChanged: '2026-03-01T09:30:00.0000000+09:30', HasAttributeChange: false },
+          {
+            UniqueId: 'a',
+            FirstPointChanged: '2026-03-01T09:30:00.0000000+09:30',
+            HasAttributeChange: false,
+          },
           { UniqueId: 'b', HasAttributeChange: true },
         ],
       }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bccSeries, parseBccReadings, parseBccSensors } from '../../sources/gauges/bcc-telemetry/index.js';
-import { GaugeSourceError } from '../../sources/gauges/errors.js';
+import type { GaugeSourceError } from '../../sources/gauges/errors.js';
 import { source } from './reference.js';
 
 /** Brisbane City Council telemetry (Opendatasoft Explore v2.1) with made-up sensors and values. */
@@ -10,9 +10,32 @@ const BCC = source('bcc-telemetry');
 const sensors = JSON.stringify({
   total_count: 3,
   results: [
-    { sensor_id: 'E9001', location_id: '540001', location_name: 'Example Ck at Bridge', sensor_type: 'Rainfall', unit_of_measure: 'mm', latitude: -27.5, longitude: 153.0 },
-    { sensor_id: 'E9002', location_id: '540001', location_name: 'Example Ck at Bridge', sensor_type: 'Stream Height AHD', unit_of_measure: 'm', geopoint: { lat: -27.5, lon: 153.0 } },
-    { sensor_id: 'E9003', location_id: '540002', location_name: 'Example Battery', sensor_type: 'Battery Voltage', unit_of_measure: 'V', latitude: -27.6, longitude: 153.1 },
+    {
+      sensor_id: 'E9001',
+      location_id: '540001',
+      location_name: 'Example Ck at Bridge',
+      sensor_type: 'Rainfall',
+      unit_of_measure: 'mm',
+      latitude: -27.5,
+      longitude: 153.0,
+    },
+    {
+      sensor_id: 'E9002',
+      location_id: '540001',
+      location_name: 'Example Ck at Bridge',
+      sensor_type: 'Stream Height AHD',
+      unit_of_measure: 'm',
+      geopoint: { lat: -27.5, lon: 153.0 },
+    },
+    {
+      sensor_id: 'E9003',
+      location_id: '540002',
+      location_name: 'Example Battery',
+      sensor_type: 'Battery Voltage',
+      unit_of_measure: 'V',
+      latitude: -27.6,
+      longitude: 153.1,
+    },
   ],
 });
 
@@ -49,7 +72,9 @@ describe('Brisbane City Council telemetry', () => {
     expect(parsed.missing.get('e9001')).toBe(1);
 
     const series = bccSeries(parseBccSensors(sensors), parsed, BCC);
-    expect(series.map((entry) => [entry.station.id, entry.station.datum, entry.readings.length, entry.missing])).toEqual([
+    expect(
+      series.map((entry) => [entry.station.id, entry.station.datum, entry.readings.length, entry.missing]),
+    ).toEqual([
       ['bcc-telemetry:E9001:rain', null, 2, 1],
       ['bcc-telemetry:E9002:level', 'ahd', 2, 1],
     ]);
@@ -57,9 +82,11 @@ describe('Brisbane City Council telemetry', () => {
   });
 
   it('raises the portal error object as an upstream error, and a body without results as malformed', () => {
-    expect(() => parseBccSensors(JSON.stringify({ error_code: 'ODSQLError', message: 'Unknown field' }))).toThrow(
-      expect.objectContaining({ kind: 'upstream', upstreamCode: 'ODSQLError' }) as GaugeSourceError,
+    expect(() =>
+      parseBccSensors(JSON.stringify({ error_code: 'ODSQLError', message: 'Unknown field' })),
+    ).toThrow(expect.objectContaining({ kind: 'upstream', upstreamCode: 'ODSQLError' }) as GaugeSourceError);
+    expect(() => parseBccReadings('{"total_count": 0}', BCC)).toThrow(
+      expect.objectContaining({ kind: 'malformed' }) as GaugeSourceError,
     );
-    expect(() => parseBccReadings('{"total_count": 0}', BCC)).toThrow(expect.objectContaining({ kind: 'malformed' }) as GaugeSourceError);
   });
 });

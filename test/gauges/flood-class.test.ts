@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { floodClass, gaugeState, isAtOrAbove } from '../../gauges/index.js';
 import type { FloodThresholds, GaugeStation } from '../../model/index.js';
 
-const thresholds = (minor: number | null, moderate: number | null, major: number | null, datum: FloodThresholds['datum'] = 'local'): FloodThresholds => ({
+const thresholds = (
+  minor: number | null,
+  moderate: number | null,
+  major: number | null,
+  datum: FloodThresholds['datum'] = 'local',
+): FloodThresholds => ({
   minor,
   moderate,
   major,
@@ -32,7 +37,9 @@ describe('floodClass', () => {
     expect(floodClass(LEVEL, null, levels)).toBe('unclassified');
     expect(floodClass(LEVEL, Number.NaN, levels)).toBe('unclassified');
     expect(floodClass(LEVEL, 9, thresholds(4.2, 5.6, 7.1, 'ahd'))).toBe('unclassified');
-    expect(floodClass({ variable: 'water_level', datum: 'unstated' }, 9, thresholds(4.2, 5.6, 7.1, 'ahd'))).toBe('major');
+    expect(
+      floodClass({ variable: 'water_level', datum: 'unstated' }, 9, thresholds(4.2, 5.6, 7.1, 'ahd')),
+    ).toBe('major');
     expect(floodClass({ variable: 'rainfall', datum: null }, 90, levels)).toBeNull();
   });
 
@@ -70,7 +77,9 @@ describe('gaugeState', () => {
 
   it('derives class and staleness from the latest reading, thresholds and clock', () => {
     const latest = { time: '2026-02-01T23:45:00+10:00', value: 5.6, quality: '130' };
-    expect(gaugeState(station, latest, thresholds(4.2, 5.6, 7.1), { nowMs, horizonHours: 24, lga: '14650' })).toMatchObject({
+    expect(
+      gaugeState(station, latest, thresholds(4.2, 5.6, 7.1), { nowMs, horizonHours: 24, lga: '14650' }),
+    ).toMatchObject({
       id: 'nsw-hydstra:203014:level',
       lga: '14650',
       floodClass: 'moderate',
@@ -86,8 +95,19 @@ describe('gaugeState', () => {
   });
 
   it('gives a rain gauge neither thresholds nor a class', () => {
-    const rain = { ...station, id: 'nsw-hydstra:203014:rain', variable: 'rainfall' as const, unit: 'mm', datum: null };
-    const state = gaugeState(rain, { time: '2026-02-01T23:45:00+10:00', value: 12.5, quality: null }, thresholds(1, 2, 3), { nowMs, horizonHours: 24 });
+    const rain = {
+      ...station,
+      id: 'nsw-hydstra:203014:rain',
+      variable: 'rainfall' as const,
+      unit: 'mm',
+      datum: null,
+    };
+    const state = gaugeState(
+      rain,
+      { time: '2026-02-01T23:45:00+10:00', value: 12.5, quality: null },
+      thresholds(1, 2, 3),
+      { nowMs, horizonHours: 24 },
+    );
     expect(state).toMatchObject({ floodClass: null, thresholds: null, readingStatus: 'current' });
   });
 });

@@ -19,7 +19,12 @@ import {
   parseHydstraVariableList,
   unitsBySiteVariable,
 } from '../../sources/gauges/hydstra/index.js';
-import { kiwisSeries, parseKiwisStationList, parseKiwisTimeseriesList, parseKiwisValues } from '../../sources/gauges/kiwis/index.js';
+import {
+  kiwisSeries,
+  parseKiwisStationList,
+  parseKiwisTimeseriesList,
+  parseKiwisValues,
+} from '../../sources/gauges/kiwis/index.js';
 import {
   aquariusUniqueId,
   bccReports,
@@ -58,7 +63,8 @@ const context = (gauge: SyntheticGauge) => gaugeSourceByName(gauge.source)!;
 /** What a gauge should read in [from, to): instants and values, from the scenario itself. */
 const expected = (gauge: SyntheticGauge, fromMs: number, toMs: number) =>
   readingTimes(gauge, fromMs, toMs).map((time) => ({ timeMs: time, value: valueAt(gauge, time) }));
-const asPairs = (readings: readonly GaugeReading[]) => readings.map((reading) => ({ timeMs: Date.parse(reading.time), value: reading.value }));
+const asPairs = (readings: readonly GaugeReading[]) =>
+  readings.map((reading) => ({ timeMs: Date.parse(reading.time), value: reading.value }));
 
 describe('synthetic gauge fleet', () => {
   it('is the same for a seed and differs between seeds', () => {
@@ -79,20 +85,40 @@ describe('synthetic gauge fleet', () => {
 
   it('rises through minor to its peak class and falls back below minor', () => {
     const gauge = fleet.find((entry) => entry.flood && entry.flood.peakLevel >= entry.thresholds!.major)!;
-    const thresholds = { ...gauge.thresholds!, datum: 'local' as const, sourceUrl: 'https://x', retrieved: '2026-01-01' };
+    const thresholds = {
+      ...gauge.thresholds!,
+      datum: 'local' as const,
+      sourceUrl: 'https://x',
+      retrieved: '2026-01-01',
+    };
     const classes = expected(gauge, START, END).map(({ value }) => floodClass(gauge, value, thresholds));
     const changes = classes.filter((entry, index) => index === 0 || entry !== classes[index - 1]);
-    expect(changes).toEqual(['below_minor', 'minor', 'moderate', 'major', 'moderate', 'minor', 'below_minor']);
+    expect(changes).toEqual([
+      'below_minor',
+      'minor',
+      'moderate',
+      'major',
+      'moderate',
+      'minor',
+      'below_minor',
+    ]);
   });
 
   it('turns stale once a silent gauge passes its horizon', () => {
-    const silent = fleet.find((gauge) => gauge.lastReportMs !== null && gauge.lastReportMs < END - 2 * DAY_MS)!;
+    const silent = fleet.find(
+      (gauge) => gauge.lastReportMs !== null && gauge.lastReportMs < END - 2 * DAY_MS,
+    )!;
     const last = readingTimes(silent, START, END).at(-1)!;
     const latest = { time: new Date(last).toISOString(), value: valueAt(silent, last), quality: null };
     const horizon = context(silent).stalenessHorizonHours;
     const station = { ...silent, id: 'x', unit: 'm', datum: silent.datum };
-    expect(gaugeState(station, latest, null, { nowMs: last + horizon * 3_600_000, horizonHours: horizon }).readingStatus).toBe('current');
-    expect(gaugeState(station, latest, null, { nowMs: END, horizonHours: horizon }).readingStatus).toBe('stale');
+    expect(
+      gaugeState(station, latest, null, { nowMs: last + horizon * 3_600_000, horizonHours: horizon })
+        .readingStatus,
+    ).toBe('current');
+    expect(gaugeState(station, latest, null, { nowMs: END, horizonHours: horizon }).readingStatus).toBe(
+      'stale',
+    );
   });
 });
 
@@ -119,10 +145,14 @@ describe('generated documents parse back', () => {
         });
         expect(asPairs(series!.readings)).toEqual(points);
         expect(series!.readings[0]!.time).toMatch(/\+10:00$/);
-        expect(series!.readings.at(-1)!.quality).toBe(points.at(-1)!.timeMs >= END - 6 * 3_600_000 ? '130' : '1');
+        expect(series!.readings.at(-1)!.quality).toBe(
+          points.at(-1)!.timeMs >= END - 6 * 3_600_000 ? '130' : '1',
+        );
       }
 
-      const sites = new Map(parseHydstraSiteGeojson(renderHydstraSiteGeojson(gauges)).map((site) => [site.site, site]));
+      const sites = new Map(
+        parseHydstraSiteGeojson(renderHydstraSiteGeojson(gauges)).map((site) => [site.site, site]),
+      );
       const units = unitsBySiteVariable(parseHydstraVariableList(renderHydstraVariableList(gauges), 600));
       const latest = parseHydstraLatest(renderHydstraLatest(gauges, END), gaugeSourceByName(name)!);
       const latestSeries = hydstraLatestSeries(latest, sites, units, gaugeSourceByName(name)!);
@@ -134,7 +164,9 @@ describe('generated documents parse back', () => {
       expect(latestSeries.length + latest.noDataSites.length).toBe(gauges.length);
     }
     expect(parseHydstraTraces(renderHydstraError(126), gaugeSourceByName('nsw-hydstra')!).noData).toBe(true);
-    expect(() => parseHydstraTraces(renderHydstraError(120), gaugeSourceByName('nsw-hydstra')!)).toThrow(/error 120/);
+    expect(() => parseHydstraTraces(renderHydstraError(120), gaugeSourceByName('nsw-hydstra')!)).toThrow(
+      /error 120/,
+    );
   });
 
   it('AQUARIUS descriptions with thresholds, corrected data, locations and an incremental poll', () => {
@@ -143,16 +175,35 @@ describe('generated documents parse back', () => {
     expect(descriptions).toHaveLength(gauges.length);
     for (const gauge of gauges) {
       const description = descriptions.find((entry) => entry.uniqueId === aquariusUniqueId(gauge))!;
-      const thresholds = aquariusFloodThresholds(description, { atMs: END, sourceUrl: 'https://x', retrieved: '2026-01-31' });
-      expect(thresholds && { minor: thresholds.minor, moderate: thresholds.moderate, major: thresholds.major }).toEqual(gauge.thresholds);
+      const thresholds = aquariusFloodThresholds(description, {
+        atMs: END,
+        sourceUrl: 'https://x',
+        retrieved: '2026-01-31',
+      });
+      expect(
+        thresholds && { minor: thresholds.minor, moderate: thresholds.moderate, major: thresholds.major },
+      ).toEqual(gauge.thresholds);
       const data = parseAquariusCorrectedData(renderAquariusCorrectedData(gauge, from, END));
       expect(asPairs(data.readings)).toEqual(expected(gauge, from, END));
       expect(data.missing).toBe(1);
-      const series = aquariusSeries(description, parseAquariusLocation(renderAquariusLocation(gauge)), data, context(gauge));
-      expect(series?.station).toMatchObject({ stationNo: gauge.stationNo, latitude: gauge.latitude, variable: gauge.variable });
+      const series = aquariusSeries(
+        description,
+        parseAquariusLocation(renderAquariusLocation(gauge)),
+        data,
+        context(gauge),
+      );
+      expect(series?.station).toMatchObject({
+        stationNo: gauge.stationNo,
+        latitude: gauge.latitude,
+        variable: gauge.variable,
+      });
     }
-    const changed = parseAquariusUniqueIds(renderAquariusUniqueIds(gauges.slice(0, 3), { sinceMs: from, atMs: END }));
-    expect(changed.changes.map((change) => change.uniqueId)).toEqual(gauges.slice(0, 3).map(aquariusUniqueId));
+    const changed = parseAquariusUniqueIds(
+      renderAquariusUniqueIds(gauges.slice(0, 3), { sinceMs: from, atMs: END }),
+    );
+    expect(changed.changes.map((change) => change.uniqueId)).toEqual(
+      gauges.slice(0, 3).map(aquariusUniqueId),
+    );
     expect(changed.nextToken).toMatch(/Z$/);
   });
 
@@ -165,22 +216,33 @@ describe('generated documents parse back', () => {
       const station = stations.find((entry) => entry.stationNo === gauge.stationNo);
       const timeseries = list.find((entry) => entry.tsId === values[index]!.tsId);
       const series = kiwisSeries(values[index]!, timeseries, station, context(gauge));
-      expect(series?.station).toMatchObject({ id: gaugeId('bom-kiwis', gauge.stationNo, gauge.variable), latitude: gauge.latitude });
+      expect(series?.station).toMatchObject({
+        id: gaugeId('bom-kiwis', gauge.stationNo, gauge.variable),
+        latitude: gauge.latitude,
+      });
       expect(asPairs(series!.readings)).toEqual(expected(gauge, from, END));
     });
   });
 
   it('Brisbane sensors and on-change readings', () => {
     const gauges = fleet.filter(isBccGauge);
-    const series = bccSeries(parseBccSensors(renderBccSensors(gauges)), parseBccReadings(renderBccReadings(gauges, from, END), context(gauges[0]!)), context(gauges[0]!));
+    const series = bccSeries(
+      parseBccSensors(renderBccSensors(gauges)),
+      parseBccReadings(renderBccReadings(gauges, from, END), context(gauges[0]!)),
+      context(gauges[0]!),
+    );
     expect(series).toHaveLength(gauges.length);
     for (const gauge of gauges) {
       const entry = series.find((item) => item.station.stationNo === gauge.stationNo)!;
-      expect(asPairs(entry.readings)).toEqual(bccReports(gauge, from, END).map(({ timeMs, value }) => ({ timeMs, value })));
+      expect(asPairs(entry.readings)).toEqual(
+        bccReports(gauge, from, END).map(({ timeMs, value }) => ({ timeMs, value })),
+      );
       expect(entry.readings.every((reading) => reading.time.endsWith('+10:00'))).toBe(true);
     }
     // Loggers report on change: level sensors skip most quarter hours.
-    const level = series.find((entry) => entry.station.variable === 'water_level' && entry.readings.length > 0)!;
+    const level = series.find(
+      (entry) => entry.station.variable === 'water_level' && entry.readings.length > 0,
+    )!;
     expect(level.missing).toBeGreaterThan(0);
   });
 
@@ -189,7 +251,9 @@ describe('generated documents parse back', () => {
     const listed = fleet.filter((gauge) => gauge.thresholds && !isAquariusGauge(gauge));
     expect(table.size).toBe(listed.length);
     for (const gauge of listed) {
-      expect(table.get(gaugeId(gauge.source, gauge.stationNo, 'water_level'))).toMatchObject(gauge.thresholds!);
+      expect(table.get(gaugeId(gauge.source, gauge.stationNo, 'water_level'))).toMatchObject(
+        gauge.thresholds!,
+      );
     }
     expect(listed.some(isHydstraGauge) && listed.some(isBccGauge)).toBe(true);
   });

@@ -16,7 +16,13 @@ import {
 } from '../../gauges/index.js';
 import type { GaugeReading, GaugeRollup, RollupInterval } from '../../model/index.js';
 import { formatAtOffset } from '../../sources/gauges/time.js';
-import { READING_STEP_MS, levelAt, readingTimes, syntheticGauge, type SyntheticGauge } from '../../replay/gauges/index.js';
+import {
+  READING_STEP_MS,
+  levelAt,
+  readingTimes,
+  syntheticGauge,
+  type SyntheticGauge,
+} from '../../replay/gauges/index.js';
 
 /**
  * Rollups and retention over 120 simulated days. The clock is a number moved forward a day at a
@@ -44,7 +50,11 @@ function floodingGauge(): SyntheticGauge {
 }
 
 const readingsOf = (gauge: SyntheticGauge, fromMs: number, toMs: number): GaugeReading[] =>
-  readingTimes(gauge, fromMs, toMs).map((time) => ({ time: formatAtOffset(time, OFFSET), value: levelAt(gauge, time), quality: null }));
+  readingTimes(gauge, fromMs, toMs).map((time) => ({
+    time: formatAtOffset(time, OFFSET),
+    value: levelAt(gauge, time),
+    quality: null,
+  }));
 
 interface Store {
   raw: GaugeReading[];
@@ -60,7 +70,12 @@ function simulate(gauge: SyntheticGauge, days: number): { store: Store; nowMs: n
     rollups: { hourly: new Map(), daily: new Map() },
     watermark: { hourly: -Infinity, daily: -Infinity },
   };
-  const thresholds = { ...gauge.thresholds!, datum: 'local' as const, sourceUrl: 'https://example.org', retrieved: '2026-01-01' };
+  const thresholds = {
+    ...gauge.thresholds!,
+    datum: 'local' as const,
+    sourceUrl: 'https://example.org',
+    retrieved: '2026-01-01',
+  };
   let recomputed = 0;
   let nowMs = START;
   for (let day = 1; day <= days; day++) {
@@ -70,7 +85,11 @@ function simulate(gauge: SyntheticGauge, days: number): { store: Store; nowMs: n
     for (const interval of ['hourly', 'daily'] as const) {
       // Re-rolling from two days back on purpose: closed buckets come out the same, so upserts are harmless.
       const since = store.watermark[interval] - 2 * DAY_MS;
-      for (const rollup of rollupReadings('g', store.raw, interval, { nowMs, offsetMinutes: OFFSET, sinceMs: since })) {
+      for (const rollup of rollupReadings('g', store.raw, interval, {
+        nowMs,
+        offsetMinutes: OFFSET,
+        sinceMs: since,
+      })) {
         const before = store.rollups[interval].get(rollup.start);
         if (before) {
           expect(rollup).toEqual(before);
@@ -116,7 +135,9 @@ describe('rollups and retention over 120 days', () => {
   });
 
   it('keeps hourly rollups for 90 days and daily ones for every closed day', () => {
-    const hourlyStarts = [...store.rollups.hourly.keys()].map((start) => Date.parse(start)).sort((a, b) => a - b);
+    const hourlyStarts = [...store.rollups.hourly.keys()]
+      .map((start) => Date.parse(start))
+      .sort((a, b) => a - b);
     expect(hourlyStarts[0]).toBe(nowMs - 90 * DAY_MS);
     expect(hourlyStarts).toHaveLength(90 * 24);
     expect(store.rollups.daily.size).toBe(DAYS);
@@ -129,8 +150,12 @@ describe('rollups and retention over 120 days', () => {
     const batch = rollupColumns('g', times, values, 'daily', { nowMs, offsetMinutes: OFFSET });
     expect(batch).toEqual([...store.rollups.daily.values()].sort((a, b) => a.start.localeCompare(b.start)));
 
-    const peakDay = store.rollups.daily.get(formatAtOffset(bucketStartMs(FLOOD_PEAK, 'daily', OFFSET), OFFSET))!;
-    const dayValues = all.filter((time) => bucketStartMs(time, 'daily', OFFSET) === Date.parse(peakDay.start)).map((time) => levelAt(gauge, time));
+    const peakDay = store.rollups.daily.get(
+      formatAtOffset(bucketStartMs(FLOOD_PEAK, 'daily', OFFSET), OFFSET),
+    )!;
+    const dayValues = all
+      .filter((time) => bucketStartMs(time, 'daily', OFFSET) === Date.parse(peakDay.start))
+      .map((time) => levelAt(gauge, time));
     expect(peakDay).toEqual({
       gaugeId: 'g',
       interval: 'daily',
@@ -151,9 +176,22 @@ describe('rollup buckets', () => {
     const start = Date.parse('2026-02-01T10:00:00+10:00');
     const times = [start, start + 15 * 60_000, start + 59 * 60_000, start + HOUR_MS];
     const values = [1, 3, 2, 9];
-    expect(rollupColumns('g', times, values, 'hourly', { nowMs: start + HOUR_MS - 1, offsetMinutes: OFFSET })).toEqual([]);
-    expect(rollupColumns('g', times, values, 'hourly', { nowMs: start + HOUR_MS, offsetMinutes: OFFSET })).toEqual([
-      { gaugeId: 'g', interval: 'hourly', start: '2026-02-01T10:00:00+10:00', min: 1, max: 3, mean: 2, last: 2, count: 3 },
+    expect(
+      rollupColumns('g', times, values, 'hourly', { nowMs: start + HOUR_MS - 1, offsetMinutes: OFFSET }),
+    ).toEqual([]);
+    expect(
+      rollupColumns('g', times, values, 'hourly', { nowMs: start + HOUR_MS, offsetMinutes: OFFSET }),
+    ).toEqual([
+      {
+        gaugeId: 'g',
+        interval: 'hourly',
+        start: '2026-02-01T10:00:00+10:00',
+        min: 1,
+        max: 3,
+        mean: 2,
+        last: 2,
+        count: 3,
+      },
     ]);
   });
 
@@ -161,7 +199,9 @@ describe('rollup buckets', () => {
     const t = Date.parse('2026-02-01T10:45:00+09:30');
     expect(formatAtOffset(bucketStartMs(t, 'hourly', 570), 570)).toBe('2026-02-01T10:00:00+09:30');
     expect(formatAtOffset(bucketStartMs(t, 'daily', 570), 570)).toBe('2026-02-01T00:00:00+09:30');
-    expect(formatAtOffset(bucketStartMs(Date.parse('2026-02-01T23:59:59+10:00'), 'daily', 600), 600)).toBe('2026-02-01T00:00:00+10:00');
+    expect(formatAtOffset(bucketStartMs(Date.parse('2026-02-01T23:59:59+10:00'), 'daily', 600), 600)).toBe(
+      '2026-02-01T00:00:00+10:00',
+    );
   });
 
   it('resolves readings repeated by overlapping polls to one, the later given', () => {
@@ -170,7 +210,10 @@ describe('rollup buckets', () => {
       { time: '2026-02-01T10:00:00+10:00', value: 1, quality: null },
       { time: '2026-02-01T00:15:00Z', value: 5, quality: null },
     ];
-    const [hour] = rollupReadings('g', readings, 'hourly', { nowMs: Date.parse('2026-02-01T11:00:00+10:00'), offsetMinutes: 600 });
+    const [hour] = rollupReadings('g', readings, 'hourly', {
+      nowMs: Date.parse('2026-02-01T11:00:00+10:00'),
+      offsetMinutes: 600,
+    });
     expect(hour).toMatchObject({ count: 2, min: 1, max: 5, last: 5 });
     expect(() => rollupColumns('g', [2, 1], [0, 0], 'hourly', { nowMs: 0 })).toThrow(RangeError);
   });
@@ -198,14 +241,25 @@ describe('retention rules', () => {
     const step = READING_STEP_MS;
     const times = Array.from({ length: 12 }, (_, index) => index * step);
     const values = [0, 3, 3, 0, 0, 0, 0, 0, 0, 3, 0, 0];
-    const thresholds = { minor: null, moderate: 3, major: 5, datum: 'local' as const, sourceUrl: 'https://x', retrieved: '2026-01-01' };
+    const thresholds = {
+      minor: null,
+      moderate: 3,
+      major: 5,
+      datum: 'local' as const,
+      sourceUrl: 'https://x',
+      retrieved: '2026-01-01',
+    };
     expect(floodEventWindows(times, values, thresholds, step)).toEqual([
       { startMs: 0, endMs: 3 * step },
       { startMs: 8 * step, endMs: 10 * step },
     ]);
-    expect(floodEventWindows(times, values, thresholds, 4 * step)).toEqual([{ startMs: -3 * step, endMs: 13 * step }]);
+    expect(floodEventWindows(times, values, thresholds, 4 * step)).toEqual([
+      { startMs: -3 * step, endMs: 13 * step },
+    ]);
     expect(floodEventWindows(times, values, null)).toEqual([]);
-    expect(mergeWindows([{ startMs: 5, endMs: 9 }], [{ startMs: 0, endMs: 5 }])).toEqual([{ startMs: 0, endMs: 9 }]);
+    expect(mergeWindows([{ startMs: 5, endMs: 9 }], [{ startMs: 0, endMs: 5 }])).toEqual([
+      { startMs: 0, endMs: 9 },
+    ]);
   });
 });
 

@@ -20,7 +20,13 @@ describe('Hydstra get_ts_traces on real answers', () => {
     const result = parseHydstraTraces(read('nsw_get_ts_traces_422004_daily_level_100.json'), NSW);
     expect(result.noData).toBe(false);
     const [trace] = result.traces;
-    expect(trace).toMatchObject({ site: '422004', variable: '100.00', units: 'Metres', offsetMinutes: 600, missing: 0 });
+    expect(trace).toMatchObject({
+      site: '422004',
+      variable: '100.00',
+      units: 'Metres',
+      offsetMinutes: 600,
+      missing: 0,
+    });
     expect(trace?.qualityCodes['11']).toMatch(/^TS-Synthetic or Artificial Data/);
     expect(trace?.readings).toHaveLength(5);
     expect(trace?.readings[0]).toEqual({ time: '2020-01-01T00:00:00+10:00', value: 1.216, quality: '11' });
@@ -50,7 +56,11 @@ describe('Hydstra get_ts_traces on real answers', () => {
       const result = parseHydstraTraces(read(file), context);
       expect(result.series, file).toEqual([]);
       expect(result.traces[0], file).toMatchObject({ site, variable: '141.00', units });
-      expect(result.traces[0]?.readings[0], file).toEqual({ time: '2020-01-01T00:00:00+10:00', value: first, quality });
+      expect(result.traces[0]?.readings[0], file).toEqual({
+        time: '2020-01-01T00:00:00+10:00',
+        value: first,
+        quality,
+      });
     }
     const vic = parseHydstraTraces(read('vic_get_ts_traces_233217_daily_141.json'), VIC);
     expect(vic.traces[0]?.readings.map((reading) => reading.value).at(-1)).toBe(7.52);
@@ -70,7 +80,9 @@ describe('Hydstra get_ts_traces on real answers', () => {
 
     const vic = parseHydstraTraces(read('vic_get_ts_traces_233217_daily_level_100.json'), VIC);
     expect(vic.series[0]?.station).toMatchObject({ id: 'vic-hydstra:233217:level', state: 'vic', unit: 'm' });
-    expect(vic.series[0]?.readings.map((reading) => reading.value)).toEqual([0.838, 0.834, 0.827, 0.821, 0.816]);
+    expect(vic.series[0]?.readings.map((reading) => reading.value)).toEqual([
+      0.838, 0.834, 0.827, 0.821, 0.816,
+    ]);
   });
 
   it('reads a 15-minute Victorian level trace, keeping the gaps as gaps', () => {
@@ -83,8 +95,12 @@ describe('Hydstra get_ts_traces on real answers', () => {
     ]);
     expect(readings.at(-1)).toEqual({ time: '2020-01-01T23:45:00+10:00', value: 0.836, quality: '15' });
     // Each time is a quarter hour of 1 January, in order; three quarter hours are not in the answer.
-    const minutes = readings.map((reading) => (Date.parse(reading.time) - Date.parse('2020-01-01T00:00:00+10:00')) / 60_000);
-    expect(minutes.every((minute, index) => minute % 15 === 0 && (index === 0 || minute > minutes[index - 1]!))).toBe(true);
+    const minutes = readings.map(
+      (reading) => (Date.parse(reading.time) - Date.parse('2020-01-01T00:00:00+10:00')) / 60_000,
+    );
+    expect(
+      minutes.every((minute, index) => minute % 15 === 0 && (index === 0 || minute > minutes[index - 1]!)),
+    ).toBe(true);
   });
 
   it('answers error 126 (no data) as an empty result, not an error', () => {
@@ -130,7 +146,9 @@ describe('Hydstra site catalogue calls on real answers', () => {
     expect(beemery?.site).toBe('422028');
     // 100.09 (externally supplied peaks) is a derived variable, not the level.
     expect(beemery?.variables.find((variable) => variable.variable === '100.09')?.measure).toBeUndefined();
-    expect(beemery?.variables.find((variable) => variable.variable === '100.00')?.measure?.variable).toBe('water_level');
+    expect(beemery?.variables.find((variable) => variable.variable === '100.00')?.measure?.variable).toBe(
+      'water_level',
+    );
 
     const [missing] = parseHydstraVariableList(read('nsw_get_variable_list_missing.json'), 600);
     expect(missing).toMatchObject({ site: '414209', variables: [] });
@@ -140,14 +158,33 @@ describe('Hydstra site catalogue calls on real answers', () => {
     const variables = parseHydstraVariableList(read('vic_get_variable_list.json'), 600);
     const latest = {
       values: [
-        { site: '233217', variable: '100.00', reading: { time: '2025-02-11T08:00:00+10:00', value: 0.9, quality: '15' } },
-        { site: '999999', variable: '100.00', reading: { time: '2025-02-11T08:00:00+10:00', value: 1, quality: null } },
+        {
+          site: '233217',
+          variable: '100.00',
+          reading: { time: '2025-02-11T08:00:00+10:00', value: 0.9, quality: '15' },
+        },
+        {
+          site: '999999',
+          variable: '100.00',
+          reading: { time: '2025-02-11T08:00:00+10:00', value: 1, quality: null },
+        },
       ],
       problems: [],
       noDataSites: [],
       noData: false,
     };
-    const sites = new Map([['233217', { site: '233217', name: 'BARWON RIVER @ GEELONG', latitude: -38.16, longitude: 144.35, offsetMinutes: 600 }]]);
+    const sites = new Map([
+      [
+        '233217',
+        {
+          site: '233217',
+          name: 'BARWON RIVER @ GEELONG',
+          latitude: -38.16,
+          longitude: 144.35,
+          offsetMinutes: 600,
+        },
+      ],
+    ]);
     const series = hydstraLatestSeries(latest, sites, unitsBySiteVariable(variables), VIC);
     expect(series.map((entry) => entry.station.id)).toEqual(['vic-hydstra:233217:level']);
   });
@@ -161,8 +198,17 @@ describe('Hydstra site catalogue calls on real answers', () => {
       'MIR_DRR_PROV',
       'WEBPROV',
     ]);
-    expect(parseHydstraDatasourcesBySite(read('qld_get_datasources_by_site.json')).get('422211A')).toEqual(['FDR', 'A', 'TE', 'RAW']);
-    expect(parseHydstraDatasourcesBySite(read('vic_get_datasources_by_site.json')).get('233217')).toEqual(['A', 'TELEM', 'TELEMCOPY']);
+    expect(parseHydstraDatasourcesBySite(read('qld_get_datasources_by_site.json')).get('422211A')).toEqual([
+      'FDR',
+      'A',
+      'TE',
+      'RAW',
+    ]);
+    expect(parseHydstraDatasourcesBySite(read('vic_get_datasources_by_site.json')).get('233217')).toEqual([
+      'A',
+      'TELEM',
+      'TELEMCOPY',
+    ]);
   });
 
   it('reads station groups, e.g. the Victorian flood-warning group', () => {

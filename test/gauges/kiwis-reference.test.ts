@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GaugeSourceError } from '../../sources/gauges/errors.js';
+import type { GaugeSourceError } from '../../sources/gauges/errors.js';
 import {
   BOM_MISSING_CODES,
   BOM_QUALITY_GRADES,
@@ -20,11 +20,21 @@ const read = (file: string) => referenceBytes('bom-kiwis', file);
 describe('KiWIS list requests on real answers (arrays of arrays, header row first)', () => {
   it('reads station lists, once per station, with coordinates', () => {
     expect(parseKiwisStationList(read('getStationList_410730.json'))).toEqual([
-      { stationNo: '410730', stationId: '13360', name: 'Cotter R. at Gingera', latitude: -35.58805556, longitude: 148.82191667 },
+      {
+        stationNo: '410730',
+        stationId: '13360',
+        name: 'Cotter R. at Gingera',
+        latitude: -35.58805556,
+        longitude: 148.82191667,
+      },
     ]);
     const all = parseKiwisStationList(read('getStationList_410730_allfields.json'));
     expect(all.map((station) => station.stationNo)).toEqual(['410730', 'A4260505']);
-    expect(all[1]).toMatchObject({ name: 'River Murray at Lock 9 Downstream (AMTD 764.8km)', latitude: -34.191506, longitude: 141.596673 });
+    expect(all[1]).toMatchObject({
+      name: 'River Murray at Lock 9 Downstream (AMTD 764.8km)',
+      latitude: -34.191506,
+      longitude: 141.596673,
+    });
   });
 
   it('reads series lists: which are level and rain series, units, and periods with their offset', () => {
@@ -42,7 +52,11 @@ describe('KiWIS list requests on real answers (arrays of arrays, header row firs
       to: '2025-02-10T08:15:01+10:00',
       measure: { variable: 'water_level', datum: 'unstated' },
     });
-    expect(list.filter((entry) => entry.parameterName === 'Water Course Discharge').every((entry) => !entry.measure)).toBe(true);
+    expect(
+      list
+        .filter((entry) => entry.parameterName === 'Water Course Discharge')
+        .every((entry) => !entry.measure),
+    ).toBe(true);
 
     const [wa] = parseKiwisTimeseriesList(read('getTimeseriesList_wa_from_to.json'));
     expect(wa).toMatchObject({
@@ -56,16 +70,19 @@ describe('KiWIS list requests on real answers (arrays of arrays, header row firs
     });
 
     const [daily] = parseKiwisTimeseriesList(read('getTimeseriesList_410730_daily09.json'));
-    expect(daily).toMatchObject({ tsId: '1572010', parameterName: 'Water Course Discharge', measure: undefined });
+    expect(daily).toMatchObject({
+      tsId: '1572010',
+      parameterName: 'Water Course Discharge',
+      measure: undefined,
+    });
   });
 
   it('reads parameter and group lists', () => {
     const parameters = parseKiwisParameterList(read('getParameterList_410730.json'));
     expect(parameters).toHaveLength(9);
-    expect(parameters.filter((entry) => entry.stationNo === 'A4260505').map((entry) => entry.parameterTypeName)).toEqual([
-      'Water Course Discharge',
-      'Water Course Level',
-    ]);
+    expect(
+      parameters.filter((entry) => entry.stationNo === 'A4260505').map((entry) => entry.parameterTypeName),
+    ).toEqual(['Water Course Discharge', 'Water Course Level']);
     const groups = parseKiwisGroupList(read('getGroupList.json'));
     expect(groups).toHaveLength(8);
     expect(groups[0]).toEqual({ groupId: '20017539', groupName: 'MDB_WIP_Storages', groupType: 'station' });
@@ -84,10 +101,19 @@ describe('KiWIS getTimeseriesValues on real answers', () => {
     expect(values).toMatchObject({ tsId: '208665010', stationNo: 'A4260505', unitSymbol: 'm', missing: 0 });
     expect(values?.readings).toHaveLength(288);
     expect(values?.readings[0]).toEqual({ time: '2020-01-01T00:00:00+10:00', value: 23.617, quality: '90' });
-    expect(values?.readings.at(-1)).toEqual({ time: '2020-01-01T23:55:00+10:00', value: 23.623, quality: '90' });
+    expect(values?.readings.at(-1)).toEqual({
+      time: '2020-01-01T23:55:00+10:00',
+      value: 23.623,
+      quality: '90',
+    });
 
     const stations = parseKiwisStationList(read('getStationList_410730_allfields.json'));
-    const series = kiwisSeries(values!, undefined, stations.find((station) => station.stationNo === 'A4260505'), BOM);
+    const series = kiwisSeries(
+      values!,
+      undefined,
+      stations.find((station) => station.stationNo === 'A4260505'),
+      BOM,
+    );
     expect(series?.station).toEqual({
       id: 'bom-kiwis:A4260505:level',
       source: 'bom-kiwis',
@@ -107,7 +133,11 @@ describe('KiWIS getTimeseriesValues on real answers', () => {
     const [hourly] = parseKiwisValues(read('getTimeseriesValues_410730_hourly_discharge.json'));
     expect(hourly?.readings).toHaveLength(744);
     expect(hourly?.readings[0]).toEqual({ time: '2020-01-01T00:00:00+10:00', value: 0.013, quality: '10' });
-    expect(hourly?.readings.at(-1)).toEqual({ time: '2020-01-31T23:00:00+10:00', value: 0.008, quality: '10' });
+    expect(hourly?.readings.at(-1)).toEqual({
+      time: '2020-01-31T23:00:00+10:00',
+      value: 0.008,
+      quality: '10',
+    });
     expect(bomQualityGrade(hourly!.readings[0]!.quality)).toBe('A');
     expect(kiwisSeries(hourly!, undefined, undefined, BOM)).toBeUndefined();
 
@@ -118,12 +148,18 @@ describe('KiWIS getTimeseriesValues on real answers', () => {
 
   it('reads answers with metadata fields, minimal columns, an interpolation column and gaps', () => {
     const metadata = parseKiwisValues(read('getTimeseriesValues_metadata_A4260505.json'));
-    expect(metadata.map((entry) => [entry.tsId, entry.parameterName, entry.unitSymbol, entry.readings.length])).toEqual([
+    expect(
+      metadata.map((entry) => [entry.tsId, entry.parameterName, entry.unitSymbol, entry.readings.length]),
+    ).toEqual([
       ['329344010', 'Water Course Discharge', 'Ml/d', 4],
       ['208669010', 'Water Course Level', 'm', 3],
       ['380185010', 'pH', '---', 4],
     ]);
-    expect(metadata[0]?.readings[0]).toEqual({ time: '2020-01-01T09:30:00+10:00', value: 2025.475, quality: '140' });
+    expect(metadata[0]?.readings[0]).toEqual({
+      time: '2020-01-01T09:30:00+10:00',
+      value: 2025.475,
+      quality: '140',
+    });
     expect(metadata.map((entry) => kiwisSeries(entry, undefined, undefined, BOM)?.station.id)).toEqual([
       undefined,
       'bom-kiwis:A4260505:level',
@@ -131,14 +167,20 @@ describe('KiWIS getTimeseriesValues on real answers', () => {
     ]);
 
     const minimal = parseKiwisValues(read('getTimeseriesValues_minimal_fields.json'));
-    expect(minimal[1]?.readings[0]).toEqual({ time: '2020-01-01T00:30:00+10:00', value: 23.616, quality: null });
+    expect(minimal[1]?.readings[0]).toEqual({
+      time: '2020-01-01T00:30:00+10:00',
+      value: 23.616,
+      quality: null,
+    });
     expect(minimal.map((entry) => entry.readings.length)).toEqual([4, 4, 5]);
 
     const gaps = parseKiwisValues(read('getTimeseriesValues_gaps.json'));
     expect(gaps.map((entry) => entry.readings.length)).toEqual([4, 4, 5]);
 
     const [interpolated] = parseKiwisValues(read('getTimeseriesValues_with_interpolation_type.json'));
-    expect(interpolated?.readings).toEqual([{ time: '2016-01-01T00:00:00+10:00', value: 879, quality: '10' }]);
+    expect(interpolated?.readings).toEqual([
+      { time: '2016-01-01T00:00:00+10:00', value: 879, quality: '10' },
+    ]);
 
     const [level] = parseKiwisValues(read('getTimeseriesValues_ts_path_level.json'));
     expect(level?.readings.map((reading) => reading.value)).toEqual([23.633, 23.649, 23.643]);
@@ -165,7 +207,10 @@ describe('KiWIS getTimeseriesValues on real answers', () => {
   it('uses the BoM quality codes the Bureau documents', () => {
     const table = referenceText('bom-kiwis', 'bom_quality_codes.md');
     const documented = Object.fromEntries(
-      [...table.matchAll(/^(\d+)\s+-\s+quality-([A-F])\b/gm)].map((match) => [match[1], match[2]]),
+      [...table.matchAll(/^(\d+)\s+-\s+quality-([A-F])\b/gm)].map((match): [string, string] => [
+        match[1]!,
+        match[2]!,
+      ]),
     );
     expect(documented).toEqual(BOM_QUALITY_GRADES);
     expect(table).toMatch(new RegExp(`^${BOM_ZERO_RAIN_CODE}\\s+-\\s+zero-rainfall`, 'm'));

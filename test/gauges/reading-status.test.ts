@@ -8,7 +8,9 @@ const HOUR_MS = 3_600_000;
 describe('readingStatus', () => {
   it('uses the spec horizons: 72 h for the national archive, 48 h for council loggers, 24 h for other telemetry', () => {
     expect(STALENESS_HORIZON_HOURS).toEqual({ national_archive: 72, council_event: 48, telemetry: 24 });
-    const horizons = Object.fromEntries(GAUGE_SOURCES.map((source) => [source.name, source.stalenessHorizonHours]));
+    const horizons = Object.fromEntries(
+      GAUGE_SOURCES.map((source) => [source.name, source.stalenessHorizonHours]),
+    );
     expect(horizons).toEqual({
       'nsw-hydstra': 24,
       'vic-hydstra': 24,
@@ -26,8 +28,13 @@ describe('readingStatus', () => {
     const readingMs = Date.parse(reading);
     for (const source of GAUGE_SOURCES) {
       const horizonMs = source.stalenessHorizonHours * HOUR_MS;
-      expect(readingStatus(reading, readingMs + horizonMs, source.stalenessHorizonHours), source.name).toBe('current');
-      expect(readingStatus(reading, readingMs + horizonMs + 1, source.stalenessHorizonHours), source.name).toBe('stale');
+      expect(readingStatus(reading, readingMs + horizonMs, source.stalenessHorizonHours), source.name).toBe(
+        'current',
+      );
+      expect(
+        readingStatus(reading, readingMs + horizonMs + 1, source.stalenessHorizonHours),
+        source.name,
+      ).toBe('stale');
     }
   });
 

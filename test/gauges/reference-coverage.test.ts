@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sosAvailabilityOf, sosFeaturesOf, parseSosObservation, type XmlTree } from '../../sources/gauges/bom-sos2/index.js';
+import {
+  sosAvailabilityOf,
+  sosFeaturesOf,
+  parseSosObservation,
+  type XmlTree,
+} from '../../sources/gauges/bom-sos2/index.js';
 import { GaugeSourceError } from '../../sources/gauges/errors.js';
 import {
   parseHydstraDatasourcesBySite,
@@ -41,8 +46,14 @@ const RULES: [RegExp, (bytes: Uint8Array) => Outcome][] = [
   [/^bom-kiwis\/getGroupList\.json$/, (bytes) => parseKiwisGroupList(bytes).length],
   [/^bom-kiwis\/services_root_response\.txt$/, (bytes) => errorOf(() => parseKiwisValues(bytes))],
   // Documentation tables: checked against the code's quality codes in the KiWIS and SOS2 suites.
-  [/^bom-kiwis\/bom_quality_codes\.md$/, (bytes) => (new TextDecoder().decode(bytes).match(/quality-[A-F]/g) ?? []).length],
-  [/^bom-sos2\/bom_quality_codes_agency_mapping\.csv$/, (bytes) => new TextDecoder().decode(bytes).split('\n').length],
+  [
+    /^bom-kiwis\/bom_quality_codes\.md$/,
+    (bytes) => (new TextDecoder().decode(bytes).match(/quality-[A-F]/g) ?? []).length,
+  ],
+  [
+    /^bom-sos2\/bom_quality_codes_agency_mapping\.csv$/,
+    (bytes) => new TextDecoder().decode(bytes).split('\n').length,
+  ],
   [/^bom-sos2\/GetObservation_/, (bytes) => parseSosObservation(bytes).length],
   [/^bom-sos2\/GetFeatureOfInterest_as_json\.json$/, (bytes) => sosFeaturesOf(tree(bytes)).length],
   [/^bom-sos2\/GetDataAvailability_as_json\.json$/, (bytes) => sosAvailabilityOf(tree(bytes)).length],

@@ -22,7 +22,11 @@ export function allReferenceFiles(): string[] {
   const root = requireSharedFolder(`${GAUGE_REFERENCE}/`);
   return readdirSync(root)
     .sort()
-    .flatMap((system) => readdirSync(`${root}${system}`).sort().map((file) => `${system}/${file}`));
+    .flatMap((system) =>
+      readdirSync(`${root}${system}`)
+        .sort()
+        .map((file) => `${system}/${file}`),
+    );
 }
 
 export function source(name: string): GaugeSourceDefinition {

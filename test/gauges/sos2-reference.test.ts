@@ -1,12 +1,19 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { parseSosObservation, sosAvailabilityOf, sosFeaturesOf, type XmlTree } from '../../sources/gauges/bom-sos2/index.js';
+import {
+  parseSosObservation,
+  sosAvailabilityOf,
+  sosFeaturesOf,
+  type XmlTree,
+} from '../../sources/gauges/bom-sos2/index.js';
 import { BOM_QUALITY_GRADES } from '../../sources/gauges/kiwis/index.js';
 import { referenceBytes, referenceText } from './reference.js';
 
 describe('BoM SOS2 (WaterML 2.0) on real answers', () => {
   it('reads a GetObservation answer: station, parameter, unit, times with offset, per-point and default qualifiers', () => {
-    const [observation] = parseSosObservation(referenceBytes('bom-sos2', 'GetObservation_915011A_response.xml'));
+    const [observation] = parseSosObservation(
+      referenceBytes('bom-sos2', 'GetObservation_915011A_response.xml'),
+    );
     expect(observation).toMatchObject({
       stationNo: '915011A',
       stationName: 'Porcupine_Ck',
@@ -39,7 +46,11 @@ describe('BoM SOS2 (WaterML 2.0) on real answers', () => {
     const tree = JSON.parse(referenceText('bom-sos2', 'GetDataAvailability_as_json.json')) as XmlTree;
     const availability = sosAvailabilityOf(tree);
     expect(availability).toHaveLength(20);
-    expect(availability.every((entry) => entry.stationNo === 'GW036501.2.2' && entry.parameterName === 'Ground Water Level')).toBe(true);
+    expect(
+      availability.every(
+        (entry) => entry.stationNo === 'GW036501.2.2' && entry.parameterName === 'Ground Water Level',
+      ),
+    ).toBe(true);
     expect(availability[0]).toEqual({
       stationNo: 'GW036501.2.2',
       stationName: 'Cowra-Back Ck Nth P2',
@@ -51,18 +62,23 @@ describe('BoM SOS2 (WaterML 2.0) on real answers', () => {
   });
 
   it('uses the qualifier for each BoM grade that the agency mapping table gives', () => {
-    const rows = parse(referenceText('bom-sos2', 'bom_quality_codes_agency_mapping.csv'), {
-      bom: true,
-      comment: '#',
-      columns: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(
+      referenceText('bom-sos2', 'bom_quality_codes_agency_mapping.csv'),
+      {
+        bom: true,
+        comment: '#',
+        columns: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+      },
+    );
     const pairs = new Set(
       rows
         .filter((row) => /^[A-F]$/.test(row['Bureau Quality code'] ?? ''))
         .map((row) => `${row['SOS2 qualifier']}=${row['Bureau Quality code']}`),
     );
-    expect(pairs).toEqual(new Set(Object.entries(BOM_QUALITY_GRADES).map(([code, grade]) => `${code}=${grade}`)));
+    expect(pairs).toEqual(
+      new Set(Object.entries(BOM_QUALITY_GRADES).map(([code, grade]) => `${code}=${grade}`)),
+    );
   });
 });

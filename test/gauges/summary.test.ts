@@ -3,7 +3,12 @@ import { newestFirst, readingsAtOrAbove, recentReadings, summarizeGauges } from 
 import type { FloodClass, Gauge, ReadingStatus } from '../../model/index.js';
 
 let serial = 0;
-function gauge(floodClass: FloodClass | null, readingStatus: ReadingStatus, state: Gauge['state'] = 'nsw', lga: string | null = '10050'): Gauge {
+function gauge(
+  floodClass: FloodClass | null,
+  readingStatus: ReadingStatus,
+  state: Gauge['state'] = 'nsw',
+  lga: string | null = '10050',
+): Gauge {
   serial++;
   return {
     id: `nsw-hydstra:${String(serial).padStart(5, '0')}:${floodClass === null ? 'rain' : 'level'}`,
@@ -37,20 +42,40 @@ describe('gauge summary', () => {
       gauge('unclassified', 'stale', 'vic', '20660'),
     ];
     const { summary, groups, aboveMinorStations } = summarizeGauges(gauges, { groupBy: 'state' });
-    expect(summary).toEqual({ total: 8, minor: 2, moderate: 1, major: 1, stale: 2, unclassified: 1, atOrAboveMinor: 4 });
+    expect(summary).toEqual({
+      total: 8,
+      minor: 2,
+      moderate: 1,
+      major: 1,
+      stale: 2,
+      unclassified: 1,
+      atOrAboveMinor: 4,
+    });
     expect(groups).toEqual([
       { key: 'nsw', total: 4, minor: 1, moderate: 0, major: 1, stale: 1, unclassified: 0, atOrAboveMinor: 2 },
       { key: 'qld', total: 2, minor: 1, moderate: 1, major: 0, stale: 0, unclassified: 0, atOrAboveMinor: 2 },
       { key: 'vic', total: 2, minor: 0, moderate: 0, major: 0, stale: 1, unclassified: 1, atOrAboveMinor: 0 },
     ]);
     // The stale major gauge is not listed; the most severe come first.
-    expect(aboveMinorStations.map((entry) => entry.floodClass)).toEqual(['major', 'moderate', 'minor', 'minor']);
+    expect(aboveMinorStations.map((entry) => entry.floodClass)).toEqual([
+      'major',
+      'moderate',
+      'minor',
+      'minor',
+    ]);
   });
 
   it('groups by LGA, with gauges not yet placed under a null key last', () => {
-    const { groups } = summarizeGauges([gauge('minor', 'current', 'nsw', '17200'), gauge('minor', 'current', 'nsw', null), gauge('major', 'current', 'nsw', '10050')], {
-      groupBy: 'lga',
-    });
+    const { groups } = summarizeGauges(
+      [
+        gauge('minor', 'current', 'nsw', '17200'),
+        gauge('minor', 'current', 'nsw', null),
+        gauge('major', 'current', 'nsw', '10050'),
+      ],
+      {
+        groupBy: 'lga',
+      },
+    );
     expect(groups.map((group) => [group.key, group.atOrAboveMinor])).toEqual([
       ['10050', 1],
       ['17200', 1],
@@ -60,7 +85,15 @@ describe('gauge summary', () => {
 
   it('counts rain gauges only in total and stale', () => {
     const { summary } = summarizeGauges([gauge(null, 'current'), gauge(null, 'stale')], { groupBy: 'state' });
-    expect(summary).toEqual({ total: 2, minor: 0, moderate: 0, major: 0, stale: 1, unclassified: 0, atOrAboveMinor: 0 });
+    expect(summary).toEqual({
+      total: 2,
+      minor: 0,
+      moderate: 0,
+      major: 0,
+      stale: 1,
+      unclassified: 0,
+      atOrAboveMinor: 0,
+    });
   });
 
   it('caps the station list at 500', () => {
@@ -77,18 +110,40 @@ describe('reading lists', () => {
   const at = (time: string, value = 1) => ({ time, value, quality: null });
 
   it('gives the trailing 6 hours, newest first, the edge 6 hours ago included', () => {
-    const readings = [at('2026-02-01T05:59:59+10:00'), at('2026-02-01T06:00:00+10:00'), at('2026-02-01T11:45:00+10:00'), at('2026-02-01T12:15:00+10:00')];
-    expect(recentReadings(readings, nowMs).map((reading) => reading.time)).toEqual(['2026-02-01T11:45:00+10:00', '2026-02-01T06:00:00+10:00']);
-    expect(newestFirst([at('2026-02-01T01:00:00Z'), at('2026-02-01T10:30:00+10:00')]).map((reading) => reading.time)).toEqual([
-      '2026-02-01T01:00:00Z',
-      '2026-02-01T10:30:00+10:00',
+    const readings = [
+      at('2026-02-01T05:59:59+10:00'),
+      at('2026-02-01T06:00:00+10:00'),
+      at('2026-02-01T11:45:00+10:00'),
+      at('2026-02-01T12:15:00+10:00'),
+    ];
+    expect(recentReadings(readings, nowMs).map((reading) => reading.time)).toEqual([
+      '2026-02-01T11:45:00+10:00',
+      '2026-02-01T06:00:00+10:00',
     ]);
+    expect(
+      newestFirst([at('2026-02-01T01:00:00Z'), at('2026-02-01T10:30:00+10:00')]).map(
+        (reading) => reading.time,
+      ),
+    ).toEqual(['2026-02-01T01:00:00Z', '2026-02-01T10:30:00+10:00']);
   });
 
   it('filters readings at or above a class level, and selects none when that level is not published', () => {
-    const thresholds = { minor: 4, moderate: null, major: 6, datum: 'local' as const, sourceUrl: 'https://x', retrieved: '2026-01-01' };
-    const readings = [at('2026-02-01T10:00:00+10:00', 3.99), at('2026-02-01T10:15:00+10:00', 4), at('2026-02-01T10:30:00+10:00', 6.2)];
-    expect(readingsAtOrAbove(readings, thresholds, 'minor').map((reading) => reading.value)).toEqual([4, 6.2]);
+    const thresholds = {
+      minor: 4,
+      moderate: null,
+      major: 6,
+      datum: 'local' as const,
+      sourceUrl: 'https://x',
+      retrieved: '2026-01-01',
+    };
+    const readings = [
+      at('2026-02-01T10:00:00+10:00', 3.99),
+      at('2026-02-01T10:15:00+10:00', 4),
+      at('2026-02-01T10:30:00+10:00', 6.2),
+    ];
+    expect(readingsAtOrAbove(readings, thresholds, 'minor').map((reading) => reading.value)).toEqual([
+      4, 6.2,
+    ]);
     expect(readingsAtOrAbove(readings, thresholds, 'moderate')).toEqual([]);
     expect(readingsAtOrAbove(readings, null, 'minor')).toEqual([]);
   });

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { floodClass, loadThresholdsTable, mergeThresholds, ThresholdsTableError } from '../../gauges/index.js';
+import {
+  floodClass,
+  loadThresholdsTable,
+  mergeThresholds,
+  ThresholdsTableError,
+} from '../../gauges/index.js';
 import { gaugeId } from '../../model/index.js';
 
 /** Made-up rows in the table's real format (the Bureau publishes class levels in documents only). */
-const HEAD = '# flood-thresholds v1\nsource,station_no,station_name,minor,moderate,major,datum,source_url,retrieved\n';
+const HEAD =
+  '# flood-thresholds v1\nsource,station_no,station_name,minor,moderate,major,datum,source_url,retrieved\n';
 const TABLE =
   HEAD +
   'nsw-hydstra,203014,"Example River at Bridge, upstream",4.2,5.6,7.1,local,https://example.org/nsw/203014,2026-01-15\n' +
@@ -31,7 +37,12 @@ describe('flood thresholds table (CSV, version 1)', () => {
       sourceUrl: 'https://example.org/nsw/203014',
       retrieved: '2026-01-15',
     });
-    expect(table.get('bcc-telemetry:E9002:level')).toMatchObject({ minor: 3.5, moderate: null, major: 5, datum: 'ahd' });
+    expect(table.get('bcc-telemetry:E9002:level')).toMatchObject({
+      minor: 3.5,
+      moderate: null,
+      major: 5,
+      datum: 'ahd',
+    });
   });
 
   it('leaves a gauge without a row unclassified', () => {
@@ -73,8 +84,28 @@ describe('flood thresholds table (CSV, version 1)', () => {
   it('adds AQUARIUS-derived thresholds for gauges the table lacks; the table wins where both exist', () => {
     const table = loadThresholdsTable(TABLE);
     const fromSeries = new Map([
-      ['nsw-hydstra:203014:level', { minor: 1, moderate: 2, major: 3, datum: 'unstated' as const, sourceUrl: 'https://x', retrieved: '2026-01-01' }],
-      ['sa-aquarius:A1:level', { minor: 1, moderate: 2, major: 3, datum: 'local' as const, sourceUrl: 'https://y', retrieved: '2026-01-01' }],
+      [
+        'nsw-hydstra:203014:level',
+        {
+          minor: 1,
+          moderate: 2,
+          major: 3,
+          datum: 'unstated' as const,
+          sourceUrl: 'https://x',
+          retrieved: '2026-01-01',
+        },
+      ],
+      [
+        'sa-aquarius:A1:level',
+        {
+          minor: 1,
+          moderate: 2,
+          major: 3,
+          datum: 'local' as const,
+          sourceUrl: 'https://y',
+          retrieved: '2026-01-01',
+        },
+      ],
     ]);
     const merged = mergeThresholds(table, fromSeries);
     expect(merged.get('nsw-hydstra:203014:level')?.minor).toBe(4.2);

@@ -60,7 +60,9 @@ function gradePeriods(value: unknown): GradePeriod[] {
       const startMs = aquariusEpochMs(grade.StartTime);
       const endMs = aquariusEpochMs(grade.EndTime);
       const code = textOf(grade.GradeCode);
-      return startMs === undefined || endMs === undefined || code === undefined ? [] : [{ startMs, endMs, code }];
+      return startMs === undefined || endMs === undefined || code === undefined
+        ? []
+        : [{ startMs, endMs, code }];
     })
     .sort((a, b) => a.startMs - b.startMs);
 }

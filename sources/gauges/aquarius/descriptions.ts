@@ -1,7 +1,13 @@
 import { asRecord, numberOf, textOf } from '../json-body.js';
 import type { GaugeMeasure } from '../station.js';
 import { normaliseInstant } from '../time.js';
-import { AQUARIUS_FORMAT, aquariusEpochMs, aquariusResponse, arrayMember, utcOffsetMinutes } from './envelope.js';
+import {
+  AQUARIUS_FORMAT,
+  aquariusEpochMs,
+  aquariusResponse,
+  arrayMember,
+  utcOffsetMinutes,
+} from './envelope.js';
 import { aquariusMeasure } from './parameters.js';
 import { malformed } from '../errors.js';
 
@@ -87,7 +93,9 @@ function threshold(item: unknown): AquariusThreshold {
       const startMs = aquariusEpochMs(period.StartTime);
       const endMs = aquariusEpochMs(period.EndTime);
       const value = numberOf(period.ReferenceValue);
-      return startMs === undefined || endMs === undefined || value === undefined ? [] : [{ startMs, endMs, value }];
+      return startMs === undefined || endMs === undefined || value === undefined
+        ? []
+        : [{ startMs, endMs, value }];
     }),
   };
 }

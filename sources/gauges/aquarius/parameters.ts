@@ -11,7 +11,12 @@ const STAGE = /^(stage|gauge height)\b/i;
 const RAIN = /^(rainfall|precipitation|rain)\b/i;
 const AHD = /\bAHD\b/;
 
-export function aquariusMeasure(parameter: string, label: string, identifier: string, unit: string): GaugeMeasure | undefined {
+export function aquariusMeasure(
+  parameter: string,
+  label: string,
+  identifier: string,
+  unit: string,
+): GaugeMeasure | undefined {
   if (RAIN.test(parameter)) return measureInUnit({ variable: 'rainfall', datum: null }, unit);
   if (!LEVEL.test(parameter)) return undefined;
   const datum = [parameter, label, identifier].some((text) => AHD.test(text))

@@ -29,7 +29,8 @@ export function parseAquariusUniqueIds(body: Uint8Array | string): AquariusChang
   const changes = arrayMember(document, 'TimeSeriesUniqueIds', OPERATION).map((item): AquariusChange => {
     const entry = asRecord(item) ?? {};
     const uniqueId = textOf(entry.UniqueId);
-    if (uniqueId === undefined) throw malformed(`${AQUARIUS_FORMAT} ${OPERATION}`, 'an entry has no UniqueId');
+    if (uniqueId === undefined)
+      throw malformed(`${AQUARIUS_FORMAT} ${OPERATION}`, 'an entry has no UniqueId');
     const first = textOf(entry.FirstPointChanged);
     return {
       uniqueId,
@@ -38,5 +39,9 @@ export function parseAquariusUniqueIds(body: Uint8Array | string): AquariusChang
     };
   });
   // NextToken is kept verbatim: the server expects back exactly what it sent.
-  return { nextToken: textOf(document.NextToken) ?? null, tokenExpired: document.TokenExpired === true, changes };
+  return {
+    nextToken: textOf(document.NextToken) ?? null,
+    tokenExpired: document.TokenExpired === true,
+    changes,
+  };
 }

@@ -16,7 +16,11 @@ export function odsRecords(body: Uint8Array | string, dataset: string): Record<s
   if (!document) throw malformed(format, 'not a JSON object');
   const errorCode = textOf(document.error_code);
   if (errorCode !== undefined) {
-    throw new GaugeSourceError('upstream', `${format}: ${errorCode}: ${textOf(document.message) ?? ''}`, errorCode);
+    throw new GaugeSourceError(
+      'upstream',
+      `${format}: ${errorCode}: ${textOf(document.message) ?? ''}`,
+      errorCode,
+    );
   }
   if (!Array.isArray(document.results)) throw malformed(format, 'no results array');
   return document.results.map((item, index) => {

@@ -53,13 +53,22 @@ export function parseBccReadings(body: Uint8Array | string, context: GaugeSource
 }
 
 /** Gauge series of the sensors that measure level or rain; a sensor with no reading gets an empty series. */
-export function bccSeries(sensors: readonly BccSensor[], readings: BccReadings, context: GaugeSourceContext): GaugeSeries[] {
+export function bccSeries(
+  sensors: readonly BccSensor[],
+  readings: BccReadings,
+  context: GaugeSourceContext,
+): GaugeSeries[] {
   return sensors.flatMap((sensor): GaugeSeries[] => {
     if (!sensor.measure) return [];
     const key = sensor.sensorId.toLowerCase();
     const station = gaugeStation(
       context,
-      { stationNo: sensor.sensorId, name: sensor.locationName, latitude: sensor.latitude, longitude: sensor.longitude },
+      {
+        stationNo: sensor.sensorId,
+        name: sensor.locationName,
+        latitude: sensor.latitude,
+        longitude: sensor.longitude,
+      },
       sensor.measure,
     );
     return [{ station, readings: readings.bySensor.get(key) ?? [], missing: readings.missing.get(key) ?? 0 }];

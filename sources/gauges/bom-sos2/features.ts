@@ -1,7 +1,17 @@
 import { malformed } from '../errors.js';
 import { numberOf } from '../json-body.js';
 import { normaliseInstant } from '../time.js';
-import { SOS2_FORMAT, attribute, child, children, lastSegment, soapBody, sosTree, textIn, type XmlTree } from './xml-tree.js';
+import {
+  SOS2_FORMAT,
+  attribute,
+  child,
+  children,
+  lastSegment,
+  soapBody,
+  sosTree,
+  textIn,
+  type XmlTree,
+} from './xml-tree.js';
 
 /**
  * GetFeatureOfInterest: monitoring points with a name and a `gml:pos` of "lat lon" (EPSG:4326 axis

@@ -2,7 +2,17 @@ import type { GaugeReading } from '../../../model/index.js';
 import { malformed } from '../errors.js';
 import { numberOf } from '../json-body.js';
 import { normaliseInstant } from '../time.js';
-import { SOS2_FORMAT, attribute, child, children, lastSegment, soapBody, sosTree, textIn, type XmlTree } from './xml-tree.js';
+import {
+  SOS2_FORMAT,
+  attribute,
+  child,
+  children,
+  lastSegment,
+  soapBody,
+  sosTree,
+  textIn,
+  type XmlTree,
+} from './xml-tree.js';
 
 /**
  * GetObservation (WaterML 2.0 in SOAP 1.2): `om:OM_Observation` with the station

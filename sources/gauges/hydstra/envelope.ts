@@ -13,8 +13,7 @@ export const HYDSTRA_FORMAT = 'hydstra';
 const NO_DATA_ERRORS = new Set([126]);
 
 export type HydstraAnswer =
-  | { kind: 'ok'; value: unknown; licence: string | undefined }
-  | { kind: 'no_data'; message: string };
+  { kind: 'ok'; value: unknown; licence: string | undefined } | { kind: 'no_data'; message: string };
 
 /** True for a Hydstra error number that means "no data" rather than a failure. */
 export const isNoDataError = (errorNum: number): boolean => NO_DATA_ERRORS.has(errorNum);

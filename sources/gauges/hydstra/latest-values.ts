@@ -58,7 +58,8 @@ export function parseHydstraLatest(
         continue;
       }
       const reading = latestReading(trace.values, offset);
-      if (reading) result.values.push({ site, variable: canonicalVariable(textOf(trace.varto) ?? ''), reading });
+      if (reading)
+        result.values.push({ site, variable: canonicalVariable(textOf(trace.varto) ?? ''), reading });
     }
   }
   return result;

@@ -20,7 +20,11 @@ export function siteChunks(sites: readonly string[], size = HYDSTRA_SITES_PER_RE
   return chunks;
 }
 
-export function latestValuesRequest(sites: readonly string[], datasource: string, variables: readonly string[]): HydstraRequest {
+export function latestValuesRequest(
+  sites: readonly string[],
+  datasource: string,
+  variables: readonly string[],
+): HydstraRequest {
   return {
     function: 'get_latest_ts_values',
     version: '2',

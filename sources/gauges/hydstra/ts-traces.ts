@@ -3,7 +3,13 @@ import { malformed } from '../errors.js';
 import { asRecord, numberOf, textOf } from '../json-body.js';
 import { gaugeStation, type GaugeSourceContext } from '../station.js';
 import { compactLocalTime } from '../time.js';
-import { HYDSTRA_FORMAT, hydstraAnswer, isNoDataError, siteOffsetMinutes, type HydstraProblem } from './envelope.js';
+import {
+  HYDSTRA_FORMAT,
+  hydstraAnswer,
+  isNoDataError,
+  siteOffsetMinutes,
+  type HydstraProblem,
+} from './envelope.js';
 import { canonicalVariable, hydstraMeasure } from './variables.js';
 
 /**
@@ -42,13 +48,23 @@ export interface HydstraTracesResult {
 
 const FN = 'get_ts_traces';
 
-export function parseHydstraTraces(body: Uint8Array | string, context: GaugeSourceContext): HydstraTracesResult {
+export function parseHydstraTraces(
+  body: Uint8Array | string,
+  context: GaugeSourceContext,
+): HydstraTracesResult {
   const answer = hydstraAnswer(body, FN);
-  if (answer.kind === 'no_data') return { traces: [], series: [], problems: [], noDataSites: [], noData: true };
+  if (answer.kind === 'no_data')
+    return { traces: [], series: [], problems: [], noDataSites: [], noData: true };
   const traces = asRecord(answer.value)?.traces;
   if (!Array.isArray(traces)) throw malformed(`${HYDSTRA_FORMAT} ${FN}`, 'return has no traces array');
 
-  const result: HydstraTracesResult = { traces: [], series: [], problems: [], noDataSites: [], noData: false };
+  const result: HydstraTracesResult = {
+    traces: [],
+    series: [],
+    problems: [],
+    noDataSites: [],
+    noData: false,
+  };
   for (const item of traces) {
     const trace = asRecord(item);
     if (!trace) throw malformed(`${HYDSTRA_FORMAT} ${FN}`, 'a trace is not an object');
@@ -98,7 +114,10 @@ function readTrace(trace: Record<string, unknown>, site: string, context: GaugeS
 }
 
 /** Points with a numeric value and a real time become readings; the rest are counted as missing. */
-export function tracePoints(points: unknown, offsetMinutes: number): { readings: GaugeReading[]; missing: number } {
+export function tracePoints(
+  points: unknown,
+  offsetMinutes: number,
+): { readings: GaugeReading[]; missing: number } {
   if (!Array.isArray(points)) throw malformed(`${HYDSTRA_FORMAT} ${FN}`, 'a trace has no trace array');
   const readings: GaugeReading[] = [];
   let missing = 0;
@@ -106,7 +125,8 @@ export function tracePoints(points: unknown, offsetMinutes: number): { readings:
     const point = asRecord(item);
     const value = numberOf(point?.v);
     const t = point?.t;
-    const time = typeof t === 'number' || typeof t === 'string' ? compactLocalTime(t, offsetMinutes) : undefined;
+    const time =
+      typeof t === 'number' || typeof t === 'string' ? compactLocalTime(t, offsetMinutes) : undefined;
     if (value === undefined || time === undefined) {
       missing++;
       continue;

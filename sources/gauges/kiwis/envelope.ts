@@ -31,7 +31,7 @@ export function kiwisTable(body: Uint8Array | string, request: string): Record<s
   if (!Array.isArray(header) || !header.every((name) => typeof name === 'string')) {
     throw malformed(format, 'first row is not a list of column names');
   }
-  const columns = header as string[];
+  const columns = header;
   return rows.map((row, index) => {
     if (!Array.isArray(row) || row.length !== columns.length) {
       throw malformed(format, `row ${index + 1} does not have ${columns.length} values`);

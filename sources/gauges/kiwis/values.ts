@@ -52,7 +52,11 @@ export function parseKiwisValues(body: Uint8Array | string): KiwisValues[] {
         missing++;
         continue;
       }
-      readings.push({ time, value, quality: qualityColumn < 0 ? null : (textOf(row[qualityColumn]) ?? null) });
+      readings.push({
+        time,
+        value,
+        quality: qualityColumn < 0 ? null : (textOf(row[qualityColumn]) ?? null),
+      });
     }
     return {
       tsId,
