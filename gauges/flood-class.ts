@@ -7,6 +7,8 @@ import {
   type GaugeVariable,
 } from '../model/index.js';
 
+const MOST_SEVERE_FIRST: readonly FloodLevel[] = [...FLOOD_LEVELS].reverse();
+
 /**
  * The flood class of a level against published class levels. A level exactly at a threshold is in
  * that class (at minor is minor). Below the lowest level is below_minor only when the minor level
@@ -22,7 +24,7 @@ export function floodClass(
   if (gauge.variable === 'rainfall') return null;
   if (!thresholds || value === null || value === undefined || !Number.isFinite(value)) return 'unclassified';
   if (!sameDatum(gauge.datum, thresholds.datum)) return 'unclassified';
-  for (const level of [...FLOOD_LEVELS].reverse()) {
+  for (const level of MOST_SEVERE_FIRST) {
     const threshold = thresholds[level];
     if (threshold !== null && value >= threshold) return level;
   }

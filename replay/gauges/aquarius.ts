@@ -92,12 +92,16 @@ export function aquariusGrade(timeMs: number, toMs: number): string {
 export function renderAquariusCorrectedData(gauge: SyntheticGauge, fromMs: number, toMs: number): string {
   const { parameter, unit } = parameterOf(gauge);
   const split = toMs - 6 * 3_600_000;
-  const points = readingTimes(gauge, fromMs, toMs).map((time) => {
+  const points: { Timestamp: string; Value: { Numeric?: number; Display: string } }[] = readingTimes(
+    gauge,
+    fromMs,
+    toMs,
+  ).map((time) => {
     const value = valueAt(gauge, time);
     return { Timestamp: aquariusTime(time, gauge), Value: { Numeric: value, Display: value.toFixed(3) } };
   });
   // A gap point, as the service writes one: no Numeric.
-  points.push({ Timestamp: aquariusTime(toMs, gauge), Value: { Display: '' } as never });
+  points.push({ Timestamp: aquariusTime(toMs, gauge), Value: { Display: '' } });
   return JSON.stringify({
     ResponseVersion: 1,
     ResponseTime: isoText(toMs, 0, FRACTION),

@@ -21,22 +21,55 @@ export function offsetText(offsetMinutes: number): string {
   return text;
 }
 
+/**
+ * Long series repeat the same few days and clock times, so the two halves of an ISO time are kept
+ * once each: `2020-01-01` by local day, `T00:15:00+10:00` by second of the day and offset. A time is
+ * then two lookups and one join instead of a dozen new strings (garbage was most of a parse's cost).
+ */
+const CACHE_LIMIT = 100_000;
+const dayTexts = new Map<number, string>();
+const clockTexts = new Map<number, string>();
+
+function cached(cache: Map<number, string>, key: number, make: () => string): string {
+  let text = cache.get(key);
+  if (text === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    text = make();
+    cache.set(key, text);
+  }
+  return text;
+}
+
+/** `YYYY-MM-DD` of a day counted from 1970-01-01. */
+function dayText(dayNumber: number): string {
+  return cached(dayTexts, dayNumber, () => {
+    const date = new Date(dayNumber * 86_400_000);
+    return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
+  });
+}
+
+/** `THH:MM:SS+10:00` of a second of the day at an offset. */
+function clockText(secondOfDay: number, offsetMinutes: number): string {
+  return cached(clockTexts, secondOfDay * 4096 + offsetMinutes + 2048, () => {
+    const hour = Math.floor(secondOfDay / 3600);
+    const minute = Math.floor(secondOfDay / 60) % 60;
+    return `T${pad2(hour)}:${pad2(minute)}:${pad2(secondOfDay % 60)}${offsetText(offsetMinutes)}`;
+  });
+}
+
 /** An instant written at a fixed offset, to the second. */
 export function formatAtOffset(epochMs: number, offsetMinutes: number): string {
-  const local = new Date(epochMs + offsetMinutes * MINUTE_MS);
-  return (
-    `${String(local.getUTCFullYear()).padStart(4, '0')}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}` +
-    `T${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}:${pad2(local.getUTCSeconds())}` +
-    offsetText(offsetMinutes)
-  );
+  const localSeconds = Math.floor(epochMs / 1000) + offsetMinutes * 60;
+  const dayNumber = Math.floor(localSeconds / 86_400);
+  return dayText(dayNumber) + clockText(localSeconds - dayNumber * 86_400, offsetMinutes);
 }
 
 const DIGITS_14 = /^\d{14}$/;
 
 /**
  * A 14-digit `YYYYMMDDHHIIEE` local standard time (a Hydstra number or string) as ISO 8601 at the
- * given offset, or undefined when it is not a real calendar time. Read with arithmetic: a long trace
- * makes hundreds of thousands of these, and match arrays would be most of the parse's garbage.
+ * given offset, or undefined when it is not a real calendar time. Read with arithmetic, and written
+ * from the cached halves: a long trace makes hundreds of thousands of these.
  */
 export function compactLocalTime(value: number | string, offsetMinutes: number): string | undefined {
   let number: number;
@@ -54,11 +87,8 @@ export function compactLocalTime(value: number | string, offsetMinutes: number):
   const month = Math.floor(number / 1e8) % 100;
   const year = Math.floor(number / 1e10);
   if (!validCalendarTime(year, month, day, hour, minute, second)) return undefined;
-  const digits = String(number);
-  return (
-    `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}` +
-    `T${digits.slice(8, 10)}:${digits.slice(10, 12)}:${digits.slice(12, 14)}${offsetText(offsetMinutes)}`
-  );
+  const dayNumber = daysFromCivil(year, month, day);
+  return dayText(dayNumber) + clockText(hour * 3600 + minute * 60 + second, offsetMinutes);
 }
 
 const ISO_INSTANT =
@@ -136,6 +166,16 @@ function daysInMonth(year: number, month: number): number {
   return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }
 
+/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
 /** Date.UTC without its mapping of years 0–99 to 1900–1999 (AQUARIUS writes 0001-01-01 for "no start"). */
 function utcMs(
   year: number,
@@ -145,9 +185,7 @@ function utcMs(
   minute: number,
   second: number,
 ): number {
-  const date = new Date(Date.UTC(2000, 0, 1, hour, minute, second));
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getTime();
+  return daysFromCivil(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000;
 }
 
 function pad2(value: number): string {

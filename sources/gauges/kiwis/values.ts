@@ -28,7 +28,7 @@ export interface KiwisValues {
 const REQUEST = 'getTimeseriesValues';
 const FORMAT = `${KIWIS_FORMAT} ${REQUEST}`;
 /** KiWIS's own shape, rewritten without a date parse: "…T00:00:00.000+10:00" → "…T00:00:00+10:00". */
-const KIWIS_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.000([+-]\d{2}:\d{2})$/;
+const KIWIS_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:[0-5]\d:[0-5]\d\.000[+-]\d{2}:\d{2}$/;
 
 export function parseKiwisValues(body: Uint8Array | string): KiwisValues[] {
   return kiwisDocument(body, REQUEST).map((item) => {
@@ -73,8 +73,16 @@ export function parseKiwisValues(body: Uint8Array | string): KiwisValues[] {
 
 function kiwisTime(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const match = KIWIS_TIME.exec(value);
-  return match ? `${match[1]}${match[2]}` : normaliseInstant(value);
+  // Days 1–28 of months 1–12 need no calendar: the common case goes by the pattern (test allocates no
+  // match array) and two slices; anything else is read in full.
+  if (KIWIS_TIME.test(value) && plainDay(value)) return value.slice(0, 19) + value.slice(23);
+  return normaliseInstant(value);
+}
+
+function plainDay(value: string): boolean {
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= 28 && Number(value.slice(11, 13)) < 24;
 }
 
 /**
