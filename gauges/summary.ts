@@ -1,0 +1,75 @@
+import { GAUGE_LIMITS, type FloodClass, type Gauge } from '../model/index.js';
+import { classRank } from './flood-class.js';
+
+/**
+ * GET /gauges/summary. Every gauge counts in `total` and in exactly one of: `stale` (whatever its
+ * class: a stale reading is not counted as flooding or not), `unclassified`, below minor (not shown),
+ * `minor`, `moderate` or `major`. The class fields count gauges in that class; `atOrAboveMinor` is
+ * their sum. Rainfall gauges have no class and count only in `total` and `stale`.
+ * `aboveMinorStations` lists the current gauges at or above minor, most severe first, capped at 500.
+ */
+
+export interface GaugeCounts {
+  total: number;
+  minor: number;
+  moderate: number;
+  major: number;
+  stale: number;
+  unclassified: number;
+  atOrAboveMinor: number;
+}
+
+export interface GaugeSummaryGroup extends GaugeCounts {
+  /** State code or LGA code; null for gauges not yet placed in an LGA. */
+  key: string | null;
+}
+
+export interface GaugeSummary {
+  summary: GaugeCounts;
+  groups: GaugeSummaryGroup[];
+  aboveMinorStations: Gauge[];
+}
+
+export function summarizeGauges(
+  gauges: readonly Gauge[],
+  options: { groupBy: 'state' | 'lga'; stationCap?: number },
+): GaugeSummary {
+  const summary = emptyCounts();
+  const groups = new Map<string | null, GaugeSummaryGroup>();
+  const above: Gauge[] = [];
+  for (const gauge of gauges) {
+    const key = options.groupBy === 'state' ? gauge.state : gauge.lga;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { key, ...emptyCounts() }));
+    count(summary, gauge);
+    count(group, gauge);
+    if (gauge.readingStatus === 'current' && isFlooding(gauge.floodClass)) above.push(gauge);
+  }
+  above.sort((a, b) => classRank(b.floodClass) - classRank(a.floodClass) || a.id.localeCompare(b.id));
+  return {
+    summary,
+    groups: [...groups.values()].sort((a, b) => (a.key ?? '\uffff').localeCompare(b.key ?? '\uffff')),
+    aboveMinorStations: above.slice(0, options.stationCap ?? GAUGE_LIMITS.summaryStationCap),
+  };
+}
+
+function emptyCounts(): GaugeCounts {
+  return { total: 0, minor: 0, moderate: 0, major: 0, stale: 0, unclassified: 0, atOrAboveMinor: 0 };
+}
+
+function isFlooding(floodClass: FloodClass | null): floodClass is 'minor' | 'moderate' | 'major' {
+  return floodClass === 'minor' || floodClass === 'moderate' || floodClass === 'major';
+}
+
+function count(counts: GaugeCounts, gauge: Gauge): void {
+  counts.total++;
+  if (gauge.readingStatus === 'stale') {
+    counts.stale++;
+    return;
+  }
+  if (gauge.floodClass === 'unclassified') counts.unclassified++;
+  else if (isFlooding(gauge.floodClass)) {
+    counts[gauge.floodClass]++;
+    counts.atOrAboveMinor++;
+  }
+}

@@ -1,0 +1,33 @@
+export { HYDSTRA_FORMAT, isNoDataError, siteOffsetMinutes, type HydstraProblem } from './envelope.js';
+export { parseHydstraTraces, type HydstraTrace, type HydstraTracesResult } from './ts-traces.js';
+export {
+  parseHydstraLatest,
+  hydstraLatestSeries,
+  type HydstraLatestResult,
+  type HydstraLatestValue,
+} from './latest-values.js';
+export {
+  parseHydstraSiteGeojson,
+  parseHydstraSiteList,
+  parseHydstraSitesByDatasource,
+  parseHydstraDatasourcesBySite,
+  parseHydstraGroups,
+  type HydstraSite,
+  type HydstraGroup,
+} from './sites.js';
+export {
+  parseHydstraVariableList,
+  unitsBySiteVariable,
+  type HydstraSiteVariables,
+  type HydstraVariable,
+} from './variable-list.js';
+export { hydstraMeasure, canonicalVariable } from './variables.js';
+export {
+  HYDSTRA_SITES_PER_REQUEST,
+  siteChunks,
+  latestValuesRequest,
+  pointTracesRequest,
+  siteGeojsonRequest,
+  hydstraUrl,
+  type HydstraRequest,
+} from './requests.js';
