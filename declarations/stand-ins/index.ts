@@ -1,0 +1,2 @@
+export { generateDrfaActivationsCsv, type DrfaStandInOptions, type StandInActivation } from './drfa-activations-csv.js';
+export { nswDeclarationPageHtml, nswRegisterPageHtml, type StandInNswDeclaration } from './nsw-register-html.js';
