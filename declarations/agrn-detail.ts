@@ -26,7 +26,8 @@ export function agrnDetail(
   const first = records?.[0];
   if (!records || !first) return undefined;
   const horizons = options.horizons ?? DEFAULT_HORIZONS;
-  const view = (record: DeclarationRecord) => toRecordView(record, recordStanding(record, options.asAt, horizons));
+  const view = (record: DeclarationRecord) =>
+    toRecordView(record, recordStanding(record, options.asAt, horizons));
 
   const lgaRecords = records.filter((record) => record.area.type === 'lga');
   const lgas: AgrnAffectedLga[] = [...groupBy(lgaRecords, (record) => record.area.code)]
@@ -46,7 +47,8 @@ export function agrnDetail(
   const placements = new Map<string, string[]>();
   for (const placed of dataset.salByLga.values()) {
     for (const { record, localities } of placed) {
-      if (record.agrn === agrn) placements.set(record.id, [...new Set(localities.flatMap((l) => l.lgaCodes))].sort());
+      if (record.agrn === agrn)
+        placements.set(record.id, [...new Set(localities.flatMap((l) => l.lgaCodes))].sort());
     }
   }
   const localities: AgrnAffectedLocality[] = [...groupBy(salRecords, (record) => record.area.code)]

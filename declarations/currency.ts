@@ -33,7 +33,8 @@ export function recordStanding(
 ): RecordStanding {
   const { startDate, endDate } = record;
   const age = daysBetween(startDate, asAt);
-  if (age < 0) return { status: 'expired', currency: 'not_started', note: `Starts ${startDate}, after ${asAt}.` };
+  if (age < 0)
+    return { status: 'expired', currency: 'not_started', note: `Starts ${startDate}, after ${asAt}.` };
   if (endDate !== null) {
     return endDate >= asAt
       ? { status: 'active', currency: 'current', note: `In force from ${startDate} to ${endDate}.` }

@@ -73,7 +73,9 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 function groupOf(id: string, records: DeclarationRecord[]): InstrumentGroup {
-  const first = [...records].sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id))[0];
+  const first = [...records].sort(
+    (a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id),
+  )[0];
   if (!first) throw new Error(`Instrument ${id} has no records`);
   const ends = records.map((record) => record.endDate);
   const categories = new Set(records.flatMap((record) => record.drfa?.categories ?? []));
@@ -89,7 +91,8 @@ function groupOf(id: string, records: DeclarationRecord[]): InstrumentGroup {
     endDate: ends.some((end) => end === null) ? null : ([...ends].sort().at(-1) ?? null),
     lgaCodes: [...new Set(records.filter((r) => r.area.type === 'lga').map((r) => r.area.code))].sort(),
     salCodes: [...new Set(records.filter((r) => r.area.type === 'sal').map((r) => r.area.code))].sort(),
-    drfaCategories: categories.size > 0 ? DRFA_CATEGORIES.filter((category) => categories.has(category)) : null,
+    drfaCategories:
+      categories.size > 0 ? DRFA_CATEGORIES.filter((category) => categories.has(category)) : null,
     source: first.source,
     sourceUrl: first.sourceUrl,
     records,
@@ -118,7 +121,8 @@ export function buildDeclarationDataset(input: DatasetInput): DeclarationDataset
     ).map(({ locality, lgaCodes }) => ({ postcode: locality.postcode, key: locality.key, lgaCodes }));
     if (localities.length === 0) unplacedSalRecords.push(record);
     const placed = { record, localities };
-    for (const code of new Set(localities.flatMap((locality) => locality.lgaCodes))) push(salByLga, code, placed);
+    for (const code of new Set(localities.flatMap((locality) => locality.lgaCodes)))
+      push(salByLga, code, placed);
   }
   const instruments = [...byInstrument].map(([id, group]) => groupOf(id, group)).sort(byStartDescending);
   return { records, lgas: input.lgas, byLga, salByLga, byAgrn, instruments, unplacedSalRecords };

@@ -34,10 +34,13 @@ export interface LgaQuestion {
   suburbs: string[];
 }
 
-const isStateInstrument = (record: DeclarationRecord) => STATE_INSTRUMENT_TYPES.includes(record.instrumentType);
+const isStateInstrument = (record: DeclarationRecord) =>
+  STATE_INSTRUMENT_TYPES.includes(record.instrumentType);
 
 function label(record: DeclarationRecord): string {
-  const kind = isStateInstrument(record) ? `${JURISDICTION_NAMES[record.jurisdiction]} declaration` : 'DRFA activation';
+  const kind = isStateInstrument(record)
+    ? `${JURISDICTION_NAMES[record.jurisdiction]} declaration`
+    : 'DRFA activation';
   const area = record.area.type === 'sal' ? ` for ${record.area.name} only` : '';
   return `${kind} AGRN ${record.agrn}${area}`;
 }

@@ -26,5 +26,7 @@ export function decodeListCursor(cursor: string): ListPosition | undefined {
 
 /** True when `item` comes after `position` in list order. */
 export function isAfter(item: ListPosition, position: ListPosition): boolean {
-  return item.startDate < position.startDate || (item.startDate === position.startDate && item.id > position.id);
+  return (
+    item.startDate < position.startDate || (item.startDate === position.startDate && item.id > position.id)
+  );
 }

@@ -29,7 +29,11 @@ export interface ListQuery {
 }
 
 /** An instrument as a list item on a date. */
-export function toListItem(group: InstrumentGroup, asAt: string, horizons: CurrencyHorizons): DeclarationListItem {
+export function toListItem(
+  group: InstrumentGroup,
+  asAt: string,
+  horizons: CurrencyHorizons,
+): DeclarationListItem {
   const standing = recordStanding(group, asAt, horizons);
   return {
     id: group.id,

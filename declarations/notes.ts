@@ -6,7 +6,9 @@ import {
 
 /** A result-wide note naming the jurisdictions answered without state instruments. */
 export function stateInstrumentNote(jurisdictions: Iterable<Jurisdiction>): string[] {
-  const without = [...new Set(jurisdictions)].filter((j) => !JURISDICTIONS_WITH_STATE_INSTRUMENTS.includes(j));
+  const without = [...new Set(jurisdictions)].filter(
+    (j) => !JURISDICTIONS_WITH_STATE_INSTRUMENTS.includes(j),
+  );
   if (without.length === 0) return [];
   const names = without.map((j) => JURISDICTION_NAMES[j]).join(', ');
   return [

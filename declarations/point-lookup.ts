@@ -20,18 +20,30 @@ const CODE_LEVEL_NOTE =
  * The answer never carries the coordinates. A SAL-level activation in a covering LGA makes that LGA
  * `uncertain` at most, since which suburb the point is in is not known here.
  */
-export function lookupPoint(dataset: DeclarationDataset, index: LgaIndex, query: PointQuery): PointDeclarationResult {
+export function lookupPoint(
+  dataset: DeclarationDataset,
+  index: LgaIndex,
+  query: PointQuery,
+): PointDeclarationResult {
   const horizons = query.horizons ?? DEFAULT_HORIZONS;
   const { lgas, onBoundary } = index.lookup(query.longitude, query.latitude);
   const base = { asAt: query.asAt, onBoundary, horizons };
   if (lgas.length === 0) {
-    return { ...base, status: 'unknown_location', lgas: [], notes: ['The point lies in no LGA of the boundary version in use.'] };
+    return {
+      ...base,
+      status: 'unknown_location',
+      lgas: [],
+      notes: ['The point lies in no LGA of the boundary version in use.'],
+    };
   }
   const details = lgas.map((lga) =>
     lgaStanding({
       lga,
       lgaRecords: dataset.byLga.get(lga.code) ?? [],
-      salRecords: (dataset.salByLga.get(lga.code) ?? []).map(({ record }) => ({ record, coverage: 'some' as const })),
+      salRecords: (dataset.salByLga.get(lga.code) ?? []).map(({ record }) => ({
+        record,
+        coverage: 'some' as const,
+      })),
       asAt: query.asAt,
       horizons,
       includeExpired: query.includeExpired ?? false,

@@ -21,7 +21,12 @@ const PLACEMENT_NOTE =
  * SAL-level records bearing on an LGA of this postcode: those naming a suburb in question, with
  * `all` when every suburb in question (in this LGA) is one they name.
  */
-function salCoverage(dataset: DeclarationDataset, postcode: string, lga: string, suburbKeys: Set<string>): SalCoverage[] {
+function salCoverage(
+  dataset: DeclarationDataset,
+  postcode: string,
+  lga: string,
+  suburbKeys: Set<string>,
+): SalCoverage[] {
   const coverage: SalCoverage[] = [];
   for (const { record, localities } of dataset.salByLga.get(lga) ?? []) {
     const named = new Set(

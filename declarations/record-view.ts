@@ -1,8 +1,4 @@
-import {
-  DECLARATION_SOURCES,
-  type DeclarationRecord,
-  type DeclarationRecordView,
-} from '../model/index.js';
+import { DECLARATION_SOURCES, type DeclarationRecord, type DeclarationRecordView } from '../model/index.js';
 import type { RecordStanding } from './currency.js';
 
 export function toRecordView(record: DeclarationRecord, standing: RecordStanding): DeclarationRecordView {
@@ -28,6 +24,9 @@ export function toRecordView(record: DeclarationRecord, standing: RecordStanding
 }
 
 /** Newest first, then by id: the order of every record list. */
-export function byStartDescending(a: { startDate: string; id: string }, b: { startDate: string; id: string }): number {
+export function byStartDescending(
+  a: { startDate: string; id: string },
+  b: { startDate: string; id: string },
+): number {
   return b.startDate.localeCompare(a.startDate) || a.id.localeCompare(b.id);
 }

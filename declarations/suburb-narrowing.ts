@@ -8,7 +8,7 @@ export interface Narrowed {
   /** The suburbs in question: the matched ones, or every suburb of the postcode. */
   localities: LocalityPlacement[];
   /** A suburb's LGAs as far as the request is concerned (a trailing state keeps that state's). */
-  lgaCodesOf(locality: LocalityPlacement): string[];
+  lgaCodesOf: (locality: LocalityPlacement) => string[];
 }
 
 /**

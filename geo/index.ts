@@ -14,6 +14,11 @@ export { loadLgaBoundaries } from './boundaries/load.js';
 export { buildLgaIndex, type LgaIndex, type LgaLookup } from './lga-index.js';
 export * from './localities/locality-tables.js';
 export * from './localities/postcode-directory.js';
-export { normaliseSuburbName, parseSuburbQuery, salLocalityName, type SuburbQuery } from './localities/suburb-names.js';
+export {
+  normaliseSuburbName,
+  parseSuburbQuery,
+  salLocalityName,
+  type SuburbQuery,
+} from './localities/suburb-names.js';
 export { approximateLocation } from './approximate-location.js';
 export { loadGeography, type Geography, type GeographyFiles } from './load-geography.js';

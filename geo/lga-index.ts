@@ -29,7 +29,11 @@ export interface LgaIndex {
    * The LGA whose boundary is nearest a point outside every LGA, within `maxKm`: for table points that
    * a coastline leaves in the water. Never used to answer a point lookup.
    */
-  nearest(longitude: number, latitude: number, maxKm: number): { lga: LgaRef; distanceKm: number } | undefined;
+  nearest(
+    longitude: number,
+    latitude: number,
+    maxKm: number,
+  ): { lga: LgaRef; distanceKm: number } | undefined;
   /** Outer rings of an LGA's polygons, largest bounding box first (for approximate centroids). */
   outerRings(code: string): Position[][];
 }
@@ -43,7 +47,9 @@ function closed(ring: Position[]): Position[] {
 }
 
 function polygonsOf(boundary: LgaBoundary): Position[][][] {
-  return boundary.geometry.type === 'Polygon' ? [boundary.geometry.coordinates] : boundary.geometry.coordinates;
+  return boundary.geometry.type === 'Polygon'
+    ? [boundary.geometry.coordinates]
+    : boundary.geometry.coordinates;
 }
 
 function bboxOf(ring: Position[]): [number, number, number, number] {
@@ -81,7 +87,8 @@ function kilometresToRing(longitude: number, latitude: number, ring: Position[])
   return best;
 }
 
-const bboxArea = ([minX, minY, maxX, maxY]: [number, number, number, number]) => (maxX - minX) * (maxY - minY);
+const bboxArea = ([minX, minY, maxX, maxY]: [number, number, number, number]) =>
+  (maxX - minX) * (maxY - minY);
 
 /**
  * Flatbush over the bounding box of every polygon part, then point-in-polygon-hao on the candidates:

@@ -31,7 +31,10 @@ export interface Geography {
   rejected: Record<string, TableParse<unknown>['rejected']>;
 }
 
-async function table<T>(path: string | undefined, parse: (text: string) => TableParse<T>): Promise<TableParse<T>> {
+async function table<T>(
+  path: string | undefined,
+  parse: (text: string) => TableParse<T>,
+): Promise<TableParse<T>> {
   return path ? parse(await readFile(path, 'utf8')) : { rows: [], rejected: [] };
 }
 

@@ -9,7 +9,15 @@ const COLUMNS = [
   'cat_D', 'highest_drfa_category_group', 'AGDRP', 'DRA', 'hazard_type', 'disaster_start_date',
 ]; // prettier-ignore
 
-const HAZARDS = ['Flood', 'Storm', 'Bushfire', 'Cyclone', 'Storm, Flood', 'Bushfire, Storm', 'Low/tropical low, Flood'];
+const HAZARDS = [
+  'Flood',
+  'Storm',
+  'Bushfire',
+  'Cyclone',
+  'Storm, Flood',
+  'Bushfire, Storm',
+  'Low/tropical low, Flood',
+];
 
 export interface StandInActivation {
   agrn: number;
@@ -50,7 +58,9 @@ export function generateDrfaActivationsCsv(
     const inState = lgas.filter((lga) => lga.jurisdiction === jurisdiction);
     const chosen = inState.filter(() => random() < 0.5);
     const areas = chosen.length > 0 ? chosen : inState.slice(0, 1);
-    const localities = (options.localities ?? []).filter((l) => l.jurisdiction === jurisdiction && random() < 0.3);
+    const localities = (options.localities ?? []).filter(
+      (l) => l.jurisdiction === jurisdiction && random() < 0.3,
+    );
     const name = `AGRN ${agrn} - ${madeUpName(agrn)} ${hazard.split(',')[0] ?? 'Flood'} (commencing ${start.toFormat('d LLLL yyyy')})`;
     const categories = [1, random() < 0.9 ? 1 : 0, random() < 0.4 ? 1 : 0, random() < 0.2 ? 1 : 0];
     const group = categories[2] || categories[3] ? 'C/D' : 'A/B';
@@ -59,7 +69,12 @@ export function generateDrfaActivationsCsv(
       random() < 0.3 ? 1 : 0, random() < 0.2 ? 1 : 0, hazard, startDate,
     ]; // prettier-ignore
     rows.push(...areas.map((lga) => row(lga, 'LGA')), ...localities.map((l) => row(l, 'SAL')));
-    activations.push({ agrn, startDate, lgaCodes: areas.map((lga) => lga.code), salCodes: localities.map((l) => l.code) });
+    activations.push({
+      agrn,
+      startDate,
+      lgaCodes: areas.map((lga) => lga.code),
+      salCodes: localities.map((l) => l.code),
+    });
   }
   return { csv: stringify(rows, { header: true, columns: COLUMNS }), activations };
 }

@@ -1,2 +1,10 @@
-export { generateDrfaActivationsCsv, type DrfaStandInOptions, type StandInActivation } from './drfa-activations-csv.js';
-export { nswDeclarationPageHtml, nswRegisterPageHtml, type StandInNswDeclaration } from './nsw-register-html.js';
+export {
+  generateDrfaActivationsCsv,
+  type DrfaStandInOptions,
+  type StandInActivation,
+} from './drfa-activations-csv.js';
+export {
+  nswDeclarationPageHtml,
+  nswRegisterPageHtml,
+  type StandInNswDeclaration,
+} from './nsw-register-html.js';

@@ -27,7 +27,10 @@ function lgaCell(declaration: StandInNswDeclaration): string {
     : names.join('<br>\n');
 }
 
-export function nswRegisterPageHtml(financialYear: string, declarations: readonly StandInNswDeclaration[]): string {
+export function nswRegisterPageHtml(
+  financialYear: string,
+  declarations: readonly StandInNswDeclaration[],
+): string {
   const rows = declarations
     .map(
       (d) => `<tr>
@@ -56,7 +59,9 @@ ${rows}
 }
 
 export function nswDeclarationPageHtml(declaration: StandInNswDeclaration): string {
-  const items = declaration.lgas.map((lga) => `<li>${escape(lga.name.replace(/\s*\(NSW\)$/, ''))}</li>`).join('\n');
+  const items = declaration.lgas
+    .map((lga) => `<li>${escape(lga.name.replace(/\s*\(NSW\)$/, ''))}</li>`)
+    .join('\n');
   return `<!DOCTYPE html>
 <html lang="en"><head><title>${escape(declaration.name)} | NSW Government</title></head>
 <body><nav><ul><li>Home</li><li>Emergency</li></ul></nav><main>

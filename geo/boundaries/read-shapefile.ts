@@ -19,7 +19,7 @@ export async function readLgaShapefile(
   const source = await open(shp, dbf, { encoding: options.encoding ?? 'utf-8' });
   const features: FeatureLike[] = [];
   for (let next = await source.read(); !next.done; next = await source.read()) {
-    features.push(next.value as FeatureLike);
+    features.push(next.value);
   }
   return boundarySetFromFeatures(features, options);
 }

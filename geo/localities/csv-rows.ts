@@ -11,7 +11,10 @@ export interface CsvRow {
  * A headed CSV → rows keyed by header name. A row whose field count differs from the header's is
  * rejected with its line number; a file missing a required column fails as a whole.
  */
-export function readCsvRows(text: string, required: readonly string[]): { rows: CsvRow[]; rejected: RejectedRow[] } {
+export function readCsvRows(
+  text: string,
+  required: readonly string[],
+): { rows: CsvRow[]; rejected: RejectedRow[] } {
   const records = parse(text, {
     bom: true,
     info: true,
@@ -32,7 +35,10 @@ export function readCsvRows(text: string, required: readonly string[]): { rows: 
       });
       continue;
     }
-    rows.push({ line: info.lines, values: Object.fromEntries(header.map((name, i) => [name, record[i] ?? ''])) });
+    rows.push({
+      line: info.lines,
+      values: Object.fromEntries(header.map((name, i) => [name, record[i] ?? ''])),
+    });
   }
   return { rows, rejected };
 }

@@ -82,18 +82,22 @@ function parseTable<T>(
 }
 
 export function parseGnafLocalitiesCsv(text: string): TableParse<GnafLocality> {
-  return parseTable(text, ['locality', 'state', 'postcode', 'count', 'latitude', 'longitude'], ({ values }) => {
-    const state = jurisdictionOf(values.state ?? '');
-    const point = coordinates(values.latitude, values.longitude);
-    const addresses = count(values.count);
-    const locality = values.locality?.trim();
-    if (!locality) return 'no locality name';
-    if (!POSTCODE.test(values.postcode ?? '')) return 'postcode is not four digits';
-    if (!state) return 'unknown state';
-    if (!point) return 'no usable coordinates';
-    if (addresses === null) return 'address count is not a whole number';
-    return { locality, state, postcode: values.postcode ?? '', addresses, ...point };
-  });
+  return parseTable(
+    text,
+    ['locality', 'state', 'postcode', 'count', 'latitude', 'longitude'],
+    ({ values }) => {
+      const state = jurisdictionOf(values.state ?? '');
+      const point = coordinates(values.latitude, values.longitude);
+      const addresses = count(values.count);
+      const locality = values.locality?.trim();
+      if (!locality) return 'no locality name';
+      if (!POSTCODE.test(values.postcode ?? '')) return 'postcode is not four digits';
+      if (!state) return 'unknown state';
+      if (!point) return 'no usable coordinates';
+      if (addresses === null) return 'address count is not a whole number';
+      return { locality, state, postcode: values.postcode ?? '', addresses, ...point };
+    },
+  );
 }
 
 export function parseGnafPostcodesCsv(text: string): TableParse<GnafPostcode> {

@@ -202,13 +202,15 @@ export function buildPostcodeDirectory(input: PostcodeDirectoryInput): PostcodeD
     for (const row of rows) {
       if (locality.lgas.length > 0 || !row.postcodeLgaCode) break;
       const held = addressPlacedLgas(row.postcode);
-      if (held.size === 0 || held.has(row.postcodeLgaCode)) add(locality, [row.postcodeLgaCode], 'postcode_table');
+      if (held.size === 0 || held.has(row.postcodeLgaCode))
+        add(locality, [row.postcodeLgaCode], 'postcode_table');
     }
   }
   const unplaced: { postcode: string; name: string }[] = [];
   for (const localities of byPostcode.values()) {
     for (const locality of localities.values()) {
-      if (locality.lgas.length === 0 && !tableRows.has(locality)) placeNearest(locality, locality.addressCentroid);
+      if (locality.lgas.length === 0 && !tableRows.has(locality))
+        placeNearest(locality, locality.addressCentroid);
       locality.lgas.sort((a, b) => a.code.localeCompare(b.code));
       if (locality.lgas.length === 0) unplaced.push({ postcode: locality.postcode, name: locality.name });
     }

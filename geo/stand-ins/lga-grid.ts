@@ -47,7 +47,9 @@ function edgePoints(a: Position, b: Position, vertices: number): Position[] {
 
 /** A closed square ring through corners (anticlockwise for outer rings, as GeoJSON advises). */
 function ring(corners: Position[], vertices: number): Position[] {
-  const points = corners.flatMap((corner, i) => edgePoints(corner, corners[(i + 1) % corners.length] ?? corner, vertices));
+  const points = corners.flatMap((corner, i) =>
+    edgePoints(corner, corners[(i + 1) % corners.length] ?? corner, vertices),
+  );
   const first = points[0];
   return first ? [...points, first] : points;
 }
@@ -111,7 +113,11 @@ export function generateLgaGrid(options: LgaGridOptions = {}): LgaGrid {
       const outer = ring(square(west, north, size), vertices);
       let geometry: object = { type: 'Polygon', coordinates: [outer] };
       if (column === enclaveCell.column && row === enclaveCell.row) {
-        Object.assign(enclave, { code: `${STATES[state].digit}9000`, west: west + size / 4, north: north - size / 4 });
+        Object.assign(enclave, {
+          code: `${STATES[state].digit}9000`,
+          west: west + size / 4,
+          north: north - size / 4,
+        });
         // Holes wind clockwise: the enclave's square, reversed.
         const hole = ring(square(enclave.west, enclave.north, enclave.size), vertices).reverse();
         geometry = { type: 'Polygon', coordinates: [outer, hole] };

@@ -56,9 +56,11 @@ export function generateLocalityTables(
     row === 0 ? String(4300 + Math.floor(column / 2)) : String(2300 + row * 10 + Math.floor(column / 2));
   for (const lga of cells) {
     const cell = grid.cellOf(lga.code);
-    if (!cell || lga.column === undefined || lga.row === undefined) continue;
-    const postcode = postcodeOf(lga.row, lga.column);
-    const pair = cells.find((other) => other.row === lga.row && other.column === lga.column - (lga.column % 2));
+    const { column, row } = lga;
+    if (!cell || column === undefined || row === undefined) continue;
+    const postcode = postcodeOf(row, column);
+    // The postcode table gives one LGA per postcode: the left cell's of the pair.
+    const pair = cells.find((other) => other.row === row && other.column === column - (column % 2));
     for (let i = 0; i < perLga; i += 1) {
       localities.push({
         postcode,
@@ -93,7 +95,7 @@ export function generateLocalityTables(
   if (!qld || !qldCell) throw new Error('The stand-in grid needs a Queensland row');
   const border: Locality = {
     postcode: postcodeOf(0, 0),
-    name: madeUpName(nameNumber++),
+    name: madeUpName(nameNumber),
     state: 'QLD',
     latitude: round(qldCell.north - qldCell.size * 0.95),
     longitude: round(qldCell.west + qldCell.size * 0.5),
@@ -117,13 +119,20 @@ export function generateLocalityTables(
   const gnafPostcodesCsv = stringify(
     [...byPostcode].map(([postcode, group]) => {
       const total = group.reduce((sum, l) => sum + l.addresses, 0);
-      const mean = (pick: (l: Locality) => number) => round(group.reduce((sum, l) => sum + pick(l) * l.addresses, 0) / total);
+      const mean = (pick: (l: Locality) => number) =>
+        round(group.reduce((sum, l) => sum + pick(l) * l.addresses, 0) / total);
       return [group[0]?.state ?? 'NSW', postcode, total, mean((l) => l.latitude), mean((l) => l.longitude)];
     }),
     { header: true, columns: ['state', 'postcode', 'count', 'latitude', 'longitude'] },
   );
   let id = 1;
-  const tableRow = (l: Locality, state: string, latitude: number, longitude: number, lga: { code: string; name: string }) => {
+  const tableRow = (
+    l: Locality,
+    state: string,
+    latitude: number,
+    longitude: number,
+    lga: { code: string; name: string },
+  ) => {
     const row: Record<string, string | number> = {
       ID: id++,
       Postcode: l.postcode,
@@ -145,7 +154,12 @@ export function generateLocalityTables(
     localities.flatMap((l) => [
       tableRow(l, l.state, l.latitude, l.longitude, l.tableLga),
       ...(l.alsoIn
-        ? [tableRow(l, l.alsoIn.state, l.alsoIn.latitude, l.alsoIn.longitude, { code: l.alsoIn.lgaCode, name: left.name })]
+        ? [
+            tableRow(l, l.alsoIn.state, l.alsoIn.latitude, l.alsoIn.longitude, {
+              code: l.alsoIn.lgaCode,
+              name: left.name,
+            }),
+          ]
         : []),
     ]),
     { header: true, columns: POSTCODE_TABLE_COLUMNS },
@@ -155,7 +169,11 @@ export function generateLocalityTables(
     gnafPostcodesCsv,
     postcodeLocalitiesCsv,
     cases: {
-      straddling: { postcode: straddling.postcode, suburb: straddling.name, lgaCodes: [left.code, right.code] },
+      straddling: {
+        postcode: straddling.postcode,
+        suburb: straddling.name,
+        lgaCodes: [left.code, right.code],
+      },
       border: { postcode: border.postcode, suburb: border.name, qldLga: qld.code, nswLga: left.code },
       spanning: { postcode: postcodeOf(1, 0), lgaCodes: [left.code, right.code] },
     },

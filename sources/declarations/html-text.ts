@@ -22,13 +22,15 @@ const NAMED_ENTITIES: Record<string, string> = {
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity.startsWith('#x') || entity.startsWith('#X')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#x') || entity.startsWith('#X'))
+      return String.fromCodePoint(parseInt(entity.slice(2), 16));
     if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
     return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
   });
 }
 
-const LINE_BREAK = /<br\s*\/?>|<\/?(?:p|li|ul|ol|div|h[1-6]|tr|table|section|article|header|footer)\b[^>]*>/gi;
+const LINE_BREAK =
+  /<br\s*\/?>|<\/?(?:p|li|ul|ol|div|h[1-6]|tr|table|section|article|header|footer)\b[^>]*>/gi;
 
 /** Markup → trimmed, non-empty lines of text. */
 export function htmlLines(html: string): string[] {

@@ -50,7 +50,7 @@ export function lgaNameMatcher(lgas: readonly LgaRef[], jurisdiction: Jurisdicti
     const found: LgaRef[] = [];
     const unmatched: string[] = [];
     let pending: string[] = [];
-    for (let at = 0; at < words.length; ) {
+    for (let at = 0; at < words.length;) {
       let hit: { lga: LgaRef; length: number } | undefined;
       for (let length = Math.min(MAX_WORDS, words.length - at); length > 0 && !hit; length -= 1) {
         const lga = byName.get(words.slice(at, at + length).join(' '));

@@ -6,7 +6,6 @@ import {
   jurisdictionOf,
   type DeclarationParseResult,
   type DeclarationRecord,
-  type DrfaCategory,
   type RejectedRow,
 } from '../../model/index.js';
 import { foldHazardList } from './disaster-types.js';
@@ -67,11 +66,13 @@ function toRecord(get: (column: Column) => string, sourceUrl: string): Declarati
   if (!/^\d{5}$/.test(code)) return `Location_code ${code || '(empty)'} is not five digits`;
   if (!get('Location_Name')) return 'no Location_Name';
   if (!jurisdiction) return `unknown STATE ${get('STATE')}`;
-  if (!/^\d{1,6}$/.test(get('agrn')) || agrn < 1) return `agrn ${get('agrn') || '(empty)'} is not a number of 1 to 6 digits`;
+  if (!/^\d{1,6}$/.test(get('agrn')) || agrn < 1)
+    return `agrn ${get('agrn') || '(empty)'} is not a number of 1 to 6 digits`;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(get('disaster_start_date')) || !start.isValid) {
     return `disaster_start_date ${get('disaster_start_date') || '(empty)'} is not an ISO date`;
   }
-  if (Object.values(flags).some((value) => value === undefined)) return 'a category or payment flag is not 0 or 1';
+  if (Object.values(flags).some((value) => value === undefined))
+    return 'a category or payment flag is not 0 or 1';
   const categories = DRFA_CATEGORIES.filter((category) => flags[category]);
   const hazards = get('hazard_type')
     .split(',')
@@ -92,7 +93,7 @@ function toRecord(get: (column: Column) => string, sourceUrl: string): Declarati
     endDate: null,
     drfa: {
       // Older rows carry every flag 0 with group `unknown`: the categories are not stated, not absent.
-      categories: categories.length > 0 ? (categories as DrfaCategory[]) : null,
+      categories: categories.length > 0 ? categories : null,
       agdrp: flags.agdrp === true,
       dra: flags.dra === true,
     },
@@ -101,16 +102,25 @@ function toRecord(get: (column: Column) => string, sourceUrl: string): Declarati
   };
 }
 
-export function parseDrfaActivationsCsv(text: string, options: DrfaParseOptions = {}): DeclarationParseResult {
+export function parseDrfaActivationsCsv(
+  text: string,
+  options: DrfaParseOptions = {},
+): DeclarationParseResult {
   const sourceUrl = options.sourceUrl ?? DECLARATION_SOURCES[SOURCE].url;
   // With `info`, each record comes as { record, info } (the typings do not model the option).
-  const rows = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
+  const rows = parse(text, {
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  }) as unknown as {
     record: string[];
     info: { lines: number };
   }[];
   const header = rows[0]?.record.map((name) => name.trim()) ?? [];
   const missing = COLUMNS.filter((column) => !header.includes(column));
-  if (missing.length > 0) throw new Error(`Not a DRFA activation history: no column(s) ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`Not a DRFA activation history: no column(s) ${missing.join(', ')}`);
   const records: DeclarationRecord[] = [];
   const rejected: RejectedRow[] = [];
   const unmapped = new Set<string>();
@@ -118,7 +128,11 @@ export function parseDrfaActivationsCsv(text: string, options: DrfaParseOptions 
   for (const { record, info } of rows.slice(1)) {
     const text = record.join(',').slice(0, 200);
     if (record.length !== header.length) {
-      rejected.push({ line: info.lines, reason: `has ${record.length} fields, the header has ${header.length}`, text });
+      rejected.push({
+        line: info.lines,
+        reason: `has ${record.length} fields, the header has ${header.length}`,
+        text,
+      });
       continue;
     }
     const get = (column: Column) => (record[header.indexOf(column)] ?? '').trim();

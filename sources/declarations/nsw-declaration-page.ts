@@ -22,16 +22,22 @@ const AGRN = /\bA[GR]{2}N\s*(\d{1,6})\b/i;
 const LIST_INTRO = /following local government areas/i;
 
 /** The page's text lines (heading first) → records for its AGRN. */
-export function parseNswDeclarationLines(lines: readonly string[], options: NswRegisterOptions): DeclarationParseResult {
+export function parseNswDeclarationLines(
+  lines: readonly string[],
+  options: NswRegisterOptions,
+): DeclarationParseResult {
   const matcher = lgaNameMatcher(options.lgas, 'nsw');
   const rejected: RejectedRow[] = [];
   const agrnLine = lines.findIndex((line) => AGRN.test(line));
   const agrn = agrnLine >= 0 ? AGRN.exec(lines[agrnLine] ?? '')?.[1] : undefined;
   const title = lines[0] ?? '';
-  const startDate = startDateInName(title) ?? (agrnLine >= 0 ? startDateInName(lines[agrnLine] ?? '') : undefined);
+  const startDate =
+    startDateInName(title) ?? (agrnLine >= 0 ? startDateInName(lines[agrnLine] ?? '') : undefined);
   const listStart = lines.findIndex((line) => LIST_INTRO.test(line));
   if (!agrn || !startDate || listStart < 0) {
-    const missing = [!agrn && 'an AGRN', !startDate && 'a start date', listStart < 0 && 'an LGA list'].filter(Boolean);
+    const missing = [!agrn && 'an AGRN', !startDate && 'a start date', listStart < 0 && 'an LGA list'].filter(
+      Boolean,
+    );
     rejected.push({ line: 1, reason: `page has no ${missing.join(', ')}`, text: title.slice(0, 200) });
     return { records: [], rejected, unmappedHazards: [] };
   }
@@ -48,10 +54,15 @@ export function parseNswDeclarationLines(lines: readonly string[], options: NswR
     if (found.length === 0) break;
     for (const lga of found) if (!lgas.includes(lga)) lgas.push(lga);
     for (const words of unmatched) {
-      rejected.push({ line: at + 1, reason: `LGA name "${words}" matches no NSW LGA`, text: (lines[at] ?? '').slice(0, 200) });
+      rejected.push({
+        line: at + 1,
+        reason: `LGA name "${words}" matches no NSW LGA`,
+        text: (lines[at] ?? '').slice(0, 200),
+      });
     }
   }
-  if (lgas.length === 0) rejected.push({ line: listStart + 2, reason: 'the LGA list names no NSW LGA', text: '' });
+  if (lgas.length === 0)
+    rejected.push({ line: listStart + 2, reason: 'the LGA list names no NSW LGA', text: '' });
   const folded = foldHazards(title);
   const records: DeclarationRecord[] = lgas.map((lga) => ({
     id: `${SOURCE}:${agrn}:lga:${lga.code}`,

@@ -65,10 +65,14 @@ function lgasOfCell(lines: string[], matcher: LgaNameMatcher): { lgas: LgaRef[];
 }
 
 /** Rows of a register table (the header row first) → records, one per AGRN and LGA. */
-export function parseNswRegisterRows(rows: readonly TableRow[], options: NswRegisterOptions): DeclarationParseResult {
+export function parseNswRegisterRows(
+  rows: readonly TableRow[],
+  options: NswRegisterOptions,
+): DeclarationParseResult {
   const [header, ...body] = rows;
   const columns = header && columnsOf(header);
-  if (!columns) throw new Error('Not a NSW register table: no AGRN, Name of disaster and Local Government Area columns');
+  if (!columns)
+    throw new Error('Not a NSW register table: no AGRN, Name of disaster and Local Government Area columns');
   const matcher = lgaNameMatcher(options.lgas, 'nsw');
   const records = new Map<string, DeclarationRecord>();
   const rejected: RejectedRow[] = [];
@@ -78,7 +82,10 @@ export function parseNswRegisterRows(rows: readonly TableRow[], options: NswRegi
       const index = columns[name];
       return index === undefined ? [] : (row.cells[index] ?? []);
     };
-    const text = row.cells.map((lines) => lines.join(' ')).join(' | ').slice(0, 200);
+    const text = row.cells
+      .map((lines) => lines.join(' '))
+      .join(' | ')
+      .slice(0, 200);
     const reject = (reason: string) => rejected.push({ line: row.line, reason, text });
     const agrnText = cell('agrn').join(' ').trim();
     const agrn = /^(?:A[GR]{2}N\s*)?(\d{1,6})$/i.exec(agrnText)?.[1];

@@ -32,7 +32,10 @@ describe('ABS LGA boundaries, real files', () => {
     expect(set.skipped).toHaveLength(19);
     expect(set.skipped.map((skip) => skip.name)).toContain('No usual address (NSW)');
     expect(set.skipped.find((skip) => skip.code === 'ZZZZZ')?.reason).toBe('no five-digit LGA code');
-    expect(set.lgas.find((lga) => lga.code === '14850')).toMatchObject({ name: 'Lismore', jurisdiction: 'nsw' });
+    expect(set.lgas.find((lga) => lga.code === '14850')).toMatchObject({
+      name: 'Lismore',
+      jurisdiction: 'nsw',
+    });
   });
 
   it('reads the TopoJSON to the same LGAs as the GeoJSON', () => {
@@ -43,7 +46,9 @@ describe('ABS LGA boundaries, real files', () => {
   });
 
   it('maps LGA 2023 codes back to the 2022 codes declarations use (Merri-bek → Moreland 25250)', async () => {
-    const codes2022 = new Set((JSON.parse(readFileSync(paths.lga2022Codes, 'utf8')) as { values: string[] }).values);
+    const codes2022 = new Set(
+      (JSON.parse(readFileSync(paths.lga2022Codes, 'utf8')) as { values: string[] }).values,
+    );
     const raw = await loadLgaBoundaries(paths.geojson);
     const mapped = await loadLgaBoundaries(paths.geojson, { codeCrosswalk: LGA_2023_TO_2022_CODES });
     expect(raw.lgas.filter((lga) => !codes2022.has(lga.code)).map((lga) => lga.code)).toEqual(['24700']);
@@ -61,11 +66,21 @@ describe('ABS LGA shapefile', () => {
       },
       {
         polygons: [[square(151, -30, 1)], [square(152.5, -30, 0.2)]],
-        fields: { LGA_CODE22: '30002', LGA_NAME22: 'Bünd–Islands', STE_CODE21: '3', STE_NAME21: 'Queensland' },
+        fields: {
+          LGA_CODE22: '30002',
+          LGA_NAME22: 'Bünd–Islands',
+          STE_CODE21: '3',
+          STE_NAME21: 'Queensland',
+        },
       },
       {
         polygons: [],
-        fields: { LGA_CODE22: '19499', LGA_NAME22: 'No usual address (NSW)', STE_CODE21: '1', STE_NAME21: 'New South Wales' },
+        fields: {
+          LGA_CODE22: '19499',
+          LGA_NAME22: 'No usual address (NSW)',
+          STE_CODE21: '1',
+          STE_NAME21: 'New South Wales',
+        },
       },
     ]);
     const dir = mkdtempSync(join(tmpdir(), 'lga-shp-'));
@@ -83,7 +98,9 @@ describe('ABS LGA shapefile', () => {
     expect(holed?.geometry.coordinates).toHaveLength(2);
     expect(islands?.geometry.type).toBe('MultiPolygon');
     expect(islands?.geometry.coordinates).toHaveLength(2);
-    expect(set.skipped).toEqual([{ index: 2, code: '19499', name: 'No usual address (NSW)', reason: 'no geometry' }]);
+    expect(set.skipped).toEqual([
+      { index: 2, code: '19499', name: 'No usual address (NSW)', reason: 'no geometry' },
+    ]);
 
     const fromBytes = await readLgaShapefile(shp, dbf);
     expect(fromBytes.lgas.map((lga) => lga.code)).toEqual(['10001', '30002']);
@@ -101,7 +118,10 @@ describe('stand-in boundaries', () => {
   });
 
   it('a file that is not an ABS LGA file fails as a whole', () => {
-    const notLga = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: null, properties: { id: 1 } }] };
+    const notLga = {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: null, properties: { id: 1 } }],
+    };
     expect(() => readLgaGeoJson(notLga)).toThrow(/Not an ABS LGA file/);
     expect(() => readLgaGeoJson({ type: 'Topology' })).toThrow(/FeatureCollection/);
   });

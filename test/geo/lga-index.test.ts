@@ -26,12 +26,20 @@ const constructed: LgaBoundarySet = {
         ],
       },
     },
-    { code: '10002', name: 'B', jurisdiction: 'nsw', geometry: { type: 'Polygon', coordinates: [ring([1, 0], [2, 0], [2, 1], [1, 1])] } },
+    {
+      code: '10002',
+      name: 'B',
+      jurisdiction: 'nsw',
+      geometry: { type: 'Polygon', coordinates: [ring([1, 0], [2, 0], [2, 1], [1, 1])] },
+    },
     {
       code: '10003',
       name: 'E',
       jurisdiction: 'nsw',
-      geometry: { type: 'Polygon', coordinates: [ring([0.25, 0.25], [0.75, 0.25], [0.75, 0.75], [0.25, 0.75])] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [ring([0.25, 0.25], [0.75, 0.25], [0.75, 0.75], [0.25, 0.75])],
+      },
     },
     {
       code: '30004',
@@ -51,7 +59,10 @@ describe('point-in-LGA index, constructed polygons', () => {
   const index = buildLgaIndex(constructed);
 
   it('a point inside one LGA returns it alone, not on a boundary', () => {
-    expect(index.lookup(0.1, 0.1)).toEqual({ lgas: [{ code: '10001', name: 'A', jurisdiction: 'nsw' }], onBoundary: false });
+    expect(index.lookup(0.1, 0.1)).toEqual({
+      lgas: [{ code: '10001', name: 'A', jurisdiction: 'nsw' }],
+      onBoundary: false,
+    });
     expect(codes(index.lookup(1.5, 0.5))).toEqual(['10002']);
   });
 
@@ -72,7 +83,10 @@ describe('point-in-LGA index, constructed polygons', () => {
   });
 
   it('a point in a hole belongs to the enclave, not to the LGA around it', () => {
-    expect(index.lookup(0.5, 0.5)).toEqual({ lgas: [{ code: '10003', name: 'E', jurisdiction: 'nsw' }], onBoundary: false });
+    expect(index.lookup(0.5, 0.5)).toEqual({
+      lgas: [{ code: '10003', name: 'E', jurisdiction: 'nsw' }],
+      onBoundary: false,
+    });
   });
 
   it("a point on a hole's edge returns the LGA and its enclave", () => {
@@ -87,7 +101,10 @@ describe('point-in-LGA index, constructed polygons', () => {
   });
 
   it('an island edge counts as a boundary too', () => {
-    expect(index.lookup(5.5, 2.25)).toEqual({ lgas: [{ code: '30004', name: 'C', jurisdiction: 'qld' }], onBoundary: true });
+    expect(index.lookup(5.5, 2.25)).toEqual({
+      lgas: [{ code: '30004', name: 'C', jurisdiction: 'qld' }],
+      onBoundary: true,
+    });
   });
 
   it('non-finite coordinates match nothing', () => {
@@ -97,7 +114,10 @@ describe('point-in-LGA index, constructed polygons', () => {
 
   it('finds the nearest LGA to a point in the sea, within a distance only', () => {
     expect(index.nearest(5.6, 2.25, 20)?.lga.code).toBe('30004');
-    expect(index.nearest(5.6, 2.25, 20)?.distanceKm).toBeCloseTo(0.1 * 111.32 * Math.cos((2.25 * Math.PI) / 180), 1);
+    expect(index.nearest(5.6, 2.25, 20)?.distanceKm).toBeCloseTo(
+      0.1 * 111.32 * Math.cos((2.25 * Math.PI) / 180),
+      1,
+    );
     expect(index.nearest(3, 2.25, 20)).toBeUndefined();
   });
 
@@ -110,7 +130,24 @@ describe('point-in-LGA index, constructed polygons', () => {
     const open = buildLgaIndex({
       edition: null,
       skipped: [],
-      lgas: [{ code: '10009', name: 'Open', jurisdiction: 'nsw', geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] } }],
+      lgas: [
+        {
+          code: '10009',
+          name: 'Open',
+          jurisdiction: 'nsw',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [1, 0],
+                [1, 1],
+                [0, 1],
+              ],
+            ],
+          },
+        },
+      ],
     });
     expect(codes(open.lookup(0.5, 0.5))).toEqual(['10009']);
   });
@@ -130,8 +167,12 @@ describe('point-in-LGA index, densified stand-in grid', () => {
 
   it('the enclave and the island of the stand-in answer as in the ABS data', () => {
     const { enclave, island } = grid;
-    expect(codes(index.lookup(enclave.west + enclave.size / 2, enclave.north - enclave.size / 2))).toEqual([enclave.code]);
-    expect(codes(index.lookup(island.west + island.size / 2, island.north - island.size / 2))).toEqual([island.code]);
+    expect(codes(index.lookup(enclave.west + enclave.size / 2, enclave.north - enclave.size / 2))).toEqual([
+      enclave.code,
+    ]);
+    expect(codes(index.lookup(island.west + island.size / 2, island.north - island.size / 2))).toEqual([
+      island.code,
+    ]);
   });
 });
 

@@ -16,7 +16,11 @@ describe('suburb names', () => {
   });
 
   it('read a trailing state as a qualifier, in any of the usual forms', () => {
-    expect(parseSuburbQuery('Texas QLD')).toEqual({ key: 'texas qld', jurisdiction: 'qld', bareKey: 'texas' });
+    expect(parseSuburbQuery('Texas QLD')).toEqual({
+      key: 'texas qld',
+      jurisdiction: 'qld',
+      bareKey: 'texas',
+    });
     expect(parseSuburbQuery('texas, nsw')).toMatchObject({ jurisdiction: 'nsw', bareKey: 'texas' });
     expect(parseSuburbQuery('Texas (Qld)')).toMatchObject({ jurisdiction: 'qld', bareKey: 'texas' });
     expect(parseSuburbQuery('Texas')).toEqual({ key: 'texas', bareKey: 'texas' });

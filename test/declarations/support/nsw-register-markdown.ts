@@ -32,7 +32,10 @@ export function storedNswPages(): StoredNswPage[] {
     }
     if (!page) return;
     if (text.startsWith('|')) {
-      const cells = text.split('|').slice(1, -1).map((cell) => cell.trim());
+      const cells = text
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
       if (cells.every((cell) => /^-+$/.test(cell))) return;
       page.table.push({ line: index + 1, cells: cells.map((cell) => [cell]) });
       return;
