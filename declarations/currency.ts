@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type {
   CurrencyHorizons,
   DeclarationRecord,
@@ -19,10 +18,9 @@ export interface RecordStanding {
   note: string;
 }
 
+/** Whole days from one ISO date to another (dates only, so plain UTC arithmetic; this runs per record per lookup). */
 function daysBetween(from: string, to: string): number {
-  return Math.round(
-    DateTime.fromISO(to, { zone: 'utc' }).diff(DateTime.fromISO(from, { zone: 'utc' }), 'days').days,
-  );
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** Where a record stands on `asAt` (an ISO date). */

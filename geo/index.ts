@@ -11,7 +11,7 @@ export { readLgaGeoJson } from './boundaries/read-geojson.js';
 export { readLgaTopoJson, type TopoJsonReadOptions } from './boundaries/read-topojson.js';
 export { readLgaShapefile, type ShapefileReadOptions } from './boundaries/read-shapefile.js';
 export { loadLgaBoundaries } from './boundaries/load.js';
-export { buildLgaIndex, type LgaIndex, type LgaLookup } from './lga-index.js';
+export { buildLgaIndex, type LgaIndex, type LgaIndexOptions, type LgaLookup } from './lga-index.js';
 export * from './localities/locality-tables.js';
 export * from './localities/postcode-directory.js';
 export {

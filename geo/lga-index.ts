@@ -2,6 +2,7 @@ import Flatbush from 'flatbush';
 import pointInPolygon from 'point-in-polygon-hao';
 import type { LgaRef, Position } from '../model/index.js';
 import type { LgaBoundary, LgaBoundarySet } from './boundaries/lga-boundary.js';
+import { buildPartGrid, type PartGrid } from './part-grid.js';
 
 /** The LGAs covering a point. */
 export interface LgaLookup {
@@ -15,7 +16,21 @@ export interface LgaLookup {
 interface PolygonPart {
   lga: number;
   rings: Position[][];
+  /** Present on parts with enough vertices to be worth it. */
+  grid?: PartGrid;
 }
+
+export interface LgaIndexOptions {
+  /**
+   * Pre-classify a cell grid over every part of at least this many vertices (see `part-grid.ts`);
+   * `Infinity` turns it off. Answers are the same either way; only speed and memory change.
+   */
+  gridFromVertices?: number;
+}
+
+const DEFAULT_GRID_FROM_VERTICES = 256;
+/** About four vertices per cell, at most 128 × 128 cells. */
+const gridSize = (vertices: number) => Math.min(128, Math.max(4, Math.ceil(Math.sqrt(vertices / 4))));
 
 /** Point-in-LGA lookups over one boundary version, built once. */
 export interface LgaIndex {
@@ -93,9 +108,11 @@ const bboxArea = ([minX, minY, maxX, maxY]: [number, number, number, number]) =>
 /**
  * Flatbush over the bounding box of every polygon part, then point-in-polygon-hao on the candidates:
  * holes come with their polygon, islands are parts of their own, and a point on an edge or vertex
- * (the library's `0`) covers every LGA it touches.
+ * (the library's `0`) covers every LGA it touches. Large parts carry a pre-classified cell grid, so
+ * most points skip the ring walk; points near an edge always get the exact test.
  */
-export function buildLgaIndex(set: LgaBoundarySet): LgaIndex {
+export function buildLgaIndex(set: LgaBoundarySet, options: LgaIndexOptions = {}): LgaIndex {
+  const gridFrom = options.gridFromVertices ?? DEFAULT_GRID_FROM_VERTICES;
   const refs: LgaRef[] = set.lgas.map(({ code, name, jurisdiction }) => ({ code, name, jurisdiction }));
   const parts: PolygonPart[] = [];
   const boxes: [number, number, number, number][] = [];
@@ -106,9 +123,12 @@ export function buildLgaIndex(set: LgaBoundarySet): LgaIndex {
       const rings = polygon.filter((ring) => ring.length >= 3).map(closed);
       const outer = rings[0];
       if (!outer) continue;
-      for (const ring of rings) vertexCount += ring.length;
-      const at = parts.push({ lga, rings }) - 1;
-      boxes.push(bboxOf(outer));
+      const vertices = rings.reduce((sum, ring) => sum + ring.length, 0);
+      vertexCount += vertices;
+      const box = bboxOf(outer);
+      const grid = vertices >= gridFrom ? buildPartGrid(rings, box, gridSize(vertices)) : undefined;
+      const at = parts.push({ lga, rings, ...(grid && { grid }) }) - 1;
+      boxes.push(box);
       partsByCode.set(boundary.code, [...(partsByCode.get(boundary.code) ?? []), at]);
     }
   });
@@ -128,7 +148,8 @@ export function buildLgaIndex(set: LgaBoundarySet): LgaIndex {
     for (const id of tree.search(longitude, latitude, longitude, latitude)) {
       const part = parts[id];
       if (!part || inside.has(part.lga)) continue;
-      const where = pointInPolygon(point, part.rings);
+      const cell = part.grid?.classify(longitude, latitude) ?? 'edge';
+      const where = cell === 'edge' ? pointInPolygon(point, part.rings) : cell === 'inside';
       if (where === true) inside.add(part.lga);
       else if (where === 0) touching.add(part.lga);
     }

@@ -197,3 +197,30 @@ describe('point-in-LGA index, real boundaries', () => {
     expect(index.vertexCount).toBeGreaterThan(5000);
   });
 });
+
+describe('point-in-LGA index, cell grid', () => {
+  it('answers exactly as the plain ring walk, on random points, vertices and edge midpoints', async () => {
+    const { boundaries } = await realGeography();
+    const withGrid = buildLgaIndex(boundaries, { gridFromVertices: 8 });
+    const plain = buildLgaIndex(boundaries, { gridFromVertices: Infinity });
+    let seed = 1;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const points: [number, number][] = Array.from({ length: 20000 }, () => [
+      113 + random() * 41,
+      -44 + random() * 34,
+    ]);
+    for (const lga of boundaries.lgas.slice(0, 200)) {
+      const ring =
+        (lga.geometry.type === 'Polygon' ? lga.geometry.coordinates : lga.geometry.coordinates[0])?.[0] ?? [];
+      for (let i = 1; i < ring.length; i += 7) {
+        const [a, b] = [ring[i - 1], ring[i]];
+        if (a && b) points.push(a, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]);
+      }
+    }
+    const differences = points.filter(
+      ([lng, lat]) => JSON.stringify(withGrid.lookup(lng, lat)) !== JSON.stringify(plain.lookup(lng, lat)),
+    );
+    expect(differences).toEqual([]);
+    expect(points.filter(([lng, lat]) => plain.lookup(lng, lat).onBoundary).length).toBeGreaterThan(300);
+  });
+});
