@@ -47,18 +47,23 @@ export function lookupPostcode(
   const horizons = query.horizons ?? DEFAULT_HORIZONS;
   const entry = directory.entry(query.postcode);
   const base = { postcode: query.postcode, asAt: query.asAt, horizons };
-  if (!entry) {
+  if (!entry || entry.lgas.length === 0) {
     const narrowing: SuburbNarrowing | undefined =
       query.suburb === undefined
         ? undefined
         : {
             requested: query.suburb,
             applied: false,
-            reason: `Postcode ${query.postcode} is not known, so there are no suburbs to narrow to.`,
+            reason: entry
+              ? `No suburb of postcode ${query.postcode} could be placed in an LGA, so there is nothing to narrow.`
+              : `Postcode ${query.postcode} is not known, so there are no suburbs to narrow to.`,
             matchedSuburbs: [],
-            knownSuburbs: [],
+            knownSuburbs: entry?.suburbs ?? [],
           };
-    return { ...base, matchStatus: 'unknown_postcode', lgas: [], ...(narrowing && { narrowing }), notes: [] };
+    const notes = entry
+      ? [`Postcode ${query.postcode} is listed, but none of its suburbs could be placed in an LGA.`]
+      : [];
+    return { ...base, matchStatus: 'unknown_postcode', lgas: [], ...(narrowing && { narrowing }), notes };
   }
 
   const narrowed = query.suburb === undefined ? undefined : narrowToSuburb(directory, entry, query.suburb);

@@ -8,3 +8,4 @@ export {
   nswRegisterPageHtml,
   type StandInNswDeclaration,
 } from './nsw-register-html.js';
+export { standInDeclarationFiles, STAND_IN_FILE_NAMES } from './stand-in-files.js';

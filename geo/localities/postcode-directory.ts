@@ -38,10 +38,11 @@ export interface PostcodeLga extends LgaRef {
 
 export interface PostcodeEntry {
   postcode: string;
-  /** By address share (largest first), then code. */
+  /** By address share (largest first), then code; empty when no suburb of the postcode could be placed. */
   lgas: PostcodeLga[];
-  /** Every suburb the postcode holds (display names, sorted). */
+  /** Every suburb the postcode holds (display names, sorted), placed or not. */
   suburbs: string[];
+  /** Every suburb, with the LGAs it was placed in (none for the `unplaced`). */
   localities: LocalityPlacement[];
 }
 
@@ -220,8 +221,9 @@ export function buildPostcodeDirectory(input: PostcodeDirectoryInput): PostcodeD
   const entry = (postcode: string): PostcodeEntry | undefined => {
     const cached = entries.get(postcode);
     if (cached) return cached;
-    const localities = [...(byPostcode.get(postcode)?.values() ?? [])].filter((l) => l.lgas.length > 0);
-    if (localities.length === 0) return undefined;
+    const all = [...(byPostcode.get(postcode)?.values() ?? [])];
+    if (all.length === 0) return undefined;
+    const localities = all.filter((l) => l.lgas.length > 0);
     const totalAddresses = localities.reduce((sum, l) => sum + (l.addresses ?? 0), 0);
     const lgas = new Map<string, PostcodeLga>();
     for (const locality of localities) {
@@ -249,8 +251,8 @@ export function buildPostcodeDirectory(input: PostcodeDirectoryInput): PostcodeD
       lgas: [...lgas.values()]
         .map((lga) => ({ ...lga, suburbs: [...new Set(lga.suburbs)].sort() }))
         .sort((a, b) => (b.addressShare ?? 0) - (a.addressShare ?? 0) || a.code.localeCompare(b.code)),
-      suburbs: [...new Set(localities.map((l) => l.name))].sort(),
-      localities,
+      suburbs: [...new Set(all.map((l) => l.name))].sort(),
+      localities: all,
     };
     entries.set(postcode, created);
     return created;

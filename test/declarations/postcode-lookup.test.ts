@@ -158,6 +158,16 @@ describe('postcode lookup, real data', () => {
     expect(result.lgas.map((lga) => lga.code)).toEqual(['14850']);
   });
 
+  it('a suburb listed for 2480 but placed nowhere (its only point is 500 km away) leaves the whole postcode answered', async () => {
+    const { dataset, geography } = await realDataset();
+    const query = { postcode: '2480', asAt: '2022-06-01' };
+    const result = lookupPostcode(dataset, geography.directory, { ...query, suburb: 'Steve Kings Plains' });
+    expect(result.narrowing).toMatchObject({ applied: false, matchedSuburbs: [] });
+    expect(result.narrowing?.reason).toMatch(/listed for postcode 2480 but could not be placed/);
+    expect(result.narrowing?.knownSuburbs).toContain('Steve Kings Plains');
+    expect(result.matchStatus).toBe(lookupPostcode(dataset, geography.directory, query).matchStatus);
+  });
+
   it('2480 in November 2026: only DRFA activations within the horizon remain → activation_only', async () => {
     const { dataset, geography } = await realDataset();
     const result = lookupPostcode(dataset, geography.directory, { postcode: '2480', asAt: '2026-11-24' });
