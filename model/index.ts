@@ -7,3 +7,5 @@ export * from './time-zones.js';
 export * from './feed-health.js';
 export * from './cap-events.js';
 export * from './gauge.js';
+export * from './declaration.js';
+export * from './declaration-results.js';

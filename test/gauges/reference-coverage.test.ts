@@ -21,7 +21,7 @@ import {
   parseKiwisValues,
 } from '../../sources/gauges/kiwis/index.js';
 import { allReferenceFiles, source } from './reference.js';
-import { requireSharedFolder } from '../support/shared-samples.js';
+import { requireSharedFolder } from '../../replay/shared-samples.js';
 
 /**
  * Every real gauge file beside the project is read by the parser of its format: a new file without

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gaugeSourceByName, type GaugeSourceDefinition } from '../../config/gauge-sources.js';
-import { requireSharedFolder } from '../support/shared-samples.js';
+import { requireSharedFolder } from '../../replay/shared-samples.js';
 
 /** The real gauge answers kept beside the project (third-party data, read in place, never copied). */
 export const GAUGE_REFERENCE = 'reference/gauges';

@@ -1,0 +1,194 @@
+import Flatbush from 'flatbush';
+import pointInPolygon from 'point-in-polygon-hao';
+import type { LgaRef, Position } from '../model/index.js';
+import type { LgaBoundary, LgaBoundarySet } from './boundaries/lga-boundary.js';
+import { buildPartGrid, type PartGrid } from './part-grid.js';
+
+/** The LGAs covering a point. */
+export interface LgaLookup {
+  /** Every LGA whose area contains the point or whose boundary it lies on, by code. */
+  lgas: LgaRef[];
+  /** True when the point lies exactly on a boundary line of a returned LGA (a vertex or an edge). */
+  onBoundary: boolean;
+}
+
+/** One polygon of an LGA (outer ring then holes), the unit the spatial index holds. */
+interface PolygonPart {
+  lga: number;
+  rings: Position[][];
+  /** Present on parts with enough vertices to be worth it. */
+  grid?: PartGrid;
+}
+
+export interface LgaIndexOptions {
+  /**
+   * Pre-classify a cell grid over every part of at least this many vertices (see `part-grid.ts`);
+   * `Infinity` turns it off. Answers are the same either way; only speed and memory change.
+   */
+  gridFromVertices?: number;
+}
+
+const DEFAULT_GRID_FROM_VERTICES = 256;
+/** About four vertices per cell, at most 128 × 128 cells. */
+const gridSize = (vertices: number) => Math.min(128, Math.max(4, Math.ceil(Math.sqrt(vertices / 4))));
+
+/** Point-in-LGA lookups over one boundary version, built once. */
+export interface LgaIndex {
+  edition: string | null;
+  /** Every LGA of the version by code. */
+  lgas: ReadonlyMap<string, LgaRef>;
+  partCount: number;
+  vertexCount: number;
+  lookup(longitude: number, latitude: number): LgaLookup;
+  /**
+   * The LGA whose boundary is nearest a point outside every LGA, within `maxKm`: for table points that
+   * a coastline leaves in the water. Never used to answer a point lookup.
+   */
+  nearest(
+    longitude: number,
+    latitude: number,
+    maxKm: number,
+  ): { lga: LgaRef; distanceKm: number } | undefined;
+  /** Outer rings of an LGA's polygons, largest bounding box first (for approximate centroids). */
+  outerRings(code: string): Position[][];
+}
+
+/** point-in-polygon-hao throws on an open ring; ABS rings are closed, but other inputs may not be. */
+function closed(ring: Position[]): Position[] {
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (!first || !last || (first[0] === last[0] && first[1] === last[1])) return ring;
+  return [...ring, first];
+}
+
+function polygonsOf(boundary: LgaBoundary): Position[][][] {
+  return boundary.geometry.type === 'Polygon'
+    ? [boundary.geometry.coordinates]
+    : boundary.geometry.coordinates;
+}
+
+function bboxOf(ring: Position[]): [number, number, number, number] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of ring) {
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+  }
+  return [minX, minY, maxX, maxY];
+}
+
+const KM_PER_DEGREE = 111.32;
+
+/** Distance in km from a point to a ring's edges, on a local equirectangular projection. */
+function kilometresToRing(longitude: number, latitude: number, ring: Position[]): number {
+  const xScale = Math.cos((latitude * Math.PI) / 180) * KM_PER_DEGREE;
+  let best = Infinity;
+  for (let i = 1; i < ring.length; i += 1) {
+    const a = ring[i - 1];
+    const b = ring[i];
+    if (!a || !b) continue;
+    const ax = (a[0] - longitude) * xScale;
+    const ay = (a[1] - latitude) * KM_PER_DEGREE;
+    const dx = (b[0] - a[0]) * xScale;
+    const dy = (b[1] - a[1]) * KM_PER_DEGREE;
+    const length = dx * dx + dy * dy;
+    const t = length === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / length));
+    best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
+  }
+  return best;
+}
+
+const bboxArea = ([minX, minY, maxX, maxY]: [number, number, number, number]) =>
+  (maxX - minX) * (maxY - minY);
+
+/**
+ * Flatbush over the bounding box of every polygon part, then point-in-polygon-hao on the candidates:
+ * holes come with their polygon, islands are parts of their own, and a point on an edge or vertex
+ * (the library's `0`) covers every LGA it touches. Large parts carry a pre-classified cell grid, so
+ * most points skip the ring walk; points near an edge always get the exact test.
+ */
+export function buildLgaIndex(set: LgaBoundarySet, options: LgaIndexOptions = {}): LgaIndex {
+  const gridFrom = options.gridFromVertices ?? DEFAULT_GRID_FROM_VERTICES;
+  const refs: LgaRef[] = set.lgas.map(({ code, name, jurisdiction }) => ({ code, name, jurisdiction }));
+  const parts: PolygonPart[] = [];
+  const boxes: [number, number, number, number][] = [];
+  const partsByCode = new Map<string, number[]>();
+  let vertexCount = 0;
+  set.lgas.forEach((boundary, lga) => {
+    for (const polygon of polygonsOf(boundary)) {
+      const rings = polygon.filter((ring) => ring.length >= 3).map(closed);
+      const outer = rings[0];
+      if (!outer) continue;
+      const vertices = rings.reduce((sum, ring) => sum + ring.length, 0);
+      vertexCount += vertices;
+      const box = bboxOf(outer);
+      const grid = vertices >= gridFrom ? buildPartGrid(rings, box, gridSize(vertices)) : undefined;
+      const at = parts.push({ lga, rings, ...(grid && { grid }) }) - 1;
+      boxes.push(box);
+      partsByCode.set(boundary.code, [...(partsByCode.get(boundary.code) ?? []), at]);
+    }
+  });
+  const tree = new Flatbush(Math.max(parts.length, 1));
+  for (const box of boxes) tree.add(...box);
+  // Flatbush needs as many items as it was sized for.
+  if (parts.length === 0) tree.add(0, 0, 0, 0);
+  tree.finish();
+
+  const lookup = (longitude: number, latitude: number): LgaLookup => {
+    if (!Number.isFinite(longitude) || !Number.isFinite(latitude) || parts.length === 0) {
+      return { lgas: [], onBoundary: false };
+    }
+    const inside = new Set<number>();
+    const touching = new Set<number>();
+    const point = [longitude, latitude];
+    for (const id of tree.search(longitude, latitude, longitude, latitude)) {
+      const part = parts[id];
+      if (!part || inside.has(part.lga)) continue;
+      const cell = part.grid?.classify(longitude, latitude) ?? 'edge';
+      const where = cell === 'edge' ? pointInPolygon(point, part.rings) : cell === 'inside';
+      if (where === true) inside.add(part.lga);
+      else if (where === 0) touching.add(part.lga);
+    }
+    for (const lga of inside) touching.delete(lga);
+    const covering = [...inside, ...touching]
+      .map((lga) => refs[lga])
+      .filter((ref): ref is LgaRef => ref !== undefined)
+      .sort((a, b) => a.code.localeCompare(b.code));
+    return { lgas: covering, onBoundary: touching.size > 0 };
+  };
+
+  const nearest = (longitude: number, latitude: number, maxKm: number) => {
+    if (!Number.isFinite(longitude) || !Number.isFinite(latitude) || parts.length === 0) return undefined;
+    // Bounding-box distance in degrees never exceeds the true one scaled by the shorter degree.
+    const degrees = maxKm / (KM_PER_DEGREE * Math.cos((latitude * Math.PI) / 180));
+    let best: { lga: LgaRef; distanceKm: number } | undefined;
+    for (const id of tree.neighbors(longitude, latitude, 16, degrees)) {
+      const part = parts[id];
+      const ref = part && refs[part.lga];
+      if (!part || !ref) continue;
+      const distanceKm = Math.min(...part.rings.map((ring) => kilometresToRing(longitude, latitude, ring)));
+      if (distanceKm <= maxKm && (!best || distanceKm < best.distanceKm)) best = { lga: ref, distanceKm };
+    }
+    return best;
+  };
+
+  const outerRings = (code: string): Position[][] =>
+    [...(partsByCode.get(code) ?? [])]
+      .sort((a, b) => bboxArea(boxes[b] ?? [0, 0, 0, 0]) - bboxArea(boxes[a] ?? [0, 0, 0, 0]))
+      .map((id) => parts[id]?.rings[0])
+      .filter((ring): ring is Position[] => ring !== undefined);
+
+  return {
+    edition: set.edition,
+    lgas: new Map(refs.map((ref) => [ref.code, ref])),
+    partCount: parts.length,
+    vertexCount,
+    lookup,
+    nearest,
+    outerRings,
+  };
+}

@@ -1,0 +1,3 @@
+export { generateLgaGrid, type LgaGrid, type LgaGridOptions, type StandInLga } from './lga-grid.js';
+export { generateLocalityTables, type StandInLocalityTables } from './locality-tables.js';
+export { madeUpName, seededRandom } from './random.js';

@@ -1,0 +1,7 @@
+export { parseDrfaActivationsCsv, type DrfaParseOptions } from './nema-drfa-activations.js';
+export { parseNswRegisterPage, parseNswRegisterRows, type NswRegisterOptions } from './nsw-register.js';
+export { parseNswDeclarationLines, parseNswDeclarationPage } from './nsw-declaration-page.js';
+export { htmlLines, htmlTables, type TableRow } from './html-text.js';
+export { lgaNameMatcher, normaliseLgaName, type LgaNameMatcher } from './lga-names.js';
+export { foldHazards, foldHazardList } from './disaster-types.js';
+export { startDateInName } from './disaster-dates.js';

@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  agrnDetail,
+  buildDeclarationDataset,
+  listDeclarations,
+  lookupPostcode,
+} from '../../declarations/index.js';
+import { STAND_IN_FILE_NAMES, standInDeclarationFiles } from '../../declarations/stand-ins/index.js';
+import { loadGeography } from '../../geo/index.js';
+import { parseDrfaActivationsCsv, parseNswRegisterPage } from '../../sources/declarations/index.js';
+
+describe('stand-in files for a clone without ../shared', () => {
+  it('load through the same readers and parsers as the real files, and answer lookups', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'declarations-'));
+    for (const [name, text] of Object.entries(standInDeclarationFiles()))
+      writeFileSync(join(dir, name), text);
+    const path = (name: string) => join(dir, name);
+    const geography = await loadGeography({
+      boundaries: path(STAND_IN_FILE_NAMES.boundaries),
+      gnafLocalities: path(STAND_IN_FILE_NAMES.gnafLocalities),
+      gnafPostcodes: path(STAND_IN_FILE_NAMES.gnafPostcodes),
+      postcodeLocalities: path(STAND_IN_FILE_NAMES.postcodeLocalities),
+    });
+    expect(Object.values(geography.rejected).flat()).toEqual([]);
+    const lgas = [...geography.index.lgas.values()];
+    const drfa = parseDrfaActivationsCsv(readFileSync(path(STAND_IN_FILE_NAMES.drfaActivations), 'utf8'));
+    const nsw = parseNswRegisterPage(readFileSync(path(STAND_IN_FILE_NAMES.nswRegister), 'utf8'), {
+      sourceUrl: 'https://www.nsw.gov.au/emergency/recovery/natural-disaster-declarations/fy-stand-in',
+      lgas,
+    });
+    expect([...drfa.rejected, ...nsw.rejected]).toEqual([]);
+    expect(nsw.records.length).toBeGreaterThan(0);
+    const dataset = buildDeclarationDataset({
+      records: [...drfa.records, ...nsw.records],
+      lgas: geography.index.lgas,
+      localities: geography.directory,
+    });
+    const declared = nsw.records[0];
+    if (!declared) throw new Error('no NSW record');
+    const postcode = [...Array(10000).keys()]
+      .map((n) => String(n).padStart(4, '0'))
+      .find((p) => geography.directory.entry(p)?.lgas.some((lga) => lga.code === declared.area.code));
+    const result = lookupPostcode(dataset, geography.directory, {
+      postcode: postcode ?? '',
+      asAt: declared.startDate,
+    });
+    expect(result.lgas.find((lga) => lga.code === declared.area.code)?.status).toBe('declared');
+    expect(['declared', 'partial']).toContain(result.matchStatus);
+    expect(agrnDetail(dataset, declared.agrn, { asAt: declared.startDate })?.instruments.length).toBe(2);
+    expect(
+      listDeclarations(dataset, { activeOn: '2026-06-30', status: 'all', limit: 500 }).items.length,
+    ).toBe(13);
+  });
+});
