@@ -1,0 +1,40 @@
+/** Orderings that never depend on the machine or on input order. */
+
+/** Code-unit order: the same on every machine, unlike localeCompare. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Parses an ISO date-time to epoch ms; throws on text that is not one. */
+export function epochMs(isoDateTime: string): number {
+  const ms = Date.parse(isoDateTime);
+  if (Number.isNaN(ms)) throw new RangeError(`Not a date-time: ${isoDateTime}`);
+  return ms;
+}
+
+/**
+ * Compares date-times by instant; the same instant written with different offsets is ordered by
+ * its text, so the pick among them is deterministic.
+ */
+export function compareInstants(a: string, b: string): number {
+  return epochMs(a) - epochMs(b) || compareText(a, b);
+}
+
+/** The earliest of `times` (by instant, then text). */
+export function earliest(times: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  for (const time of times) if (best === undefined || compareInstants(time, best) < 0) best = time;
+  return best;
+}
+
+/** The latest of `times` (by instant, then text). */
+export function latest(times: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  for (const time of times) if (best === undefined || compareInstants(time, best) > 0) best = time;
+  return best;
+}
+
+/** Sorted unique values. */
+export function sortedUnique<T extends string>(values: Iterable<T>): T[] {
+  return [...new Set(values)].sort(compareText);
+}
