@@ -20,18 +20,25 @@ export function compareInstants(a: string, b: string): number {
   return epochMs(a) - epochMs(b) || compareText(a, b);
 }
 
+function extreme(times: Iterable<string>, sign: 1 | -1): string | undefined {
+  let best: string | undefined;
+  let bestMs = 0;
+  for (const time of times) {
+    const ms = epochMs(time);
+    const order = best === undefined ? -1 : sign * (ms - bestMs) || sign * compareText(time, best);
+    if (order < 0) [best, bestMs] = [time, ms];
+  }
+  return best;
+}
+
 /** The earliest of `times` (by instant, then text). */
 export function earliest(times: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  for (const time of times) if (best === undefined || compareInstants(time, best) < 0) best = time;
-  return best;
+  return extreme(times, 1);
 }
 
 /** The latest of `times` (by instant, then text). */
 export function latest(times: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  for (const time of times) if (best === undefined || compareInstants(time, best) > 0) best = time;
-  return best;
+  return extreme(times, -1);
 }
 
 /** Sorted unique values. */
