@@ -36,7 +36,9 @@ function p50(samples: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
+/** p50 of `runs` timed runs, after one untimed run to warm the JIT up. */
 function timed(run: () => unknown): number {
+  run();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();

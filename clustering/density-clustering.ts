@@ -2,9 +2,10 @@ import { around, distance } from 'geokdbush';
 import KDBush from 'kdbush';
 import { EVENT_CATEGORIES } from '../model/index.js';
 import type { EventCategory } from '../model/index.js';
+import { DEFAULT_CLUSTERING_CONFIG } from './config.js';
 import type { ClusteringConfig } from './config.js';
 import type { ClusterMember } from './members.js';
-import { compareText, epochMs } from './ordering.js';
+import { compareText, epochMs, HOUR_MS } from './ordering.js';
 
 /** One cluster of incidents: a single category, members sorted by id. */
 export interface MemberCluster {
@@ -12,7 +13,6 @@ export interface MemberCluster {
   members: ClusterMember[];
 }
 
-const HOUR_MS = 3_600_000;
 const KM2_PER_HECTARE = 0.01;
 
 /** The radius (km) of a circle of `hectares`, capped: how much further a large fire's point reaches. */
@@ -32,7 +32,7 @@ function isCandidate(member: ClusterMember, nowMs: number, config: ClusteringCon
 }
 
 /** Sorted by id; of two entries with one id, the later update wins (then the text, so order never matters). */
-function uniqueById(members: ClusterMember[]): ClusterMember[] {
+function uniqueById(members: readonly ClusterMember[]): ClusterMember[] {
   const byId = new Map<string, ClusterMember>();
   for (const member of members) {
     const seen = byId.get(member.id);
@@ -41,9 +41,15 @@ function uniqueById(members: ClusterMember[]): ClusterMember[] {
   return [...byId.values()].sort((a, b) => compareText(a.id, b.id));
 }
 
+/** An unreadable time counts as the earliest, so the pick never depends on which entry came first. */
+function updatedMsOf(member: ClusterMember): number {
+  const ms = Date.parse(member.updatedAt);
+  return Number.isNaN(ms) ? -Infinity : ms;
+}
+
 function laterEntry(candidate: ClusterMember, seen: ClusterMember): boolean {
-  const difference = Date.parse(candidate.updatedAt) - Date.parse(seen.updatedAt);
-  return difference !== 0 ? difference > 0 : JSON.stringify(candidate) > JSON.stringify(seen);
+  const [a, b] = [updatedMsOf(candidate), updatedMsOf(seen)];
+  return a !== b ? a > b : JSON.stringify(candidate) > JSON.stringify(seen);
 }
 
 /**
@@ -55,11 +61,12 @@ function laterEntry(candidate: ClusterMember, seen: ClusterMember): boolean {
 export function clusterMembers(
   members: readonly ClusterMember[],
   now: string,
-  config: ClusteringConfig,
+  config: ClusteringConfig = DEFAULT_CLUSTERING_CONFIG,
 ): MemberCluster[] {
   const nowMs = epochMs(now);
   const byCategory = new Map<EventCategory, ClusterMember[]>();
-  for (const member of members) {
+  // One entry per id before anything else, so an incident whose type changed is in one group only.
+  for (const member of uniqueById(members)) {
     if (!isCandidate(member, nowMs, config)) continue;
     const group = byCategory.get(member.eventCategory);
     if (group) group.push(member);
@@ -68,9 +75,8 @@ export function clusterMembers(
   const clusters: MemberCluster[] = [];
   for (const category of EVENT_CATEGORIES) {
     const radiusKm = config.radiusKm[category];
-    const group = byCategory.get(category);
-    if (radiusKm === null || !group) continue;
-    const points = uniqueById(group);
+    const points = byCategory.get(category);
+    if (radiusKm === null || !points) continue;
     const reach = points.map((point) => sizeReachKm(point.hectares, config.sizeReachMaxKm));
     for (const indices of densityClusters(points, radiusKm, reach, config.minPoints)) {
       clusters.push({ category, members: indices.map((i) => points[i]!) });

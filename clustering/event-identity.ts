@@ -7,13 +7,10 @@ import type { MemberCluster } from './density-clustering.js';
 import { eventFieldsOf } from './event-fields.js';
 import type { EventFields } from './event-fields.js';
 import type { ClusterMember } from './members.js';
-import { compareInstants, compareText, earliest, epochMs, latest } from './ordering.js';
+import { compareInstants, compareText, earliest, epochMs, HOUR_MS, latest, MINUTE_MS } from './ordering.js';
 
 /** Namespace of event ids (chosen once at random; changing it would change every id ever issued). */
 export const EVENT_ID_NAMESPACE = '962af28b-9042-47f9-9242-4f78d94b4e70';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 
 /**
  * A new event's id: UUID v5 over its sorted member ids, so a replay of the same polls issues the same

@@ -1,4 +1,7 @@
-/** Orderings that never depend on the machine or on input order. */
+/** Orderings that never depend on the machine or on input order, and the time units they use. */
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
 
 /** Code-unit order: the same on every machine, unlike localeCompare. */
 export function compareText(a: string, b: string): number {

@@ -165,6 +165,17 @@ describe('clusterMembers', () => {
     expect(memberships(shuffled(twice, 4))).toEqual([]);
   });
 
+  it('keeps an incident whose type changed in its latest category only', () => {
+    const members = [
+      member('a', 0, 0, { updatedAt: '2026-01-10T04:00:00.000Z' }),
+      member('a', 0, 0, { eventType: 'flood', updatedAt: '2026-01-10T05:30:00.000Z' }),
+      member('b', 5, 0),
+      member('c', 5, 0, { eventType: 'flood' }),
+    ];
+    const clusters = clusterMembers(shuffled(members, 2), NOW);
+    expect(clusters.map((c) => [c.category, ids(c.members)])).toEqual([['weather', ['a', 'c']]]);
+  });
+
   it('gives a border point reachable from two clusters to its nearest core point', () => {
     // minPoints 4: a1..a4 and b1..b4 are core; x (3 neighbours with itself) sits between, 1 km nearer b1.
     const config = clusteringConfig({ minPoints: 4, radiusKm: { fire: 10 } });
