@@ -42,9 +42,11 @@ export function eventFieldsOf(cluster: MemberCluster): EventFields {
   const maxSeverity = highestSeverity(members.map((member) => member.severity));
   const maxWarningLevel = highestWarningLevel(members.map((member) => member.warningLevel));
   const estimatedHectares = totalHectares(members.map((member) => member.hectares));
+  const places = rankedPlaces(members);
   const wording = {
     category,
     members,
+    places,
     eventTypes,
     affectedStates,
     agencies,
@@ -59,7 +61,7 @@ export function eventFieldsOf(cluster: MemberCluster): EventFields {
     title: eventTitle(wording),
     summary: eventSummary(wording),
     incidentCount: members.length,
-    affectedSuburbs: rankedPlaces(members).sort(compareText),
+    affectedSuburbs: [...places].sort(compareText),
     affectedStates,
     agencies,
     eventTypes,

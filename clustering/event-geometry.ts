@@ -1,17 +1,29 @@
 import { centroid } from '@turf/centroid';
 import { convex } from '@turf/convex';
-import { featureCollection, point } from '@turf/helpers';
+import { multiPoint } from '@turf/helpers';
 import type { EventGeometry, Position } from '../model/index.js';
+
+/** Whether at least three different positions are among `positions`. */
+function hasThreeDistinct(positions: readonly Position[]): boolean {
+  const [first] = positions;
+  if (!first) return false;
+  let second: Position | undefined;
+  for (const position of positions) {
+    if (position[0] === first[0] && position[1] === first[1]) continue;
+    if (!second) second = position;
+    else if (position[0] !== second[0] || position[1] !== second[1]) return true;
+  }
+  return false;
+}
 
 /**
  * The convex hull of the positions when at least three distinct ones span an area, else their
  * centroid. Rings wind counter-clockwise (RFC 7946's right-hand rule).
  */
 export function eventGeometry(positions: readonly Position[]): EventGeometry {
-  const points = featureCollection(positions.map((position) => point([...position])));
-  const distinct = new Set(positions.map(([lng, lat]) => `${lng},${lat}`));
+  const points = multiPoint(positions.map(([lng, lat]) => [lng, lat]));
   // Collinear points have no hull: convex() gives null and the centroid stands in.
-  const hull = distinct.size >= 3 ? convex(points) : null;
+  const hull = hasThreeDistinct(positions) ? convex(points) : null;
   if (hull) {
     const ring = hull.geometry.coordinates[0]!.map(([lng, lat]) => [lng!, lat!] as Position);
     return { type: 'Polygon', coordinates: [signedArea(ring) < 0 ? ring.reverse() : ring] };

@@ -119,6 +119,8 @@ function statesText(states: readonly StateCode[]): string {
 export interface WordingInput {
   category: EventCategory;
   members: readonly ClusterMember[];
+  /** The members' places as rankedPlaces gives them. */
+  places: readonly string[];
   eventTypes: readonly EventType[];
   affectedStates: readonly StateCode[];
   agencies: readonly string[];
@@ -129,7 +131,7 @@ export interface WordingInput {
 
 /** E.g. "Bushfire complex near Gospers Mountain, Wollemi (NSW) — 5 incidents". */
 export function eventTitle(input: WordingInput): string {
-  const places = rankedPlaces(input.members).slice(0, PLACES_IN_TITLE);
+  const places = input.places.slice(0, PLACES_IN_TITLE);
   const near = places.length > 0 ? ` near ${places.join(', ')}` : '';
   const count = counted(input.members.length, 'incident', 'incidents');
   return `${kindOf(input.category, input.eventTypes)}${near} (${statesText(input.affectedStates)}) — ${count}`;
@@ -146,7 +148,7 @@ export function eventSummary(input: WordingInput): string {
   const types = [...typeCounts]
     .sort(([typeA, a], [typeB, b]) => b - a || compareText(typeA, typeB))
     .map(([type, count]) => counted(count, ...COUNTED_TYPE[type]));
-  const places = rankedPlaces(input.members);
+  const { places } = input;
   const sentences = [
     `${counted(input.members.length, 'incident', 'incidents')}: ${types.join(', ')}`,
     places.length > 0 ? `Places: ${listed(places, PLACES_IN_SUMMARY)}` : '',

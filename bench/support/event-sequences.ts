@@ -141,7 +141,7 @@ const SCATTER_TYPES: readonly EventType[] = [
 ];
 
 /**
- * `count` members in hotspots across eastern and southern Australia (plus lone ones), all updated in
+ * `count` members in hotspots across Australia's bounding box (plus lone ones), all updated in
  * the 12 hours before GENERATED_NOW. Ids are `gen-<n>`.
  */
 export function scatteredMembers(count: number, options: ScatterOptions = {}): ClusterMember[] {
@@ -151,8 +151,8 @@ export function scatteredMembers(count: number, options: ScatterOptions = {}): C
   const types = options.eventTypes ?? SCATTER_TYPES;
   const nowMs = Date.parse(GENERATED_NOW);
   const hotspots = Array.from({ length: Math.max(1, Math.round(count / perHotspot)) }, () => ({
-    lng: 138 + random() * 15.5,
-    lat: -38.5 + random() * 20,
+    lng: 114 + random() * 39.5,
+    lat: -43 + random() * 32,
     eventType: pick(random, types),
   }));
   return Array.from({ length: count }, (_, n) => {
