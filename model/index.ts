@@ -9,3 +9,4 @@ export * from './cap-events.js';
 export * from './gauge.js';
 export * from './declaration.js';
 export * from './declaration-results.js';
+export * from './event.js';

@@ -1,0 +1,12 @@
+export { DEFAULT_CLUSTERING_CONFIG, clusteringConfig } from './config.js';
+export type { ClusteringConfig, ClusteringOverrides } from './config.js';
+export { clusterMemberFromRecord, clusterMembersFromRecords } from './members.js';
+export type { ClusterMember } from './members.js';
+export { hectaresFromDetails, hectaresFromText } from './hectares.js';
+export { clusterMembers, densityClusters, sizeReachKm } from './density-clustering.js';
+export type { MemberCluster } from './density-clustering.js';
+export { eventFieldsOf } from './event-fields.js';
+export type { EventFields } from './event-fields.js';
+export { eventGeometry } from './event-geometry.js';
+export { EVENT_ID_NAMESPACE, eventIdFor, nextEventState } from './event-identity.js';
+export { eventFeature } from './event-feature.js';
