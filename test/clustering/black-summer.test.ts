@@ -8,7 +8,7 @@ import {
 } from '../../clustering/index.js';
 import { toRecord } from '../../model/index.js';
 import type { ClusteredEvent } from '../../model/index.js';
-import { requireSharedFolder } from '../support/shared-samples.js';
+import { requireSharedFolder } from '../../replay/shared-samples.js';
 
 /**
  * NSW RFS major incidents on 26 January 2020, late afternoon: the Black Summer fires. Several large
