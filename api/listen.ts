@@ -11,9 +11,8 @@ export async function listen(
   host: string,
   port: number,
 ): Promise<Server> {
-  const server = createServer(
-    getRequestListener(fetch, { hostname: host, errorHandler: requestListenerError }),
-  );
+  const listener = getRequestListener(fetch, { hostname: host, errorHandler: requestListenerError });
+  const server = createServer((request, response) => void listener(request, response));
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -13,7 +13,7 @@ export async function migrateWarehouse(c: DuckDBConnection): Promise<'new' | 'cu
   const tables = new Set(
     (await c.runAndReadAll("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"))
       .getRowObjectsJS()
-      .map((row) => String(row.table_name)),
+      .map((row) => row.table_name as string),
   );
   if (!tables.has('incident_current')) return 'new';
   const columns = new Set(
@@ -23,7 +23,7 @@ export async function migrateWarehouse(c: DuckDBConnection): Promise<'new' | 'cu
       )
     )
       .getRowObjectsJS()
-      .map((row) => String(row.column_name)),
+      .map((row) => row.column_name as string),
   );
   if (columns.has('chain')) return 'current';
 

@@ -47,7 +47,7 @@ export async function publishCapFeed(
   const rendered = changed.getRowObjectsJS().map((row) => {
     const { chain, ...rest } = row;
     const record = rest as unknown as IncidentRecord;
-    const message = latestMessage(record, versionsOfChain(String(chain)));
+    const message = latestMessage(record, versionsOfChain(chain as string));
     return {
       id: record.id,
       retractedAt: record.retracted ? record.retracted_at : null,
@@ -80,7 +80,7 @@ export async function publishCapFeed(
   }
   const entries = (await connection.runAndReadAll('SELECT xml FROM cap_entry ORDER BY id'))
     .getRowObjectsJS()
-    .map((row) => String(row.xml));
+    .map((row) => row.xml as string);
   const xml = assembleAtomFeed(entries, options.issuer, feed);
   await mkdir(dirname(options.file), { recursive: true });
   const temporary = `${options.file}.tmp`;

@@ -89,7 +89,7 @@ function columnsOf(table: LakeTable): Record<string, true> {
 
 function isoOrNull(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const parsed = Date.parse(String(value));
+  const parsed = Date.parse(value as string);
   return Number.isNaN(parsed) ? null : new Date(parsed).toISOString();
 }
 
@@ -128,8 +128,8 @@ export async function publishLake(
   const versions = LAKE_TABLES.incident_versions;
   let appendedVersions = 0;
   for (const row of partitions.getRowObjectsJS()) {
-    const state = checkedPartition(String(row.state));
-    const month = checkedPartition(String(row.month));
+    const state = checkedPartition(row.state as string);
+    const month = checkedPartition(row.month as string);
     const file = await writeLakeFile(
       connection,
       lakeDir,
@@ -240,7 +240,7 @@ async function collectGarbage(connection: DuckDBConnection, lakeDir: string, now
     'SELECT path FROM lake_garbage WHERE deletable_after <= $1::TIMESTAMPTZ',
     [now.toISOString()],
   );
-  const paths = due.getRowObjectsJS().map((row) => String(row.path));
+  const paths = due.getRowObjectsJS().map((row) => row.path as string);
   if (paths.length === 0) return;
   await Promise.all(paths.map((path) => rm(join(lakeDir, path), { force: true })));
   await connection.run('DELETE FROM lake_garbage WHERE deletable_after <= $1::TIMESTAMPTZ', [
@@ -259,7 +259,7 @@ export async function finishPublication(connection: DuckDBConnection, lakeDir: s
   if (!onDisk || onDisk.generation < recorded.generation) await writeManifest(lakeDir, recorded);
   const named = new Set(recorded.files.map((file) => file.path));
   const garbage = await connection.runAndReadAll('SELECT path FROM lake_garbage');
-  for (const row of garbage.getRowObjectsJS()) named.add(String(row.path));
+  for (const row of garbage.getRowObjectsJS()) named.add(row.path as string);
   for (const path of await lakeFiles(lakeDir)) {
     if (!named.has(path)) await rm(join(lakeDir, path), { force: true });
   }

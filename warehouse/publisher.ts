@@ -61,7 +61,7 @@ export class LakePublisher {
     if (this.running) {
       this.again = true;
       await this.running.catch(() => undefined);
-      if (this.running) return this.running;
+      if (this.running !== undefined) return this.running;
     }
     clearTimeout(this.timer);
     this.timer = undefined;

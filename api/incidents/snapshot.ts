@@ -63,13 +63,10 @@ export function registerSnapshot(
       ...inList('state', query.state, params),
       ...inList('event_type', query.event_type, params),
     ];
+    const slice = { states: query.state, startsBefore: new Date(instant.getTime() + 1), endsAfter: instant };
     const page = await keysetPage(deps.store, deps.cursors, {
       // Only files that can hold a row active at the instant are read (state partitions, time statistics).
-      from: (archive ? deps.store.archiveRelation : deps.store.versionsRelation).call(deps.store, {
-        states: query.state,
-        startsBefore: new Date(instant.getTime() + 1),
-        endsAfter: instant,
-      }),
+      from: archive ? deps.store.archiveRelation(slice) : deps.store.versionsRelation(slice),
       where: conditions,
       params: params as string[],
       limit: query.limit,

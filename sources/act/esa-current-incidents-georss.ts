@@ -1,9 +1,4 @@
-import {
-  incidentId,
-  type DroppedRecord,
-  type IncidentDraft,
-  type UnmappedValue,
-} from '../../model/index.js';
+import { incidentId, type DroppedRecord, type IncidentDraft, type UnmappedValue } from '../../model/index.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { pointGeometry } from '../common/geometry.js';
 import { readKeyedLines } from '../common/html.js';

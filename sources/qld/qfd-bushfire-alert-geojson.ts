@@ -1,10 +1,4 @@
-import type {
-  DroppedRecord,
-  EventType,
-  Position,
-  UnmappedValue,
-  WarningLevel,
-} from '../../model/index.js';
+import type { DroppedRecord, EventType, Position, UnmappedValue, WarningLevel } from '../../model/index.js';
 import { featuresOf, readJsonBody } from '../common/body-text.js';
 import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';

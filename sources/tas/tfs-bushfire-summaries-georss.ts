@@ -1,9 +1,4 @@
-import {
-  incidentId,
-  type DroppedRecord,
-  type IncidentSource,
-  STATE_TIME_ZONES,
-} from '../../model/index.js';
+import { incidentId, type DroppedRecord, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { decodeEntities, readKeyedLines } from '../common/html.js';
 import { parseGeoRssPoint } from '../common/lat-lng-fields.js';

@@ -1,9 +1,4 @@
-import {
-  incidentId,
-  type DroppedRecord,
-  type IncidentSource,
-  STATE_TIME_ZONES,
-} from '../../model/index.js';
+import { incidentId, type DroppedRecord, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
 import { type FlatGeometry } from '../common/geometry.js';
 import { decodeEntities, plainText } from '../common/html.js';

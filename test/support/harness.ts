@@ -1,5 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,6 @@ import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { TemporalFeedHealthSource } from '../../api/feed-health-source.js';
 import { ServingStore } from '../../api/serving-store.js';
-import type { Warehouse } from '../../activities/index.js';
 import {
   dataLayout,
   feedByKey,

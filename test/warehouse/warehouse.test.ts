@@ -1,12 +1,9 @@
-import { DuckDBInstance } from '@duckdb/node-api';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readManifest } from '../../lake/manifest.js';
 import { RETRACTION_REASON } from '../../warehouse/commit-plan.js';
 import { removeTemporaryFiles } from '../../warehouse/publish.js';
-import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { makeRecord } from '../support/incidents.js';
 
@@ -40,8 +37,8 @@ describe('warehouse (real DuckDB file)', () => {
       version,
       status,
       retracted,
-      valid_from: valid_from === null ? null : String(valid_from),
-      valid_to: valid_to === null ? null : String(valid_to),
+      valid_from,
+      valid_to,
     }));
   }
 
