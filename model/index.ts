@@ -6,3 +6,4 @@ export * from './record.js';
 export * from './time-zones.js';
 export * from './feed-health.js';
 export * from './cap-events.js';
+export * from './archive.js';

@@ -1,0 +1,193 @@
+import {
+  ARCHIVE_INCIDENT_DEFAULTS,
+  ARCHIVE_RECORD_COLUMNS,
+  EVENT_TYPE_CATEGORY,
+  INTERCHANGE_COLUMNS,
+  INTERCHANGE_PATTERNS,
+  INTERCHANGE_RANGES,
+  PROBLEM_VALUE_MAX,
+  STATE_TIME_ZONES,
+  type ArchiveRecord,
+  type InterchangeColumn,
+} from '../../model/index.js';
+
+/**
+ * The interchange rules of docs/archive-format.md in DuckDB SQL, built from the same column list,
+ * patterns and ranges as the streaming reader, so that both load paths accept, reject and map every row
+ * alike (test/archive checks that they do).
+ */
+
+export const sqlText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** How the staged table holds a column: as text (CSV, or VARCHAR in Parquet), typed, or not at all. */
+export type ColumnHolding = 'text' | 'typed' | 'absent';
+
+export interface ColumnExpressions {
+  /** The cell as text, null when empty. */
+  text: string;
+  /** The cell as its Parquet type. */
+  typed: string;
+}
+
+export function columnExpressions(column: InterchangeColumn, holding: ColumnHolding): ColumnExpressions {
+  const name = quoted(column.name);
+  if (holding === 'absent') return { text: 'NULL::VARCHAR', typed: `NULL::${column.parquet}` };
+  if (holding === 'typed')
+    return { text: `CAST(${name} AS VARCHAR)`, typed: `CAST(${name} AS ${column.parquet})` };
+  const text = `NULLIF(CAST(${name} AS VARCHAR), '')`;
+  return { text, typed: column.parquet === 'VARCHAR' ? text : `CAST(${text} AS ${column.parquet})` };
+}
+
+const problem = (kind: string, field: string | null, value: string | null): string =>
+  `{'problem': ${sqlText(kind)}, 'field': ${field === null ? 'NULL::VARCHAR' : sqlText(field)}, 'value': ${
+    value === null ? 'NULL::VARCHAR' : `left(${value}, ${PROBLEM_VALUE_MAX})`
+  }}`;
+
+/** `WHEN … THEN problem` clauses of one column, in the streaming reader's order. */
+function columnChecks(column: InterchangeColumn, holding: ColumnHolding): string[] {
+  if (holding === 'absent') return [];
+  const { text, typed } = columnExpressions(column, holding);
+  const checks: string[] = [];
+  const when = (condition: string, kind: string, withValue = true): void => {
+    checks.push(`WHEN ${condition} THEN ${problem(kind, column.name, withValue ? text : null)}`);
+  };
+  if (column.required) when(`${text} IS NULL`, 'missing', false);
+  const range = INTERCHANGE_RANGES[column.kind];
+  if (holding === 'text') {
+    const pattern = INTERCHANGE_PATTERNS[column.kind];
+    const invalid = [
+      ...(pattern ? [`NOT regexp_full_match(${text}, ${sqlText(pattern)})`] : []),
+      ...(column.kind === 'date' ? [`TRY_CAST(${text} AS DATE) IS NULL`] : []),
+      ...(column.kind === 'json_object'
+        ? [`NOT (CASE WHEN json_valid(${text}) THEN json_type(${text}::JSON) = 'OBJECT' ELSE false END)`]
+        : []),
+    ];
+    if (invalid.length > 0) when(`${text} IS NOT NULL AND (${invalid.join(' OR ')})`, 'invalid');
+    if (range) when(`NOT (TRY_CAST(${text} AS DOUBLE) BETWEEN ${range[0]} AND ${range[1]})`, 'out_of_range');
+    return checks;
+  }
+  // Typed Parquet columns: the type stands for the pattern; what the pattern also rules out is checked.
+  const invalid =
+    column.kind === 'date'
+      ? `NOT (year(${typed}) BETWEEN 1000 AND 2999)`
+      : column.kind === 'count' || column.kind === 'amount'
+        ? `${typed} < 0 OR NOT isfinite(${typed})`
+        : column.parquet === 'DOUBLE'
+          ? `NOT isfinite(${typed})`
+          : undefined;
+  if (invalid) when(`${typed} IS NOT NULL AND (${invalid})`, 'invalid');
+  if (range) when(`NOT (${typed} BETWEEN ${range[0]} AND ${range[1]})`, 'out_of_range');
+  return checks;
+}
+
+export type Holdings = Readonly<Record<string, ColumnHolding>>;
+
+const byName = (name: string): InterchangeColumn =>
+  INTERCHANGE_COLUMNS.find((column) => column.name === name)!;
+
+/** The first problem of a row as a struct {problem, field, value}, or NULL when the row is good. */
+export function problemSql(holdings: Holdings): string {
+  const expressions = (name: string): ColumnExpressions =>
+    columnExpressions(byName(name), holdings[name] ?? 'absent');
+  const [latitude, longitude, start, end] = [
+    'latitude',
+    'longitude',
+    'event_start_date',
+    'event_end_date',
+  ].map(expressions) as [ColumnExpressions, ColumnExpressions, ColumnExpressions, ColumnExpressions];
+  const clauses = [
+    ...INTERCHANGE_COLUMNS.flatMap((column) => columnChecks(column, holdings[column.name] ?? 'absent')),
+    `WHEN (${latitude.text} IS NULL) <> (${longitude.text} IS NULL) THEN ${problem('half_point', null, null)}`,
+    `WHEN ${end.typed} < ${start.typed} THEN ${problem('end_before_start', 'event_end_date', end.text)}`,
+  ];
+  return `CASE ${clauses.join('\n  ')} END`;
+}
+
+const constant = (value: string): string => sqlText(value);
+
+/** The IANA zone of a state code expression. */
+const zoneOf = (state: string): string =>
+  `CASE ${state} ${Object.entries(STATE_TIME_ZONES)
+    .map(([code, zone]) => `WHEN ${sqlText(code)} THEN ${sqlText(zone)}`)
+    .join(' ')} END`;
+
+/**
+ * Macros the mapping uses: local midnight of a day in a zone as ISO 8601 text with the offset cut to
+ * minutes (as luxon writes it), and a coordinate written as JavaScript writes numbers.
+ */
+export const MAPPING_MACROS = [
+  `CREATE OR REPLACE TEMP MACRO archive_offset_text(s) AS
+     (CASE WHEN s >= 0 THEN '+' ELSE '-' END)
+     || lpad(CAST(floor(abs(s) / 3600) AS BIGINT)::VARCHAR, 2, '0') || ':'
+     || lpad(CAST(floor(abs(s) / 60) % 60 AS BIGINT)::VARCHAR, 2, '0')`,
+  `CREATE OR REPLACE TEMP MACRO archive_local_midnight(d, zone) AS
+     strftime(d::TIMESTAMP, '%Y-%m-%dT%H:%M:%S')
+     || archive_offset_text(epoch(d::TIMESTAMP) - epoch(timezone('UTC', timezone(zone, d::TIMESTAMP))))`,
+  `CREATE OR REPLACE TEMP MACRO archive_js_number(x) AS
+     CASE WHEN x = trunc(x) AND abs(x) < 1e15 THEN CAST(CAST(x AS BIGINT) AS VARCHAR) ELSE CAST(to_json(x) AS VARCHAR) END`,
+];
+
+/**
+ * SELECT list of archive record columns, in ARCHIVE_RECORD_COLUMNS order, over a good staged row `s`
+ * left-joined to its approximate location `a` (a_latitude, a_longitude, a_lga, a_precision).
+ */
+export function recordSelectSql(holdings: Holdings, loadedAt: string): string {
+  const column = (name: string): ColumnExpressions =>
+    columnExpressions(byName(name), holdings[name] ?? 'absent');
+  const t = (name: string): string => column(name).text;
+  const v = (name: string): string => column(name).typed;
+  const hasPoint = `${t('latitude')} IS NOT NULL`;
+  const latitude = `CASE WHEN ${hasPoint} THEN ${v('latitude')} ELSE a.a_latitude END`;
+  const longitude = `CASE WHEN ${hasPoint} THEN ${v('longitude')} ELSE a.a_longitude END`;
+  const zone = zoneOf(t('state'));
+  const start = v('event_start_date');
+  const end = `coalesce(${v('event_end_date')}, ${start})`;
+  const category = `CASE ${t('event_type')} ${Object.entries(EVENT_TYPE_CATEGORY)
+    .map(([type, name]) => `WHEN ${sqlText(type)} THEN ${sqlText(name)}`)
+    .join(' ')} END`;
+  const expressions: Record<keyof ArchiveRecord, string> = {
+    id: `${t('state')} || '-' || ${t('agency')} || '-' || ${t('source_id')}`,
+    feature_type: constant(ARCHIVE_INCIDENT_DEFAULTS.feature_type),
+    parent_id: 'NULL::VARCHAR',
+    state: t('state'),
+    agency: t('agency'),
+    feed_id: t('source_id'),
+    title: t('title'),
+    event_type: t('event_type'),
+    event_category: category,
+    status: constant(ARCHIVE_INCIDENT_DEFAULTS.status),
+    warning_level: constant(ARCHIVE_INCIDENT_DEFAULTS.warning_level),
+    severity: constant(ARCHIVE_INCIDENT_DEFAULTS.severity),
+    urgency: constant(ARCHIVE_INCIDENT_DEFAULTS.urgency),
+    certainty: constant(ARCHIVE_INCIDENT_DEFAULTS.certainty),
+    address: `coalesce(${t('address')}, '')`,
+    suburb: `coalesce(${t('suburb')}, '')`,
+    lga: `coalesce(CASE WHEN ${hasPoint} THEN ${t('lga')} ELSE a.a_lga END, ${t('lga')}, '')`,
+    location_state: t('state'),
+    latitude: latitude,
+    longitude: longitude,
+    precision: `CASE WHEN ${hasPoint} THEN 'exact' ELSE a.a_precision END`,
+    geometry: `CASE WHEN ${latitude} IS NULL THEN NULL ELSE '{"type":"Point","coordinates":[' || archive_js_number(${longitude}) || ',' || archive_js_number(${latitude}) || ']}' END`,
+    details: `coalesce(${t('details')}, '{}')`,
+    reported_at: `archive_local_midnight(${start}, ${zone})`,
+    updated_at: `archive_local_midnight(${end}, ${zone})`,
+    fetched_at: sqlText(loadedAt),
+    retracted: 'false',
+    retracted_at: 'NULL::VARCHAR',
+    retraction_reason: 'NULL::VARCHAR',
+    event_start_date: `CAST(${start} AS VARCHAR)`,
+    event_end_date: `CAST(${v('event_end_date')} AS VARCHAR)`,
+    magnitude: v('magnitude'),
+    magnitude_scale: t('magnitude_scale'),
+    impact_deaths: v('impact_deaths'),
+    impact_affected: v('impact_affected'),
+    impact_economic: v('impact_economic'),
+    glide_number: t('glide_number'),
+    valid_from: `CAST(archive_local_midnight(${start}, ${zone}) AS TIMESTAMPTZ)`,
+    valid_to: `CAST(archive_local_midnight(${end} + INTERVAL 1 DAY, ${zone}) AS TIMESTAMPTZ)`,
+  };
+  return ARCHIVE_RECORD_COLUMNS.map(
+    ({ name, sql }) => `CAST(${expressions[name]} AS ${sql}) AS ${quoted(name)}`,
+  ).join(',\n  ');
+}
