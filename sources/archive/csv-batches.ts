@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { parse, type CsvError, type Info } from 'csv-parse';
 import { problemValue, type RowProblem } from '../../model/index.js';
+import { LineIndex } from './line-index.js';
 
 /**
  * Streaming, resumable reading of an archive CSV: records in batches, each batch ending on a record
@@ -54,16 +55,19 @@ interface Located {
 /**
  * csv-parse reports unreadable records as events while good ones travel down the stream, so both are
  * located in its callbacks, which run in file order, and the problems ride along with the next record.
+ * A record ends on the line its last byte is on, and starts as many lines earlier as its values hold
+ * line breaks.
  */
 function locatingParser(from: CsvCheckpoint) {
+  const lines = new LineIndex();
   let lastLine = from.line;
-  let emptyLines = 0;
   let skipped: RowProblem[] = [];
-  const startLine = (info: Info): number => {
-    const start = lastLine + 1 + (info.empty_lines - emptyLines);
-    emptyLines = info.empty_lines;
-    return start;
-  };
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      lines.add(chunk);
+      done(null, chunk);
+    },
+  });
   const stream = parse({
     bom: true,
     relax_column_count: true,
@@ -72,36 +76,46 @@ function locatingParser(from: CsvCheckpoint) {
     record_delimiter: ['\r\n', '\n'],
     max_record_size: MAX_RECORD_BYTES,
     on_record: (fields: string[], info: Info): Located => {
-      const line = startLine(info);
-      lastLine = from.line + info.lines;
-      const located = { fields, line, checkpoint: { line: lastLine, byte: from.byte + info.bytes }, skipped };
+      lastLine = from.line + lines.linesThrough(info.bytes);
+      const breaks = fields.reduce((sum, field) => sum + countNewlines(field), 0);
+      const located = {
+        fields,
+        line: lastLine - breaks,
+        checkpoint: { line: lastLine, byte: from.byte + info.bytes },
+        skipped,
+      };
       skipped = [];
       return located;
     },
   });
   stream.on('skip', (error: CsvError) => {
-    const line = startLine(stream.info);
     const rest = error.code === 'CSV_MAX_RECORD_SIZE' ? '; the rest of the file was not read' : '';
-    skipped.push({ line, problem: 'csv_syntax', value: problemValue(`${error.message}${rest}`) });
-    lastLine = from.line + (typeof error.lines === 'number' ? error.lines : stream.info.lines);
+    skipped.push({ line: lastLine + 1, problem: 'csv_syntax', value: problemValue(`${error.message}${rest}`) });
   });
   /** What is left once the input has ended: problems after the last record, and the final position. */
   const tail = (): { skipped: RowProblem[]; checkpoint: CsvCheckpoint } => ({
     skipped,
-    checkpoint: { line: lastLine, byte: from.byte + stream.info.bytes },
+    checkpoint: { line: from.line + lines.linesThrough(stream.info.bytes), byte: from.byte + stream.info.bytes },
   });
-  return { stream, tail };
+  return { counter, stream, tail };
+}
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
+  return count;
 }
 
 /** The header row (line 1), read on its own so that a resumed read can name its cells. */
 export async function readCsvHeader(open: ByteSource): Promise<string[]> {
   const input = open(0);
-  const { stream } = locatingParser({ line: 0, byte: 0 });
+  const { counter, stream } = locatingParser({ line: 0, byte: 0 });
   try {
-    for await (const located of input.pipe(stream) as AsyncIterable<Located>) return located.fields;
+    for await (const located of input.pipe(counter).pipe(stream) as AsyncIterable<Located>) return located.fields;
     throw new Error('the file is empty: no header line');
   } finally {
     input.destroy();
+    counter.destroy();
     stream.destroy();
   }
 }
@@ -109,14 +123,14 @@ export async function readCsvHeader(open: ByteSource): Promise<string[]> {
 export async function* csvBatches(open: ByteSource, options: CsvBatchOptions): AsyncGenerator<CsvBatch> {
   const from = options.from ?? { line: 0, byte: 0 };
   let header = from.line === 0 ? undefined : await readCsvHeader(open);
-  const { stream, tail } = locatingParser(from);
+  const { counter, stream, tail } = locatingParser(from);
   let rows: CsvRow[] = [];
   let problems: RowProblem[] = [];
   let checkpoint = from;
 
   const input = open(from.byte);
   try {
-    for await (const located of input.pipe(stream) as AsyncIterable<Located>) {
+    for await (const located of input.pipe(counter).pipe(stream) as AsyncIterable<Located>) {
       const { fields, line, skipped } = located;
       problems.push(...skipped);
       checkpoint = located.checkpoint;
@@ -143,6 +157,7 @@ export async function* csvBatches(open: ByteSource, options: CsvBatchOptions): A
     }
   } finally {
     input.destroy();
+    counter.destroy();
   }
   if (header === undefined) throw new Error('the file is empty: no header line');
   const end = tail();

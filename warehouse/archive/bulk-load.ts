@@ -27,9 +27,10 @@ import { lineNumbers, rejectProblem, type RejectedLine } from './reject-lines.js
 
 /**
  * The fast path of an archive load: DuckDB reads an interchange file (CSV or Parquet) whole, applies
- * the interchange rules in SQL, and writes the archive as Parquet partitioned by state and a span of
- * start years (`state=nsw/years=1840-1969/part-0.parquet`), each file sorted by start date, ZSTD,
- * row groups of 100k–1M rows where the file has that many.
+ * the interchange rules in SQL, and writes the archive as Parquet partitioned by state, one file per
+ * span of start years (`state=nsw/part-1840-1969.parquet`), each sorted by start date, ZSTD, row groups
+ * of 100k–1M rows where the file has that many. The span is in the file name, not a directory, so that a
+ * hive-partitioned read adds no column: the files' columns are exactly the archive table's.
  */
 
 export interface BulkLoadOptions {
@@ -146,8 +147,8 @@ async function writeBucket(
   options: BulkLoadOptions,
   bucket: YearBucket,
 ): Promise<ArchivePartFile> {
-  const directory = `state=${bucket.state}/years=${bucket.years[0]}-${bucket.years[1]}`;
-  const path = `${directory}/part-0.parquet`;
+  const directory = `state=${bucket.state}`;
+  const path = `${directory}/part-${bucket.years[0]}-${bucket.years[1]}.parquet`;
   await mkdir(join(options.outDir, directory), { recursive: true });
   const rowGroups = Math.max(1, Math.round(bucket.rows / TARGET_ROW_GROUP));
   await connection.run(
@@ -207,7 +208,7 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
     const rejected = source.csv
       ? await rows<RejectedLine>(
           connection,
-          `SELECT line, min(error_type) AS error_type, min(error_message) AS error_message
+          `SELECT line, min(error_type) AS error_type, min(error_message) AS error_message, min(csv_line) AS csv_line
            FROM archive_rejects GROUP BY line ORDER BY line`,
         )
       : [];

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { problemValue, type RowProblem } from '../../model/index.js';
 
 /** A record DuckDB's CSV reader could not read, as `reject_errors` lists it. */
@@ -5,6 +6,7 @@ export interface RejectedLine {
   line: bigint | number;
   error_type: string;
   error_message: string;
+  csv_line: string;
 }
 
 /**
@@ -25,14 +27,25 @@ export function lineNumbers(ordinals: readonly number[], rejectedLines: readonly
   });
 }
 
-const COLUMN_COUNT = /Expected Number of Columns: (\d+) Found: (\d+)/;
+const EXPECTED_COLUMNS = /Expected Number of Columns: (\d+)/;
+
+/** How many fields a rejected line has (DuckDB's message counts up to the first missing or extra one). */
+function fieldCount(csvLine: string): number | undefined {
+  try {
+    const [fields] = parse(csvLine, { relax_column_count: true }) as string[][];
+    return fields?.length;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A rejected record as the streaming reader reports the same record. */
 export function rejectProblem(rejected: RejectedLine): RowProblem {
   const line = Number(rejected.line);
-  const counts = COLUMN_COUNT.exec(rejected.error_message);
-  if (counts && /COLUMNS/.test(rejected.error_type)) {
-    return { line, problem: 'field_count', value: `${counts[2]} fields, expected ${counts[1]}` };
+  const expected = EXPECTED_COLUMNS.exec(rejected.error_message)?.[1];
+  const found = fieldCount(rejected.csv_line);
+  if (/COLUMNS/.test(rejected.error_type) && expected !== undefined && found !== undefined) {
+    return { line, problem: 'field_count', value: `${found} fields, expected ${expected}` };
   }
   return { line, problem: 'csv_syntax', value: problemValue(rejected.error_message) };
 }
