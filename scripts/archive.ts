@@ -1,5 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ARCHIVE_FILE_FORMATS, writeArchiveFile, type ArchiveFileFormat } from '../replay/archive/generate.js';
+import {
+  ARCHIVE_FILE_FORMATS,
+  writeArchiveFile,
+  type ArchiveFileFormat,
+} from '../replay/archive/generate.js';
 
 /**
  * Archive files from the command line.

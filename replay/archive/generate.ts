@@ -194,7 +194,7 @@ const CORRUPTIONS: readonly ((row: InterchangeCellsRow) => void)[] = [
   (row) => (row.agency = 'Bad-Agency'),
 ];
 
-export function* generateArchiveRows(options: GenerateArchiveOptions): Generator<InterchangeCellsRow> {
+export function* generateArchiveRows(options: GenerateArchiveOptions): Generator<InterchangeCellsRow, void> {
   const random = seededRandom(options.seed);
   let produced = 0;
   let eventIndex = 0;

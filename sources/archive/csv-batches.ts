@@ -1,5 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
-import { parse, type CsvError, type Info } from 'csv-parse';
+import { parse, type CsvError, type InfoRecord, type Options } from 'csv-parse';
 import { problemValue, type RowProblem } from '../../model/index.js';
 import { LineIndex } from './line-index.js';
 
@@ -68,14 +68,15 @@ function locatingParser(from: CsvCheckpoint) {
       done(null, chunk);
     },
   });
-  const stream = parse({
+  // csv-parse types `on_record` as returning the record's own type; this one returns it located.
+  const options: Options<Located, string[]> = {
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
     record_delimiter: ['\r\n', '\n'],
     max_record_size: MAX_RECORD_BYTES,
-    on_record: (fields: string[], info: Info): Located => {
+    on_record: (fields: string[], info: InfoRecord): Located => {
       lastLine = from.line + lines.linesThrough(info.bytes);
       const breaks = fields.reduce((sum, field) => sum + countNewlines(field), 0);
       const located = {
@@ -87,15 +88,23 @@ function locatingParser(from: CsvCheckpoint) {
       skipped = [];
       return located;
     },
-  });
+  };
+  const stream = parse(options as unknown as Options);
   stream.on('skip', (error: CsvError) => {
     const rest = error.code === 'CSV_MAX_RECORD_SIZE' ? '; the rest of the file was not read' : '';
-    skipped.push({ line: lastLine + 1, problem: 'csv_syntax', value: problemValue(`${error.message}${rest}`) });
+    skipped.push({
+      line: lastLine + 1,
+      problem: 'csv_syntax',
+      value: problemValue(`${error.message}${rest}`),
+    });
   });
   /** What is left once the input has ended: problems after the last record, and the final position. */
   const tail = (): { skipped: RowProblem[]; checkpoint: CsvCheckpoint } => ({
     skipped,
-    checkpoint: { line: from.line + lines.linesThrough(stream.info.bytes), byte: from.byte + stream.info.bytes },
+    checkpoint: {
+      line: from.line + lines.linesThrough(stream.info.bytes),
+      byte: from.byte + stream.info.bytes,
+    },
   });
   return { counter, stream, tail };
 }
@@ -111,7 +120,8 @@ export async function readCsvHeader(open: ByteSource): Promise<string[]> {
   const input = open(0);
   const { counter, stream } = locatingParser({ line: 0, byte: 0 });
   try {
-    for await (const located of input.pipe(counter).pipe(stream) as AsyncIterable<Located>) return located.fields;
+    for await (const located of input.pipe(counter).pipe(stream) as AsyncIterable<Located>)
+      return located.fields;
     throw new Error('the file is empty: no header line');
   } finally {
     input.destroy();

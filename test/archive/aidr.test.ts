@@ -28,7 +28,10 @@ const details = (record: ArchiveRecord): Record<string, unknown> =>
 beforeAll(async () => {
   path = requireSharedFolder(AIDR_FILE);
   plain = await readAll(fileSource(path), 'aidr', { locator: NO_LOCATOR, batchSize: 100 });
-  located = await readAll(fileSource(path), 'aidr', { locator: testLocator({ boxes: BOXES }), batchSize: 100 });
+  located = await readAll(fileSource(path), 'aidr', {
+    locator: testLocator({ boxes: BOXES }),
+    batchSize: 100,
+  });
 });
 
 describe('the AIDR Australian Disaster Events file', () => {
@@ -71,7 +74,9 @@ describe('the AIDR Australian Disaster Events file', () => {
   });
 
   it('tells heatwaves from droughts in the Environmental category, whatever its spelling or dash', () => {
-    expect(aidrEventType('Environmental - South-Eastern Australia Heatwave 1939').eventType).toBe('extreme_heat');
+    expect(aidrEventType('Environmental - South-Eastern Australia Heatwave 1939').eventType).toBe(
+      'extreme_heat',
+    );
     expect(aidrEventType('Envionmental - National Heatwave')).toMatchObject({
       category: 'Environmental',
       eventType: 'extreme_heat',
@@ -140,7 +145,10 @@ describe('the AIDR Australian Disaster Events file', () => {
       event_start_date: '1829-10-24',
       reported_at: '1829-10-24T00:00:00+10:04',
     });
-    expect(byId(plain, 'qld-aidr-217')).toMatchObject({ event_start_date: '1893-02-01', event_end_date: '1893-02-15' });
+    expect(byId(plain, 'qld-aidr-217')).toMatchObject({
+      event_start_date: '1893-02-01',
+      event_end_date: '1893-02-15',
+    });
   });
 
   it('gives a multi-state event one record per state sharing its fields, the point to its own state only', () => {
@@ -154,10 +162,22 @@ describe('the AIDR Australian Disaster Events file', () => {
         impact_deaths: 75,
         impact_affected: 9000 + 1500,
       });
-      expect(details(record)).toMatchObject({ event_states: ['vic', 'sa'], event_point: [144.5871124, -37.40233612] });
+      expect(details(record)).toMatchObject({
+        event_states: ['vic', 'sa'],
+        event_point: [144.5871124, -37.40233612],
+      });
     }
-    expect(ashWednesday[0]).toMatchObject({ latitude: -37.40233612, precision: 'exact', lga: 'VIC test LGA' });
-    expect(ashWednesday[1]).toMatchObject({ latitude: null, longitude: null, precision: null, geometry: null });
+    expect(ashWednesday[0]).toMatchObject({
+      latitude: -37.40233612,
+      precision: 'exact',
+      lga: 'VIC test LGA',
+    });
+    expect(ashWednesday[1]).toMatchObject({
+      latitude: null,
+      longitude: null,
+      precision: null,
+      geometry: null,
+    });
     // Adelaide is half an hour behind Melbourne: each state's record starts at its own midnight.
     expect(ashWednesday.map((record) => record.valid_from)).toEqual([
       '1983-02-16T00:00:00+11:00',

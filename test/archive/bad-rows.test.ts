@@ -81,9 +81,9 @@ describe('bad AIDR rows', () => {
     await expect(readAll(textSource('id,title\n1,x\n'), 'aidr', { locator: NO_LOCATOR })).rejects.toThrow(
       ArchiveHeaderError,
     );
-    await expect(readAll(textSource('id,title\n1,x\n'), 'interchange', { locator: NO_LOCATOR })).rejects.toThrow(
-      /lacks source_id, agency, state, event_type, event_start_date/,
-    );
+    await expect(
+      readAll(textSource('id,title\n1,x\n'), 'interchange', { locator: NO_LOCATOR }),
+    ).rejects.toThrow(/lacks source_id, agency, state, event_type, event_start_date/);
   });
 });
 
@@ -107,25 +107,44 @@ describe('bad interchange rows, in the streaming reader and the bulk path alike'
     [{ state: 'VIC' }, { problem: 'invalid', field: 'state', value: 'VIC' }],
     [{ event_type: 'volcano' }, { problem: 'invalid', field: 'event_type', value: 'volcano' }],
     [{ title: '' }, { problem: 'missing', field: 'title' }],
-    [{ event_start_date: '1990-02-30' }, { problem: 'invalid', field: 'event_start_date', value: '1990-02-30' }],
+    [
+      { event_start_date: '1990-02-30' },
+      { problem: 'invalid', field: 'event_start_date', value: '1990-02-30' },
+    ],
     [{ event_start_date: '1990-5-1' }, { problem: 'invalid', field: 'event_start_date', value: '1990-5-1' }],
-    [{ event_end_date: '1990-04-30' }, { problem: 'end_before_start', field: 'event_end_date', value: '1990-04-30' }],
+    [
+      { event_end_date: '1990-04-30' },
+      { problem: 'end_before_start', field: 'event_end_date', value: '1990-04-30' },
+    ],
     [{ latitude: '-97.25' }, { problem: 'out_of_range', field: 'latitude', value: '-97.25' }],
     [{ longitude: '1e2' }, { problem: 'invalid', field: 'longitude', value: '1e2' }],
     [{ longitude: '' }, { problem: 'half_point' }],
     [{ postcode: '300' }, { problem: 'invalid', field: 'postcode', value: '300' }],
     [{ magnitude: 'strong' }, { problem: 'invalid', field: 'magnitude', value: 'strong' }],
     [{ impact_deaths: '-1' }, { problem: 'invalid', field: 'impact_deaths', value: '-1' }],
-    [{ impact_affected: '3000000000' }, { problem: 'out_of_range', field: 'impact_affected', value: '3000000000' }],
+    [
+      { impact_affected: '3000000000' },
+      { problem: 'out_of_range', field: 'impact_affected', value: '3000000000' },
+    ],
     [{ impact_economic: '12.5.1' }, { problem: 'invalid', field: 'impact_economic', value: '12.5.1' }],
     [{ details: '{"a":' }, { problem: 'invalid', field: 'details', value: '{"a":' }],
     [{ details: '"text"' }, { problem: 'invalid', field: 'details', value: '"text"' }],
-    [{ title: 'x'.repeat(150), state: 'nowhere' }, { problem: 'invalid', field: 'state', value: 'nowhere' }],
-    [{ details: `{"d":"${'y'.repeat(200)}"` }, { problem: 'invalid', field: 'details', value: `{"d":"${'y'.repeat(94)}` }],
+    [
+      { title: 'x'.repeat(150), state: 'nowhere' },
+      { problem: 'invalid', field: 'state', value: 'nowhere' },
+    ],
+    [
+      { details: `{"d":"${'y'.repeat(200)}"` },
+      { problem: 'invalid', field: 'details', value: `{"d":"${'y'.repeat(94)}` },
+    ],
   ];
   const text = stringify([
     header,
-    ...cases.map(([change], index) => header.map((name) => ({ ...base, source_id: `e${index}`, ...change })[name] ?? '')),
+    ...cases.map(([change], index) =>
+      header.map(
+        (name) => (({ ...base, source_id: `e${index}`, ...change }) as Record<string, string>)[name] ?? '',
+      ),
+    ),
   ]);
   const expected = cases.flatMap(([, problem], index) => (problem ? [{ line: index + 2, ...problem }] : []));
   let dir: string;
@@ -145,7 +164,12 @@ describe('bad interchange rows, in the streaming reader and the bulk path alike'
   it('reports the same problems from DuckDB', async () => {
     const input = join(dir, 'bad.csv');
     await writeFile(input, `${text}e99,archive,vic,flood\n`);
-    const result = await loadArchiveBulk({ input, outDir: join(dir, 'out'), locator: NO_LOCATOR, loadedAt: LOADED_AT });
+    const result = await loadArchiveBulk({
+      input,
+      outDir: join(dir, 'out'),
+      locator: NO_LOCATOR,
+      loadedAt: LOADED_AT,
+    });
     expect(result.problems.problems).toEqual([
       ...expected,
       { line: cases.length + 2, problem: 'field_count', value: `4 fields, expected ${header.length}` },

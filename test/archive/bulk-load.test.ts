@@ -13,7 +13,11 @@ import {
 } from '../../model/index.js';
 import { generatedLgaNames, STATE_POSTCODES } from '../../replay/archive/places.js';
 import { writeArchiveFile } from '../../replay/archive/generate.js';
-import { loadArchiveBulk, MissingColumnsError, type BulkLoadResult } from '../../warehouse/archive/bulk-load.js';
+import {
+  loadArchiveBulk,
+  MissingColumnsError,
+  type BulkLoadResult,
+} from '../../warehouse/archive/bulk-load.js';
 import { fileSource, LOADED_AT, readAll, testLocator, type ReadAll } from './support.js';
 
 /** A locator that knows every third postcode of each state and the first ten LGA names of each state. */
@@ -29,7 +33,8 @@ function generatedPlacesLocator() {
         lga: `${state} postcode LGA`,
       };
     }
-    for (const name of generatedLgaNames(state).slice(0, 10)) lgas[name] = { latitude: -30 - index / 10, longitude: 140.5 };
+    for (const name of generatedLgaNames(state).slice(0, 10))
+      lgas[name] = { latitude: -30 - index / 10, longitude: 140.5 };
   });
   return testLocator({ postcodes, lgas });
 }
@@ -37,7 +42,8 @@ function generatedPlacesLocator() {
 let dir: string;
 let connection: DuckDBConnection;
 let instance: DuckDBInstance;
-const query = async <T>(sql: string): Promise<T[]> => (await connection.runAndReadAll(sql)).getRowObjectsJS() as T[];
+const query = async <T>(sql: string): Promise<T[]> =>
+  (await connection.runAndReadAll(sql)).getRowObjectsJS() as T[];
 const files = (out: string, result: BulkLoadResult): string =>
   `[${result.files.map((file) => `'${join(out, file.path)}'`).join(', ')}]`;
 
@@ -113,9 +119,11 @@ describe('the bulk archive load', () => {
     const byState = new Map<StateCode, [number, number][]>();
     for (const file of bulk.files) byState.set(file.state, [...(byState.get(file.state) ?? []), file.years]);
     for (const spans of byState.values()) {
-      for (let index = 1; index < spans.length; index += 1) expect(spans[index]![0]).toBeGreaterThan(spans[index - 1]![1]);
+      for (let index = 1; index < spans.length; index += 1)
+        expect(spans[index]![0]).toBeGreaterThan(spans[index - 1]![1]);
     }
-    for (const file of bulk.files) if (file.years[0] !== file.years[1]) expect(file.rows).toBeLessThanOrEqual(1500);
+    for (const file of bulk.files)
+      if (file.years[0] !== file.years[1]) expect(file.rows).toBeLessThanOrEqual(1500);
     expect(bulk.files.filter((file) => file.state === 'nsw').length).toBeGreaterThan(1);
   });
 
@@ -123,7 +131,9 @@ describe('the bulk archive load', () => {
     await connection.run(
       `CREATE OR REPLACE TABLE archive (${recordColumnsDdl()}, ${ARCHIVE_COLUMNS_DDL}, valid_from TIMESTAMPTZ, valid_to TIMESTAMPTZ)`,
     );
-    await connection.run(`INSERT INTO archive SELECT * FROM read_parquet(${files(out, bulk)}, hive_partitioning = false)`);
+    await connection.run(
+      `INSERT INTO archive SELECT * FROM read_parquet(${files(out, bulk)}, hive_partitioning = false)`,
+    );
     const [active] = await query<{ n: bigint }>(
       `SELECT count(*) AS n FROM archive WHERE state = 'nsw'
          AND valid_from <= TIMESTAMPTZ '1990-06-01 12:00:00+10' AND valid_to > TIMESTAMPTZ '1990-06-01 12:00:00+10'`,
@@ -136,8 +146,12 @@ describe('the bulk archive load', () => {
     ).length;
     expect(Number(active!.n)).toBe(expected);
     // A hive-partitioned read (DuckDB's default for such paths) sees the same columns.
-    const columns = await query<{ column_name: string }>(`DESCRIBE SELECT * FROM read_parquet('${out}/*/*.parquet')`);
-    expect(columns.map((column) => column.column_name)).toEqual(ARCHIVE_RECORD_COLUMNS.map((column) => column.name));
+    const columns = await query<{ column_name: string }>(
+      `DESCRIBE SELECT * FROM read_parquet('${out}/*/*.parquet')`,
+    );
+    expect(columns.map((column) => column.column_name)).toEqual(
+      ARCHIVE_RECORD_COLUMNS.map((column) => column.name),
+    );
   });
 
   it('loads the Parquet form of the interchange format to the same records as its CSV form', async () => {
@@ -145,10 +159,22 @@ describe('the bulk archive load', () => {
     const parquet = join(dir, 'clean.parquet');
     await writeArchiveFile({ rows: 3000, seed: 8, out: csv, format: 'csv' });
     await writeArchiveFile({ rows: 3000, seed: 8, out: parquet, format: 'parquet' });
-    const fromCsv = await loadArchiveBulk({ input: csv, outDir: join(dir, 'from-csv'), locator, loadedAt: LOADED_AT });
-    const fromParquet = await loadArchiveBulk({ input: parquet, outDir: join(dir, 'from-parquet'), locator, loadedAt: LOADED_AT });
+    const fromCsv = await loadArchiveBulk({
+      input: csv,
+      outDir: join(dir, 'from-csv'),
+      locator,
+      loadedAt: LOADED_AT,
+    });
+    const fromParquet = await loadArchiveBulk({
+      input: parquet,
+      outDir: join(dir, 'from-parquet'),
+      locator,
+      loadedAt: LOADED_AT,
+    });
     expect(fromParquet.records).toBe(3000);
-    expect(fromParquet.files.map((file) => [file.path, file.rows])).toEqual(fromCsv.files.map((file) => [file.path, file.rows]));
+    expect(fromParquet.files.map((file) => [file.path, file.rows])).toEqual(
+      fromCsv.files.map((file) => [file.path, file.rows]),
+    );
     const [difference] = await query<{ n: bigint }>(
       `SELECT count(*) AS n FROM (
          (SELECT * FROM read_parquet(${files(join(dir, 'from-csv'), fromCsv)}, hive_partitioning = false)
@@ -164,7 +190,9 @@ describe('the bulk archive load', () => {
     const used = join(dir, 'used');
     await mkdir(used);
     await writeFile(join(used, 'something'), 'x');
-    await expect(loadArchiveBulk({ input, outDir: used, locator, loadedAt: LOADED_AT })).rejects.toThrow(/not empty/);
+    await expect(loadArchiveBulk({ input, outDir: used, locator, loadedAt: LOADED_AT })).rejects.toThrow(
+      /not empty/,
+    );
     const partial = join(dir, 'partial.csv');
     await writeFile(partial, 'source_id,state,title\ne1,nsw,Flood\n');
     await expect(

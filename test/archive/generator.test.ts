@@ -27,11 +27,16 @@ describe('the archive generator', () => {
     const starts = read.records.map((record) => record.event_start_date!).sort();
     expect(starts[0]!.slice(0, 4)).toBe('1840');
     expect(starts.at(-1)!.slice(0, 4)).toBe('2026');
-    expect(read.records.every((record) => Date.parse(record.valid_to) <= Date.parse('2026-04-08T00:00:00Z') + 86_400_000)).toBe(true);
+    expect(
+      read.records.every(
+        (record) => Date.parse(record.valid_to) <= Date.parse('2026-04-08T00:00:00Z') + 86_400_000,
+      ),
+    ).toBe(true);
     expect(new Set(read.records.map((record) => record.id)).size).toBe(5003);
     // Some events span states: one row per state, sharing the event's id.
     const statesPerEvent = new Map<string, number>();
-    for (const record of read.records) statesPerEvent.set(record.feed_id, (statesPerEvent.get(record.feed_id) ?? 0) + 1);
+    for (const record of read.records)
+      statesPerEvent.set(record.feed_id, (statesPerEvent.get(record.feed_id) ?? 0) + 1);
     expect([...statesPerEvent.values()].some((count) => count > 1)).toBe(true);
     // Every kind of location occurs: exact points, and rows left for a locator or with none.
     expect(new Set(read.records.map((record) => record.precision))).toEqual(new Set(['exact', null]));
@@ -59,7 +64,9 @@ describe('the archive generator', () => {
     await writeArchiveFile({ rows: 1200, seed: 5, out, format: 'csv', invalidEvery: 25 });
     const read = await readAll(fileSource(out), 'interchange', { locator: NO_LOCATOR });
     expect(read.problems.length).toBe(48);
-    expect(read.problems.map((problem) => problem.line)).toEqual(Array.from({ length: 48 }, (_, k) => 25 * (k + 1) + 1));
+    expect(read.problems.map((problem) => problem.line)).toEqual(
+      Array.from({ length: 48 }, (_, k) => 25 * (k + 1) + 1),
+    );
     expect(read.records.length).toBe(1200 - 48);
     expect(new Set(read.problems.map((problem) => problem.problem))).toEqual(
       new Set(['missing', 'invalid', 'out_of_range', 'half_point', 'end_before_start']),
@@ -77,11 +84,16 @@ describe('the archive generator', () => {
     const query = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjectsJS();
     expect(await query(`SELECT count(*)::INTEGER AS n FROM '${parquet}'`)).toEqual([{ n: 2000 }]);
     const types = Object.fromEntries(
-      ((await query(`DESCRIBE SELECT * FROM '${parquet}'`)) as { column_name: string; column_type: string }[]).map(
-        (column) => [column.column_name, column.column_type],
-      ),
+      (
+        (await query(`DESCRIBE SELECT * FROM '${parquet}'`)) as { column_name: string; column_type: string }[]
+      ).map((column) => [column.column_name, column.column_type]),
     );
-    expect(types).toMatchObject({ event_start_date: 'DATE', latitude: 'DOUBLE', impact_deaths: 'INTEGER', postcode: 'VARCHAR' });
+    expect(types).toMatchObject({
+      event_start_date: 'DATE',
+      latitude: 'DOUBLE',
+      impact_deaths: 'INTEGER',
+      postcode: 'VARCHAR',
+    });
     const differing = await query(
       `SELECT count(*)::INTEGER AS n FROM (
          SELECT source_id, state, event_start_date::VARCHAR, latitude, postcode, details FROM '${parquet}'

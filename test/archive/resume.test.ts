@@ -40,7 +40,11 @@ const outcome = (list: ArchiveBatch[]) => ({
 });
 
 /** Resuming after every batch in turn gives, with the batches before it, exactly the whole read. */
-async function expectSeamlessResumes(source: ByteSource, format: ArchiveCsvFormat, batchSize: number): Promise<number> {
+async function expectSeamlessResumes(
+  source: ByteSource,
+  format: ArchiveCsvFormat,
+  batchSize: number,
+): Promise<number> {
   const whole = await batches(source, format, batchSize);
   const expected = outcome(whole);
   for (let index = 0; index < whole.length; index += 1) {
@@ -71,9 +75,16 @@ describe('resuming an archive read from a checkpoint', () => {
 
   it('counts lines through quoted line breaks, blank lines, CRLF and unreadable records', async () => {
     const row = (id: string, description: string, title = `Flood - Place ${id}`) =>
-      AIDR_REQUIRED_HEADER.map((column) =>
-        ({ id, title, description, startDate: '3/1/2001 0:00', regions: 'Queensland' })[column as string] ?? '',
-      );
+      AIDR_REQUIRED_HEADER.map((column) => {
+        const values: Record<string, string> = {
+          id,
+          title,
+          description,
+          startDate: '3/1/2001 0:00',
+          regions: 'Queensland',
+        };
+        return values[column] ?? '';
+      });
     const text = [
       stringify([[...AIDR_REQUIRED_HEADER], row('1', 'one line'), row('2', 'two\nlines')]), // lines 1–4
       '\n', // 5: blank
@@ -84,7 +95,13 @@ describe('resuming an archive read from a checkpoint', () => {
     ].join('');
     const source = textSource(text);
     const whole = await batches(source, 'aidr', 1);
-    expect(outcome(whole).ids).toEqual(['qld-aidr-1', 'qld-aidr-2', 'qld-aidr-3', 'qld-aidr-4', 'qld-aidr-6']);
+    expect(outcome(whole).ids).toEqual([
+      'qld-aidr-1',
+      'qld-aidr-2',
+      'qld-aidr-3',
+      'qld-aidr-4',
+      'qld-aidr-6',
+    ]);
     expect(outcome(whole).problems).toEqual([
       { line: 9, problem: 'field_count', value: `2 fields, expected ${AIDR_REQUIRED_HEADER.length}` },
       { line: 11, problem: 'missing', field: 'title' },

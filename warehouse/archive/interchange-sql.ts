@@ -113,17 +113,20 @@ const zoneOf = (state: string): string =>
     .join(' ')} END`;
 
 /**
- * Macros the mapping uses: local midnight of a day in a zone as ISO 8601 text with the offset cut to
- * minutes (as luxon writes it), and a coordinate written as JavaScript writes numbers.
+ * Macros the mapping uses: local midnight of a day in a zone as ISO 8601 text, with the offset in
+ * force at 22:00 the evening before cut to minutes (sources/archive/local-days.ts), and a coordinate
+ * written as JavaScript writes numbers.
  */
 export const MAPPING_MACROS = [
   `CREATE OR REPLACE TEMP MACRO archive_offset_text(s) AS
      (CASE WHEN s >= 0 THEN '+' ELSE '-' END)
      || lpad(CAST(floor(abs(s) / 3600) AS BIGINT)::VARCHAR, 2, '0') || ':'
      || lpad(CAST(floor(abs(s) / 60) % 60 AS BIGINT)::VARCHAR, 2, '0')`,
+  `CREATE OR REPLACE TEMP MACRO archive_offset_before(t, zone) AS
+     epoch(t) - epoch(timezone('UTC', timezone(zone, t)))`,
   `CREATE OR REPLACE TEMP MACRO archive_local_midnight(d, zone) AS
      strftime(d::TIMESTAMP, '%Y-%m-%dT%H:%M:%S')
-     || archive_offset_text(epoch(d::TIMESTAMP) - epoch(timezone('UTC', timezone(zone, d::TIMESTAMP))))`,
+     || archive_offset_text(archive_offset_before(d::TIMESTAMP - INTERVAL 2 HOUR, zone))`,
   `CREATE OR REPLACE TEMP MACRO archive_js_number(x) AS
      CASE WHEN x = trunc(x) AND abs(x) < 1e15 THEN CAST(CAST(x AS BIGINT) AS VARCHAR) ELSE CAST(to_json(x) AS VARCHAR) END`,
 ];

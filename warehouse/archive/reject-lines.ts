@@ -32,7 +32,7 @@ const EXPECTED_COLUMNS = /Expected Number of Columns: (\d+)/;
 /** How many fields a rejected line has (DuckDB's message counts up to the first missing or extra one). */
 function fieldCount(csvLine: string): number | undefined {
   try {
-    const [fields] = parse(csvLine, { relax_column_count: true }) as string[][];
+    const [fields] = parse(csvLine, { relax_column_count: true });
     return fields?.length;
   } catch {
     return undefined;
