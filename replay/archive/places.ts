@@ -1,4 +1,4 @@
-import type { StateCode } from '../../model/index.js';
+import { STATES, type ApproximateLocator, type StateCode } from '../../model/index.js';
 import { pick, type Random } from './random.js';
 
 /**
@@ -83,5 +83,39 @@ export function pointIn(random: Random, state: StateCode): { latitude: number; l
   return {
     latitude: round(lat[0] + random() * (lat[1] - lat[0])),
     longitude: round(lng[0] + random() * (lng[1] - lng[0])),
+  };
+}
+
+/**
+ * A locator that knows every postcode and LGA name the generator uses, each at a made-up centroid in
+ * its state's box: for demos and benchmarks of archive loads on generated files.
+ */
+export function generatedPlacesLocator(): ApproximateLocator {
+  const centroid = (state: StateCode, key: number): { latitude: number; longitude: number } => {
+    const { lat, lng } = STATE_BOXES[state];
+    const fraction = (key * 0.618034) % 1;
+    return {
+      latitude: Math.round((lat[0] + fraction * (lat[1] - lat[0])) * 1e6) / 1e6,
+      longitude: Math.round((lng[0] + (1 - fraction) * (lng[1] - lng[0])) * 1e6) / 1e6,
+    };
+  };
+  const lgaIndexes = new Map(
+    STATES.map((state) => [state, new Map(generatedLgaNames(state).map((name, index) => [name, index]))]),
+  );
+  return {
+    byPostcode: (code, state) => {
+      const [first, last] = STATE_POSTCODES[state];
+      const value = Number(code);
+      if (value < first || value > last) return undefined;
+      return {
+        ...centroid(state, value),
+        lga: `${capitalise(state)} Council ${1 + (value % LGAS_PER_STATE)}`,
+      };
+    },
+    byLgaName: (name, state) => {
+      const index = lgaIndexes.get(state)?.get(name);
+      return index === undefined ? undefined : { ...centroid(state, index + 1), lga: name };
+    },
+    byPoint: () => undefined,
   };
 }

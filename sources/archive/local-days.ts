@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
 import { STATE_TIME_ZONES, type StateCode } from '../../model/index.js';
 
 /**
@@ -22,12 +22,30 @@ export function localMidnight(date: string, state: StateCode): string {
   let iso = midnights.get(key);
   if (iso === undefined) {
     if (!isCalendarDate(date)) throw new RangeError(`not a calendar date: ${date}`);
-    const eve = DateTime.fromISO(`${previousDay(date)}T22:00:00`, { zone: STATE_TIME_ZONES[state] });
-    iso = `${date}T00:00:00${offsetText(eve.offset)}`;
+    iso = `${date}T00:00:00${offsetText(eveningOffset(date, state))}`;
     if (midnights.size >= MAX_CACHED) midnights.clear();
     midnights.set(key, iso);
   }
   return iso;
+}
+
+const ZONES = new Map<StateCode, IANAZone>();
+const HOUR_MS = 3_600_000;
+
+/**
+ * The state's offset (minutes) at 22:00 local on the day before `date`. Asking the zone for the offset
+ * at an instant is several times cheaper than building a luxon DateTime; 22:00 is never ambiguous, so
+ * guessing +10:00 and correcting once lands on it.
+ */
+function eveningOffset(date: string, state: StateCode): number {
+  let zone = ZONES.get(state);
+  if (!zone) {
+    zone = IANAZone.create(STATE_TIME_ZONES[state]);
+    ZONES.set(state, zone);
+  }
+  const evening = Date.parse(`${date}T00:00:00Z`) - 2 * HOUR_MS;
+  const guess = zone.offset(evening - 10 * HOUR_MS);
+  return zone.offset(evening - guess * 60_000);
 }
 
 /** `+10:04` for an offset of 604.87 minutes: hours and whole minutes, as luxon formats offsets. */
@@ -45,7 +63,6 @@ function addDays(date: string, days: number): string {
 
 /** The calendar day after `date` (both `YYYY-MM-DD`). */
 export const nextDay = (date: string): string => addDays(date, 1);
-const previousDay = (date: string): string => addDays(date, -1);
 
 /** Whether `YYYY-MM-DD` names a real calendar day. */
 export function isCalendarDate(date: string): boolean {

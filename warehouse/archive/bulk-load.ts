@@ -7,19 +7,19 @@ import {
   emptyProblemSummary,
   INTERCHANGE_COLUMNS,
   type ApproximateLocator,
-  type InterchangeColumnName,
   type ProblemSummary,
   type RowProblem,
   type StateCode,
 } from '../../model/index.js';
 import { planBuckets, type YearBucket } from './buckets.js';
 import {
-  columnExpressions,
+  daysTableSql,
+  GOOD_ROWS_SQL,
+  keyColumnsSql,
   MAPPING_MACROS,
   problemSql,
   recordSelectSql,
   sqlText,
-  type ColumnExpressions,
   type ColumnHolding,
   type Holdings,
 } from './interchange-sql.js';
@@ -120,18 +120,17 @@ async function stageApproximateLocations(
     a_latitude DOUBLE, a_longitude DOUBLE, a_lga VARCHAR, a_precision VARCHAR)`);
   const keys = await rows<{ state: StateCode; postcode: string | null; lga: string | null }>(
     connection,
-    `SELECT DISTINCT k_state AS state, k_postcode AS postcode, k_lga AS lga FROM good
-     WHERE NOT k_has_point AND (k_postcode IS NOT NULL OR k_lga IS NOT NULL)`,
+    `SELECT DISTINCT k_state AS state, k_postcode AS postcode, k_lga AS lga FROM staged
+     WHERE problem IS NULL AND NOT k_has_point AND (k_postcode IS NOT NULL OR k_lga IS NOT NULL)`,
   );
   const appender = await connection.createAppender('approx');
   for (const key of keys) {
     const found = approximateLocation(locator, key.state, key.postcode, key.lga);
     if (!found) continue;
+    // Absent keys are '' so that the join is a plain equality (a hash join).
     appender.appendVarchar(key.state);
-    if (key.postcode === null) appender.appendNull();
-    else appender.appendVarchar(key.postcode);
-    if (key.lga === null) appender.appendNull();
-    else appender.appendVarchar(key.lga);
+    appender.appendVarchar(key.postcode ?? '');
+    appender.appendVarchar(key.lga ?? '');
     appender.appendDouble(found.latitude);
     appender.appendDouble(found.longitude);
     appender.appendVarchar(found.lga);
@@ -143,37 +142,32 @@ async function stageApproximateLocations(
 
 async function writeBucket(
   connection: DuckDBConnection,
-  holdings: Holdings,
-  options: BulkLoadOptions,
+  outDir: string,
+  select: string,
   bucket: YearBucket,
 ): Promise<ArchivePartFile> {
   const directory = `state=${bucket.state}`;
   const path = `${directory}/part-${bucket.years[0]}-${bucket.years[1]}.parquet`;
-  await mkdir(join(options.outDir, directory), { recursive: true });
+  const target = join(outDir, path);
+  await mkdir(join(outDir, directory), { recursive: true });
   const rowGroups = Math.max(1, Math.round(bucket.rows / TARGET_ROW_GROUP));
+  // `good` is sorted by state and start date: a filter and a projection keep that order.
   await connection.run(
-    `COPY (
-       SELECT ${recordSelectSql(holdings, options.loadedAt)}
-       FROM good s LEFT JOIN approx a
-         ON NOT s.k_has_point AND a.a_state = s.k_state
-           AND a.a_postcode IS NOT DISTINCT FROM s.k_postcode AND a.a_lga_name IS NOT DISTINCT FROM s.k_lga
-       WHERE s.k_state = ${sqlText(bucket.state)} AND s.start_year BETWEEN ${bucket.years[0]} AND ${bucket.years[1]}
-       ORDER BY s.start_date, id
-     ) TO ${sqlText(join(options.outDir, path))}
-     (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${Math.ceil(bucket.rows / rowGroups)})`,
+    `COPY (SELECT ${select} FROM good s
+           WHERE s.k_state = ${sqlText(bucket.state)} AND s.start_year BETWEEN ${bucket.years[0]} AND ${bucket.years[1]})
+     TO ${sqlText(target)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${Math.ceil(bucket.rows / rowGroups)})`,
   );
   const [stats] = await rows<{ row_groups: bigint; min_start: string; max_start: string }>(
     connection,
-    `SELECT (SELECT count(DISTINCT row_group_id) FROM parquet_metadata(${sqlText(join(options.outDir, path))})) AS row_groups,
-            min(event_start_date) AS min_start, max(event_start_date) AS max_start
-     FROM read_parquet(${sqlText(join(options.outDir, path))})`,
+    `SELECT count(DISTINCT row_group_id) AS row_groups, min(stats_min_value) AS min_start, max(stats_max_value) AS max_start
+     FROM parquet_metadata(${sqlText(target)}) WHERE path_in_schema = 'event_start_date'`,
   );
   return {
     path,
     state: bucket.state,
     years: bucket.years,
     rows: bucket.rows,
-    bytes: (await stat(join(options.outDir, path))).size,
+    bytes: (await stat(target)).size,
     rowGroups: Number(stats!.row_groups),
     minStartDate: stats!.min_start,
     maxStartDate: stats!.max_start,
@@ -203,7 +197,8 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
     const holdings = await holdingsOf(connection, source.sql);
     // Insertion order is kept, so a staged row's rowid is its ordinal among the records read.
     await connection.run(
-      `CREATE TEMP TABLE staged AS SELECT *, ${problemSql(holdings)} AS problem FROM ${source.sql}`,
+      `CREATE TEMP TABLE staged AS
+       SELECT *, ${problemSql(holdings)} AS problem, ${keyColumnsSql(holdings)} FROM ${source.sql}`,
     );
     const rejected = source.csv
       ? await rows<RejectedLine>(
@@ -229,11 +224,13 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
         ...(problem.value !== null ? { value: problem.value } : {}),
       })),
     ].sort((a, b) => a.line - b.line);
+    const [total] = await rows<{ n: bigint }>(connection, 'SELECT count(*) AS n FROM staged');
 
-    await connection.run(
-      `CREATE TEMP VIEW good AS SELECT *, ${goodRowKeys(holdings)} FROM staged WHERE problem IS NULL`,
-    );
     await stageApproximateLocations(connection, options.locator);
+    for (const statement of daysTableSql()) await connection.run(statement);
+    await connection.run(GOOD_ROWS_SQL);
+    for (const table of ['staged', 'approx', 'days']) await connection.run(`DROP TABLE ${table}`);
+
     const yearCounts = await rows<{ state: StateCode; year: number; rows: bigint }>(
       connection,
       `SELECT k_state AS state, start_year AS year, count(*) AS rows FROM good GROUP BY ALL ORDER BY ALL`,
@@ -242,9 +239,9 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
       yearCounts.map((count) => ({ ...count, rows: Number(count.rows) })),
       options.maxRowsPerFile ?? 1_000_000,
     );
+    const select = recordSelectSql(holdings, options.loadedAt);
     const files: ArchivePartFile[] = [];
-    for (const bucket of buckets) files.push(await writeBucket(connection, holdings, options, bucket));
-    const [total] = await rows<{ n: bigint }>(connection, 'SELECT count(*) AS n FROM staged');
+    for (const bucket of buckets) files.push(await writeBucket(connection, options.outDir, select, bucket));
     return {
       files,
       rowsRead: Number(total!.n) + rejected.length,
@@ -255,22 +252,4 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
     connection.closeSync();
     instance.closeSync();
   }
-}
-
-/** Columns the partitioning and the location join use: start date and year, the location keys. */
-function goodRowKeys(holdings: Holdings): string {
-  const expressions = (name: InterchangeColumnName): ColumnExpressions =>
-    columnExpressions(
-      INTERCHANGE_COLUMNS.find((column) => column.name === name)!,
-      holdings[name] ?? 'absent',
-    );
-  const start = expressions('event_start_date').typed;
-  return [
-    `${start} AS start_date`,
-    `CAST(year(${start}) AS INTEGER) AS start_year`,
-    `${expressions('state').text} AS k_state`,
-    `${expressions('postcode').text} AS k_postcode`,
-    `${expressions('lga').text} AS k_lga`,
-    `${expressions('latitude').text} IS NOT NULL AS k_has_point`,
-  ].join(', ');
 }
