@@ -8,9 +8,10 @@ export interface YearBucket {
 }
 
 /**
- * Splits each state's years into consecutive spans of about equal size, as few as keep every span at
- * or under `maxRows` (a single year larger than that stays one span). Fixed decades would leave most
- * files far below a useful row-group size, since early decades hold few records.
+ * Splits each state's years into consecutive spans, greedily: a span closes once it holds the state's
+ * rows divided by the fewest spans that could stay under `maxRows`, or when the next year would take it
+ * over `maxRows` (a single year larger than that stays one span). Fixed decades would leave most files
+ * far below a useful row-group size, since early decades hold few records.
  */
 export function planBuckets(
   counts: readonly { state: StateCode; year: number; rows: number }[],
