@@ -123,16 +123,6 @@ export function parseInterchangeRow(
   return { row };
 }
 
-/** The row's cells as the interchange CSV writes them (empty for null). */
-export function interchangeCells(row: InterchangeRow): Record<InterchangeColumnName, string> {
-  return Object.fromEntries(
-    INTERCHANGE_COLUMNS.map(({ name }) => {
-      const value = row[name];
-      return [name, value === null ? '' : String(value)];
-    }),
-  ) as Record<InterchangeColumnName, string>;
-}
-
 /** Columns an interchange file must have; the others may be left out. */
 export const INTERCHANGE_REQUIRED_HEADER: readonly string[] = INTERCHANGE_COLUMNS.filter(
   (column) => column.required,
