@@ -10,3 +10,4 @@ export * from './gauge.js';
 export * from './declaration.js';
 export * from './declaration-results.js';
 export * from './event.js';
+export * from './archive.js';

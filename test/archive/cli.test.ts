@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+function archive(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(TSX, [join(ROOT, 'scripts', 'archive.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'archive-cli-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm run archive', () => {
+  it('prints its usage for --help and exits 0', () => {
+    const run = archive('--help');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/generate --rows <N> --out <FILE>/);
+  });
+
+  it.each([
+    [['load', 'x.csv'], /unknown command "load"/],
+    [['generate', '--rows', 'many', '--out', 'x.csv'], /--rows must be a whole number/],
+    [['generate', '--rows', '10'], /--out is required/],
+    [
+      ['generate', '--rows', '10', '--out', 'x.txt', '--format', 'xlsx'],
+      /--format must be one of csv, parquet/,
+    ],
+    [['generate', '--rows', '10', '--out', 'x.csv', '--colour', 'blue'], /Unknown option '--colour'/],
+  ])('refuses %j with exit code 2, the reason and the usage, and no stack trace', (args, reason) => {
+    const run = archive(...args);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(reason);
+    expect(run.stderr).toMatch(/usage:/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('generates the rows asked for', async () => {
+    const out = join(dir, 'small.csv');
+    const run = archive('generate', '--rows', '25', '--out', out, '--seed', '4');
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/Wrote 25 archive rows \(csv/);
+    const lines = (await readFile(out, 'utf8')).trimEnd().split('\n');
+    expect(lines.length).toBe(26);
+    expect(lines[0]).toMatch(/^source_id,agency,state,event_type,title,event_start_date/);
+  });
+
+  it('reports a file it cannot write with exit code 1 and no stack trace', () => {
+    const run = archive('generate', '--rows', '5', '--out', join(dir, 'missing', 'folder', 'x.csv'));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^archive generate: ENOENT/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});

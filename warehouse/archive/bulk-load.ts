@@ -1,0 +1,255 @@
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import {
+  addProblems,
+  approximateLocation,
+  emptyProblemSummary,
+  INTERCHANGE_COLUMNS,
+  type ApproximateLocator,
+  type ProblemSummary,
+  type RowProblem,
+  type StateCode,
+} from '../../model/index.js';
+import { planBuckets, type YearBucket } from './buckets.js';
+import {
+  daysTableSql,
+  GOOD_ROWS_SQL,
+  keyColumnsSql,
+  MAPPING_MACROS,
+  problemSql,
+  recordSelectSql,
+  sqlText,
+  type ColumnHolding,
+  type Holdings,
+} from './interchange-sql.js';
+import { lineNumbers, rejectProblem, type RejectedLine } from './reject-lines.js';
+
+/**
+ * The fast path of an archive load: DuckDB reads an interchange file (CSV or Parquet) whole, applies
+ * the interchange rules in SQL, and writes the archive as Parquet partitioned by state, one file per
+ * span of start years (`state=nsw/part-1840-1969.parquet`), each sorted by start date, ZSTD, row groups
+ * of 100k–1M rows where the file has that many. The span is in the file name, not a directory, so that a
+ * hive-partitioned read adds no column: the files' columns are exactly the archive table's.
+ */
+
+export interface BulkLoadOptions {
+  /** An interchange file: `.parquet` is read as Parquet, anything else as CSV. */
+  input: string;
+  /** Where the partitions go; must be empty or absent. */
+  outDir: string;
+  locator: ApproximateLocator;
+  /** Every record's `fetched_at`. */
+  loadedAt: string;
+  /** Most rows in one file (default 1,000,000): a state's years are split into spans of about this size. */
+  maxRowsPerFile?: number;
+  /** DuckDB settings for the load. */
+  threads?: number;
+  memoryLimit?: string;
+  tempDirectory?: string;
+}
+
+export interface ArchivePartFile {
+  /** Relative to `outDir`, `/`-separated. */
+  path: string;
+  state: StateCode;
+  years: [number, number];
+  rows: number;
+  bytes: number;
+  rowGroups: number;
+  minStartDate: string;
+  maxStartDate: string;
+}
+
+export interface BulkLoadResult {
+  files: ArchivePartFile[];
+  /** Records in the input, readable or not. */
+  rowsRead: number;
+  /** Archive records written. */
+  records: number;
+  problems: ProblemSummary;
+}
+
+export class MissingColumnsError extends Error {
+  constructor(readonly missing: readonly string[]) {
+    super(`not an archive interchange file: it lacks ${missing.join(', ')}`);
+    this.name = 'MissingColumnsError';
+  }
+}
+
+const TARGET_ROW_GROUP = 150_000;
+
+async function rows<T>(connection: DuckDBConnection, sql: string): Promise<T[]> {
+  return (await connection.runAndReadAll(sql)).getRowObjectsJS() as T[];
+}
+
+function sourceSql(input: string): { sql: string; csv: boolean } {
+  const csv = !input.toLowerCase().endsWith('.parquet');
+  return csv
+    ? {
+        sql: `read_csv(${sqlText(input)}, header = true, all_varchar = true, delim = ',', quote = '"', escape = '"',
+            null_padding = false, store_rejects = true, rejects_table = 'archive_rejects', rejects_scan = 'archive_reject_scans')`,
+        csv,
+      }
+    : { sql: `read_parquet(${sqlText(input)})`, csv };
+}
+
+async function holdingsOf(connection: DuckDBConnection, source: string): Promise<Holdings> {
+  const described = await rows<{ column_name: string; column_type: string }>(
+    connection,
+    `DESCRIBE SELECT * FROM ${source}`,
+  );
+  const types = new Map(described.map((column) => [column.column_name, column.column_type]));
+  const missing = INTERCHANGE_COLUMNS.filter((column) => column.required && !types.has(column.name));
+  if (missing.length > 0) throw new MissingColumnsError(missing.map((column) => column.name));
+  return Object.fromEntries(
+    INTERCHANGE_COLUMNS.map((column): [string, ColumnHolding] => {
+      const type = types.get(column.name);
+      if (type === undefined) return [column.name, 'absent'];
+      return [column.name, type === 'VARCHAR' || column.parquet === 'VARCHAR' ? 'text' : 'typed'];
+    }),
+  );
+}
+
+/** Centroids for the rows without a point, one locator call per distinct (state, postcode, LGA). */
+async function stageApproximateLocations(
+  connection: DuckDBConnection,
+  locator: ApproximateLocator,
+): Promise<void> {
+  await connection.run(`CREATE TEMP TABLE approx (a_state VARCHAR, a_postcode VARCHAR, a_lga_name VARCHAR,
+    a_latitude DOUBLE, a_longitude DOUBLE, a_lga VARCHAR, a_precision VARCHAR)`);
+  const keys = await rows<{ state: StateCode; postcode: string | null; lga: string | null }>(
+    connection,
+    `SELECT DISTINCT k_state AS state, k_postcode AS postcode, k_lga AS lga FROM staged
+     WHERE problem IS NULL AND NOT k_has_point AND (k_postcode IS NOT NULL OR k_lga IS NOT NULL)`,
+  );
+  const appender = await connection.createAppender('approx');
+  for (const key of keys) {
+    const found = approximateLocation(locator, key.state, key.postcode, key.lga);
+    if (!found) continue;
+    // Absent keys are '' so that the join is a plain equality (a hash join).
+    appender.appendVarchar(key.state);
+    appender.appendVarchar(key.postcode ?? '');
+    appender.appendVarchar(key.lga ?? '');
+    appender.appendDouble(found.latitude);
+    appender.appendDouble(found.longitude);
+    appender.appendVarchar(found.lga);
+    appender.appendVarchar(found.precision);
+    appender.endRow();
+  }
+  appender.closeSync();
+}
+
+async function writeBucket(
+  connection: DuckDBConnection,
+  outDir: string,
+  select: string,
+  bucket: YearBucket,
+): Promise<ArchivePartFile> {
+  const directory = `state=${bucket.state}`;
+  const path = `${directory}/part-${bucket.years[0]}-${bucket.years[1]}.parquet`;
+  const target = join(outDir, path);
+  await mkdir(join(outDir, directory), { recursive: true });
+  const rowGroups = Math.max(1, Math.round(bucket.rows / TARGET_ROW_GROUP));
+  // `good` is sorted by state and start date: a filter and a projection keep that order.
+  await connection.run(
+    `COPY (SELECT ${select} FROM good s
+           WHERE s.k_state = ${sqlText(bucket.state)} AND s.start_year BETWEEN ${bucket.years[0]} AND ${bucket.years[1]})
+     TO ${sqlText(target)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${Math.ceil(bucket.rows / rowGroups)})`,
+  );
+  const [stats] = await rows<{ row_groups: bigint; min_start: string; max_start: string }>(
+    connection,
+    `SELECT count(DISTINCT row_group_id) AS row_groups, min(stats_min_value) AS min_start, max(stats_max_value) AS max_start
+     FROM parquet_metadata(${sqlText(target)}) WHERE path_in_schema = 'event_start_date'`,
+  );
+  return {
+    path,
+    state: bucket.state,
+    years: bucket.years,
+    rows: bucket.rows,
+    bytes: (await stat(target)).size,
+    rowGroups: Number(stats!.row_groups),
+    minStartDate: stats!.min_start,
+    maxStartDate: stats!.max_start,
+  };
+}
+
+async function assertEmpty(directory: string): Promise<void> {
+  const entries = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (entries.length > 0) throw new Error(`the output folder is not empty: ${directory}`);
+}
+
+export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoadResult> {
+  await assertEmpty(options.outDir);
+  await mkdir(options.outDir, { recursive: true });
+  const instance = await DuckDBInstance.create(':memory:', {
+    ...(options.threads ? { threads: String(options.threads) } : {}),
+    ...(options.memoryLimit ? { memory_limit: options.memoryLimit } : {}),
+    ...(options.tempDirectory ? { temp_directory: options.tempDirectory } : {}),
+  });
+  const connection = await instance.connect();
+  try {
+    for (const macro of MAPPING_MACROS) await connection.run(macro);
+    const source = sourceSql(options.input);
+    const holdings = await holdingsOf(connection, source.sql);
+    // Insertion order is kept, so a staged row's rowid is its ordinal among the records read.
+    await connection.run(
+      `CREATE TEMP TABLE staged AS
+       SELECT *, ${problemSql(holdings)} AS problem, ${keyColumnsSql(holdings)} FROM ${source.sql}`,
+    );
+    const rejected = source.csv
+      ? await rows<RejectedLine>(
+          connection,
+          `SELECT line, min(error_type) AS error_type, min(error_message) AS error_message, min(csv_line) AS csv_line
+           FROM archive_rejects GROUP BY line ORDER BY line`,
+        )
+      : [];
+    const bad = await rows<{
+      ordinal: bigint;
+      problem: { problem: string; field: string | null; value: string | null };
+    }>(connection, `SELECT rowid AS ordinal, problem FROM staged WHERE problem IS NOT NULL ORDER BY rowid`);
+    const lines = lineNumbers(
+      bad.map((row) => Number(row.ordinal)),
+      rejected.map((row) => Number(row.line)),
+    );
+    const problems: RowProblem[] = [
+      ...rejected.map(rejectProblem),
+      ...bad.map(({ problem }, index): RowProblem => ({
+        line: lines[index]!,
+        problem: problem.problem as RowProblem['problem'],
+        ...(problem.field !== null ? { field: problem.field } : {}),
+        ...(problem.value !== null ? { value: problem.value } : {}),
+      })),
+    ].sort((a, b) => a.line - b.line);
+    const [total] = await rows<{ n: bigint }>(connection, 'SELECT count(*) AS n FROM staged');
+
+    await stageApproximateLocations(connection, options.locator);
+    for (const statement of daysTableSql()) await connection.run(statement);
+    await connection.run(GOOD_ROWS_SQL);
+    for (const table of ['staged', 'approx', 'days']) await connection.run(`DROP TABLE ${table}`);
+
+    const yearCounts = await rows<{ state: StateCode; year: number; rows: bigint }>(
+      connection,
+      `SELECT k_state AS state, start_year AS year, count(*) AS rows FROM good GROUP BY ALL ORDER BY ALL`,
+    );
+    const buckets = planBuckets(
+      yearCounts.map((count) => ({ ...count, rows: Number(count.rows) })),
+      options.maxRowsPerFile ?? 1_000_000,
+    );
+    const select = recordSelectSql(holdings, options.loadedAt);
+    const files: ArchivePartFile[] = [];
+    for (const bucket of buckets) files.push(await writeBucket(connection, options.outDir, select, bucket));
+    return {
+      files,
+      rowsRead: Number(total!.n) + rejected.length,
+      records: files.reduce((sum, file) => sum + file.rows, 0),
+      problems: addProblems(emptyProblemSummary(), problems),
+    };
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}

@@ -1,0 +1,2 @@
+export * from './bulk-load.js';
+export { planBuckets, type YearBucket } from './buckets.js';
