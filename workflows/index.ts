@@ -1,1 +1,7 @@
-export { feedPoller, healthQuery, pollNowSignal, type FeedPollerInput } from './feed-poller.js';
+export {
+  feedPoller,
+  feedStatusSearchAttribute,
+  healthQuery,
+  pollNowSignal,
+  type FeedPollerInput,
+} from './feed-poller.js';
