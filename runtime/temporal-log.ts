@@ -54,8 +54,11 @@ export class TemporalLog implements Logger {
     for (const [key, value] of Object.entries(meta)) if (!NOISE.has(key)) fields[key] = value;
     const error: unknown = meta['error'];
     // Workflow code writes whole sentences (the poller's failure line); the SDK's own lines get context.
+    const feedKey: unknown = meta['feedKey'];
     const context = fromWorkflow
-      ? ''
+      ? typeof feedKey === 'string' && !message.includes(feedKey)
+        ? feedKey
+        : ''
       : [meta['activityType'], meta['workflowId']].filter((part) => typeof part === 'string').join(' ');
     // An ApplicationFailure is a decision the code made (an upstream refused, a body was bad): no stack.
     const bug = error instanceof Error && !(error instanceof ApplicationFailure);

@@ -30,6 +30,8 @@ export async function createIngestWorker({
     taskQueue: settings.INGEST_TASK_QUEUE,
     ...(workflows ?? { workflowsPath: WORKFLOWS_PATH }),
     activities: createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
+    shutdownGraceTime: '1 second',
   });
 }
 
@@ -49,6 +51,8 @@ export async function createWarehouseWorker({
       taskQueue: settings.WAREHOUSE_TASK_QUEUE,
       activities: createWarehouseActivities({ settings, warehouse }),
       maxConcurrentActivityTaskExecutions: 1,
+      // A commit in flight is let finish on shutdown rather than abandoned half way.
+      shutdownGraceTime: '30 seconds',
     });
     return { worker, warehouse };
   } catch (error) {

@@ -1,19 +1,17 @@
 import { ConfigError, loadSettings } from '../config/index.js';
-import { installTemporalLogging, startService, stopOnSignals } from '../runtime/service.js';
+import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
+import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
 
-const log = (line: string) => console.log(`[eids] ${line}`);
-
+/** `npm start`: the service as separate processes under this one (see runtime/service.ts). */
+let log = createServiceLog({ process: 'eids', level: 'info', format: 'text' });
 try {
-  const settings = loadSettings();
-  installTemporalLogging(settings);
-  const service = await startService(settings, log);
-  stopOnSignals(service, log);
-  log(`API listening on ${service.apiUrl}/v1/incidents (docs: ${service.apiUrl}/v1/docs)`);
-  log('API keys: npm run keys -- create --tier free   (then: curl -H "Authorization: Bearer <key>" …)');
-  log(
-    `Temporal at ${service.temporalAddress}${service.temporalUiUrl ? `, Web UI ${service.temporalUiUrl}` : ''}`,
-  );
+  log = createServiceLog(serviceLogOptions(loadSettings(), 'eids'));
+  const service = await startService({}, log);
+  stopOnSignals(() => service.stop(), log);
+  for (const line of serviceBanner(service)) log.info(line);
+  log.info('API keys: npm run keys -- create --tier free   (then: curl -H "Authorization: Bearer <key>" …)');
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError) log.error(error.message);
+  else log.error('could not start', { error, bug: isBug(error) });
   process.exit(1);
 }
