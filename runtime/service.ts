@@ -1,11 +1,10 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { childEnvironment, dataLayout, loadSettings, type Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
 import { nodeChild } from './node-child.js';
 import { forgetDevServerPid, recordDevServerPid, stopOrphanedDevServer } from './orphan-dev-server.js';
 import { PROJECT_ROOT } from './paths.js';
+import { forgetServicePid, recordServicePid } from './service-pid.js';
 import { Supervisor, type ChildSpec } from './supervisor.js';
 import { requireTemporalCli } from './temporal-cli.js';
 import { startTemporalDevServer } from './temporal-dev-server.js';
@@ -90,8 +89,7 @@ export async function startService(
         onReady: (message) => (apiUrl = message.url ?? apiUrl),
       }),
     ]);
-    await mkdir(dirname(layout.servicePidFile), { recursive: true });
-    await writeFile(layout.servicePidFile, `${process.pid}\n`);
+    await recordServicePid(settings.DATA_DIR);
     return {
       settings,
       apiUrl,
@@ -100,7 +98,7 @@ export async function startService(
       pids: () => supervisor.pids(),
       stop: async () => {
         await supervisor.stop();
-        await rm(layout.servicePidFile, { force: true });
+        await forgetServicePid(settings.DATA_DIR);
       },
     };
   } catch (error) {
