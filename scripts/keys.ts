@@ -23,8 +23,8 @@ const USAGE = `usage:
   npm run keys -- revoke <keyId> [--demo]
   npm run keys -- --help
 
-Keys live in DATA_DIR (default data/), where \`npm start\` reads them. --demo uses ${DEMO_DATA_DIR}/, where
-\`npm run demo\` reads them: a key works only for the service whose data folder holds it.`;
+Keys live in DATA_DIR (default data/), where \`npm start\` reads them; with --demo, DATA_DIR defaults to
+${DEMO_DATA_DIR}/, where \`npm run demo\` reads them. A key works only for the service whose data folder holds it.`;
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -73,8 +73,8 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
-// --demo names the demo's folder whatever DATA_DIR says.
-const dataDir = values.demo ? DEMO_DATA_DIR : settings.DATA_DIR;
+// --demo resolves the folder as `npm run demo` does: data/demo unless DATA_DIR says otherwise.
+const dataDir = settings.DATA_DIR;
 const store = SqliteAccessStore.open(dataLayout(dataDir).accessDbFile);
 const now = new Date();
 

@@ -170,15 +170,14 @@ describe('the key CLI, against a running app that holds the same store open', ()
   it('with --demo, issues the key into the data folder the demo reads', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'eids-keys-demo-'));
     try {
-      // DATA_DIR is ignored: --demo always means the demo's folder.
-      const created = await run(cwd, { DATA_DIR: 'elsewhere' }, ['create', '--demo', '--tier', 'free']);
+      const created = await run(cwd, {}, ['create', '--demo', '--tier', 'free']);
       expect(created.code, created.stderr).toBe(0);
       expect(created.stderr).toContain(`in ${join('data', 'demo')}/`);
       const { id } = parseKey(created.stdout.trim())!;
       const demoStore = SqliteAccessStore.open(dataLayout(join(cwd, DEMO_DATA_DIR)).accessDbFile);
       expect((await demoStore.findById(id))?.tier).toBe('free');
       demoStore.close();
-      expect(existsSync(join(cwd, 'elsewhere'))).toBe(false);
+      expect(existsSync(dataLayout(join(cwd, 'data')).accessDbFile)).toBe(false);
       const listed = await run(cwd, {}, ['list', '--demo', '--json']);
       expect((JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys.map((k) => k.id)).toEqual([id]);
     } finally {
