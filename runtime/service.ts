@@ -39,7 +39,10 @@ function devServerChild(settings: Settings, cliPath: string): ChildSpec {
       return {
         pid: server.pid,
         exited: server.exited.finally(() => forgetDevServerPid(layout.temporalPidFile)),
-        stop: () => server.stop(),
+        stop: async () => {
+          await server.stop();
+          await forgetDevServerPid(layout.temporalPidFile);
+        },
       };
     },
   };
@@ -53,11 +56,14 @@ function devServerChild(settings: Settings, cliPath: string): ChildSpec {
 export async function startService(
   defaults: Record<string, string>,
   log: ServiceLog,
+  /** Aborted (a signal during start-up): whatever has started is stopped and the start rejects. */
+  abort?: AbortSignal,
 ): Promise<RunningService> {
   const settings = loadSettings(defaults);
   selectedCatalogue(settings);
   const layout = dataLayout(settings.DATA_DIR);
   const supervisor = new Supervisor(log);
+  abort?.addEventListener('abort', () => void supervisor.stop(), { once: true });
   try {
     let address = settings.TEMPORAL_ADDRESS;
     let temporalUiUrl: string | undefined;
@@ -107,14 +113,22 @@ export async function startService(
   }
 }
 
-/** Stops the service on SIGINT or SIGTERM (once; a second signal while stopping is ignored). */
-export function stopOnSignals(stop: () => Promise<void>, log: ServiceLog): void {
-  let stopping = false;
-  const handler = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal}: stopping`);
-    stop().then(
+export interface SignalStop {
+  /** Aborted at the first SIGINT or SIGTERM, also while the service is still starting. */
+  aborted: AbortSignal;
+  /** What a signal does once the service runs; a signal that came earlier runs it at once. */
+  stopWith(stop: () => Promise<void>): void;
+}
+
+/**
+ * Turns the first SIGINT or SIGTERM into one orderly stop and an exit; later signals are ignored, so a
+ * second Ctrl-C does not cut the shutdown short. Install it before starting anything.
+ */
+export function stopOnSignals(log: ServiceLog): SignalStop {
+  const controller = new AbortController();
+  let stop: (() => Promise<void>) | undefined;
+  const run = () => {
+    stop!().then(
       () => {
         log.info('stopped');
         process.exit(0);
@@ -125,8 +139,21 @@ export function stopOnSignals(stop: () => Promise<void>, log: ServiceLog): void 
       },
     );
   };
+  const handler = (signal: string) => {
+    if (controller.signal.aborted) return;
+    log.info(`${signal}: stopping`);
+    controller.abort();
+    if (stop) run();
+  };
   process.on('SIGINT', () => handler('SIGINT'));
   process.on('SIGTERM', () => handler('SIGTERM'));
+  return {
+    aborted: controller.signal,
+    stopWith(given) {
+      stop = given;
+      if (controller.signal.aborted) run();
+    },
+  };
 }
 
 /** What to tell the person who started the service: where the API and the Web UI are, which pids. */

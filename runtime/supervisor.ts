@@ -53,6 +53,7 @@ interface Supervised {
 export class Supervisor {
   private readonly children: Supervised[] = [];
   private stopping = false;
+  private stopped: Promise<void> | undefined;
   private readonly stopRequested: Promise<void>;
   private requestStop: () => void = () => undefined;
 
@@ -77,9 +78,9 @@ export class Supervisor {
   async startAll(specs: readonly ChildSpec[]): Promise<ChildProcessHandle[]> {
     const started = await Promise.allSettled(specs.map((spec) => spec.start()));
     const failed = started.find((result) => result.status === 'rejected');
-    if (failed) {
+    if (failed || this.stopping) {
       for (const result of started) if (result.status === 'fulfilled') await result.value.stop();
-      throw failed.reason;
+      throw failed ? failed.reason : new Error('stopped while starting');
     }
     const handles = started.map((result) => (result as PromiseFulfilledResult<ChildProcessHandle>).value);
     specs.forEach((spec, i) => {
@@ -96,14 +97,17 @@ export class Supervisor {
     return this.children.map(({ spec, current }) => ({ name: spec.name, pid: current?.pid }));
   }
 
-  async stop(): Promise<void> {
-    if (this.stopping) return;
-    this.stopping = true;
-    this.requestStop();
-    for (const child of [...this.children].reverse()) {
-      await child.current?.stop();
-      await child.watching;
-    }
+  /** Stops every child, last started first. Every call returns the same stop. */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      this.stopping = true;
+      this.requestStop();
+      for (const child of [...this.children].reverse()) {
+        await child.current?.stop();
+        await child.watching;
+      }
+    })();
+    return this.stopped;
   }
 
   private async watch(child: Supervised, first: ChildProcessHandle): Promise<void> {

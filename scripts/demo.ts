@@ -18,11 +18,21 @@ import { UPSTREAM_SAMPLES_DIR } from '../replay/shared-samples.js';
  * The whole system with no internet: a replay server (in this process) plays every catalogue feed with
  * generated documents that change over time, and the service's processes poll it instead of the agencies.
  */
-let log = createServiceLog({ process: 'demo', level: 'info', format: 'text' });
+let logSettings;
+try {
+  logSettings = loadSettings({ DATA_DIR: DEMO_DATA_DIR });
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+const log = createServiceLog(serviceLogOptions(logSettings, 'demo'));
+const signals = stopOnSignals(log);
+let closeReplay = () => Promise.resolve();
 try {
   const replay = await ReplayServer.start(
     existsSync(UPSTREAM_SAMPLES_DIR) ? { samplesDir: UPSTREAM_SAMPLES_DIR } : {},
   );
+  closeReplay = () => replay.close();
   scriptDemoFeeds(replay, FEED_CATALOGUE, { count: 25, seed: 2026, tickMs: 20_000, startedAt: new Date() });
   const defaults = {
     DATA_DIR: DEMO_DATA_DIR,
@@ -30,10 +40,9 @@ try {
     POLL_INTERVAL_SECONDS: '10',
   };
   const settings = loadSettings(defaults);
-  log = createServiceLog(serviceLogOptions(settings, 'demo'));
   const key = await ensureDemoKey(settings.DATA_DIR);
-  const service = await startService(defaults, log);
-  stopOnSignals(async () => (await service.stop(), await replay.close()), log);
+  const service = await startService(defaults, log, signals.aborted);
+  signals.stopWith(async () => (await service.stop(), await replay.close()));
   for (const line of serviceBanner(service)) log.info(line);
   log.info(
     `replay upstream at ${replay.url} (break a feed: curl -X PUT ${replay.url}/_replay${mirrorPath(FEED_CATALOGUE[0]!)} -d '{"steps":[{"kind":"status","status":500}]}')`,
@@ -43,7 +52,9 @@ try {
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
   log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
 } catch (error) {
-  if (error instanceof ConfigError) log.error(error.message);
+  // A signal during start-up: what had started is stopped already.
+  if (signals.aborted.aborted) signals.stopWith(closeReplay);
+  else if (error instanceof ConfigError) log.error(error.message);
   else log.error('could not start', { error, bug: isBug(error) });
-  process.exit(1);
+  if (!signals.aborted.aborted) process.exit(1);
 }

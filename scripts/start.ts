@@ -3,15 +3,24 @@ import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
 
 /** `npm start`: the service as separate processes under this one (see runtime/service.ts). */
-let log = createServiceLog({ process: 'eids', level: 'info', format: 'text' });
+let settings;
 try {
-  log = createServiceLog(serviceLogOptions(loadSettings(), 'eids'));
-  const service = await startService({}, log);
-  stopOnSignals(() => service.stop(), log);
+  settings = loadSettings();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+const log = createServiceLog(serviceLogOptions(settings, 'eids'));
+const signals = stopOnSignals(log);
+try {
+  const service = await startService({}, log, signals.aborted);
+  signals.stopWith(() => service.stop());
   for (const line of serviceBanner(service)) log.info(line);
   log.info('API keys: npm run keys -- create --tier free   (then: curl -H "Authorization: Bearer <key>" …)');
 } catch (error) {
-  if (error instanceof ConfigError) log.error(error.message);
+  // A signal during start-up: what had started is stopped already.
+  if (signals.aborted.aborted) signals.stopWith(() => Promise.resolve());
+  else if (error instanceof ConfigError) log.error(error.message);
   else log.error('could not start', { error, bug: isBug(error) });
-  process.exit(1);
+  if (!signals.aborted.aborted) process.exit(1);
 }
