@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { pollerWorkflowId, type FeedDefinition, type Settings } from '../config/index.js';
+import { effectiveFeedUrl, pollerWorkflowId, type FeedDefinition, type Settings } from '../config/index.js';
 import { FEED_STATUS_SEARCH_ATTRIBUTE } from '../model/index.js';
 import { feedStatusSearchAttribute, pollNowSignal, type FeedPollerInput } from '../workflows/index.js';
 import type { ServiceLog } from './log.js';
@@ -55,7 +55,7 @@ export async function ensurePollers(
         signal: pollNowSignal,
         signalArgs: [],
         staticSummary: `${feed.agencyName}: ${feed.name}`,
-        staticDetails: `Polls ${feed.url} every ${pollerInput(feed, settings).pollIntervalSeconds} s.`,
+        staticDetails: `Polls ${effectiveFeedUrl(feed, settings.UPSTREAM_BASE_URL)} every ${pollerInput(feed, settings).pollIntervalSeconds} s.`,
         ...(showsStatus
           ? { typedSearchAttributes: [{ key: feedStatusSearchAttribute, value: 'unknown' }] }
           : {}),
