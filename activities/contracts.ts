@@ -60,3 +60,6 @@ export const NON_RETRYABLE_FAILURES = {
   tooLarge: 'FeedTooLarge',
   unknownFeed: 'UnknownFeed',
 } as const;
+
+/** Failure type of upstream trouble that may pass within the poll (5xx, 429, DNS, refused, time-out). */
+export const UPSTREAM_UNAVAILABLE = 'UpstreamUnavailable';

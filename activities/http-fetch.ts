@@ -9,6 +9,8 @@ export interface ConditionalGet {
   timeoutMs: number;
   maxBytes: number;
   userAgent: string;
+  /** Aborts the request early (the activity was cancelled: its worker is shutting down). */
+  signal?: AbortSignal | undefined;
 }
 
 export type HttpOutcome =
@@ -23,7 +25,32 @@ export type HttpOutcome =
     }
   | { kind: 'http-error'; status: number }
   | { kind: 'too-large'; limit: number }
-  | { kind: 'unreachable'; reason: string };
+  | { kind: 'unreachable'; cause: UnreachableCause; reason: string };
+
+/** Why no HTTP answer came: the name, the connection, the clock, TLS, or anything else on the way. */
+export type UnreachableCause = 'dns' | 'refused' | 'timeout' | 'tls' | 'network';
+
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA']);
+const TIMEOUT_CODES = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** fetch() says only "fetch failed"; the system error it wraps says what went wrong. */
+export function classifyUnreachable(error: unknown): { cause: UnreachableCause; reason: string } {
+  const inner = (error as { cause?: unknown }).cause ?? error;
+  const raw = (inner as { code?: unknown }).code;
+  const code = typeof raw === 'string' ? raw : '';
+  const reason = (inner as Error).message || (error as Error).message || String(error);
+  if (DNS_CODES.has(code)) return { cause: 'dns', reason };
+  if (code === 'ECONNREFUSED') return { cause: 'refused', reason };
+  if (TIMEOUT_CODES.has(code)) return { cause: 'timeout', reason };
+  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/.test(code))
+    return { cause: 'tls', reason };
+  return { cause: 'network', reason };
+}
 
 export async function conditionalGet(
   request: ConditionalGet,
@@ -32,7 +59,8 @@ export async function conditionalGet(
   const headers: Record<string, string> = { 'user-agent': request.userAgent, accept: '*/*' };
   if (request.etag) headers['if-none-match'] = request.etag;
   if (request.lastModified) headers['if-modified-since'] = request.lastModified;
-  const signal = AbortSignal.timeout(request.timeoutMs);
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   try {
     const response = await fetchImpl(request.url, { headers, signal, redirect: 'follow' });
     if (response.status === 304) return { kind: 'not-modified' };
@@ -56,10 +84,15 @@ export async function conditionalGet(
       lastModified: response.headers.get('last-modified') ?? undefined,
     };
   } catch (error) {
-    const reason = signal.aborted
-      ? `no complete answer within ${request.timeoutMs} ms`
-      : (error as Error).message || String(error);
-    return { kind: 'unreachable', reason };
+    if (request.signal?.aborted) throw error;
+    if (timeout.aborted) {
+      return {
+        kind: 'unreachable',
+        cause: 'timeout',
+        reason: `no complete answer within ${request.timeoutMs} ms`,
+      };
+    }
+    return { kind: 'unreachable', ...classifyUnreachable(error) };
   }
 }
 

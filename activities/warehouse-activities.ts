@@ -6,6 +6,7 @@ import { compactLake, type CompactionResult } from '../warehouse/compact.js';
 import type { LakePublisher } from '../warehouse/publisher.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { CommitFeedInput, CommitFeedResult } from './contracts.js';
+import { heartbeating } from './heartbeat.js';
 
 export interface WarehouseDeps {
   dataDir: string;
@@ -16,31 +17,35 @@ export interface WarehouseDeps {
 }
 
 /**
- * Activities of the warehouse task queue. Exactly one worker with one activity slot runs them:
- * it is the only process that holds the DuckDB file open.
+ * Activities of the warehouse task queue, served by the one process that holds the DuckDB file open.
+ * Writes are serialised by the warehouse itself.
  */
 export function createWarehouseActivities({ dataDir, lakeDir, warehouse, publisher }: WarehouseDeps) {
+  /**
+   * Commits a poll's staged records. The commit lands at once; publishing the lake follows within
+   * the publisher's interval, so a burst of polls makes one generation.
+   */
+  async function commit(input: CommitFeedInput): Promise<CommitFeedResult> {
+    const stagedFile = join(dataDir, input.stagedPath);
+    // A retried activity (the worker died after the commit) finds its poll committed: a no-op.
+    const outcome =
+      (await warehouse.committedOutcome(input.pollId)) ??
+      (await warehouse.commit({
+        feedKey: input.feedKey,
+        pollId: input.pollId,
+        rawSha256: input.rawSha256,
+        incoming: JSON.parse(await readFile(stagedFile, 'utf8')) as IncidentRecord[],
+        polledAt: input.polledAt,
+        believeDrop: input.believeDrop,
+      }));
+    publisher.request();
+    await rm(stagedFile, { force: true });
+    return outcome;
+  }
+
   return {
-    /**
-     * Commits a poll's staged records. The commit lands at once; publishing the lake follows within
-     * the publisher's interval, so a burst of polls makes one generation.
-     */
-    async commitFeed(input: CommitFeedInput): Promise<CommitFeedResult> {
-      const stagedFile = join(dataDir, input.stagedPath);
-      // A retried activity (the worker died after the commit) finds its poll committed: a no-op.
-      const outcome =
-        (await warehouse.committedOutcome(input.pollId)) ??
-        (await warehouse.commit({
-          feedKey: input.feedKey,
-          pollId: input.pollId,
-          rawSha256: input.rawSha256,
-          incoming: JSON.parse(await readFile(stagedFile, 'utf8')) as IncidentRecord[],
-          polledAt: input.polledAt,
-          believeDrop: input.believeDrop,
-        }));
-      publisher.request();
-      await rm(stagedFile, { force: true });
-      return outcome;
+    commitFeed(input: CommitFeedInput): Promise<CommitFeedResult> {
+      return heartbeating(() => commit(input));
     },
 
     /** Merges the lake's small segments, heartbeating after each partition. */

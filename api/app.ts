@@ -10,6 +10,7 @@ import { dataCaching } from './http-cache.js';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
+import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { metaRoutes } from './meta/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
 import { requestLog } from './request-log.js';
@@ -47,6 +48,14 @@ export function createApp(deps: AppDeps) {
   const caching = dataCaching(deps.store, `private, max-age=60, stale-while-revalidate=${revalidate}`);
   app.use('/v1/incidents', caching);
   app.use('/v1/incidents/*', caching);
+
+  // The front door: `/` and `/v1` say where to go, without a key.
+  for (const path of ['/', '/v1'] as const) {
+    app.openapi(frontDoorRoute(path), (c) => {
+      c.header('cache-control', 'public, max-age=3600');
+      return c.json(frontDoorBody(deps.version), 200);
+    });
+  }
 
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));

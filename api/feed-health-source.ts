@@ -38,3 +38,67 @@ export class TemporalFeedHealthSource implements FeedHealthSource {
     );
   }
 }
+
+export interface CachedHealthOptions {
+  /** Answers younger than this are served as they are (default 5 s). */
+  freshForMs?: number;
+  /** A feed's last answer stands in for one its poller cannot give, up to this age (default 5 min). */
+  keepLastKnownForMs?: number;
+  now?: () => number;
+}
+
+interface Known {
+  health: FeedHealth;
+  at: number;
+}
+
+/**
+ * Feed health for every request from one shared read: at most one refresh in flight, whatever the
+ * number of clients, so a busy API costs Temporal one query per feed every few seconds rather than per
+ * request. A stale answer is served at once while the refresh runs; only the first request waits.
+ * A poller that cannot be asked (its worker is restarting) keeps its last answer for a while.
+ */
+export class CachedFeedHealthSource implements FeedHealthSource {
+  private readonly freshForMs: number;
+  private readonly keepLastKnownForMs: number;
+  private readonly now: () => number;
+  private readonly known = new Map<string, Known>();
+  private refreshedAt = -Infinity;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(
+    private readonly inner: FeedHealthSource,
+    options: CachedHealthOptions = {},
+  ) {
+    this.freshForMs = options.freshForMs ?? 5_000;
+    this.keepLastKnownForMs = options.keepLastKnownForMs ?? 5 * 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  async read(feeds: readonly FeedDefinition[]): Promise<(FeedHealth | undefined)[]> {
+    if (this.now() - this.refreshedAt >= this.freshForMs) {
+      const refresh = this.refresh(feeds);
+      if (this.refreshedAt === -Infinity) await refresh;
+    }
+    const oldest = this.now() - this.keepLastKnownForMs;
+    return feeds.map((feed) => {
+      const entry = this.known.get(feed.key);
+      return entry && entry.at >= oldest ? entry.health : undefined;
+    });
+  }
+
+  private refresh(feeds: readonly FeedDefinition[]): Promise<void> {
+    this.refreshing ??= this.inner
+      .read(feeds)
+      .then((answers) => {
+        const at = this.now();
+        answers.forEach((health, i) => {
+          if (health) this.known.set(feeds[i]!.key, { health, at });
+        });
+        this.refreshedAt = at;
+      })
+      .catch(() => undefined)
+      .finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+}

@@ -7,7 +7,7 @@ import { SqliteAccessStore } from './access/sqlite-store.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
 import { cursorSecret } from './cursor-secret.js';
-import { TemporalFeedHealthSource } from './feed-health-source.js';
+import { CachedFeedHealthSource, TemporalFeedHealthSource } from './feed-health-source.js';
 import { ServingStore } from './serving-store.js';
 import { API_VERSION } from './version.js';
 
@@ -38,7 +38,7 @@ export async function startApiServer(
     quota: access,
     ...(log ? { log } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
-    feedHealth: new TemporalFeedHealthSource(client),
+    feedHealth: new CachedFeedHealthSource(new TemporalFeedHealthSource(client)),
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
     cap: capIssuerFromSettings(settings, catalogue),

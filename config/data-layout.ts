@@ -1,5 +1,8 @@
 import { join } from 'node:path';
 
+/** The demo's DATA_DIR (`npm run demo`; `npm run keys -- --demo` issues keys into it). */
+export const DEMO_DATA_DIR = join('data', 'demo');
+
 /**
  * Where everything lives under DATA_DIR. The warehouse file belongs to the warehouse worker alone;
  * lake/ is what API replicas read; raw/ keeps every upstream body by hash for re-parse backfills.
@@ -21,6 +24,10 @@ export function dataLayout(dataDir: string) {
     /** The demo's own key, created once so the README's examples keep working across runs. */
     demoKeyFile: join(dataDir, 'secrets', 'demo-api-key'),
     temporalDbFile: join(dataDir, 'temporal', 'temporal.sqlite'),
+    /** Pid of the dev server this data folder's service started: an orphan is found by it after a crash. */
+    temporalPidFile: join(dataDir, 'temporal', 'dev-server.pid'),
+    /** Pid of the supervisor running over this data folder, while it runs (the key CLI reads it). */
+    servicePidFile: join(dataDir, 'service.pid'),
     /** Raw body of one fetch: raw/<feed>/<yyyy-mm-dd>/<sha256>.<ext>, relative to DATA_DIR. */
     rawRef: (feedKey: string, day: string, sha256: string, ext: string) =>
       join('raw', feedKey, day, `${sha256}.${ext}`),

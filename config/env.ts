@@ -47,6 +47,18 @@ const SettingsSchema = z.object({
   /** Overrides every feed's own cadence (demo and tests poll faster). */
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** `text`: one readable line per event; `json`: one JSON object per line, for log collectors. */
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+  /** Catalogue keys to poll and serve (comma-separated); every feed when unset. */
+  FEEDS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== ''),
+    )
+    .optional(),
   /** Monthly request quotas per plan, overriding config/tiers.ts for the plans named. */
   MONTHLY_QUOTAS: monthlyQuotas.optional(),
   /** Signs paging cursors; API replicas behind one address share it. Generated under DATA_DIR when unset. */
@@ -86,4 +98,15 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
 /** The process's settings. Call once from an entrypoint; `defaults` apply where the environment is silent. */
 export function loadSettings(defaults: Record<string, string> = {}): Settings {
   return parseSettings({ ...defaults, ...process.env });
+}
+
+/**
+ * The environment of a child process of the service: this one's, over `defaults`, under `overrides`,
+ * so a child's `loadSettings()` sees the same settings as its parent plus what the parent decided.
+ */
+export function childEnvironment(
+  defaults: Record<string, string>,
+  overrides: Record<string, string> = {},
+): Record<string, string | undefined> {
+  return { ...defaults, ...process.env, ...overrides };
 }

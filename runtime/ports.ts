@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 
 /** Asks the OS for a currently free TCP port on 127.0.0.1 (by binding port 0 and releasing it). */
 export function findFreePort(): Promise<number> {
@@ -15,5 +15,19 @@ export function findFreePort(): Promise<number> {
       }
       server.close((err) => (err ? reject(err) : resolve(address.port)));
     });
+  });
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:port right now. */
+export function isListening(port: number, timeoutMs = 1_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
   });
 }

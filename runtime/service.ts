@@ -1,114 +1,171 @@
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { startApiServer } from '../api/server.js';
-import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
+import { childEnvironment, dataLayout, loadSettings, type Settings } from '../config/index.js';
+import { selectedCatalogue } from './catalogue.js';
+import type { ServiceLog } from './log.js';
+import { nodeChild } from './node-child.js';
+import { forgetDevServerPid, recordDevServerPid, stopOrphanedDevServer } from './orphan-dev-server.js';
 import { PROJECT_ROOT } from './paths.js';
-import { ensurePollers } from './pollers.js';
-import { ensureCompactionSchedule } from './schedules.js';
+import { forgetServicePid, recordServicePid } from './service-pid.js';
+import { Supervisor, type ChildSpec } from './supervisor.js';
 import { requireTemporalCli } from './temporal-cli.js';
-import { startTemporalDevServer, type TemporalDevServer } from './temporal-dev-server.js';
-import { createIngestWorker, createWarehouseWorker } from './workers.js';
+import { startTemporalDevServer } from './temporal-dev-server.js';
 
 export interface RunningService {
+  settings: Settings;
   apiUrl: string;
   temporalAddress: string;
   temporalUiUrl: string | undefined;
+  /** Each child's name and current pid. */
+  pids(): { name: string; pid: number | undefined }[];
+  /** Stops the API, then the ingest worker, the warehouse worker and the dev server. */
   stop(): Promise<void>;
 }
 
-/**
- * Everything in one process: Temporal (an existing cluster, or the CLI dev server as a child),
- * the warehouse worker, an ingest worker, one poller per feed, and the API.
- */
-export async function startService(
-  settings: Settings,
-  log: (line: string) => void,
-  catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
-): Promise<RunningService> {
-  const cleanups: (() => Promise<void>)[] = [];
-  const stop = async () => {
-    for (const cleanup of cleanups.reverse()) {
-      await cleanup().catch((error: unknown) => log(`shutdown: ${String(error)}`));
-    }
-  };
-  try {
-    let devServer: TemporalDevServer | undefined;
-    let address = settings.TEMPORAL_ADDRESS;
-    if (!address) {
-      const cliPath = requireTemporalCli(settings, PROJECT_ROOT);
-      log(`starting the Temporal dev server (${cliPath})`);
-      devServer = await startTemporalDevServer({
+/** How long each may take to stop before it is killed: the warehouse lets a commit finish. */
+const STOP_TIMEOUT_MS = { api: 10_000, ingest: 15_000, warehouse: 40_000 } as const;
+
+function devServerChild(settings: Settings, cliPath: string): ChildSpec {
+  const layout = dataLayout(settings.DATA_DIR);
+  return {
+    name: 'Temporal dev server',
+    start: async () => {
+      const server = await startTemporalDevServer({
         cliPath,
         port: settings.TEMPORAL_DEV_PORT,
         uiPort: settings.TEMPORAL_UI_PORT,
-        dbFile: dataLayout(settings.DATA_DIR).temporalDbFile,
+        dbFile: layout.temporalDbFile,
         namespace: settings.TEMPORAL_NAMESPACE,
       });
-      cleanups.push(() => devServer!.stop());
-      address = devServer.address;
+      await recordDevServerPid(layout.temporalPidFile, server.pid);
+      return {
+        pid: server.pid,
+        exited: server.exited.finally(() => forgetDevServerPid(layout.temporalPidFile)),
+        stop: async () => {
+          await server.stop();
+          await forgetDevServerPid(layout.temporalPidFile);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The whole service as separate processes under one supervisor: the Temporal dev server (unless
+ * TEMPORAL_ADDRESS names a cluster), the warehouse worker, the ingest worker and the API, each
+ * restarted alone when it dies. `defaults` are settings the environment has not set (the demo's).
+ */
+export async function startService(
+  defaults: Record<string, string>,
+  log: ServiceLog,
+  /** Aborted (a signal during start-up): whatever has started is stopped and the start rejects. */
+  abort?: AbortSignal,
+): Promise<RunningService> {
+  const settings = loadSettings(defaults);
+  selectedCatalogue(settings);
+  const layout = dataLayout(settings.DATA_DIR);
+  const supervisor = new Supervisor(log);
+  abort?.addEventListener('abort', () => void supervisor.stop(), { once: true });
+  try {
+    let address = settings.TEMPORAL_ADDRESS;
+    let temporalUiUrl: string | undefined;
+    if (!address) {
+      const cliPath = requireTemporalCli(settings, PROJECT_ROOT);
+      const orphan = await stopOrphanedDevServer(layout.temporalPidFile, layout.temporalDbFile);
+      if (orphan !== undefined) {
+        log.info(`stopped the Temporal dev server an earlier run left running (pid ${orphan})`);
+      }
+      await supervisor.start(devServerChild(settings, cliPath));
+      address = `127.0.0.1:${settings.TEMPORAL_DEV_PORT}`;
+      temporalUiUrl = `http://127.0.0.1:${settings.TEMPORAL_UI_PORT}`;
     }
-
-    const nativeConnection = await NativeConnection.connect({ address });
-    cleanups.push(() => nativeConnection.close());
-    const {
-      worker: warehouseWorker,
-      warehouse,
-      publisher,
-    } = await createWarehouseWorker({
-      connection: nativeConnection,
-      settings,
-    });
-    const ingestWorker = await createIngestWorker({ connection: nativeConnection, settings });
-    const runs = [warehouseWorker.run(), ingestWorker.run()];
-    cleanups.push(async () => {
-      ingestWorker.shutdown();
-      warehouseWorker.shutdown();
-      await Promise.allSettled(runs);
-      await publisher.close();
-      warehouse.close();
-    });
-
-    const connection = await Connection.connect({ address });
-    cleanups.push(() => connection.close());
-    const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
-    await ensurePollers(client, settings, catalogue);
-    await ensureCompactionSchedule(client, settings);
-
-    const api = await startApiServer(settings, client, catalogue, (line) => log(`api ${line}`));
-    cleanups.push(() => api.close());
-
+    const env = childEnvironment(defaults, { TEMPORAL_ADDRESS: address });
+    let apiUrl = '';
+    await supervisor.startAll([
+      nodeChild({
+        name: 'warehouse worker',
+        role: 'warehouse',
+        env,
+        stopTimeoutMs: STOP_TIMEOUT_MS.warehouse,
+      }),
+      nodeChild({ name: 'ingest worker', role: 'ingest', env, stopTimeoutMs: STOP_TIMEOUT_MS.ingest }),
+      nodeChild({
+        name: 'API',
+        role: 'api',
+        env,
+        stopTimeoutMs: STOP_TIMEOUT_MS.api,
+        onReady: (message) => (apiUrl = message.url ?? apiUrl),
+      }),
+    ]);
+    await recordServicePid(settings.DATA_DIR);
     return {
-      apiUrl: api.url,
+      settings,
+      apiUrl,
       temporalAddress: address,
-      temporalUiUrl: devServer?.uiUrl,
-      stop,
+      temporalUiUrl,
+      pids: () => supervisor.pids(),
+      stop: async () => {
+        await supervisor.stop();
+        await forgetServicePid(settings.DATA_DIR);
+      },
     };
   } catch (error) {
-    await stop();
+    await supervisor.stop();
     throw error;
   }
 }
 
-/**
- * The SDK's own info lines (bundler output, worker states) drown the service's; keep its warnings.
- * Entrypoints call this once, before anything touches Temporal.
- */
-export function installTemporalLogging(settings: Settings): void {
-  Runtime.install({ logger: new DefaultLogger(settings.LOG_LEVEL === 'debug' ? 'DEBUG' : 'WARN') });
+export interface SignalStop {
+  /** Aborted at the first SIGINT or SIGTERM, also while the service is still starting. */
+  aborted: AbortSignal;
+  /** What a signal does once the service runs; a signal that came earlier runs it at once. */
+  stopWith(stop: () => Promise<void>): void;
 }
 
-/** Stops the service on SIGINT/SIGTERM, once. */
-export function stopOnSignals(service: RunningService, log: (line: string) => void): void {
-  let stopping = false;
-  const handler = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: stopping`);
-    service.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
+/**
+ * Turns the first SIGINT or SIGTERM into one orderly stop and an exit; later signals are ignored, so a
+ * second Ctrl-C does not cut the shutdown short. Install it before starting anything.
+ */
+export function stopOnSignals(log: ServiceLog): SignalStop {
+  const controller = new AbortController();
+  let stop: (() => Promise<void>) | undefined;
+  const run = () => {
+    stop!().then(
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error('stopped with an error', { error, bug: true });
+        process.exit(1);
+      },
     );
   };
-  process.once('SIGINT', () => handler('SIGINT'));
-  process.once('SIGTERM', () => handler('SIGTERM'));
+  const handler = (signal: string) => {
+    if (controller.signal.aborted) return;
+    log.info(`${signal}: stopping`);
+    controller.abort();
+    if (stop) run();
+  };
+  process.on('SIGINT', () => handler('SIGINT'));
+  process.on('SIGTERM', () => handler('SIGTERM'));
+  return {
+    aborted: controller.signal,
+    stopWith(given) {
+      stop = given;
+      if (controller.signal.aborted) run();
+    },
+  };
+}
+
+/** What to tell the person who started the service: where the API and the Web UI are, which pids. */
+export function serviceBanner(service: RunningService): string[] {
+  return [
+    `API ${service.apiUrl}/v1 (docs ${service.apiUrl}/v1/docs)`,
+    service.temporalUiUrl
+      ? `Temporal Web UI ${service.temporalUiUrl} (dev server at ${service.temporalAddress})`
+      : `Temporal at ${service.temporalAddress}`,
+    `processes: ${service
+      .pids()
+      .map(({ name, pid }) => `${name} ${pid}`)
+      .join(', ')} (each restarted alone if it dies)`,
+  ];
 }

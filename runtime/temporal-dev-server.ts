@@ -5,6 +5,8 @@ import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 
 import { Connection } from '@temporalio/client';
+import { FEED_STATUS_SEARCH_ATTRIBUTE } from '../model/index.js';
+import { isListening } from './ports.js';
 
 export interface TemporalDevServerOptions {
   /** Path of the `temporal` executable (see runtime/temporal-cli.ts). */
@@ -29,6 +31,8 @@ export interface TemporalDevServer {
   uiUrl: string;
   /** Process id of the server, for last-resort clean-up by the caller. */
   pid: number | undefined;
+  /** Resolves when the server process ends, however it ends, with how it ended. */
+  exited: Promise<string>;
   /** SIGTERM, then SIGKILL after 5 s. Safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -48,6 +52,13 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
 
   const address = `127.0.0.1:${port}`;
   const uiUrl = `http://127.0.0.1:${uiPort}`;
+  // Something already answering there would pass the readiness check below while our server fails to bind.
+  if (await isListening(port)) {
+    throw new Error(
+      `Temporal dev server: port ${port} on 127.0.0.1 is already in use by another process ` +
+        '(another service, or a dev server started elsewhere); stop it, or set TEMPORAL_DEV_PORT or TEMPORAL_ADDRESS.',
+    );
+  }
   const args = [
     'server',
     'start-dev',
@@ -63,8 +74,13 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     namespace,
     '--log-level',
     'warn',
+    // The pollers' status column in the Web UI's workflow list (workflows/feed-poller.ts).
+    '--search-attribute',
+    `${FEED_STATUS_SEARCH_ATTRIBUTE}=Keyword`,
   ];
-  const child = spawn(cliPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: a Ctrl-C in the terminal reaches the service, which stops the workers
+  // before the server they talk to.
+  const child = spawn(cliPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 
   const tail: string[] = [];
   const onLine = (line: string): void => {
@@ -76,15 +92,15 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   createInterface({ input: child.stderr }).on('line', onLine);
 
   let exitDescription: string | undefined;
-  const exited = new Promise<void>((resolveExit) => {
+  const exited = new Promise<string>((resolveExit) => {
     child.once('exit', (code, signal) => {
       exitDescription ??= signal !== null ? `was killed by ${signal}` : `exited with code ${code}`;
-      resolveExit();
+      resolveExit(exitDescription);
     });
     child.once('error', (err) => {
       // Spawn failures (ENOENT, EACCES) emit 'error' and possibly no 'exit'.
       exitDescription ??= `could not be started: ${err.message}`;
-      resolveExit();
+      resolveExit(exitDescription);
     });
   });
 
@@ -121,7 +137,7 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
       await Promise.race([connection.ensureConnected(), exited]);
       if (exitDescription === undefined) {
         await connection.workflowService.describeNamespace({ namespace });
-        return { address, uiUrl, pid: child.pid, stop };
+        return { address, uiUrl, pid: child.pid, exited, stop };
       }
     } catch (err) {
       lastError = err;

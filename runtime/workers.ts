@@ -33,6 +33,8 @@ export async function createIngestWorker({
     taskQueue: settings.INGEST_TASK_QUEUE,
     ...(workflows ?? { workflowsPath: WORKFLOWS_PATH }),
     activities: createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
+    shutdownGraceTime: '1 second',
   });
 }
 
@@ -77,6 +79,8 @@ export async function createWarehouseWorker({
       // Writes are serialised by the warehouse itself (Warehouse.exclusive); a second slot lets a
       // compaction, which reads published files on its own connection, run beside commits.
       maxConcurrentActivityTaskExecutions: 2,
+      // A commit in flight is let finish on shutdown rather than abandoned half way.
+      shutdownGraceTime: '30 seconds',
     });
     return { worker, warehouse, publisher };
   } catch (error) {

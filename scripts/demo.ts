@@ -1,41 +1,60 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ConfigError, dataLayout, FEED_CATALOGUE, loadSettings, mirrorPath } from '../config/index.js';
+import {
+  ConfigError,
+  dataLayout,
+  DEMO_DATA_DIR,
+  FEED_CATALOGUE,
+  loadSettings,
+  mirrorPath,
+} from '../config/index.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
-import { installTemporalLogging, startService, stopOnSignals } from '../runtime/service.js';
+import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
+import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
 import { scriptDemoFeeds } from '../replay/demo-feeds.js';
 import { ReplayServer } from '../replay/server.js';
 import { UPSTREAM_SAMPLES_DIR } from '../replay/shared-samples.js';
 
 /**
- * The whole system with no internet: a replay server plays every catalogue feed with generated
- * documents that change over time, and the service polls it instead of the agencies.
+ * The whole system with no internet: a replay server (in this process) plays every catalogue feed with
+ * generated documents that change over time, and the service's processes poll it instead of the agencies.
  */
-const log = (line: string) => console.log(`[demo] ${line}`);
-
+let logSettings;
+try {
+  logSettings = loadSettings({ DATA_DIR: DEMO_DATA_DIR });
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+const log = createServiceLog(serviceLogOptions(logSettings, 'demo'));
+const signals = stopOnSignals(log);
+let closeReplay = () => Promise.resolve();
 try {
   const replay = await ReplayServer.start(
     existsSync(UPSTREAM_SAMPLES_DIR) ? { samplesDir: UPSTREAM_SAMPLES_DIR } : {},
   );
+  closeReplay = () => replay.close();
   scriptDemoFeeds(replay, FEED_CATALOGUE, { count: 25, seed: 2026, tickMs: 20_000, startedAt: new Date() });
-  const settings = loadSettings({
-    DATA_DIR: join('data', 'demo'),
+  const defaults = {
+    DATA_DIR: DEMO_DATA_DIR,
     UPSTREAM_BASE_URL: replay.url,
     POLL_INTERVAL_SECONDS: '10',
-  });
-  installTemporalLogging(settings);
+  };
+  const settings = loadSettings(defaults);
   const key = await ensureDemoKey(settings.DATA_DIR);
-  const service = await startService(settings, log);
-  stopOnSignals({ ...service, stop: async () => (await service.stop(), await replay.close()) }, log);
-  log(
+  const service = await startService(defaults, log, signals.aborted);
+  signals.stopWith(async () => (await service.stop(), await replay.close()));
+  for (const line of serviceBanner(service)) log.info(line);
+  log.info(
     `replay upstream at ${replay.url} (break a feed: curl -X PUT ${replay.url}/_replay${mirrorPath(FEED_CATALOGUE[0]!)} -d '{"steps":[{"kind":"status","status":500}]}')`,
   );
-  log(`API: ${service.apiUrl}/v1/incidents   feed health: ${service.apiUrl}/v1/states`);
-  log(`demo API key (pro plan; also in ${dataLayout(settings.DATA_DIR).demoKeyFile}):`);
-  log(`  export KEY=${key}`);
-  log(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
-  if (service.temporalUiUrl) log(`Temporal Web UI: ${service.temporalUiUrl}`);
+  log.info(`demo API key (pro plan; also in ${dataLayout(settings.DATA_DIR).demoKeyFile}):`);
+  log.info(`  export KEY=${key}`);
+  log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
+  log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  // A signal during start-up: what had started is stopped already.
+  if (signals.aborted.aborted) signals.stopWith(closeReplay);
+  else if (error instanceof ConfigError) log.error(error.message);
+  else log.error('could not start', { error, bug: isBug(error) });
+  if (!signals.aborted.aborted) process.exit(1);
 }

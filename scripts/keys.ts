@@ -2,52 +2,88 @@ import { parseArgs } from 'node:util';
 import { issueKey, KeyRequestError } from '../api/access/issue.js';
 import { quotaPeriod } from '../api/access/rate-limit.js';
 import { SqliteAccessStore } from '../api/access/sqlite-store.js';
-import { ConfigError, dataLayout, loadSettings, TIER_MONTHLY_QUOTA, TIERS } from '../config/index.js';
+import {
+  ConfigError,
+  dataLayout,
+  DEMO_DATA_DIR,
+  loadSettings,
+  TIER_MONTHLY_QUOTA,
+  TIERS,
+} from '../config/index.js';
+import { serviceRunsOver } from '../runtime/service-pid.js';
 
 /**
- * Key administration against DATA_DIR's access store, safe while the API runs (SQLite WAL).
- *   npm run keys -- create --tier pro [--label text] [--entitlement declarations] [--origin https://app.example]...
- *   npm run keys -- list [--json]
- *   npm run keys -- revoke <keyId>
- * `create` prints the key alone on stdout (so it can be captured) and never again; the rest is on stderr.
+ * Key administration against the access store of DATA_DIR (or of the demo, with --demo), safe while
+ * the API runs (SQLite WAL). `create` prints the key alone on stdout (so it can be captured) and never
+ * again; everything else is on stderr.
  */
 const USAGE = `usage:
-  npm run keys -- create --tier <${TIERS.join('|')}> [--label <text>] [--entitlement declarations] [--origin <https://app.example>]...
-  npm run keys -- list [--json]
-  npm run keys -- revoke <keyId>`;
+  npm run keys -- create --tier <${TIERS.join('|')}> [--label <text>] [--entitlement declarations] [--origin <https://app.example>]... [--demo]
+  npm run keys -- list [--json] [--demo]
+  npm run keys -- revoke <keyId> [--demo]
+  npm run keys -- --help
+
+Keys live in DATA_DIR (default data/), where \`npm start\` reads them; with --demo, DATA_DIR defaults to
+${DEMO_DATA_DIR}/, where \`npm run demo\` reads them. A key works only for the service whose data folder holds it.`;
 
 function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
 }
 
+function usageError(message: string): never {
+  fail(`${message}\n\n${USAGE}`, 2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      tier: { type: 'string' },
+      label: { type: 'string' },
+      entitlement: { type: 'string', multiple: true },
+      origin: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      demo: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+} catch (error) {
+  // parseArgs explains an unknown option or a missing value in one sentence.
+  usageError(error instanceof Error ? error.message : String(error));
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const [command, ...rest] = positionals;
+const expected: Record<string, number> = { create: 0, list: 0, revoke: 1 };
+if (command === undefined) usageError('Say what to do: create, list or revoke.');
+if (!(command in expected)) usageError(`Unknown command "${command}".`);
+if (rest.length !== expected[command]) {
+  usageError(command === 'revoke' ? 'revoke takes one key id.' : `${command} takes no other words.`);
+}
+if (command === 'create' && !values.tier) usageError('create needs --tier.');
+
 let settings;
 try {
-  settings = loadSettings();
+  settings = loadSettings(values.demo ? { DATA_DIR: DEMO_DATA_DIR } : {});
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    tier: { type: 'string' },
-    label: { type: 'string' },
-    entitlement: { type: 'string', multiple: true },
-    origin: { type: 'string', multiple: true },
-    json: { type: 'boolean', default: false },
-  },
-});
-const [command, ...rest] = positionals;
-const store = SqliteAccessStore.open(dataLayout(settings.DATA_DIR).accessDbFile);
+// --demo resolves the folder as `npm run demo` does: data/demo unless DATA_DIR says otherwise.
+const dataDir = settings.DATA_DIR;
+const store = SqliteAccessStore.open(dataLayout(dataDir).accessDbFile);
 const now = new Date();
 
 try {
-  if (command === 'create' && rest.length === 0) {
-    if (!values.tier) fail(`create needs --tier\n${USAGE}`, 2);
+  if (command === 'create') {
     const { key, token } = await issueKey(
       store,
       {
-        tier: values.tier,
+        tier: values.tier!,
         ...(values.label !== undefined ? { label: values.label } : {}),
         entitlements: values.entitlement ?? [],
         origins: values.origin ?? [],
@@ -57,10 +93,15 @@ try {
     console.error(
       `Created key ${key.id} (${key.tier}${key.entitlements.length ? `, ${key.entitlements.join(', ')}` : ''}${
         key.origins.length ? `, origins ${key.origins.join(' ')}` : ''
-      }). Store it now: it cannot be shown again.`,
+      }) in ${dataDir}/. Store it now: it cannot be shown again.`,
     );
+    if (!values.demo && (await serviceRunsOver(DEMO_DATA_DIR)) && !(await serviceRunsOver(dataDir))) {
+      console.error(
+        `Note: the demo is running and reads keys from ${DEMO_DATA_DIR}/, not ${dataDir}/; for a key the demo accepts, add --demo.`,
+      );
+    }
     console.log(token);
-  } else if (command === 'list' && rest.length === 0) {
+  } else if (command === 'list') {
     const period = quotaPeriod(now);
     const keys = await Promise.all(
       (await store.list()).map(async (key) => ({
@@ -72,7 +113,9 @@ try {
     if (values.json) {
       console.log(JSON.stringify({ period, keys }, null, 2));
     } else if (keys.length === 0) {
-      console.log('No keys yet: npm run keys -- create --tier free');
+      console.log(
+        `No keys in ${dataDir}/ yet: npm run keys -- create --tier free${values.demo ? ' --demo' : ''}`,
+      );
     } else {
       const rows = keys.map((k) => [
         k.id,
@@ -103,12 +146,10 @@ try {
             .trimEnd(),
         );
     }
-  } else if (command === 'revoke' && rest.length === 1) {
-    const id = rest[0]!;
-    if (!(await store.revoke(id, now))) fail(`No key has the id ${id}.`);
-    console.error(`Revoked ${id}: it stops working at once.`);
   } else {
-    fail(USAGE, 2);
+    const id = rest[0]!;
+    if (!(await store.revoke(id, now))) fail(`No key has the id ${id} in ${dataDir}/.`);
+    console.error(`Revoked ${id}: it stops working at once.`);
   }
 } catch (error) {
   fail(error instanceof KeyRequestError ? error.message : String(error));

@@ -1,19 +1,26 @@
 import { ConfigError, loadSettings } from '../config/index.js';
-import { installTemporalLogging, startService, stopOnSignals } from '../runtime/service.js';
+import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
+import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
 
-const log = (line: string) => console.log(`[eids] ${line}`);
-
+/** `npm start`: the service as separate processes under this one (see runtime/service.ts). */
+let settings;
 try {
-  const settings = loadSettings();
-  installTemporalLogging(settings);
-  const service = await startService(settings, log);
-  stopOnSignals(service, log);
-  log(`API listening on ${service.apiUrl}/v1/incidents (docs: ${service.apiUrl}/v1/docs)`);
-  log('API keys: npm run keys -- create --tier free   (then: curl -H "Authorization: Bearer <key>" …)');
-  log(
-    `Temporal at ${service.temporalAddress}${service.temporalUiUrl ? `, Web UI ${service.temporalUiUrl}` : ''}`,
-  );
+  settings = loadSettings();
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
+}
+const log = createServiceLog(serviceLogOptions(settings, 'eids'));
+const signals = stopOnSignals(log);
+try {
+  const service = await startService({}, log, signals.aborted);
+  signals.stopWith(() => service.stop());
+  for (const line of serviceBanner(service)) log.info(line);
+  log.info('API keys: npm run keys -- create --tier free   (then: curl -H "Authorization: Bearer <key>" …)');
+} catch (error) {
+  // A signal during start-up: what had started is stopped already.
+  if (signals.aborted.aborted) signals.stopWith(() => Promise.resolve());
+  else if (error instanceof ConfigError) log.error(error.message);
+  else log.error('could not start', { error, bug: isBug(error) });
+  if (!signals.aborted.aborted) process.exit(1);
 }

@@ -1,15 +1,30 @@
 import {
+  ActivityFailure,
+  ApplicationFailure,
   condition,
   continueAsNew,
   defineQuery,
   defineSignal,
   log,
   proxyActivities,
+  setCurrentDetails,
   setHandler,
+  TimeoutFailure,
+  upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import type { IngestActivities, WarehouseActivities } from '../activities/index.js';
-import { deriveFeedStatus, type FeedHealth, type PollOutcome, type StateCode } from '../model/index.js';
+import {
+  deriveFeedStatus,
+  FEED_STATUS_SEARCH_ATTRIBUTE,
+  isFeedErrorKind,
+  lastPollError,
+  type FeedErrorKind,
+  type FeedHealth,
+  type PollOutcome,
+  type StateCode,
+} from '../model/index.js';
 
 export interface FeedPollerInput {
   feedKey: string;
@@ -20,6 +35,8 @@ export interface FeedPollerInput {
   warehouseTaskQueue: string;
   /** Attempts per fetch within one poll; the next poll is the real retry. */
   fetchMaximumAttempts?: number;
+  /** The fetch's own time-out (FETCH_TIMEOUT_MS): a lost fetch is retried soon after it (default 20 s). */
+  fetchTimeoutMs?: number;
   /** Polls per run before continuing as new (default 200), keeping history short. */
   iterationsPerRun?: number;
   /** State carried across continue-as-new. */
@@ -36,6 +53,11 @@ export interface PollerCarry {
 
 export const healthQuery = defineQuery<FeedHealth>('health');
 export const pollNowSignal = defineSignal('pollNow');
+/** Set on start only when the cluster knows the attribute (runtime/pollers.ts); upserted on every change. */
+export const feedStatusSearchAttribute = defineSearchAttributeKey(
+  FEED_STATUS_SEARCH_ATTRIBUTE,
+  SearchAttributeType.KEYWORD,
+);
 
 const DEFAULT_ITERATIONS_PER_RUN = 200;
 /** Consecutive guarded polls after which the same drop is believed and retracted. */
@@ -57,19 +79,38 @@ function initialHealth(input: FeedPollerInput): FeedHealth {
   };
 }
 
-function describe(error: unknown): string {
-  const cause = (error as { cause?: { message?: string } }).cause;
-  return cause?.message ?? (error as Error).message ?? String(error);
+/** What failed, from the activity's failure: the kind its ApplicationFailure carries, else a time-out or a bug. */
+function describe(error: unknown): { kind: FeedErrorKind; message: string } {
+  if (error instanceof ActivityFailure) {
+    const cause = error.cause;
+    if (cause instanceof ApplicationFailure) {
+      const kind: unknown = cause.details?.[0];
+      return { kind: isFeedErrorKind(kind) ? kind : 'internal', message: cause.message };
+    }
+    if (cause instanceof TimeoutFailure) {
+      return {
+        kind: 'worker-timeout',
+        message: `${error.activityType} did not finish in time (worker lost?)`,
+      };
+    }
+    return { kind: 'internal', message: cause?.message ?? error.message };
+  }
+  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
+
+/** The fetch's own limit plus time to store the body; a lost fetch is noticed by its heartbeat sooner. */
+const FETCH_MARGIN_MS = 15_000;
 
 /**
  * One long-running poller per feed: fetch → parse → commit → sleep, answering `health` and woken
  * early by `pollNow`. A failed or suspicious poll never retracts: it only degrades the feed.
  */
 export async function feedPoller(input: FeedPollerInput): Promise<void> {
+  // Time-outs sized to the work, so an activity lost with its worker is retried within seconds.
   const ingest = proxyActivities<IngestActivities>({
     taskQueue: input.ingestTaskQueue,
-    startToCloseTimeout: '2 minutes',
+    startToCloseTimeout: (input.fetchTimeoutMs ?? 20_000) + FETCH_MARGIN_MS,
+    heartbeatTimeout: '10 seconds',
     retry: {
       initialInterval: '2 seconds',
       backoffCoefficient: 2,
@@ -77,11 +118,19 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       maximumAttempts: input.fetchMaximumAttempts ?? 3,
     },
   });
+  // Parsing is CPU-bound (no heartbeats while it runs), so it gets a plain limit of its own.
+  const parse = proxyActivities<Pick<IngestActivities, 'parseFeed'>>({
+    taskQueue: input.ingestTaskQueue,
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '2 seconds', maximumAttempts: input.fetchMaximumAttempts ?? 3 },
+  });
   const warehouse = proxyActivities<WarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
     startToCloseTimeout: '5 minutes',
+    heartbeatTimeout: '30 seconds',
     retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 10 },
   });
+  const showsStatus = workflowInfo().typedSearchAttributes.get(feedStatusSearchAttribute) !== undefined;
 
   let health = input.carried?.health ?? initialHealth(input);
   let etag = input.carried?.etag;
@@ -96,13 +145,19 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
   const record = (outcome: PollOutcome, changes: Partial<FeedHealth>) => {
     const next = {
       ...health,
+      lastErrorKind: undefined,
       ...changes,
       polls: health.polls + 1,
       lastOutcome: outcome,
       lastPolled: new Date().toISOString(),
     };
+    const previous = health.status;
     health = { ...next, status: deriveFeedStatus(next) };
+    if (showsStatus && health.status !== previous) {
+      upsertSearchAttributes([{ key: feedStatusSearchAttribute, value: health.status }]);
+    }
   };
+  const nextPollAt = () => new Date(Date.now() + input.pollIntervalSeconds * 1000).toISOString();
 
   async function pollOnce(): Promise<void> {
     try {
@@ -117,7 +172,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
         });
         return;
       }
-      const parsed = await ingest.parseFeed({
+      const parsed = await parse.parseFeed({
         feedKey: input.feedKey,
         raw: fetched.raw,
         fetchedAt: fetched.fetchedAt,
@@ -162,12 +217,18 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     } catch (error) {
       // A failed poll breaks a run of identical drops: the next drop starts counting again.
       guardedDrop = undefined;
-      log.warn('poll failed', { feedKey: input.feedKey, error: describe(error) });
+      const { kind, message } = describe(error);
+      // The one line an expected upstream failure writes per poll (the activities' own logs are debug).
+      log.warn(
+        `${input.feedKey}: poll failed (${kind}): ${message}; next poll in ${input.pollIntervalSeconds} s`,
+        { feedKey: input.feedKey, errorKind: kind, error: message, nextPollAt: nextPollAt() },
+      );
       record('failed', {
         guardTrips: 0,
         consecutiveFailures: health.consecutiveFailures + 1,
         errorCount: health.errorCount + 1,
-        lastError: describe(error),
+        lastError: message,
+        lastErrorKind: kind,
       });
     }
   }
@@ -176,7 +237,19 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
   for (let i = 0; i < iterations && !workflowInfo().continueAsNewSuggested; i++) {
     pollRequested = false;
     await pollOnce();
+    health = { ...health, nextPollAt: nextPollAt() };
+    setCurrentDetails(currentDetails(health));
     await condition(() => pollRequested, `${input.pollIntervalSeconds} seconds`);
   }
   await continueAsNew<typeof feedPoller>({ ...input, carried: { health, etag, lastModified, guardedDrop } });
+}
+
+/** The poller's line in the Web UI's "current details": status, count, last and next poll, last error. */
+function currentDetails(health: FeedHealth): string {
+  const failure = lastPollError(health);
+  const error = failure ? `; last error (${failure.kind}): ${failure.message}` : '';
+  return (
+    `${health.status}: ${health.incidentCount} incidents; last poll ${health.lastPolled ?? 'never'}, ` +
+    `next ${health.nextPollAt ?? 'soon'}; ${health.consecutiveFailures} failures in a row${error}`
+  );
 }

@@ -1,2 +1,8 @@
-export { feedPoller, healthQuery, pollNowSignal, type FeedPollerInput } from './feed-poller.js';
+export {
+  feedPoller,
+  feedStatusSearchAttribute,
+  healthQuery,
+  pollNowSignal,
+  type FeedPollerInput,
+} from './feed-poller.js';
 export { compactLake, type CompactLakeInput } from './compact-lake.js';

@@ -4,6 +4,7 @@ import {
   categoryMapping,
   CERTAINTIES,
   EVENT_CATEGORIES,
+  FEED_ERROR_KINDS,
   EVENT_TYPES,
   FEED_STATUSES,
   INCIDENT_STATUSES,
@@ -12,6 +13,7 @@ import {
   STATES,
   URGENCIES,
   WARNING_LEVELS,
+  lastPollError,
   type FeedHealth,
 } from '../../model/index.js';
 import type { AppEnv, MetaDeps } from '../types.js';
@@ -32,6 +34,24 @@ const FeedHealthEntry = z
     lastSuccess: z.string().nullable(),
     incidentCount: z.number().int(),
     errorCount: z.number().int(),
+    consecutiveFailures: z
+      .number()
+      .int()
+      .openapi({ description: 'Failed polls in a row (3 or more: down); 0 after a good poll.' }),
+    lastError: z
+      .object({
+        kind: z.enum(FEED_ERROR_KINDS).openapi({
+          description:
+            'What failed: dns, refused, timeout, tls, network (no HTTP answer); http-status; bad-body (malformed, empty or an HTML error page); too-large; retraction-guard (a poll that would retract too much, held back); worker-timeout (no worker finished the poll in time); internal (a fault of the service).',
+        }),
+        message: z.string(),
+      })
+      .nullable()
+      .openapi({ description: 'Why the last poll did not succeed; null when it did.' }),
+    nextPoll: z
+      .string()
+      .nullable()
+      .openapi({ description: 'When the poller polls next (sooner if woken); null before its first poll.' }),
   })
   .openapi('FeedHealth');
 
@@ -85,6 +105,9 @@ export function healthEntry(
     lastSuccess: health?.lastSuccess ?? null,
     incidentCount: health?.incidentCount ?? 0,
     errorCount: health?.errorCount ?? 0,
+    consecutiveFailures: health?.consecutiveFailures ?? 0,
+    lastError: (health && lastPollError(health)) ?? null,
+    nextPoll: health?.nextPollAt ?? null,
   };
 }
 

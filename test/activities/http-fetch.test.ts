@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conditionalGet, type ConditionalGet } from '../../activities/http-fetch.js';
+import { classifyUnreachable, conditionalGet, type ConditionalGet } from '../../activities/http-fetch.js';
+import { findFreePort } from '../../runtime/ports.js';
 import { RawStore } from '../../activities/raw-store.js';
 import { ReplayServer } from '../../replay/server.js';
 
@@ -42,9 +43,39 @@ describe('conditional GET against a loopback server', () => {
     expect(await conditionalGet(request('/big.json'))).toEqual({ kind: 'too-large', limit: 1_024 });
     expect(await conditionalGet(request('/gone.json'))).toEqual({ kind: 'http-error', status: 404 });
     const slow = await conditionalGet(request('/slow.json', { timeoutMs: 200 }));
-    expect(slow).toEqual({ kind: 'unreachable', reason: 'no complete answer within 200 ms' });
-    const refused = await conditionalGet({ ...request('/x'), url: 'http://127.0.0.1:1/feed.json' });
-    expect(refused.kind).toBe('unreachable');
+    expect(slow).toEqual({
+      kind: 'unreachable',
+      cause: 'timeout',
+      reason: 'no complete answer within 200 ms',
+    });
+  });
+
+  it('says why no answer came: nothing listening, or a name that does not resolve', async () => {
+    const closed = await findFreePort();
+    const refused = await conditionalGet({ ...request('/x'), url: `http://127.0.0.1:${closed}/feed.json` });
+    expect(refused).toMatchObject({ kind: 'unreachable', cause: 'refused' });
+    expect(refused.kind === 'unreachable' && refused.reason).toContain('ECONNREFUSED');
+    // RFC 6761: .invalid never resolves, so this needs no network to fail the same way everywhere.
+    const unknown = await conditionalGet({ ...request('/x'), url: 'http://feeds.example.invalid/feed.json' });
+    expect(unknown).toMatchObject({ kind: 'unreachable', cause: 'dns' });
+  });
+
+  it('gives up when the caller cancels, rather than reporting the feed unreachable', async () => {
+    const cancel = new AbortController();
+    const pending = conditionalGet(request('/slow.json', { signal: cancel.signal }));
+    cancel.abort();
+    await expect(pending).rejects.toThrow();
+  });
+
+  it('classifies the system errors fetch wraps', () => {
+    const wrapped = (code: string) =>
+      Object.assign(new TypeError('fetch failed'), {
+        cause: Object.assign(new Error(`x ${code}`), { code }),
+      });
+    expect(classifyUnreachable(wrapped('EAI_AGAIN')).cause).toBe('dns');
+    expect(classifyUnreachable(wrapped('UND_ERR_CONNECT_TIMEOUT')).cause).toBe('timeout');
+    expect(classifyUnreachable(wrapped('CERT_HAS_EXPIRED')).cause).toBe('tls');
+    expect(classifyUnreachable(wrapped('ECONNRESET'))).toEqual({ cause: 'network', reason: 'x ECONNRESET' });
   });
 });
 

@@ -67,6 +67,8 @@ function endpoints(incidentId: string): Endpoint[] {
     passed: noRoute,
   });
   return [
+    open('/'),
+    open('/v1'),
     open('/v1/schema'),
     open('/v1/openapi.json'),
     open('/v1/docs'),

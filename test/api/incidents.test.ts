@@ -275,6 +275,20 @@ describe('incident API over published Parquet (app.request)', () => {
     });
   });
 
+  it('answers / and /v1 without a key, with links to the docs, the description, status and exports', async () => {
+    for (const path of ['/', '/v1']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      const body = (await response.json()) as { links: Record<string, string> };
+      expect(body.links).toMatchObject({
+        docs: '/v1/docs',
+        openapi: '/v1/openapi.json',
+        status: '/v1/status',
+        exports: '/v1/exports',
+      });
+    }
+  });
+
   it('describes itself in OpenAPI 3.1', async () => {
     const { body } = await getJson<{
       openapi: string;
@@ -285,6 +299,8 @@ describe('incident API over published Parquet (app.request)', () => {
     expect(body.info.version).toBe('1.39.0');
     expect(Object.keys(body.paths).sort()).toEqual(
       [
+        '/',
+        '/v1',
         '/v1/attribution',
         '/v1/exports/cap/incidents.atom',
         '/v1/incidents',

@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, parseKey } from '../../api/access/key-format.js';
 import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { ServingStore } from '../../api/serving-store.js';
-import { dataLayout } from '../../config/index.js';
+import { dataLayout, DEMO_DATA_DIR } from '../../config/index.js';
 import { bearer } from '../support/keys.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 
@@ -20,16 +22,24 @@ interface Run {
   stderr: string;
 }
 
-/** `npm run keys -- …` as a child process against the test's DATA_DIR. */
-function keys(dataDir: string, ...args: string[]): Promise<Run> {
+/** tsx by file URL, so the CLI can run from any working directory. */
+const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+/** `npm run keys -- …` as a child process, from `cwd`, with the given environment. */
+function run(cwd: string, env: Record<string, string>, args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'scripts', 'keys.ts'), ...args],
-      { cwd: ROOT, env: { DATA_DIR: dataDir } },
+      ['--import', TSX, join(ROOT, 'scripts', 'keys.ts'), ...args],
+      { cwd, env },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
+}
+
+/** `npm run keys -- …` against the test's DATA_DIR. */
+function keys(dataDir: string, ...args: string[]): Promise<Run> {
+  return run(ROOT, { DATA_DIR: dataDir }, args);
 }
 
 describe('the key CLI, against a running app that holds the same store open', () => {
@@ -135,5 +145,43 @@ describe('the key CLI, against a running app that holds the same store open', ()
     expect(usage.stderr).toMatch(/usage:/);
     const entitled = await keys(dir, 'create', '--tier', 'enterprise', '--entitlement', 'declarations');
     expect(entitled.code, entitled.stderr).toBe(0);
+  });
+
+  it('prints its usage on --help, and on any bad argument exits 2 with the usage and no stack trace', async () => {
+    const help = await keys(dir, '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage:\n {2}npm run keys -- create --tier/);
+    for (const args of [
+      ['--bogus'],
+      ['create', '--tier'],
+      ['frob'],
+      ['create'],
+      ['revoke'],
+      ['list', 'extra'],
+    ]) {
+      const refused = await keys(dir, ...args);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr, args.join(' ')).toMatch(/\n\nusage:\n/);
+      expect(refused.stderr, args.join(' ')).not.toMatch(/^\s+at /m);
+      expect(refused.stdout).toBe('');
+    }
+  });
+
+  it('with --demo, issues the key into the data folder the demo reads', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'eids-keys-demo-'));
+    try {
+      const created = await run(cwd, {}, ['create', '--demo', '--tier', 'free']);
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stderr).toContain(`in ${join('data', 'demo')}/`);
+      const { id } = parseKey(created.stdout.trim())!;
+      const demoStore = SqliteAccessStore.open(dataLayout(join(cwd, DEMO_DATA_DIR)).accessDbFile);
+      expect((await demoStore.findById(id))?.tier).toBe('free');
+      demoStore.close();
+      expect(existsSync(dataLayout(join(cwd, 'data')).accessDbFile)).toBe(false);
+      const listed = await run(cwd, {}, ['list', '--demo', '--json']);
+      expect((JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys.map((k) => k.id)).toEqual([id]);
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,9 @@ import {
   mirrorPath,
   parseSettings,
   pollerWorkflowId,
+  type FeedDefinition,
 } from '../../config/index.js';
+import { selectedCatalogue } from '../../runtime/catalogue.js';
 
 describe('settings', () => {
   it('has working defaults', () => {
@@ -37,6 +39,19 @@ describe('settings', () => {
         /MONTHLY_QUOTAS: expected plan=count/,
       );
     }
+  });
+
+  it('logs readable lines unless LOG_FORMAT=json, and selects feeds by key with FEEDS', () => {
+    expect(parseSettings({}).LOG_FORMAT).toBe('text');
+    expect(parseSettings({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(() => parseSettings({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+    const [first, second] = FEED_CATALOGUE as [FeedDefinition, FeedDefinition];
+    expect(selectedCatalogue(parseSettings({}))).toBe(FEED_CATALOGUE);
+    const settings = parseSettings({ FEEDS: ` ${second.key}, ${first.key} ` });
+    expect(selectedCatalogue(settings).map((feed) => feed.key)).toEqual([first.key, second.key]);
+    expect(() => selectedCatalogue(parseSettings({ FEEDS: 'nsw-nope' }))).toThrow(
+      /FEEDS: no catalogue feed has the key nsw-nope/,
+    );
   });
 
   it('treats empty variables as unset and coerces numbers', () => {

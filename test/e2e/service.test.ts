@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { readCapAlerts, type CapAlert } from '../../sources/common/cap.js';
-import { dataLayout, mirrorPath, parseSettings } from '../../config/index.js';
-import { startService, type RunningService } from '../../runtime/service.js';
+import { dataLayout, mirrorPath } from '../../config/index.js';
 import {
   renderNswMajorIncidents,
   syntheticNswIncidents,
@@ -14,6 +13,7 @@ import {
 import { ReplayServer } from '../../replay/server.js';
 import { NSW_FEED, waitFor } from '../support/harness.js';
 import { bearer, testAccess } from '../support/keys.js';
+import { startServiceProcess, terminatePollers, type ServiceProcess } from '../support/service-process.js';
 
 interface Feature {
   id: string;
@@ -21,16 +21,16 @@ interface Feature {
 }
 
 /**
- * The service as `npm start` runs it (workers, pollers, API on a real loopback port) against the
- * replay server: one incident appears, changes, and is retracted, seen only through HTTP.
+ * The service as `npm start` runs it (a supervisor, the workers and the API as processes of their own,
+ * the API on a real loopback port) against the replay server: one incident appears, changes, and is
+ * retracted, seen only through HTTP.
  */
 describe('end to end over loopback HTTP', () => {
   let replay: ReplayServer;
-  let service: RunningService;
+  let service: ServiceProcess;
   let dataDir: string;
   let upstream: SyntheticIncident[];
   let headers: Record<string, string>;
-  let lines: string[];
   /** The API as a customer calls it: with a key issued into the service's own store beforehand. */
   const get = (path: string) => fetch(`${service.apiUrl}${path}`, { headers });
   const [watched, other] = syntheticNswIncidents(2, 77).map((incident) => ({
@@ -52,26 +52,24 @@ describe('end to end over loopback HTTP', () => {
     const access = testAccess(dataLayout(dataDir).accessDbFile);
     headers = bearer((await access.issue('starter')).token);
     access.close();
-    lines = [];
-    service = await startService(
-      parseSettings({
-        DATA_DIR: dataDir,
-        TEMPORAL_ADDRESS: inject('temporalAddress'),
-        UPSTREAM_BASE_URL: replay.url,
-        POLL_INTERVAL_SECONDS: '1',
-        MONTHLY_QUOTAS: 'starter=123456',
-        PORT: '0',
-        INGEST_TASK_QUEUE: `e2e-ingest-${suffix}`,
-        WAREHOUSE_TASK_QUEUE: `e2e-warehouse-${suffix}`,
-      }),
-      (line) => lines.push(line),
-      [NSW_FEED],
-    );
+    service = await startServiceProcess({
+      DATA_DIR: dataDir,
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      UPSTREAM_BASE_URL: replay.url,
+      POLL_INTERVAL_SECONDS: '1',
+      MONTHLY_QUOTAS: 'starter=123456',
+      PORT: '0',
+      FEEDS: NSW_FEED.key,
+      INGEST_TASK_QUEUE: `e2e-ingest-${suffix}`,
+      WAREHOUSE_TASK_QUEUE: `e2e-warehouse-${suffix}`,
+    });
   });
 
   afterAll(async () => {
     await service?.stop();
     await replay?.close();
+    // The pollers belong to this test's task queues: end them so they do not poll a closed replay server.
+    await terminatePollers(inject('temporalAddress'), [NSW_FEED]);
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -161,6 +159,8 @@ describe('end to end over loopback HTTP', () => {
     expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="eids"');
     const token = headers.authorization!.slice('Bearer '.length);
     const keyId = token.split('_')[1]!;
+    const lines = service.lines;
+    await service.waitForLine(/GET \/v1\/incidents 401/);
     expect(
       lines.some((line) => line.includes('GET /v1/incidents 200') && line.includes(`key=${keyId}`)),
     ).toBe(true);

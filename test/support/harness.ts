@@ -1,5 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,15 +17,22 @@ import {
   type Settings,
 } from '../../config/index.js';
 import type { FeedHealth } from '../../model/index.js';
+import { createServiceLog } from '../../runtime/log.js';
 import { pollerInput } from '../../runtime/pollers.js';
+import { installTemporalRuntime } from '../../runtime/temporal-log.js';
 import { createIngestWorker, createWarehouseWorker } from '../../runtime/workers.js';
-import { healthQuery, pollNowSignal, type FeedPollerInput } from '../../workflows/index.js';
+import {
+  feedStatusSearchAttribute,
+  healthQuery,
+  pollNowSignal,
+  type FeedPollerInput,
+} from '../../workflows/index.js';
 import { ReplayServer } from '../../replay/server.js';
 import { bearer, testAccess } from './keys.js';
 import { TEST_CAP_ISSUER } from './cap-issuer.js';
 
-// Workers' info lines would bury test output; warnings and errors still show.
-Runtime.install({ logger: new DefaultLogger('WARN') });
+// The service's own Temporal logging, at warn: one line per failed poll, stacks only for bugs.
+installTemporalRuntime(createServiceLog({ process: 'test', level: 'warn', format: 'text' }), 'warn');
 
 export const NSW_FEED: FeedDefinition = feedByKey('nsw-rfs-major-incidents')!;
 
@@ -43,8 +50,11 @@ export interface Harness {
   /** Calls the app with a pro key (no lookback limit), as a customer would. */
   request(path: string, init?: RequestInit): Promise<Response>;
   workflowId: string;
-  /** Starts the poller (its first poll runs at once) and waits for that poll to finish. */
-  startPoller(overrides?: Partial<FeedPollerInput>): Promise<FeedHealth>;
+  /**
+   * Starts the poller (its first poll runs at once) and waits for that poll to finish; `feedStatus`
+   * starts it with the FeedStatus search attribute, as runtime/pollers.ts does on a cluster that has it.
+   */
+  startPoller(overrides?: Partial<FeedPollerInput>, options?: { feedStatus?: boolean }): Promise<FeedHealth>;
   /** Signals pollNow and waits until the poll has finished. */
   pollNow(): Promise<FeedHealth>;
   health(): Promise<FeedHealth>;
@@ -150,10 +160,13 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       });
     },
     workflowId,
-    async startPoller(overrides = {}) {
+    async startPoller(overrides = {}, options = {}) {
       await client.workflow.start('feedPoller', {
         workflowId,
         taskQueue: settings.INGEST_TASK_QUEUE,
+        ...(options.feedStatus
+          ? { typedSearchAttributes: [{ key: feedStatusSearchAttribute, value: 'unknown' }] }
+          : {}),
         args: [
           {
             ...pollerInput(NSW_FEED, settings),

@@ -4,6 +4,7 @@ import { Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { loadSettings } from '../../config/env.js';
+import { FEED_STATUS_SEARCH_ATTRIBUTE } from '../../model/index.js';
 import { PROJECT_ROOT } from '../../runtime/paths.js';
 import { locateTemporalCli } from '../../runtime/temporal-cli.js';
 
@@ -40,6 +41,14 @@ describe('Temporal dev server (global setup)', () => {
   it('has the default namespace', async () => {
     const ns = await connection.workflowService.describeNamespace({ namespace: 'default' });
     expect(ns.namespaceInfo?.name).toBe('default');
+  });
+
+  it('registers the FeedStatus search attribute the pollers keep up to date', async () => {
+    const { customAttributes } = await connection.operatorService.listSearchAttributes({
+      namespace: 'default',
+    });
+    // IndexedValueType 2 is KEYWORD in the server's API.
+    expect(customAttributes?.[FEED_STATUS_SEARCH_ATTRIBUTE]).toBe(2);
   });
 
   it('provides a workflow bundle file', () => {

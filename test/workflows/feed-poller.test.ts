@@ -6,7 +6,9 @@ import {
   type SyntheticIncident,
 } from '../../replay/generators/nsw-rfs.js';
 import { mirrorPath } from '../../config/index.js';
-import { NSW_FEED, startHarness, type Harness } from '../support/harness.js';
+import { workflowMetadataQuery } from '@temporalio/workflow';
+import { feedStatusSearchAttribute } from '../../workflows/index.js';
+import { NSW_FEED, startHarness, waitFor, type Harness } from '../support/harness.js';
 import { requireSharedFolder } from '../../replay/shared-samples.js';
 
 interface Collection {
@@ -86,14 +88,29 @@ describe('feedPoller on a real Temporal dev server', () => {
       consecutiveFailures: 1,
       errorCount: 1,
       lastOutcome: 'failed',
+      lastErrorKind: 'http-status',
     });
     expect(degraded.lastError).toMatch(/HTTP 500/);
-    expect((await h.pollNow()).status).toBe('degraded');
+    expect(Date.parse(degraded.nextPollAt!)).toBeGreaterThan(Date.parse(degraded.lastPolled!));
+    // /v1/states tells why, how many in a row, and when the next try is.
+    const states = (await (await h.request('/v1/states')).json()) as { states: Record<string, unknown>[] };
+    expect(states.states[0]).toMatchObject({
+      status: 'degraded',
+      consecutiveFailures: 1,
+      lastError: { kind: 'http-status', message: expect.stringMatching(/HTTP 500/) as unknown },
+      nextPoll: degraded.nextPollAt,
+    });
+    expect(await h.pollNow()).toMatchObject({ status: 'degraded', lastErrorKind: 'bad-body' });
     const down = await h.pollNow();
-    expect(down).toMatchObject({ status: 'down', consecutiveFailures: 3 });
-    expect(await h.pollNow()).toMatchObject({ status: 'down', consecutiveFailures: 4 });
+    expect(down).toMatchObject({ status: 'down', consecutiveFailures: 3, lastErrorKind: 'bad-body' });
+    expect(await h.pollNow()).toMatchObject({
+      status: 'down',
+      consecutiveFailures: 4,
+      lastErrorKind: 'bad-body',
+    });
     const timedOut = await h.pollNow();
-    expect(timedOut.lastError).toMatch(/within 1500 ms|unreachable/);
+    expect(timedOut).toMatchObject({ lastErrorKind: 'timeout' });
+    expect(timedOut.lastError).toMatch(/within 1500 ms/);
 
     // Nothing was retracted or lost through five bad polls.
     const all = await list('?include_retracted=true');
@@ -107,6 +124,8 @@ describe('feedPoller on a real Temporal dev server', () => {
       errorCount: 5,
       incidentCount: 3,
     });
+    expect(healthy.lastError).toBeUndefined();
+    expect(healthy.lastErrorKind).toBeUndefined();
   });
 
   it('retracts exactly the incident a good poll no longer lists, and versions a status change', async () => {
@@ -156,6 +175,11 @@ describe('feedPoller on a real Temporal dev server', () => {
       incidentCount: 12,
     });
     expect((await list()).meta.total_count).toBe(12);
+    const states = (await (await h.request('/v1/states')).json()) as { states: Record<string, unknown>[] };
+    expect(states.states[0]).toMatchObject({
+      lastError: { kind: 'retraction-guard' },
+      consecutiveFailures: 0,
+    });
     expect((await h.pollNow()).guardTrips).toBe(2);
 
     const believed = await h.pollNow();
@@ -236,5 +260,25 @@ describe('feedPoller on a real Temporal dev server', () => {
     const secondRun = (await h.client.workflow.getHandle(h.workflowId).describe()).runId;
     expect(secondRun).not.toBe(firstRun);
     expect(carried).toMatchObject({ polls: 3, errorCount: 2, consecutiveFailures: 2, incidentCount: 2 });
+  });
+
+  it('keeps the FeedStatus search attribute and its Web UI details up to date, across continue-as-new', async () => {
+    h.replay.script(mirrorPath(NSW_FEED), [document(fires(2, 6)), { kind: 'status', status: 503 }]);
+    const handle = h.client.workflow.getHandle(h.workflowId);
+    const feedStatus = async () =>
+      (await handle.describe()).typedSearchAttributes.get(feedStatusSearchAttribute);
+    await h.startPoller({ iterationsPerRun: 2 }, { feedStatus: true });
+    await waitFor(async () => ((await feedStatus()) === 'healthy' ? true : undefined), {
+      what: 'FeedStatus healthy',
+    });
+    const firstRun = (await handle.describe()).runId;
+    await h.pollNow();
+    await h.pollNow();
+    expect((await handle.describe()).runId).not.toBe(firstRun);
+    await waitFor(async () => ((await feedStatus()) === 'degraded' ? true : undefined), {
+      what: 'FeedStatus degraded on the second run',
+    });
+    const metadata = await handle.query(workflowMetadataQuery);
+    expect(metadata.currentDetails).toMatch(/^degraded: 2 incidents; .*last error \(http-status\): HTTP 503/);
   });
 });

@@ -1,0 +1,71 @@
+import { ConfigError, loadSettings } from '../config/index.js';
+import { createServiceLog, isBug, serviceLogOptions } from './log.js';
+import { ROLES, startRole, type Role } from './roles.js';
+import { installTemporalRuntime } from './temporal-log.js';
+
+/**
+ * One process of the service (`warehouse`, `ingest` or `api`), started by the supervisor
+ * (runtime/supervisor.ts) with the settings in its environment. It tells the supervisor when it is
+ * ready, stops on SIGTERM (the supervisor's order), and stops by itself if the supervisor dies.
+ */
+export interface ReadyMessage {
+  type: 'ready';
+  url?: string;
+}
+
+const role = process.argv[2] as Role;
+if (!ROLES.includes(role)) {
+  console.error(`usage: child-main.ts <${ROLES.join('|')}>`);
+  process.exit(2);
+}
+
+let settings;
+try {
+  settings = loadSettings();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+const log = createServiceLog(serviceLogOptions(settings, role));
+installTemporalRuntime(log, settings.LOG_LEVEL);
+
+/** Past this, a stop that hangs is cut short: the supervisor would SIGKILL soon after anyway. */
+const STOP_LIMIT_MS = 45_000;
+
+try {
+  const running = await startRole(role, settings, log);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), STOP_LIMIT_MS).unref();
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error('stopped with an error', { error, bug: true });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  // A Ctrl-C reaches every process in the terminal's group; the supervisor decides the order.
+  process.on('SIGINT', () => {
+    if (!process.connected) stop();
+  });
+  process.on('disconnect', stop);
+  running.ended.then(
+    () => {
+      if (!stopping) process.exit(1);
+    },
+    (error: unknown) => {
+      if (stopping) return;
+      log.error('stopped unexpectedly', { error, bug: true });
+      process.exit(1);
+    },
+  );
+  const ready: ReadyMessage = { type: 'ready', ...(running.url ? { url: running.url } : {}) };
+  process.send?.(ready);
+} catch (error) {
+  log.error('could not start', { error, bug: isBug(error) });
+  process.exit(1);
+}

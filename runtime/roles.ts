@@ -1,0 +1,124 @@
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import { startApiServer } from '../api/server.js';
+import type { Settings } from '../config/index.js';
+import { selectedCatalogue } from './catalogue.js';
+import type { ServiceLog } from './log.js';
+import { ensurePollers } from './pollers.js';
+import { ensureCompactionSchedule } from './schedules.js';
+import { createIngestWorker, createWarehouseWorker } from './workers.js';
+
+/** The processes the service is made of; each runs alone and is restarted alone. */
+export const ROLES = ['warehouse', 'ingest', 'api'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface RunningRole {
+  /** Where the API listens (the api role only). */
+  url?: string;
+  /** Ends when the role stops by itself (a worker that failed); the process should then exit. */
+  ended: Promise<void>;
+  /** Stops in order (stop taking work, finish what is in flight, close connections). Idempotent. */
+  stop(): Promise<void>;
+}
+
+function temporalAddress(settings: Settings): string {
+  if (!settings.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set for this process');
+  return settings.TEMPORAL_ADDRESS;
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= action());
+}
+
+/** Runs a worker until stopped: shutdown once, wait for in-flight tasks, then release what it held. */
+function runWorker(worker: Worker, release: () => Promise<void>): Pick<RunningRole, 'ended' | 'stop'> {
+  const run = worker.run();
+  const ended = run.finally(release);
+  return {
+    ended,
+    stop: once(async () => {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await ended.catch(() => undefined);
+    }),
+  };
+}
+
+/** The warehouse worker: the one process that opens the DuckDB file. */
+export async function startWarehouseRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
+  const connection = await NativeConnection.connect({ address: temporalAddress(settings) });
+  try {
+    const { worker, warehouse, publisher } = await createWarehouseWorker({
+      connection,
+      settings,
+      onPublishError: (error) =>
+        log.warn(`publishing the lake failed: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    return runWorker(worker, async () => {
+      await publisher.close();
+      warehouse.close();
+      await connection.close();
+    });
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+}
+
+/** An ingest worker (pollers, fetch, parse); once it runs, every poller is started or woken. */
+export async function startIngestRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
+  const address = temporalAddress(settings);
+  const connection = await NativeConnection.connect({ address });
+  let running: Pick<RunningRole, 'ended' | 'stop'>;
+  try {
+    const worker = await createIngestWorker({ connection, settings });
+    running = runWorker(worker, () => connection.close());
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  const clientConnection = await Connection.connect({ address });
+  try {
+    const client = new Client({ connection: clientConnection, namespace: settings.TEMPORAL_NAMESPACE });
+    await ensurePollers(client, settings, selectedCatalogue(settings), log);
+    await ensureCompactionSchedule(client, settings);
+  } catch (error) {
+    await running.stop();
+    throw error;
+  } finally {
+    await clientConnection.close();
+  }
+  return running;
+}
+
+/**
+ * The API. Its Temporal connection is lazy: the API answers (feed health `unknown`) while Temporal is
+ * unreachable, and connects when it comes back.
+ */
+export async function startApiRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
+  const connection = Connection.lazy({ address: temporalAddress(settings) });
+  const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
+  const api = await startApiServer(settings, client, selectedCatalogue(settings), (line) => log.info(line));
+  let release: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (release = resolve));
+  return {
+    url: api.url,
+    ended,
+    stop: once(async () => {
+      await api.close();
+      await connection.close();
+      release();
+    }),
+  };
+}
+
+export function startRole(role: Role, settings: Settings, log: ServiceLog): Promise<RunningRole> {
+  switch (role) {
+    case 'warehouse':
+      return startWarehouseRole(settings, log);
+    case 'ingest':
+      return startIngestRole(settings, log);
+    case 'api':
+      return startApiRole(settings, log);
+  }
+}

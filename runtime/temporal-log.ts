@@ -1,0 +1,98 @@
+import {
+  ApplicationFailure,
+  type LogLevel as SdkLevel,
+  type LogMetadata,
+  type Logger,
+} from '@temporalio/common';
+import { Runtime } from '@temporalio/worker';
+import type { LogLevel, ServiceLog } from './log.js';
+
+/** What the SDK says that is true by design here, so not worth a line at every start. */
+const EXPECTED_MESSAGES = new Set([
+  // The warehouse worker runs activities only.
+  'No workflows registered, not polling for workflow tasks',
+]);
+
+/** Bookkeeping the SDK attaches to every line; the workflow id and activity type are kept. */
+const NOISE = new Set([
+  'sdkComponent',
+  'taskToken',
+  'namespace',
+  'taskQueue',
+  'runId',
+  'workflowRunId',
+  'workflowType',
+  'activityId',
+  'isLocal',
+  'durationMs',
+  'attempt',
+]);
+
+const LEVELS: Record<SdkLevel, LogLevel> = {
+  TRACE: 'debug',
+  DEBUG: 'debug',
+  INFO: 'info',
+  WARN: 'warn',
+  ERROR: 'error',
+};
+
+/**
+ * The Temporal SDK's logger for this process: its lines go through the service log, condensed to one
+ * line (no task tokens), with stacks only for bugs. Expected upstream failures are BENIGN application
+ * failures, which the SDK already logs at debug; the poller writes one line per failed poll.
+ */
+export class TemporalLog implements Logger {
+  constructor(private readonly out: ServiceLog) {}
+
+  log(level: SdkLevel, message: string, meta: LogMetadata = {}): void {
+    // The SDK's own info lines (worker states, bundler statistics) are detail; workflow code's are ours.
+    const fromWorkflow = meta['sdkComponent'] === 'workflow';
+    const ours = level === 'INFO' && !fromWorkflow ? 'debug' : LEVELS[level];
+    if (!this.out.enabled(ours)) return;
+    if (EXPECTED_MESSAGES.has(message) && ours !== 'error') return;
+    const fields: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(meta)) if (!NOISE.has(key)) fields[key] = value;
+    const error: unknown = meta['error'];
+    // Workflow code writes whole sentences (the poller's failure line); the SDK's own lines get context.
+    const feedKey: unknown = meta['feedKey'];
+    const context = fromWorkflow
+      ? typeof feedKey === 'string' && !message.includes(feedKey)
+        ? feedKey
+        : ''
+      : [meta['activityType'], meta['workflowId']].filter((part) => typeof part === 'string').join(' ');
+    // An ApplicationFailure is a decision the code made (an upstream refused, a body was bad): no stack.
+    const bug = error instanceof Error && !(error instanceof ApplicationFailure);
+    this.out[ours](context ? `${message} (${context})` : message, {
+      ...fields,
+      ...(bug ? { bug: true } : {}),
+    });
+  }
+  trace(message: string, meta?: LogMetadata): void {
+    this.log('TRACE', message, meta);
+  }
+  debug(message: string, meta?: LogMetadata): void {
+    this.log('DEBUG', message, meta);
+  }
+  info(message: string, meta?: LogMetadata): void {
+    this.log('INFO', message, meta);
+  }
+  warn(message: string, meta?: LogMetadata): void {
+    this.log('WARN', message, meta);
+  }
+  error(message: string, meta?: LogMetadata): void {
+    this.log('ERROR', message, meta);
+  }
+}
+
+/**
+ * Installs the SDK runtime once per process, before any worker or connection: our logger (the core's
+ * own lines forwarded to it) and no signal handlers, so the process stops its workers itself, in order.
+ */
+export function installTemporalRuntime(log: ServiceLog, level: LogLevel): void {
+  const core = level === 'debug' ? 'INFO' : 'WARN';
+  Runtime.install({
+    logger: new TemporalLog(log),
+    shutdownSignals: [],
+    telemetryOptions: { logging: { filter: { core, other: 'ERROR' }, forward: {} } },
+  });
+}
