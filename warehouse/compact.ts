@@ -3,14 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { join } from 'node:path';
 import type { LakeFile } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
-import {
-  currentManifest,
-  finishPublication,
-  recordPublication,
-  sqlString,
-  writeLakeFile,
-  writeManifest,
-} from './publish.js';
+import { currentManifest, finishPublication, publishFiles, sqlString, writeLakeFile } from './publish.js';
 import type { Warehouse } from './warehouse.js';
 
 /** A partition is merged once it holds this many files, or any number (≥ 2) once its month is over. */
@@ -116,17 +109,12 @@ async function swapIn(
   if (!current) return false;
   const replaced = new Set(group.map((file) => file.path));
   const named = current.files.filter((file) => replaced.has(file.path));
+  // Another compaction got there first: leave the lake as it is.
   if (named.length !== group.length) return false;
-  const last = await warehouse.db.runAndReadAll(
-    'SELECT coalesce(max(generation), 0)::INTEGER AS g FROM publication',
-  );
-  const manifest = {
-    ...current,
-    generation: Number(last.getRowObjectsJS()[0]?.g ?? 0) + 1,
-    publishedAt: now.toISOString(),
-    files: [...current.files.filter((file) => !replaced.has(file.path)), merged],
-  };
-  await recordPublication(warehouse.db, manifest, group, now);
-  await writeManifest(lakeDir, manifest);
+  await publishFiles(warehouse.db, lakeDir, {
+    added: [merged],
+    replaced: (file) => replaced.has(file.path),
+    now,
+  });
   return true;
 }

@@ -299,3 +299,28 @@ export async function removeTemporaryFiles(dir: string): Promise<string[]> {
   await Promise.all(temporary.map((name) => rm(join(dir, name), { force: true })));
   return temporary;
 }
+
+/**
+ * Publishes a new generation in which `added` files join the lake and the current files `replaced`
+ * selects leave it (to the garbage, deleted after the grace period): how a dataset that is replaced
+ * whole (events, declarations) or loaded apart from commits (archive, gauge readings) is published.
+ * Run inside `Warehouse.exclusive`; the files must already be written (`writeLakeFile`).
+ */
+export async function publishFiles(
+  connection: DuckDBConnection,
+  lakeDir: string,
+  change: { added: readonly LakeFile[]; replaced: (file: LakeFile) => boolean; now: Date },
+): Promise<Manifest> {
+  const previous = await currentManifest(connection, lakeDir);
+  const files = previous?.files ?? [];
+  const replaced = files.filter(change.replaced);
+  const manifest: Manifest = {
+    format: 'eids-lake/1',
+    generation: (await lastGeneration(connection)) + 1,
+    publishedAt: change.now.toISOString(),
+    files: [...files.filter((file) => !change.replaced(file)), ...change.added],
+  };
+  await recordPublication(connection, manifest, replaced, change.now);
+  await writeManifest(lakeDir, manifest);
+  return manifest;
+}
