@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps) {
   const cadences = deps.catalogue.map((feed) => feed.pollIntervalSeconds);
   const revalidate = cadences.length > 0 ? Math.min(...cadences) : 300;
   const caching = dataCaching(deps.store, `private, max-age=60, stale-while-revalidate=${revalidate}`);
-  app.use('/v1/incidents', caching);
+  // One pattern: it matches /v1/incidents itself too, and the cache must see each request once.
   app.use('/v1/incidents/*', caching);
 
   // The front door: `/` and `/v1` say where to go, without a key.
