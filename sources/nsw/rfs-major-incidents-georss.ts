@@ -1,13 +1,12 @@
 import {
   incidentId,
   STATE_TIME_ZONES,
-  type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
   type IncidentTimestamps,
   type Position,
-  type UnmappedValue,
 } from '../../model/index.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { draftsOf } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { flattenGeometry } from '../common/geometry.js';
@@ -37,13 +36,6 @@ const ZONE = STATE_TIME_ZONES.nsw;
 const UPDATED_FORMAT = 'd MMM yyyy H:mm';
 
 type Report = (field: string, value: string) => void;
-
-interface ParsedItem {
-  id: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
 
 function text(item: XmlNode, name: string): string | undefined {
   return textOf(asList(item[name])[0])?.trim() || undefined;
@@ -75,11 +67,12 @@ function geometryOf(item: XmlNode): { point: Position | undefined; polygons: Pos
   return { point, polygons: flattenGeometry({ type: 'MultiPolygon', coordinates: rings }).polygons };
 }
 
-function parseItem(item: XmlNode, skipped: UnmappedValue[]): ParsedItem | undefined {
+/** An item without a guid or a readable time is reported as unmapped (never dropped in silence). */
+function parseItem(item: XmlNode, collector: RecordCollector): CollectedRecord | undefined {
   const guid = text(item, 'guid');
   const feedId = rfsIncidentNumber(guid);
   if (!feedId) {
-    skipped.push({ field: 'guid', value: guid ?? '', incidentId: '' });
+    collector.report({ field: 'guid', value: guid ?? '', incidentId: '' });
     return undefined;
   }
   const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
@@ -94,7 +87,7 @@ function parseItem(item: XmlNode, skipped: UnmappedValue[]): ParsedItem | undefi
   const pubDate = text(item, 'pubDate');
   const timestamps = timestampsOf(pubDate, fields.UPDATED, report);
   if (!timestamps) {
-    skipped.push({
+    collector.report({
       field: 'timestamps',
       value: `pubDate=${pubDate ?? ''}; UPDATED=${fields.UPDATED ?? ''}`,
       incidentId: id,
@@ -130,7 +123,7 @@ function parseItem(item: XmlNode, skipped: UnmappedValue[]): ParsedItem | undefi
     ...geometryOf(item),
     areaType: 'incident_area',
   });
-  return { id, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
+  return { id, upstreamId: feedId, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
 }
 
 export const parseNswRfsMajorIncidentsGeoRss: FeedParser = (body) => {
@@ -138,18 +131,6 @@ export const parseNswRfsMajorIncidentsGeoRss: FeedParser = (body) => {
   if (root.channel === undefined) throw new MalformedFeedError(`${FEED}: an <rss> without a <channel>`);
   // An empty `<channel/>` is a valid feed with no items.
   const channel = asList(root.channel).find(isXmlNode) ?? {};
-  const unmapped: UnmappedValue[] = [];
-  const byId = new Map<string, ParsedItem>();
-  for (const item of asList(channel.item)) {
-    const parsed = parseItem(isXmlNode(item) ? item : {}, unmapped);
-    if (!parsed) continue;
-    // The same incident twice in one document: keep the later update (the later one on a tie).
-    const previous = byId.get(parsed.id);
-    if (!previous || parsed.updatedAt >= previous.updatedAt) byId.set(parsed.id, parsed);
-  }
-  const kept = [...byId.values()];
-  return {
-    incidents: kept.flatMap((parsed) => parsed.drafts),
-    unmapped: [...unmapped, ...kept.flatMap((parsed) => parsed.unmapped)],
-  };
+  const items = asList(channel.item).map((item): XmlNode => (isXmlNode(item) ? item : {}));
+  return collectRecords(items, parseItem);
 };

@@ -1,13 +1,12 @@
 import {
   incidentId,
-  type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
   type IncidentTimestamps,
-  type UnmappedValue,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
 import { readFeatureCollection } from '../common/body-text.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { draftsOf } from '../common/drafts.js';
 import { flattenGeometry } from '../common/geometry.js';
 import { decodeEntities, readKeyedLines } from '../common/html.js';
@@ -38,14 +37,6 @@ interface Description {
   majorFireUpdateUrl?: string;
   /** Every line as plain text, joined by "\n". */
   text: string;
-}
-
-/** One feature's output, held until duplicates of its guid are resolved. */
-interface ParsedFeature {
-  id: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
 }
 
 /** By known keys only: values such as UPDATED contain colons, so splitting on ':' is wrong. */
@@ -97,12 +88,13 @@ function timestampsOf(
   return { reported: reported ?? either, updated: updated ?? either };
 }
 
-function parseFeature(feature: unknown, skipped: UnmappedValue[]): ParsedFeature | undefined {
+/** A feature without a guid or a readable time is reported as unmapped (never dropped in silence). */
+function parseFeature(feature: unknown, collector: RecordCollector): CollectedRecord | undefined {
   const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
   const guid = stringOf(properties.guid);
   const feedId = feedIdOf(guid);
   if (!feedId) {
-    skipped.push({ field: 'guid', value: guid ?? '', incidentId: '' });
+    collector.report({ field: 'guid', value: guid ?? '', incidentId: '' });
     return undefined;
   }
   const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
@@ -114,7 +106,7 @@ function parseFeature(feature: unknown, skipped: UnmappedValue[]): ParsedFeature
   const timestamps = timestampsOf(pubDate, fields.UPDATED, report);
   if (!timestamps) {
     const value = `pubDate=${pubDate ?? ''}; UPDATED=${fields.UPDATED ?? ''}`;
-    skipped.push({ field: 'timestamps', value, incidentId: id });
+    collector.report({ field: 'timestamps', value, incidentId: id });
     return undefined;
   }
 
@@ -149,22 +141,8 @@ function parseFeature(feature: unknown, skipped: UnmappedValue[]): ParsedFeature
     polygons: flat.polygons,
     areaType: 'incident_area',
   });
-  return { id, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
+  return { id, upstreamId: feedId, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
 }
 
-export const parseNswRfsMajorIncidents: FeedParser = (body) => {
-  const unmapped: UnmappedValue[] = [];
-  const byId = new Map<string, ParsedFeature>();
-  for (const feature of readFeatureCollection(body, FEED)) {
-    const parsed = parseFeature(feature, unmapped);
-    if (!parsed) continue;
-    // The same guid twice in one document: keep the later update (the later one on a tie).
-    const previous = byId.get(parsed.id);
-    if (!previous || parsed.updatedAt >= previous.updatedAt) byId.set(parsed.id, parsed);
-  }
-  const kept = [...byId.values()];
-  return {
-    incidents: kept.flatMap((parsed) => parsed.drafts),
-    unmapped: [...unmapped, ...kept.flatMap((parsed) => parsed.unmapped)],
-  };
-};
+export const parseNswRfsMajorIncidents: FeedParser = (body) =>
+  collectRecords(readFeatureCollection(body, FEED), parseFeature);

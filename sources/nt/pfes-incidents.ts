@@ -1,19 +1,18 @@
 import {
   categoryOf,
   incidentId,
-  type DroppedRecord,
   type IncidentDetails,
   type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
   type IncidentTimestamps,
-  type ParseResult,
   type Position,
   type UnmappedValue,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
 import { readJsonBody } from '../common/body-text.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { centroidOf, pointGeometry } from '../common/geometry.js';
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
@@ -59,14 +58,6 @@ const LOCAL_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d\d)$/;
 
 type Report = (field: string, value: string) => void;
 type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
-
-interface ParsedIncident {
-  id: string;
-  feedId: string;
-  updatedAt: number;
-  draft: IncidentDraft;
-  unmapped: UnmappedValue[];
-}
 
 /** The value as text (common/values.ts), trimmed. */
 const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
@@ -157,7 +148,7 @@ function timestampsOf(
   return notifiedIso ? { timestamps, notifiedIso } : { timestamps };
 }
 
-function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident | undefined {
+function parseIncident(value: unknown, collector: RecordCollector): CollectedRecord | undefined {
   const incident = isRecord(value) ? value : {};
   const display = isRecord(incident.properties) ? incident.properties : {};
   const location = stringOf(incident.location) ?? stringOf(display.Location) ?? '';
@@ -171,7 +162,7 @@ function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident
   const times = timestampsOf(incident, display, pendingReport);
   const upstreamId = stringOf(incident.datenotified) ?? location;
   if (!times?.notifiedIso) {
-    dropped.push({ reason: times ? 'no-id' : 'no-timestamps', upstreamId });
+    collector.drop(times ? 'no-id' : 'no-timestamps', upstreamId);
     return undefined;
   }
   const feedId = ntFeedId(times.notifiedIso, position, location);
@@ -236,30 +227,14 @@ function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident
     details,
     timestamps: times.timestamps,
   };
-  return { id, feedId, updatedAt: Date.parse(times.timestamps.updated), draft, unmapped };
+  // The same notification second at the same place: one incident, the later update wins.
+  return {
+    id,
+    upstreamId: feedId,
+    updatedAt: Date.parse(times.timestamps.updated),
+    drafts: [draft],
+    unmapped,
+  };
 }
 
-export const parseNtPfesIncidents: FeedParser = (body) => {
-  const dropped: DroppedRecord[] = [];
-  const byId = new Map<string, ParsedIncident>();
-  for (const value of readIncidents(body)) {
-    const parsed = parseIncident(value, dropped);
-    if (!parsed) continue;
-    const previous = byId.get(parsed.id);
-    if (!previous) {
-      byId.set(parsed.id, parsed);
-      continue;
-    }
-    // The same notification second at the same place: one incident, the later update wins.
-    const [kept, other] = parsed.updatedAt >= previous.updatedAt ? [parsed, previous] : [previous, parsed];
-    dropped.push({ reason: 'duplicate', upstreamId: other.feedId });
-    byId.set(parsed.id, kept);
-  }
-  const kept = [...byId.values()];
-  const result: ParseResult = {
-    incidents: kept.map((parsed) => parsed.draft),
-    unmapped: kept.flatMap((parsed) => parsed.unmapped),
-  };
-  if (dropped.length > 0) result.dropped = dropped;
-  return result;
-};
+export const parseNtPfesIncidents: FeedParser = (body) => collectRecords(readIncidents(body), parseIncident);

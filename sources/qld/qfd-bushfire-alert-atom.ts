@@ -1,4 +1,4 @@
-import type { DroppedRecord } from '../../model/index.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { pointGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
@@ -12,10 +12,8 @@ import {
   placeOf,
   qfdIncidentId,
   QLD_ZONE,
-  resultOf,
   sourceOf,
   type DraftBase,
-  type ParsedRecord,
   type Report,
   type Timestamps,
 } from './qfd-drafts.js';
@@ -88,10 +86,10 @@ function timestampsOf(entry: XmlNode, content: Content, report: Report): Timesta
   return { reported: reported ?? either, updated: either };
 }
 
-function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | undefined {
+function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord | undefined {
   const uniqueId = textOf(entry.id)?.trim();
   if (!uniqueId) {
-    dropped.push({ reason: 'no-id', upstreamId: textOf(entry.title)?.trim() ?? '' });
+    collector.drop('no-id', textOf(entry.title)?.trim() ?? '');
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
@@ -99,7 +97,7 @@ function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | un
   const content = parseContent(textOf(entry.content) ?? '');
   const timestamps = timestampsOf(entry, content, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });
+    collector.drop('no-timestamps', uniqueId);
     return undefined;
   }
 
@@ -133,6 +131,7 @@ function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | un
   };
   return {
     id,
+    upstreamId: uniqueId,
     updatedAt: Date.parse(timestamps.updated),
     drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
     unmapped,
@@ -141,10 +140,5 @@ function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | un
 
 export const parseQldQfdBushfireAlertAtom: FeedParser = (body) => {
   const { root } = readXml(body, FEED, ['feed'], { arrayTags: ['entry', 'category'] });
-  const dropped: DroppedRecord[] = [];
-  const records = asList(root.entry)
-    .filter(isXmlNode)
-    .map((entry) => parseEntry(entry, dropped))
-    .filter((record) => record !== undefined);
-  return resultOf(records, [], dropped);
+  return collectRecords(asList(root.entry).filter(isXmlNode), parseEntry);
 };

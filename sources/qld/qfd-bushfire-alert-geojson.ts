@@ -1,11 +1,6 @@
-import type {
-  DroppedRecord,
-  EventType,
-  Position,
-  UnmappedValue,
-  WarningLevel,
-} from '../../model/index.js';
+import type { EventType, Position, UnmappedValue, WarningLevel } from '../../model/index.js';
 import { featuresOf, readJsonBody } from '../common/body-text.js';
+import { LatestById, RecordCollector, type CollectedRecord, type Ranked } from '../common/collector.js';
 import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
@@ -19,11 +14,9 @@ import {
   placeOf,
   qfdIncidentId,
   QLD_ZONE,
-  resultOf,
   sourceOf,
   suburbOf,
   type DraftBase,
-  type ParsedRecord,
   type Report,
   type Timestamps,
 } from './qfd-drafts.js';
@@ -58,7 +51,7 @@ import { unmappedFor } from '../common/vocabulary.js';
 const FEED = 'QFD bushfireAlert.json';
 
 /** One feature, before features sharing a UniqueID are put together. */
-interface FeatureRecord {
+interface FeatureRecord extends Ranked {
   uniqueId: string;
   base: DraftBase;
   position?: Position;
@@ -129,18 +122,18 @@ function propertyPosition(properties: Record<string, unknown>, report: Report): 
   return [longitude, latitude];
 }
 
-function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]): FeatureRecord | undefined {
+function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector): FeatureRecord | undefined {
   const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
   const uniqueId = stringOf(properties.UniqueID);
   if (!uniqueId) {
-    dropped.push({ reason: 'no-id', upstreamId: stringOf(properties.OBJECTID) ?? '' });
+    collector.drop('no-id', stringOf(properties.OBJECTID) ?? '');
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
   const { unmapped, report } = unmappedFor(id);
   const timestamps = timestampsOf(properties, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });
+    collector.drop('no-timestamps', uniqueId);
     return undefined;
   }
 
@@ -205,6 +198,8 @@ function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]):
     }),
   };
   const record: FeatureRecord = {
+    id,
+    upstreamId: uniqueId,
     uniqueId,
     base,
     polygons: flat.polygons,
@@ -216,20 +211,8 @@ function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]):
   return record;
 }
 
-/** Keeps the later update of two records of one kind; the other is a duplicate. */
-function keepLater(
-  previous: FeatureRecord | undefined,
-  next: FeatureRecord,
-  dropped: DroppedRecord[],
-): FeatureRecord {
-  if (!previous) return next;
-  const [kept, dropping] = next.updatedAt >= previous.updatedAt ? [next, previous] : [previous, next];
-  dropped.push({ reason: 'duplicate', upstreamId: dropping.uniqueId });
-  return kept;
-}
-
 /** An incident and, when a warning polygon shares its UniqueID, the warning's area. */
-function recordOf(point: FeatureRecord | undefined, warning: FeatureRecord | undefined): ParsedRecord {
+function recordOf(point: FeatureRecord | undefined, warning: FeatureRecord | undefined): CollectedRecord {
   const main = (point ?? warning)!;
   const id = qfdIncidentId(main.uniqueId);
   const area = warning ? areaGeometry(warning.polygons) : null;
@@ -247,22 +230,23 @@ function recordOf(point: FeatureRecord | undefined, warning: FeatureRecord | und
   if (warning && area) drafts.push(draftOf(warning.base, 'warning_area', area, id));
   const unmapped =
     point && warning && point !== warning ? [...point.unmapped, ...warning.unmapped] : main.unmapped;
-  return { id, updatedAt: Math.max(point?.updatedAt ?? 0, warning?.updatedAt ?? 0), drafts, unmapped };
+  const updatedAt = Math.max(point?.updatedAt ?? 0, warning?.updatedAt ?? 0);
+  return { id, upstreamId: main.uniqueId, updatedAt, drafts, unmapped };
 }
 
 export const parseQldQfdBushfireAlertGeojson: FeedParser = (body) => {
   const { features, crs } = readDocument(body);
-  const dropped: DroppedRecord[] = [];
-  const points = new Map<string, FeatureRecord>();
-  const warnings = new Map<string, FeatureRecord>();
-  const order: string[] = [];
+  const collector = new RecordCollector();
+  // Of each kind, one feature per UniqueID; then a point and a polygon of one UniqueID are one incident.
+  const points = new LatestById<FeatureRecord>();
+  const warnings = new LatestById<FeatureRecord>();
+  const order = new Set<string>();
   for (const feature of features) {
-    const record = parseFeature(feature, crs, dropped);
+    const record = parseFeature(feature, crs, collector);
     if (!record) continue;
-    if (!points.has(record.uniqueId) && !warnings.has(record.uniqueId)) order.push(record.uniqueId);
-    const kind = record.polygons.length > 0 ? warnings : points;
-    kind.set(record.uniqueId, keepLater(kind.get(record.uniqueId), record, dropped));
+    order.add(record.id);
+    collector.keepLatest(record.polygons.length > 0 ? warnings : points, record);
   }
-  const records = order.map((uniqueId) => recordOf(points.get(uniqueId), warnings.get(uniqueId)));
-  return resultOf(records, [], dropped);
+  for (const id of order) collector.add(recordOf(points.get(id), warnings.get(id)));
+  return collector.result();
 };

@@ -1,4 +1,5 @@
-import type { DroppedRecord, Position } from '../../model/index.js';
+import type { Position } from '../../model/index.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { pointGeometry } from '../common/geometry.js';
 import { readKml, type KmlPlacemark } from '../common/kml.js';
 import { parseUtcTimeInZone } from '../common/time.js';
@@ -11,10 +12,8 @@ import {
   placeOf,
   qfdIncidentId,
   QLD_ZONE,
-  resultOf,
   sourceOf,
   type DraftBase,
-  type ParsedRecord,
   type Report,
   type Timestamps,
 } from './qfd-drafts.js';
@@ -64,18 +63,18 @@ function positionOf(placemark: KmlPlacemark, report: Report): Position | undefin
   return [longitude, latitude];
 }
 
-function parsePlacemark(placemark: KmlPlacemark, dropped: DroppedRecord[]): ParsedRecord | undefined {
+function parsePlacemark(placemark: KmlPlacemark, collector: RecordCollector): CollectedRecord | undefined {
   const data = placemark.extendedData;
   const uniqueId = data.Master_Incident_Number?.trim();
   if (!uniqueId) {
-    dropped.push({ reason: 'no-id', upstreamId: placemark.id ?? placemark.name ?? '' });
+    collector.drop('no-id', placemark.id ?? placemark.name ?? '');
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
   const { unmapped, report } = unmappedFor(id);
   const timestamps = timestampsOf(data, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });
+    collector.drop('no-timestamps', uniqueId);
     return undefined;
   }
 
@@ -121,6 +120,7 @@ function parsePlacemark(placemark: KmlPlacemark, dropped: DroppedRecord[]): Pars
   };
   return {
     id,
+    upstreamId: uniqueId,
     updatedAt: Date.parse(timestamps.updated),
     drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
     unmapped,
@@ -129,9 +129,5 @@ function parsePlacemark(placemark: KmlPlacemark, dropped: DroppedRecord[]): Pars
 
 export const parseQldQfdBushfireAlertKml: FeedParser = (body) => {
   const { placemarks } = readKml(body, FEED);
-  const dropped: DroppedRecord[] = [];
-  const records = placemarks
-    .map((placemark) => parsePlacemark(placemark, dropped))
-    .filter((record) => record !== undefined);
-  return resultOf(records, [], dropped);
+  return collectRecords(placemarks, parsePlacemark);
 };

@@ -2,7 +2,6 @@ import {
   areaId,
   categoryOf,
   incidentId,
-  type DroppedRecord,
   type EventType,
   type FeatureType,
   type IncidentDetails,
@@ -12,8 +11,6 @@ import {
   type IncidentSource,
   type IncidentStatus,
   type IncidentTimestamps,
-  type ParseResult,
-  type UnmappedValue,
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
@@ -104,38 +101,4 @@ export function draftOf(
   };
   if (parentId !== undefined) draft.parentId = parentId;
   return draft;
-}
-
-/** One upstream record's output, held until repeated ids are resolved. */
-export interface ParsedRecord {
-  id: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
-
-/** The later update of an id wins (the later one in the document on a tie); the other is `duplicate`. */
-export function resultOf(
-  records: ParsedRecord[],
-  unmapped: UnmappedValue[],
-  dropped: DroppedRecord[],
-): ParseResult {
-  const byId = new Map<string, ParsedRecord>();
-  for (const record of records) {
-    const previous = byId.get(record.id);
-    if (previous && record.updatedAt < previous.updatedAt) {
-      dropped.push({ reason: 'duplicate', upstreamId: record.drafts[0]?.source.feedId ?? record.id });
-      continue;
-    }
-    if (previous)
-      dropped.push({ reason: 'duplicate', upstreamId: previous.drafts[0]?.source.feedId ?? previous.id });
-    byId.set(record.id, record);
-  }
-  const kept = [...byId.values()];
-  const result: ParseResult = {
-    incidents: kept.flatMap((record) => record.drafts),
-    unmapped: [...unmapped, ...kept.flatMap((record) => record.unmapped)],
-  };
-  if (dropped.length > 0) result.dropped = dropped;
-  return result;
 }

@@ -1,9 +1,10 @@
 import { MalformedFeedError } from '../common/errors.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
+import { collectRecords } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { asList, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
 import {
-  CriimsonCollector,
+  collectedOf,
   lastPart,
   parseDescription,
   parseFirstReported,
@@ -75,11 +76,10 @@ export const parseSaCfsCurrentIncidentsRss: FeedParser = (body) => {
   const { root } = readXml(body, FEED, ['rss'], { arrayTags: ['channel', 'item'] });
   const [channel] = asList(root.channel).filter(isXmlNode);
   if (!channel) throw new MalformedFeedError(`${FEED}: an <rss> without a <channel>`);
-  const collector = new CriimsonCollector();
-  for (const item of asList(channel.item)) {
+  return collectRecords(asList(channel.item), (item, collector) => {
     const record = isXmlNode(item) ? recordOf(item) : undefined;
-    if (record) collector.add(record);
-    else collector.drop('no-id', isXmlNode(item) ? (text(item, 'title') ?? '') : '');
-  }
-  return collector.result();
+    if (record) return collectedOf(record, collector);
+    collector.drop('no-id', isXmlNode(item) ? (text(item, 'title') ?? '') : '');
+    return undefined;
+  });
 };

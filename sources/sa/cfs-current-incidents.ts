@@ -3,9 +3,10 @@ import { MalformedFeedError } from '../common/errors.js';
 import { decodeEntities, plainText } from '../common/html.js';
 import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import { parseLocalTime } from '../common/time.js';
+import { collectRecords } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import {
-  CriimsonCollector,
+  collectedOf,
   numberOf,
   stringOf,
   tidy,
@@ -93,11 +94,10 @@ function recordOf(key: string | undefined, value: Record<string, unknown>): Crii
 }
 
 export const parseSaCfsCurrentIncidents: FeedParser = (body) => {
-  const collector = new CriimsonCollector();
-  for (const [key, value] of recordsOf(readJsonBody(body, FEED))) {
+  return collectRecords(recordsOf(readJsonBody(body, FEED)), ([key, value], collector) => {
     const record = isRecord(value) ? recordOf(key, value) : undefined;
-    if (record) collector.add(record);
-    else collector.drop('no-id', isRecord(value) ? '' : JSON.stringify(value ?? null).slice(0, 40));
-  }
-  return collector.result();
+    if (record) return collectedOf(record, collector);
+    collector.drop('no-id', isRecord(value) ? '' : JSON.stringify(value ?? null).slice(0, 40));
+    return undefined;
+  });
 };

@@ -2,15 +2,14 @@ import {
   categoryOf,
   incidentId,
   STATE_TIME_ZONES,
-  type DroppedRecord,
   type IncidentDetails,
   type IncidentDraft,
   type IncidentSource,
-  type ParseResult,
   type Position,
   type UnmappedValue,
 } from '../../model/index.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import type { CollectedRecord, RecordCollector } from '../common/collector.js';
 import { pointGeometry } from '../common/geometry.js';
 import { plainText } from '../common/html.js';
 import { parseLocalTime } from '../common/time.js';
@@ -188,42 +187,17 @@ function draftOf(record: CriimsonRecord, report: Report): IncidentDraft {
   };
 }
 
-/** One result per format: drafts, unmapped values, and records left out (no number, no time, repeated). */
-export class CriimsonCollector {
-  private readonly byId = new Map<string, { draft: IncidentDraft; unmapped: UnmappedValue[] }>();
-  private readonly dropped: DroppedRecord[] = [];
-
-  drop(reason: DroppedRecord['reason'], upstreamId: string): void {
-    this.dropped.push({ reason, upstreamId });
+/** A record's draft, ready for the one-per-id rule (common/collector.ts); one with no time is dropped. */
+export function collectedOf(record: CriimsonRecord, collector: RecordCollector): CollectedRecord | undefined {
+  if (record.reported === undefined && record.updated === undefined) {
+    collector.drop('no-timestamps', record.incidentNo);
+    return undefined;
   }
-
-  add(record: CriimsonRecord): void {
-    if (record.reported === undefined && record.updated === undefined) {
-      this.drop('no-timestamps', record.incidentNo);
-      return;
-    }
-    const unmapped: UnmappedValue[] = [];
-    const draft = draftOf(record, (field, value) => {
-      unmapped.push({ field, value, incidentId: '' });
-    });
-    for (const value of unmapped) value.incidentId = draft.id;
-    // The same incident twice in one document: keep the later update (the later one on a tie).
-    const previous = this.byId.get(draft.id);
-    if (previous) {
-      const later = Date.parse(draft.timestamps.updated) >= Date.parse(previous.draft.timestamps.updated);
-      this.drop('duplicate', record.incidentNo);
-      if (!later) return;
-    }
-    this.byId.set(draft.id, { draft, unmapped });
-  }
-
-  result(): ParseResult {
-    const kept = [...this.byId.values()];
-    const result: ParseResult = {
-      incidents: kept.map((entry) => entry.draft),
-      unmapped: kept.flatMap((entry) => entry.unmapped),
-    };
-    if (this.dropped.length > 0) result.dropped = [...this.dropped];
-    return result;
-  }
+  const unmapped: UnmappedValue[] = [];
+  const draft = draftOf(record, (field, value) => {
+    unmapped.push({ field, value, incidentId: '' });
+  });
+  for (const value of unmapped) value.incidentId = draft.id;
+  const updatedAt = Date.parse(draft.timestamps.updated);
+  return { id: draft.id, upstreamId: record.incidentNo, updatedAt, drafts: [draft], unmapped };
 }

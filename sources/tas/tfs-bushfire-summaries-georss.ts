@@ -1,9 +1,5 @@
-import {
-  incidentId,
-  type DroppedRecord,
-  type IncidentSource,
-  STATE_TIME_ZONES,
-} from '../../model/index.js';
+import { incidentId, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { decodeEntities, readKeyedLines } from '../common/html.js';
 import { parseGeoRssPoint } from '../common/lat-lng-fields.js';
@@ -13,12 +9,10 @@ import { asList, readXml, textOf as xmlTextOf } from '../common/xml.js';
 import {
   draftsOf,
   isRecord,
-  keepLatest,
   leadingNumber,
   lookup,
   suburbOf,
   withoutUndefined,
-  type ParsedRecord,
   type Timestamps,
 } from './drafts.js';
 import { FALLBACK, tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
@@ -103,13 +97,13 @@ function timestampsOf(
   return either ? { reported: published ?? either, updated: either } : undefined;
 }
 
-function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): ParsedRecord | undefined {
+function parseItem(item: Record<string, unknown>, collector: RecordCollector): CollectedRecord | undefined {
   const title = textOf(item.title) ?? '';
   const link = textOf(item.link);
   const guid = textOf(item.guid);
   const incidentNo = incidentNoOf(guid, link);
   if (!incidentNo) {
-    dropped.push({ reason: 'no-id', upstreamId: guid ?? title });
+    collector.drop('no-id', guid ?? title);
     return undefined;
   }
   const source: IncidentSource = { state: 'tas', agency: 'tfs', feedId: incidentNo };
@@ -118,7 +112,7 @@ function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): Par
   const { fields, links, text } = parseDescription(textOf(item.description) ?? '');
   const timestamps = timestampsOf(textOf(item.pubDate), fields.UPDATED, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: incidentNo });
+    collector.drop('no-timestamps', incidentNo);
     return undefined;
   }
 
@@ -167,13 +161,5 @@ export const parseTfsBushfireSummariesGeoRss: FeedParser = (body) => {
   const { root: rss } = readXml(body, FEED, ['rss'], { arrayTags: ['item'] });
   const [channel] = asList(rss.channel);
   if (channel === undefined) throw new MalformedFeedError(`${FEED}: an <rss> without a <channel>`);
-  const dropped: DroppedRecord[] = [];
-  const records = asList(isRecord(channel) ? channel.item : undefined)
-    .filter(isRecord)
-    .map((item) => parseItem(item, dropped))
-    .filter((record) => record !== undefined);
-  const kept = keepLatest(records, dropped);
-  const incidents = kept.flatMap((record) => record.drafts);
-  const unmapped = kept.flatMap((record) => record.unmapped);
-  return dropped.length > 0 ? { incidents, unmapped, dropped } : { incidents, unmapped };
+  return collectRecords(asList(isRecord(channel) ? channel.item : undefined).filter(isRecord), parseItem);
 };

@@ -1,26 +1,13 @@
-import {
-  incidentId,
-  type DroppedRecord,
-  type IncidentSource,
-  STATE_TIME_ZONES,
-} from '../../model/index.js';
+import { incidentId, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { type FlatGeometry } from '../common/geometry.js';
 import { decodeEntities, plainText } from '../common/html.js';
 import { parseLocalTime } from '../common/time.js';
 import { KML_ARRAY_TAGS, kmlGeometry, kmlPlacemarkElements } from '../common/kml.js';
 import type { FeedParser } from '../common/types.js';
 import { attributeOf, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
-import {
-  draftsOf,
-  keepLatest,
-  leadingNumber,
-  lookup,
-  suburbOf,
-  withoutUndefined,
-  type ParsedRecord,
-  type Timestamps,
-} from './drafts.js';
+import { draftsOf, leadingNumber, lookup, suburbOf, withoutUndefined, type Timestamps } from './drafts.js';
 import {
   FALLBACK,
   tfsEventTypeOf,
@@ -177,14 +164,14 @@ type Kind = 'incident' | 'alert-area';
 function parsePlacemark(
   placemark: TfsPlacemark,
   kind: Kind,
-  dropped: DroppedRecord[],
-): ParsedRecord | undefined {
+  collector: RecordCollector,
+): CollectedRecord | undefined {
   const description = parseDescription(placemark.description ?? '');
   const { fields } = description;
   const incidentNo = fields['Incident No']?.trim() || undefined;
   const upstreamId = kind === 'incident' ? (incidentNo ?? placemark.id) : placemark.id;
   if (!upstreamId) {
-    dropped.push({ reason: 'no-id', upstreamId: placemark.name ?? '' });
+    collector.drop('no-id', placemark.name ?? '');
     return undefined;
   }
   const source: IncidentSource = {
@@ -196,7 +183,7 @@ function parsePlacemark(
   const { unmapped, report } = unmappedFor(id);
   const timestamps = timestampsOf(fields, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId });
+    collector.drop('no-timestamps', upstreamId);
     return undefined;
   }
 
@@ -243,16 +230,10 @@ function parsePlacemark(
 }
 
 function kmlParser(feed: string, kind: Kind): FeedParser {
-  return (body) => {
-    const dropped: DroppedRecord[] = [];
-    const records = readKmlPlacemarks(body, feed)
-      .map((placemark) => parsePlacemark(placemark, kind, dropped))
-      .filter((record) => record !== undefined);
-    const kept = keepLatest(records, dropped);
-    const incidents = kept.flatMap((record) => record.drafts);
-    const unmapped = kept.flatMap((record) => record.unmapped);
-    return dropped.length > 0 ? { incidents, unmapped, dropped } : { incidents, unmapped };
-  };
+  return (body) =>
+    collectRecords(readKmlPlacemarks(body, feed), (placemark, collector) =>
+      parsePlacemark(placemark, kind, collector),
+    );
 }
 
 /** `https://www.fire.tas.gov.au/Show?pageId=bfKml`. */

@@ -1,20 +1,18 @@
 import {
   incidentId,
   type Certainty,
-  type DroppedRecord,
   type EventType,
-  type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
   type IncidentTimestamps,
   type ParseResult,
   type Severity,
-  type UnmappedValue,
   type Urgency,
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
 import { readFeatureCollection } from '../common/body-text.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { draftsOf } from '../common/drafts.js';
 import { CAP_BY_WARNING_LEVEL, type CapTriple } from '../common/cap-defaults.js';
 import { capCertaintyOf, capSeverityOf, capUrgencyOf, eventTypeOfCapAuEventCode } from '../common/cap-au.js';
@@ -69,15 +67,6 @@ const UNSAFE_ID_CHARACTERS = /[\s/\\?#%]+/g;
 const TITLE_MAX_LENGTH = 100;
 
 type Report = (field: string, value: string) => void;
-
-/** One feature's output, held until duplicates of its id are resolved. */
-interface ParsedFeature {
-  id: string;
-  upstreamId: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
 
 /** The value as text (common/values.ts), trimmed, '' as undefined. */
 const stringOf = (value: unknown): string | undefined => readString(value)?.trim() || undefined;
@@ -214,11 +203,7 @@ function titleOf(
   return location ?? meaningfulTitle ?? category2 ?? fallback;
 }
 
-function parseFeature(
-  feature: unknown,
-  dropped: DroppedRecord[],
-  skipped: UnmappedValue[],
-): ParsedFeature | undefined {
+function parseFeature(feature: unknown, collector: RecordCollector): CollectedRecord | undefined {
   const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
   const cap = isRecord(properties.cap) ? properties.cap : undefined;
   const sourceFeed = stringOf(properties.sourceFeed) ?? '';
@@ -230,16 +215,16 @@ function parseFeature(
     (key) => stringOf(properties[key]) ?? '',
   );
   if (texts.some((text) => TEST_RECORD.test(text)) || CAP_TEST_STATUS.test(stringOf(cap?.status) ?? '')) {
-    dropped.push({ reason: 'test-record', upstreamId: rawSourceId ?? '' });
+    collector.drop('test-record', rawSourceId ?? '');
     return undefined;
   }
   const knownRule = sourceFeedRuleOf(sourceFeed, sourceOrg);
   if (knownRule?.republishedFrom) {
-    dropped.push({ reason: 'republished', upstreamId: rawSourceId ?? '' });
+    collector.drop('republished', rawSourceId ?? '');
     return undefined;
   }
   if (!upstreamId) {
-    dropped.push({ reason: 'no-id', upstreamId: '' });
+    collector.drop('no-id', '');
     return undefined;
   }
 
@@ -255,8 +240,7 @@ function parseFeature(
   const timestamps = timestampsOf(stringOf(properties.created), stringOf(properties.updated), report);
   if (!timestamps) {
     // Never "now": the record is left out, and any unreadable time it had is still reported.
-    dropped.push({ reason: 'no-timestamps', upstreamId: rawSourceId ?? '' });
-    skipped.push(...unmapped);
+    collector.drop('no-timestamps', rawSourceId ?? '', unmapped);
     return undefined;
   }
   if (!knownRule) report('sourceFeed', sourceFeed || sourceOrg);
@@ -359,27 +343,7 @@ function parseFeature(
 }
 
 function parseEmvDocument(body: Uint8Array, feed: string): ParseResult {
-  const skipped: UnmappedValue[] = [];
-  const dropped: DroppedRecord[] = [];
-  const byId = new Map<string, ParsedFeature>();
-  for (const feature of readFeatureCollection(body, feed)) {
-    const parsed = parseFeature(feature, dropped, skipped);
-    if (!parsed) continue;
-    // The same id twice in one document: keep the later update (the later one on a tie).
-    const previous = byId.get(parsed.id);
-    if (previous && parsed.updatedAt < previous.updatedAt) {
-      dropped.push({ reason: 'duplicate', upstreamId: parsed.upstreamId });
-      continue;
-    }
-    if (previous) dropped.push({ reason: 'duplicate', upstreamId: previous.upstreamId });
-    byId.set(parsed.id, parsed);
-  }
-  const kept = [...byId.values()];
-  return {
-    incidents: kept.flatMap((parsed) => parsed.drafts),
-    unmapped: [...skipped, ...kept.flatMap((parsed) => parsed.unmapped)],
-    dropped,
-  };
+  return collectRecords(readFeatureCollection(body, feed), parseFeature);
 }
 
 export const parseVicEmvEvents: FeedParser = (body) =>

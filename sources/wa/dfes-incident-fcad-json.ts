@@ -1,9 +1,10 @@
 import { flattenGeometry } from '../common/geometry.js';
 import { readFeatureCollection } from '../common/body-text.js';
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
 import {
-  DocumentCollector,
+  collectedOf,
   isRecord,
   numberOf,
   perthTime,
@@ -25,7 +26,7 @@ const FEED = 'WA DFES incident_FCAD.json';
 const TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
 export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const feature of readFeatureCollection(body, FEED)) {
     const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
     const cadId = textOf(properties.DFESUniqueNumber);
@@ -63,31 +64,33 @@ export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
     const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
 
     collector.add(
-      {
-        context,
-        title: incidentTitle(type, suburb, lga, region),
-        eventType,
-        status,
-        warningLevel: 'none',
-        timestamps,
-        point: flat.points[0],
-        polygons: flat.polygons,
-        areaType: 'incident_area',
-        place: { address: [road, suburb].filter(Boolean).join(', '), suburb, lga },
-        details: withoutUndefined({
-          type,
-          status_raw: statusRaw,
-          region,
-          area_burnt: numberOf(properties.areaBurnt) ?? textOf(properties.areaBurnt),
-          appliances: numberOf(properties.numOfAppliancesResponding),
-          classification: textOf(properties.classification),
-          cross_street: crossStreet,
-          cad_id: cadId,
-          source_id: websiteId,
-          source_url: legacyIncidentUrl(websiteId),
-        }),
-      },
-      feedId,
+      collectedOf(
+        {
+          context,
+          title: incidentTitle(type, suburb, lga, region),
+          eventType,
+          status,
+          warningLevel: 'none',
+          timestamps,
+          point: flat.points[0],
+          polygons: flat.polygons,
+          areaType: 'incident_area',
+          place: { address: [road, suburb].filter(Boolean).join(', '), suburb, lga },
+          details: withoutUndefined({
+            type,
+            status_raw: statusRaw,
+            region,
+            area_burnt: numberOf(properties.areaBurnt) ?? textOf(properties.areaBurnt),
+            appliances: numberOf(properties.numOfAppliancesResponding),
+            classification: textOf(properties.classification),
+            cross_street: crossStreet,
+            cad_id: cadId,
+            source_id: websiteId,
+            source_url: legacyIncidentUrl(websiteId),
+          }),
+        },
+        feedId,
+      ),
     );
   }
   return collector.result();

@@ -1,9 +1,10 @@
 import { decodeEntities } from '../common/html.js';
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
 import { itemPoint, itemRawText, itemText, linkTail, readDfesRss } from './dfes-rss.js';
 import {
-  DocumentCollector,
+  collectedOf,
   perthTime,
   recordContext,
   textOf,
@@ -70,7 +71,7 @@ function parseDescription(text: string): { type?: string; fields: Partial<Record
 }
 
 export const parseWaDfesIncidentFcadRss: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const item of readDfesRss(body, FEED).items) {
     const title = parseTitle(itemText(item, 'title'));
     const description = parseDescription(itemRawText(item, 'description'));
@@ -103,26 +104,28 @@ export const parseWaDfesIncidentFcadRss: FeedParser = (body) => {
     const lga = lgaOf(title.lga);
     const region = description.fields.region ?? title.region;
     collector.add(
-      {
-        context,
-        title: incidentTitle(type, suburb, lga, region),
-        eventType: context.lookup('type', type ?? '', eventTypeOf, FALLBACK.eventType),
-        status: 'active',
-        warningLevel: 'none',
-        timestamps,
-        point: itemPoint(item),
-        polygons: [],
-        areaType: 'incident_area',
-        place: { address: suburb, suburb, lga },
-        details: withoutUndefined({
-          type,
-          region,
-          cad_id: cadId,
-          source_id: websiteId,
-          source_url: textOf(itemText(item, 'link')) ?? legacyIncidentUrl(websiteId),
-        }),
-      },
-      feedId,
+      collectedOf(
+        {
+          context,
+          title: incidentTitle(type, suburb, lga, region),
+          eventType: context.lookup('type', type ?? '', eventTypeOf, FALLBACK.eventType),
+          status: 'active',
+          warningLevel: 'none',
+          timestamps,
+          point: itemPoint(item),
+          polygons: [],
+          areaType: 'incident_area',
+          place: { address: suburb, suburb, lga },
+          details: withoutUndefined({
+            type,
+            region,
+            cad_id: cadId,
+            source_id: websiteId,
+            source_url: textOf(itemText(item, 'link')) ?? legacyIncidentUrl(websiteId),
+          }),
+        },
+        feedId,
+      ),
     );
   }
   return collector.result();

@@ -1,8 +1,9 @@
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { asList, joinedTextOf } from '../common/xml.js';
 import { itemPoint, itemPolygons, itemRawText, itemText, linkTail, readDfesRss } from './dfes-rss.js';
 import {
-  DocumentCollector,
+  collectedOf,
   perthTime,
   recordContext,
   rfc822Time,
@@ -76,7 +77,7 @@ function filledSections(html: string): string[] {
 }
 
 export const parseWaDfesMessageRss: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const item of readDfesRss(body, FEED).items) {
     const link = itemText(item, 'link');
     const guid = textOf(itemText(item, 'guid'));
@@ -117,30 +118,32 @@ export const parseWaDfesMessageRss: FeedParser = (body) => {
     ].filter(Boolean);
 
     collector.add(
-      {
-        context,
-        title,
-        ...mapping,
-        timestamps,
-        point: itemPoint(item),
-        polygons: itemPolygons(item, context.report),
-        areaType: 'warning_area',
-        place: { address: place, suburb: '', lga: lgasIn(place).join(', ') },
-        details: withoutUndefined({
-          warning_type: head,
-          category: fields.Category,
-          alert_summary: fields['Alert Summary'],
-          description: fields.Content,
-          template_sections: sections.length > 0 ? sections : undefined,
-          area_alert_levels: areaLevels.length > 0 ? areaLevels : undefined,
-          region: textOf(itemText(item, 'dfes:region')),
-          cad_id: textOf(itemText(item, 'dfes:incidentNumber')),
-          message_id: tail && MESSAGE_ID.test(tail) ? tail : undefined,
-          source_id: guid,
-          source_url: textOf(link),
-        }),
-      },
-      feedId,
+      collectedOf(
+        {
+          context,
+          title,
+          ...mapping,
+          timestamps,
+          point: itemPoint(item),
+          polygons: itemPolygons(item, context.report),
+          areaType: 'warning_area',
+          place: { address: place, suburb: '', lga: lgasIn(place).join(', ') },
+          details: withoutUndefined({
+            warning_type: head,
+            category: fields.Category,
+            alert_summary: fields['Alert Summary'],
+            description: fields.Content,
+            template_sections: sections.length > 0 ? sections : undefined,
+            area_alert_levels: areaLevels.length > 0 ? areaLevels : undefined,
+            region: textOf(itemText(item, 'dfes:region')),
+            cad_id: textOf(itemText(item, 'dfes:incidentNumber')),
+            message_id: tail && MESSAGE_ID.test(tail) ? tail : undefined,
+            source_id: guid,
+            source_url: textOf(link),
+          }),
+        },
+        feedId,
+      ),
     );
   }
   return collector.result();

@@ -1,8 +1,9 @@
 import { flattenGeometry } from '../common/geometry.js';
 import { readFeatureCollection } from '../common/body-text.js';
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import {
-  DocumentCollector,
+  collectedOf,
   isRecord,
   perthTime,
   recordContext,
@@ -25,7 +26,7 @@ const FEED = 'WA DFES message_warnings.json';
 const TIME_FORMAT = 'dd/MM/yy hh:mm:ss a';
 
 export const parseWaDfesMessageWarningsJson: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const feature of readFeatureCollection(body, FEED)) {
     const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
     const messageId = textOf(properties.messageId);
@@ -57,27 +58,29 @@ export const parseWaDfesMessageWarningsJson: FeedParser = (body) => {
     const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
 
     collector.add(
-      {
-        context,
-        title: subject ?? ([type, headline].filter(Boolean).join(' for ') || messageId),
-        ...mapping,
-        timestamps,
-        point: flat.points[0],
-        polygons: flat.polygons,
-        areaType: 'warning_area',
-        place: { address: headline, suburb: '', lga: lgasIn(subject ?? '').join(', ') },
-        details: withoutUndefined({
-          warning_type: type || undefined,
-          category,
-          headline: headline || undefined,
-          location_text: textOf(properties.locationSuburb),
-          cad_id: textOf(properties.fcadId),
-          incident_events_id: textOf(properties.incidentEventsId),
-          message_id: messageId,
-          source_url: `https://www.emergency.wa.gov.au/#map/warning/${messageId}`,
-        }),
-      },
-      messageId,
+      collectedOf(
+        {
+          context,
+          title: subject ?? ([type, headline].filter(Boolean).join(' for ') || messageId),
+          ...mapping,
+          timestamps,
+          point: flat.points[0],
+          polygons: flat.polygons,
+          areaType: 'warning_area',
+          place: { address: headline, suburb: '', lga: lgasIn(subject ?? '').join(', ') },
+          details: withoutUndefined({
+            warning_type: type || undefined,
+            category,
+            headline: headline || undefined,
+            location_text: textOf(properties.locationSuburb),
+            cad_id: textOf(properties.fcadId),
+            incident_events_id: textOf(properties.incidentEventsId),
+            message_id: messageId,
+            source_url: `https://www.emergency.wa.gov.au/#map/warning/${messageId}`,
+          }),
+        },
+        messageId,
+      ),
     );
   }
   return collector.result();

@@ -2,22 +2,21 @@ import { DateTime } from 'luxon';
 import {
   incidentId,
   STATE_TIME_ZONES,
-  type DroppedRecord,
   type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
   type IncidentTimestamps,
-  type ParseResult,
   type Position,
   type UnmappedValue,
 } from '../../model/index.js';
 import { parseLocalTime, parseUtcTimeInZone, toIso } from '../common/time.js';
 import { lookup, unmappedFor } from '../common/vocabulary.js';
+import type { CollectedRecord } from '../common/collector.js';
 import { draftsOf as recordDrafts, type RecordInput } from '../common/drafts.js';
 
 export { isRecord, withoutUndefined } from '../common/values.js';
 
-/** What every WA DFES parser shares: ids, Perth time, geometry, drafts and the per-document collector. */
+/** What every WA DFES parser shares: ids, Perth time, geometry and drafts. */
 
 export const ZONE = STATE_TIME_ZONES.wa;
 export const AGENCY = 'dfes';
@@ -199,49 +198,13 @@ export function draftsOf(reading: RecordReading): IncidentDraft[] {
   });
 }
 
-interface Kept {
-  upstreamId: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
-
-/** Gathers one document's records: one per id (the later update wins), the rest dropped with a reason. */
-export class DocumentCollector {
-  private readonly byId = new Map<string, Kept>();
-  private readonly dropped: DroppedRecord[] = [];
-  private readonly unmapped: UnmappedValue[] = [];
-
-  drop(reason: DroppedRecord['reason'], upstreamId: string, unmapped: UnmappedValue[] = []): void {
-    this.dropped.push({ reason, upstreamId });
-    this.unmapped.push(...unmapped);
-  }
-
-  add(reading: RecordReading, upstreamId: string): void {
-    const kept: Kept = {
-      upstreamId,
-      updatedAt: Date.parse(reading.timestamps.updated),
-      drafts: draftsOf(reading),
-      unmapped: reading.context.unmapped,
-    };
-    const id = reading.context.id;
-    const previous = this.byId.get(id);
-    if (!previous) {
-      this.byId.set(id, kept);
-      return;
-    }
-    // The same id twice in one document: keep the later update (the later one on a tie).
-    const [winner, loser] = kept.updatedAt >= previous.updatedAt ? [kept, previous] : [previous, kept];
-    this.byId.set(id, winner);
-    this.dropped.push({ reason: 'duplicate', upstreamId: loser.upstreamId });
-  }
-
-  result(): ParseResult {
-    const kept = [...this.byId.values()];
-    return {
-      incidents: kept.flatMap((record) => record.drafts),
-      unmapped: [...this.unmapped, ...kept.flatMap((record) => record.unmapped)],
-      dropped: [...this.dropped],
-    };
-  }
+/** A record's drafts, ready for the one-per-id rule (common/collector.ts). */
+export function collectedOf(reading: RecordReading, upstreamId: string): CollectedRecord {
+  return {
+    id: reading.context.id,
+    upstreamId,
+    updatedAt: Date.parse(reading.timestamps.updated),
+    drafts: draftsOf(reading),
+    unmapped: reading.context.unmapped,
+  };
 }

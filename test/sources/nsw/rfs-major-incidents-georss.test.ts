@@ -26,7 +26,7 @@ describe('NSW RFS majorIncidents.xml (GeoRSS, 2013): the real sample', () => {
     expect(result.incidents.length - areas.length).toBe(60);
     expect(areas).toHaveLength(43);
     expect(result.unmapped).toEqual([]);
-    expect(result.dropped ?? []).toEqual([]);
+    expect(result.dropped).toEqual([]);
     expect(new Set(result.incidents.map((draft) => draft.id)).size).toBe(result.incidents.length);
   });
 
@@ -173,7 +173,7 @@ describe('NSW RFS majorIncidents.xml (GeoRSS): made-up documents', () => {
   });
 
   it('accepts a channel without items', () => {
-    expect(parseText(rss())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(rss())).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('gives an incident the id majorIncidents.json gives it', () => {

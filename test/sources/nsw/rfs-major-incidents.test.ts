@@ -244,7 +244,7 @@ describe('NSW RFS majorIncidents.json: made-up documents', () => {
   });
 
   it('accepts an empty FeatureCollection and a BOM followed by blank lines', () => {
-    expect(parseText(document())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(document())).toEqual({ incidents: [], unmapped: [], dropped: [] });
     const { incidents } = parseText(`\uFEFF\n\n  ${document(feature())}`);
     expect(incidents.map((draft) => draft.id)).toEqual(['nsw-rfs-100001']);
   });

@@ -15,7 +15,7 @@ describe('PFES NT warnings.json: the 2020 sample', () => {
   });
 
   it('quirk: an empty warnings list (lastupdated with seven fractional digits) is no warnings, not an error', () => {
-    expect(parseNtPfesWarnings(readFileSync(SAMPLE))).toEqual({ incidents: [], unmapped: [] });
+    expect(parseNtPfesWarnings(readFileSync(SAMPLE))).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 });
 
@@ -64,6 +64,7 @@ describe('PFES NT warnings.json: made-up documents', () => {
         },
       ],
       unmapped: [],
+      dropped: [],
     });
   });
 

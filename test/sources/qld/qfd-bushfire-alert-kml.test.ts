@@ -19,7 +19,7 @@ describe('QFD bushfireAlert.kmz doc.kml: the 2020 sample', () => {
   it('parses every placemark into one incident, with nothing dropped and nothing unmapped', () => {
     const result = parseSample();
     expect(result.incidents).toHaveLength(23);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     // Every CurrentWarning, CurrentStatus and IncidentType of the sample is in FEEDS.md's vocabulary.
     expect(result.unmapped).toEqual([]);
   });
@@ -146,7 +146,7 @@ describe('QFD bushfireAlert doc.kml: made-up documents', () => {
   });
 
   it('accepts a document without placemarks', () => {
-    expect(parseText(kml())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(kml())).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('crosses midnight in UTC: 23:00 UTC is 09:00 the next day in Brisbane', () => {

@@ -24,7 +24,7 @@ describe('TFS colBushfireSummariesRss (legacy GeoRSS): sample', () => {
   it('reads its one item by the known keys of the description', () => {
     const result = parseTfsBushfireSummariesGeoRss(readFileSync(SAMPLE));
     expect(result.unmapped).toEqual([]);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     expect(result.incidents).toHaveLength(1);
     expect(result.incidents[0]).toMatchObject({
       id: 'tas-tfs-206456',
@@ -86,7 +86,7 @@ describe('TFS colBushfireSummariesRss: made-up documents', () => {
   });
 
   it('accepts a channel without items', () => {
-    expect(parseText(rss())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(rss())).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('reads keys in any case, values with colons and links, and summer time', () => {
@@ -127,10 +127,11 @@ describe('TFS colBushfireSummariesRss: made-up documents', () => {
     expect(result.incidents.map((draft) => [draft.id, draft.status])).toEqual([
       ['tas-tfs-300002', 'controlled'],
     ]);
+    // In document order: the earlier copy is dropped as soon as the later one is read.
     expect(result.dropped).toEqual([
+      { reason: 'duplicate', upstreamId: '300002' },
       { reason: 'no-timestamps', upstreamId: '300003' },
       { reason: 'no-id', upstreamId: 'No number' },
-      { reason: 'duplicate', upstreamId: '300002' },
     ]);
   });
 });

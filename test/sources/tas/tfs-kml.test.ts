@@ -50,7 +50,7 @@ describe('TFS KML: samples', () => {
       ['tas-tfs-20014107', 'incident', 'burn_off', 'controlled'],
     ]);
     expect(result.unmapped).toEqual([]);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
   });
 
   it('reads the escaped <table> rows by their known keys', () => {
@@ -121,7 +121,11 @@ describe('TFS KML: samples', () => {
   });
 
   it('reads the alert-areas sample, which holds styles and no placemark, as no record', () => {
-    expect(parseSample(parseTfsAlertAreasKml, ALERT_AREAS)).toEqual({ incidents: [], unmapped: [] });
+    expect(parseSample(parseTfsAlertAreasKml, ALERT_AREAS)).toEqual({
+      incidents: [],
+      unmapped: [],
+      dropped: [],
+    });
   });
 });
 
@@ -186,7 +190,11 @@ describe('TFS KML: made-up documents', () => {
   });
 
   it('accepts a document without placemarks and a BOM', () => {
-    expect(parseText(parseTfsIncidentsKml, `\uFEFF${kml()}`)).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(parseTfsIncidentsKml, `\uFEFF${kml()}`)).toEqual({
+      incidents: [],
+      unmapped: [],
+      dropped: [],
+    });
   });
 
   it('reads summer times, sizes with thousands separators and Advice', () => {
