@@ -250,6 +250,31 @@ describe('TFS KML: made-up documents', () => {
     ]);
   });
 
+  it.each([
+    ['newer first', true],
+    ['older first', false],
+  ])(
+    'keeps one placemark per incident, the later update (%s), in order with the other drops',
+    (_, newerFirst) => {
+      const older = placemark({ rows: { ...ROWS, Status: 'Going' } });
+      const newer = placemark({ rows: { ...ROWS, Status: 'Patrol', 'Last Update': '12-Jan-2025 6:30 PM' } });
+      const result = parseText(
+        parseTfsIncidentsKml,
+        kml(
+          ...(newerFirst ? [newer, older] : [older, newer]),
+          placemark({ id: '', rows: { Status: 'Going' } }),
+        ),
+      );
+      expect(result.incidents.map((draft) => [draft.id, draft.status, draft.timestamps.updated])).toEqual([
+        ['tas-tfs-25000001', 'controlled', '2025-01-12T18:30:00+11:00'],
+      ]);
+      expect(result.dropped).toEqual([
+        { reason: 'duplicate', upstreamId: '25000001' },
+        { reason: 'no-id', upstreamId: 'Pretend Road, MADEUPTON' },
+      ]);
+    },
+  );
+
   it('turns an alert-area polygon into a warning record at its centroid plus its warning_area', () => {
     const rows = { ...ROWS, 'Alert Level': 'Emergency Warning' };
     const geometry = `<MultiGeometry>${polygon(147, -42)}${polygon(147.1, -42)}</MultiGeometry>`;
