@@ -13,7 +13,7 @@ import {
   isRecord,
   locate,
   stringOf,
-  textOf,
+  trimmedText,
   timestampsOf,
   withoutUndefined,
 } from './esa-fields.js';
@@ -71,7 +71,7 @@ function parseItem(value: unknown, collector: RecordCollector): CollectedRecord 
     return undefined;
   }
   const item = value;
-  const element = (name: string): string | undefined => textOf(xmlText(item[name]));
+  const element = (name: string): string | undefined => trimmedText(xmlText(item[name]));
   const { fields, text } = readKeyedLines(xmlText(item.description) ?? '', KNOWN_KEYS);
   const feedId = element('guid') ?? fields['Incident Number'] ?? element('cadid');
   if (!feedId) {

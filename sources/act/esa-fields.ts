@@ -18,7 +18,7 @@ import { lookup } from '../common/vocabulary.js';
 import { eventTypeOf, FALLBACK, statusOf, warningLevelOf } from './esa-vocabulary.js';
 
 export { locate } from '../common/geometry.js';
-export { isRecord, stringOf, withoutUndefined } from '../common/values.js';
+export { isRecord, stringOf, trimmedText, withoutUndefined } from '../common/values.js';
 
 /** What the three ACT ESA parsers share: ids, times, text fields and the vocabulary lookups. */
 
@@ -36,12 +36,6 @@ const ZONE_LABEL = /\s+(?:EST|EDT|AEST|AEDT)$/i;
 export type Report = (field: string, value: string) => void;
 
 export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
-
-/** The trimmed text, or undefined when absent or blank. */
-export function textOf(value: unknown): string | undefined {
-  const text = stringOf(value)?.trim();
-  return text ? text : undefined;
-}
 
 /** Plain text with its paragraphs: CRLF → LF, lines trimmed, runs of blank lines folded to one. */
 export function paragraphs(value: unknown): string | undefined {

@@ -4,7 +4,7 @@ import { RecordCollector } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { areaGeometry } from '../common/geometry.js';
 import type { FeedParser } from '../common/types.js';
-import { isRecord, locate, stringOf, textOf } from './esa-fields.js';
+import { isRecord, locate, stringOf, trimmedText } from './esa-fields.js';
 import {
   isNswRfsMirror,
   polygonOfLatLngObjects,
@@ -40,14 +40,14 @@ interface Area {
 
 function isRepublished(entry: Record<string, unknown>): boolean {
   if (isNswRfsMirror(entry)) return true;
-  const eventType = textOf(entry.event_type)?.toLowerCase();
-  return textOf(entry.region) === undefined && eventType === NSW_BURNT_AREA;
+  const eventType = trimmedText(entry.event_type)?.toLowerCase();
+  return trimmedText(entry.region) === undefined && eventType === NSW_BURNT_AREA;
 }
 
 /** The entry's record keys without its geometry (`type` is "Polygon" here, not a CAD type). */
 function recordKeys(entry: Record<string, unknown>): Record<string, unknown> {
   const { coordinates: _coordinates, ...rest } = entry;
-  if (textOf(rest.type)?.toLowerCase() === 'polygon') delete rest.type;
+  if (trimmedText(rest.type)?.toLowerCase() === 'polygon') delete rest.type;
   return rest;
 }
 

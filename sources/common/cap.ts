@@ -35,7 +35,7 @@ import { positionFromLatLonText } from './lat-lon-text.js';
 import { positionsFromDelimitedLatLon } from './lat-lon-sequence.js';
 import type { FeedParser } from './types.js';
 import { lookup, unmappedFor } from './vocabulary.js';
-import { asList, isXmlNode, readXml, textOf, type XmlNode } from './xml.js';
+import { asList, isXmlNode, readXml, trimmedTextOf, type XmlNode } from './xml.js';
 import { withoutUndefined } from './values.js';
 
 /**
@@ -156,14 +156,10 @@ const ARRAY_TAGS = [
 ];
 
 /** Trimmed text of the first element called `name`, or undefined when empty. */
-function text(node: XmlNode, name: string): string | undefined {
-  return textOf(asList(node[name])[0])?.trim() || undefined;
-}
-
 function texts(node: XmlNode, name: string): string[] {
   return asList(node[name])
-    .map((value) => textOf(value)?.trim())
-    .filter((value): value is string => value !== undefined && value !== '');
+    .map(trimmedTextOf)
+    .filter((value) => value !== undefined);
 }
 
 function nodes(node: XmlNode, name: string): XmlNode[] {
@@ -172,8 +168,8 @@ function nodes(node: XmlNode, name: string): XmlNode[] {
 
 function pairs(node: XmlNode, name: string): CapValuePair[] {
   return nodes(node, name).map((pair) => ({
-    valueName: text(pair, 'valueName') ?? '',
-    value: text(pair, 'value') ?? '',
+    valueName: trimmedTextOf(pair.valueName) ?? '',
+    value: trimmedTextOf(pair.value) ?? '',
   }));
 }
 
@@ -203,7 +199,7 @@ function circleOf(value: string): CapCircle | undefined {
 
 function readArea(node: XmlNode): CapArea {
   return {
-    areaDesc: text(node, 'areaDesc') ?? '',
+    areaDesc: trimmedTextOf(node.areaDesc) ?? '',
     polygons: texts(node, 'polygon')
       .map(polygonOf)
       .filter((polygon) => polygon !== undefined),
@@ -216,30 +212,30 @@ function readArea(node: XmlNode): CapArea {
 
 function readInfo(node: XmlNode): CapInfo {
   return withoutUndefined({
-    language: text(node, 'language') ?? 'en-US',
+    language: trimmedTextOf(node.language) ?? 'en-US',
     categories: texts(node, 'category'),
-    event: text(node, 'event') ?? '',
+    event: trimmedTextOf(node.event) ?? '',
     responseTypes: texts(node, 'responseType'),
-    urgency: text(node, 'urgency') ?? '',
-    severity: text(node, 'severity') ?? '',
-    certainty: text(node, 'certainty') ?? '',
-    audience: text(node, 'audience'),
+    urgency: trimmedTextOf(node.urgency) ?? '',
+    severity: trimmedTextOf(node.severity) ?? '',
+    certainty: trimmedTextOf(node.certainty) ?? '',
+    audience: trimmedTextOf(node.audience),
     eventCodes: pairs(node, 'eventCode'),
-    effective: text(node, 'effective'),
-    onset: text(node, 'onset'),
-    expires: text(node, 'expires'),
-    senderName: text(node, 'senderName'),
-    headline: text(node, 'headline'),
-    description: text(node, 'description'),
-    instruction: text(node, 'instruction'),
-    web: text(node, 'web'),
-    contact: text(node, 'contact'),
+    effective: trimmedTextOf(node.effective),
+    onset: trimmedTextOf(node.onset),
+    expires: trimmedTextOf(node.expires),
+    senderName: trimmedTextOf(node.senderName),
+    headline: trimmedTextOf(node.headline),
+    description: trimmedTextOf(node.description),
+    instruction: trimmedTextOf(node.instruction),
+    web: trimmedTextOf(node.web),
+    contact: trimmedTextOf(node.contact),
     parameters: pairs(node, 'parameter'),
     resources: nodes(node, 'resource').map((resource) =>
       withoutUndefined({
-        resourceDesc: text(resource, 'resourceDesc') ?? '',
-        mimeType: text(resource, 'mimeType'),
-        uri: text(resource, 'uri'),
+        resourceDesc: trimmedTextOf(resource.resourceDesc) ?? '',
+        mimeType: trimmedTextOf(resource.mimeType),
+        uri: trimmedTextOf(resource.uri),
       }),
     ),
     areas: nodes(node, 'area').map(readArea),
@@ -248,24 +244,24 @@ function readInfo(node: XmlNode): CapInfo {
 
 function readAlert(node: XmlNode): CapAlert {
   return withoutUndefined({
-    identifier: text(node, 'identifier') ?? '',
-    sender: text(node, 'sender') ?? '',
-    sent: text(node, 'sent') ?? '',
-    status: text(node, 'status') ?? '',
-    msgType: text(node, 'msgType') ?? '',
-    source: text(node, 'source'),
-    scope: text(node, 'scope') ?? '',
-    restriction: text(node, 'restriction'),
-    addresses: text(node, 'addresses'),
+    identifier: trimmedTextOf(node.identifier) ?? '',
+    sender: trimmedTextOf(node.sender) ?? '',
+    sent: trimmedTextOf(node.sent) ?? '',
+    status: trimmedTextOf(node.status) ?? '',
+    msgType: trimmedTextOf(node.msgType) ?? '',
+    source: trimmedTextOf(node.source),
+    scope: trimmedTextOf(node.scope) ?? '',
+    restriction: trimmedTextOf(node.restriction),
+    addresses: trimmedTextOf(node.addresses),
     codes: texts(node, 'code'),
-    note: text(node, 'note'),
-    references: spaceSeparated(text(node, 'references')).map((triple) => {
+    note: trimmedTextOf(node.note),
+    references: spaceSeparated(trimmedTextOf(node.references)).map((triple) => {
       const [sender = '', identifier, sent = ''] = triple.split(',');
       return identifier === undefined
         ? { sender: '', identifier: triple, sent: '' }
         : { sender, identifier, sent };
     }),
-    incidents: spaceSeparated(text(node, 'incidents')),
+    incidents: spaceSeparated(trimmedTextOf(node.incidents)),
     infos: nodes(node, 'info').map(readInfo),
   });
 }

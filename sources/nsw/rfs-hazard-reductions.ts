@@ -7,6 +7,7 @@ import {
 } from '../../model/index.js';
 import { readJsonBody } from '../common/body-text.js';
 import { collectRecords, RecordCollector, type CollectedRecord } from '../common/collector.js';
+import { fnv1a32 } from '../common/digest.js';
 import { draftsOf } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { flattenGeometry } from '../common/geometry.js';
@@ -14,7 +15,7 @@ import { positionsFromDelimitedLatLon } from '../common/lat-lon-sequence.js';
 import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import { leadAgencyName, STATUS_BY_PHASE, type BurnPhase } from './rfs-hazard-reduction-vocabulary.js';
-import { isRecord, stringOf as readString, withoutUndefined } from '../common/values.js';
+import { isRecord, trimmedText, withoutUndefined } from '../common/values.js';
 import { unmappedFor } from '../common/vocabulary.js';
 
 /**
@@ -47,19 +48,6 @@ const LOCATION_SUFFIX = /\s*\bHAZARD REDUCTION\s*$/i;
 
 type Report = (field: string, value: string) => void;
 
-/** The value as text (common/values.ts), trimmed, '' as undefined. */
-const stringOf = (value: unknown): string | undefined => readString(value)?.trim() || undefined;
-
-/** 32-bit FNV-1a, base 36: short, stable, pure. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36).padStart(7, '0');
-}
-
 /** The feedId of a burn unit (see the header). */
 export function hazardReductionFeedId(guarReference: string | undefined, polygons: Position[][][]): string {
   const reference = (guarReference ?? '')
@@ -73,7 +61,7 @@ export function hazardReductionFeedId(guarReference: string | undefined, polygon
         .join(';'),
     )
     .join('|');
-  return `hr-${reference || 'noref'}-${fnv1a(outline)}`;
+  return `hr-${reference || 'noref'}-${fnv1a32(outline).toString(36).padStart(7, '0')}`;
 }
 
 /** `1/10/2020` → its start in Sydney, `2020-10-01T00:00:00+10:00`; undefined when it is no date. */
@@ -100,7 +88,7 @@ function phaseOf(day: string | undefined, start: string | undefined, end: string
 function polygonsOf(result: Record<string, unknown>, report: Report): Position[][][] {
   const rings: Position[][][] = [];
   for (const entry of Array.isArray(result.polygons) ? (result.polygons as unknown[]) : []) {
-    const text = isRecord(entry) ? stringOf(entry.polygon) : undefined;
+    const text = isRecord(entry) ? trimmedText(entry.polygon) : undefined;
     if (!text) continue;
     const { positions, skipped } = positionsFromDelimitedLatLon(text, '|', ';');
     if (skipped > 0) report('polygon', text.slice(0, 80));
@@ -115,7 +103,10 @@ function readResults(body: Uint8Array): { results: unknown[]; collectionUpdated:
     throw new MalformedFeedError(`${FEED}: not a Funnelback result with a results array`);
   }
   const summary = isRecord(document.resultsSummary) ? document.resultsSummary : {};
-  return { results: document.results as unknown[], collectionUpdated: stringOf(summary.collectionUpdated) };
+  return {
+    results: document.results as unknown[],
+    collectionUpdated: trimmedText(summary.collectionUpdated),
+  };
 }
 
 /** What every burn of one list is read against. */
@@ -135,15 +126,15 @@ function parseBurn(
   // The id hashes the polygons: what they report waits for it.
   const pending: [field: string, value: string][] = [];
   const polygons = polygonsOf(result, (field, value) => pending.push([field, value]));
-  const guarReference = stringOf(result.guarReference);
+  const guarReference = trimmedText(result.guarReference);
   const feedId = hazardReductionFeedId(guarReference, polygons);
   const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
   const id = incidentId(source);
   const { unmapped, report } = unmappedFor(id);
   for (const [field, value] of pending) report(field, value);
 
-  const startText = stringOf(result.startDate);
-  const endText = stringOf(result.endDate);
+  const startText = trimmedText(result.startDate);
+  const endText = trimmedText(result.endDate);
   const startTime = startText ? list.dayStart(startText) : undefined;
   const start = startTime?.slice(0, 10);
   const end = endText ? list.dayStart(endText)?.slice(0, 10) : undefined;
@@ -157,17 +148,17 @@ function parseBurn(
   }
   const phase = phaseOf(list.asAtDay, start, end);
 
-  const rawLocation = stringOf(result.location) ?? '';
+  const rawLocation = trimmedText(result.location) ?? '';
   const name = rawLocation.replace(LOCATION_SUFFIX, '').trim();
-  const rawAgency = stringOf(result.leadAgency);
-  const size = stringOf(result.size);
+  const rawAgency = trimmedText(result.leadAgency);
+  const size = trimmedText(result.size);
   const sizeHa = size ? Number(size.replace(/[^\d.]/g, '')) : Number.NaN;
   const details = withoutUndefined({
     description: rawLocation || undefined,
     lead_agency: rawAgency ? leadAgencyName(rawAgency) : undefined,
     lead_agency_raw: rawAgency && leadAgencyName(rawAgency) !== rawAgency ? rawAgency : undefined,
-    supporting_agencies: stringOf(result.supportingAgencies),
-    tenure: stringOf(result.tenure),
+    supporting_agencies: trimmedText(result.supportingAgencies),
+    tenure: trimmedText(result.tenure),
     size,
     size_ha: size && Number.isFinite(sizeHa) ? sizeHa : undefined,
     start_date: start,
@@ -180,7 +171,7 @@ function parseBurn(
     address: name,
     suburb: '',
     state: 'nsw',
-    lga: stringOf(result.lga) ?? '',
+    lga: trimmedText(result.lga) ?? '',
   };
   // No point of its own: the incident sits at its polygons' centroid.
   const drafts = draftsOf({

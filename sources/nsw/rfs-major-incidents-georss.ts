@@ -15,7 +15,7 @@ import { positionsFromGeoRssList } from '../common/lat-lon-sequence.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
 import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
-import { asList, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
+import { asList, isXmlNode, readXml, textOf, trimmedTextOf, type XmlNode } from '../common/xml.js';
 import { readRfsDescription, readRfsIncident, rfsIncidentNumber, rfsSuburbOf } from './rfs-description.js';
 import { legacyEventTypeOf } from './rfs-vocabulary.js';
 import { unmappedFor } from '../common/vocabulary.js';
@@ -36,10 +36,6 @@ const ZONE = STATE_TIME_ZONES.nsw;
 const UPDATED_FORMAT = 'd MMM yyyy H:mm';
 
 type Report = (field: string, value: string) => void;
-
-function text(item: XmlNode, name: string): string | undefined {
-  return textOf(asList(item[name])[0])?.trim() || undefined;
-}
 
 /** Each time falls back to the other; pubDate (an instant) settles UPDATED in the hour DST repeats. */
 function timestampsOf(
@@ -69,7 +65,7 @@ function geometryOf(item: XmlNode): { point: Position | undefined; polygons: Pos
 
 /** An item without a guid or a readable time is reported as unmapped (never dropped in silence). */
 function parseItem(item: XmlNode, collector: RecordCollector): CollectedRecord | undefined {
-  const guid = text(item, 'guid');
+  const guid = trimmedTextOf(item.guid);
   const feedId = rfsIncidentNumber(guid);
   if (!feedId) {
     collector.report({ field: 'guid', value: guid ?? '', incidentId: '' });
@@ -83,8 +79,8 @@ function parseItem(item: XmlNode, collector: RecordCollector): CollectedRecord |
     fields,
     majorFireUpdateUrl,
     text: descriptionText,
-  } = readRfsDescription(text(item, 'description') ?? '');
-  const pubDate = text(item, 'pubDate');
+  } = readRfsDescription(trimmedTextOf(item.description) ?? '');
+  const pubDate = trimmedTextOf(item.pubDate);
   const timestamps = timestampsOf(pubDate, fields.UPDATED, report);
   if (!timestamps) {
     collector.report({
@@ -96,10 +92,10 @@ function parseItem(item: XmlNode, collector: RecordCollector): CollectedRecord |
   }
   const { eventType, status, warningLevel, details } = readRfsIncident({
     description: { fields, majorFireUpdateUrl, text: descriptionText },
-    category: text(item, 'category'),
+    category: trimmedTextOf(item.category),
     feedId,
     guid,
-    link: text(item, 'link'),
+    link: trimmedTextOf(item.link),
     eventTypeOf: legacyEventTypeOf,
     report,
   });
@@ -113,7 +109,7 @@ function parseItem(item: XmlNode, collector: RecordCollector): CollectedRecord |
   const drafts = draftsOf({
     id,
     source,
-    title: text(item, 'title') ?? address,
+    title: trimmedTextOf(item.title) ?? address,
     eventType,
     status,
     warningLevel,

@@ -9,8 +9,7 @@ import { readFeatureCollection } from '../common/body-text.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { draftsOf } from '../common/drafts.js';
 import { flattenGeometry } from '../common/geometry.js';
-import { decodeEntities, readKeyedLines } from '../common/html.js';
-import { readRfsIncident, RFS_DESCRIPTION_KEYS, type RfsDescriptionKey } from './rfs-description.js';
+import { readRfsDescription, readRfsIncident, rfsSuburbOf } from './rfs-description.js';
 import { eventTypeOf } from './rfs-vocabulary.js';
 import { parseLocalTime, parseUtcTimeInZone } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
@@ -29,44 +28,9 @@ const UPDATED_FORMAT = 'd MMM yyyy H:mm';
 /** `pubDate: 10/10/2020 8:47:00 AM`, UTC although nothing says so. */
 const PUB_DATE_FORMAT = 'd/M/yyyy h:mm:ss a';
 
-/** The date in this key has a colon too ("12:15PM:"): the key ends at a colon not followed by a digit. */
-const MAJOR_FIRE_UPDATE_LINE = /^MAJOR FIRE UPDATE AS AT\s+.+?:(?!\d)(.*)$/i;
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
-interface Description {
-  fields: Partial<Record<RfsDescriptionKey, string>>;
-  majorFireUpdateUrl?: string;
-  /** Every line as plain text, joined by "\n". */
-  text: string;
-}
-
-/** By known keys only: values such as UPDATED contain colons, so splitting on ':' is wrong. */
-function parseDescription(html: string): Description {
-  const { fields, others, text } = readKeyedLines(html, RFS_DESCRIPTION_KEYS);
-  const description: Description = { fields, text };
-  for (const line of others) {
-    const majorFireUpdate = MAJOR_FIRE_UPDATE_LINE.exec(line);
-    const href = majorFireUpdate ? HREF.exec(majorFireUpdate[1] ?? '')?.[2] : undefined;
-    if (href) description.majorFireUpdateUrl = decodeEntities(href).trim();
-  }
-  return description;
-}
-
 /** `https://incidents.rfs.nsw.gov.au/api/v1/incidents/394730` or a bare `394730` → `394730`. */
 function feedIdOf(guid: string | undefined): string | undefined {
   return guid?.trim().match(/(?:^|\/)(\d+)\/?$/)?.[1];
-}
-
-/** Best effort: the last comma-separated part, without a "NSW 2630" tail or a "4km SW of" lead. */
-function suburbOf(location: string): string {
-  const parts = location
-    .replace(/\s*\bNSW\b\s*(?:\d{4})?\s*$/i, '')
-    .replace(/,\s*\d{4}\s*$/, '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  const last = (parts.at(-1) ?? '').replace(/^\d+(?:\.\d+)?\s*km\s+[NSEW]{1,3}\s+(?:of\s+)?/i, '');
-  // Some LOCATIONs are bare coordinates: no suburb there.
-  return /\p{L}/u.test(last) ? last : '';
 }
 
 type Report = (field: string, value: string) => void;
@@ -101,7 +65,7 @@ function parseFeature(feature: unknown, collector: RecordCollector): CollectedRe
   const id = incidentId(source);
   const { unmapped, report } = unmappedFor(id);
 
-  const { fields, majorFireUpdateUrl, text } = parseDescription(stringOf(properties.description) ?? '');
+  const { fields, majorFireUpdateUrl, text } = readRfsDescription(stringOf(properties.description) ?? '');
   const pubDate = stringOf(properties.pubDate);
   const timestamps = timestampsOf(pubDate, fields.UPDATED, report);
   if (!timestamps) {
@@ -122,7 +86,7 @@ function parseFeature(feature: unknown, collector: RecordCollector): CollectedRe
   const address = fields.LOCATION ?? '';
   const place: IncidentLocation = {
     address,
-    suburb: suburbOf(address),
+    suburb: rfsSuburbOf(address),
     state: 'nsw',
     lga: fields['COUNCIL AREA'] ?? '',
   };

@@ -10,10 +10,12 @@ import {
   type UnmappedValue,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
+import { suburbReader } from '../common/address.js';
 import { readJsonBody } from '../common/body-text.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
+import { fnv1a32 } from '../common/digest.js';
 import { centroidOf, pointGeometry } from '../common/geometry.js';
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
@@ -28,7 +30,7 @@ import {
   statusOf,
   warningLevelOf,
 } from './pfes-vocabulary.js';
-import { isRecord, stringOf as readString } from '../common/values.js';
+import { isRecord, trimmedText, withoutEmpty } from '../common/values.js';
 
 /**
  * NT PFES fire incident map: https://www.pfes.nt.gov.au/incidentmap/json/incidents.json (2026 name),
@@ -59,19 +61,6 @@ const LOCAL_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d\d)$/;
 type Report = (field: string, value: string) => void;
 type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
 
-/** The value as text (common/values.ts), trimmed. */
-const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
-
-/** FNV-1a, 32 bits, as 8 hex digits: a short stable digest for ids. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
-}
-
 /** `2020-05-04T23:47:52+09:30` (any offset) → `20200504234752`, Darwin time. */
 function compactTime(iso: string): string {
   return iso.slice(0, 19).replace(/\D/g, '');
@@ -83,14 +72,11 @@ function compactTime(iso: string): string {
  */
 export function ntFeedId(reportedIso: string, position: Position | undefined, location: string): string {
   const place = position ? `${position[1]},${position[0]}` : location.toUpperCase().replace(/\s+/g, ' ');
-  return `${compactTime(reportedIso)}-${fnv1a(place)}`;
+  return `${compactTime(reportedIso)}-${fnv1a32(place).toString(16).padStart(8, '0')}`;
 }
 
-/** Last comma-separated part of `JERVOIS RD, VIRGINIA`; a single name (`PINE CREEK`) is the place. */
-function suburbOf(location: string): string {
-  const last = location.split(',').at(-1)?.trim() ?? '';
-  return /\p{L}/u.test(last) ? last : '';
-}
+/** `JERVOIS RD, VIRGINIA` → `VIRGINIA`; a single name (`PINE CREEK`) is the place (common/address.ts). */
+const suburbOf = suburbReader({ state: 'NT' });
 
 function readIncidents(body: Uint8Array): unknown[] {
   const document = readJsonBody(body, FEED);
@@ -126,14 +112,14 @@ function timestampsOf(
   report: Report,
 ): { timestamps: Timestamps; notifiedIso?: string } | undefined {
   const iso = (field: string): string | undefined => {
-    const text = stringOf(incident[field]);
+    const text = trimmedText(incident[field]);
     if (!text) return undefined;
     const parsed = parseIsoTimeInZone(text, ZONE, ZONE);
     if (!parsed) report(field, text);
     return parsed;
   };
   const local = (field: string): string | undefined => {
-    const text = stringOf(display[field]);
+    const text = trimmedText(display[field]);
     if (!text) return undefined;
     const parsed = parseDarwinTime(text);
     if (!parsed) report(field, text);
@@ -151,8 +137,8 @@ function timestampsOf(
 function parseIncident(value: unknown, collector: RecordCollector): CollectedRecord | undefined {
   const incident = isRecord(value) ? value : {};
   const display = isRecord(incident.properties) ? incident.properties : {};
-  const location = stringOf(incident.location) ?? stringOf(display.Location) ?? '';
-  const coordinate = stringOf(incident.coordinate);
+  const location = trimmedText(incident.location) ?? trimmedText(display.Location) ?? '';
+  const coordinate = trimmedText(incident.coordinate);
   const position = coordinate ? positionFromLatLonText(coordinate) : undefined;
 
   const pending: UnmappedValue[] = [];
@@ -160,7 +146,7 @@ function parseIncident(value: unknown, collector: RecordCollector): CollectedRec
     pending.push({ field, value: text, incidentId: '' });
   };
   const times = timestampsOf(incident, display, pendingReport);
-  const upstreamId = stringOf(incident.datenotified) ?? location;
+  const upstreamId = trimmedText(incident.datenotified) ?? location;
   if (!times?.notifiedIso) {
     collector.drop(times ? 'no-id' : 'no-timestamps', upstreamId);
     return undefined;
@@ -174,22 +160,22 @@ function parseIncident(value: unknown, collector: RecordCollector): CollectedRec
   };
   if (coordinate && !position) report('coordinate', coordinate);
 
-  const category = stringOf(incident.category) ?? '';
+  const category = trimmedText(incident.category) ?? '';
   const categoryEvent = categoryEventType(category);
   if (category !== '' && categoryEvent === undefined) report('category', category);
-  const eventtype = stringOf(incident.eventtype) ?? stringOf(display['Fire Type']) ?? '';
+  const eventtype = trimmedText(incident.eventtype) ?? trimmedText(display['Fire Type']) ?? '';
   let eventType = eventTypeOf(eventtype);
   if (eventType === undefined) {
     report('eventtype', eventtype);
     eventType = categoryEvent ?? FALLBACK.eventType;
   }
-  const rawStatus = stringOf(incident.status) ?? stringOf(display.Status) ?? '';
+  const rawStatus = trimmedText(incident.status) ?? trimmedText(display.Status) ?? '';
   let status = rawStatus === '' ? 'active' : statusOf(rawStatus);
   if (status === undefined) {
     report('status', rawStatus);
     status = FALLBACK.status;
   }
-  const alertLevel = stringOf(display['Alert Level']) ?? '';
+  const alertLevel = trimmedText(display['Alert Level']) ?? '';
   let warningLevel = warningLevelOf(alertLevel);
   if (warningLevel === undefined) {
     report('Alert Level', alertLevel);
@@ -198,18 +184,16 @@ function parseIncident(value: unknown, collector: RecordCollector): CollectedRec
   // The map files planned burns under category "advice" with Alert Level Advice: not an AWS warning.
   if (warningLevel === 'advice' && isPlannedBurnCategory(category)) warningLevel = 'none';
 
-  const closedIso = stringOf(incident.dateclosed);
-  const details: IncidentDetails = Object.fromEntries(
-    Object.entries({
-      category,
-      type: eventtype,
-      status_raw: rawStatus,
-      alert_level: alertLevel,
-      responsible_agency: stringOf(display['Responsible Agency']),
-      closed: closedIso ? (parseIsoTimeInZone(closedIso, ZONE, ZONE) ?? closedIso) : undefined,
-      source_id: feedId,
-    }).filter(([, text]) => text !== undefined && text !== ''),
-  );
+  const closedIso = trimmedText(incident.dateclosed);
+  const details: IncidentDetails = withoutEmpty({
+    category,
+    type: eventtype,
+    status_raw: rawStatus,
+    alert_level: alertLevel,
+    responsible_agency: trimmedText(display['Responsible Agency']),
+    closed: closedIso ? (parseIsoTimeInZone(closedIso, ZONE, ZONE) ?? closedIso) : undefined,
+    source_id: feedId,
+  });
   const geometry = position ? pointGeometry(position) : null;
   const place: IncidentLocation = { address: location, suburb: suburbOf(location), state: 'nt', lga: '' };
   const draft: IncidentDraft = {

@@ -12,7 +12,7 @@ import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
-import { isRecord, stringOf as readString } from '../common/values.js';
+import { isRecord, trimmedText } from '../common/values.js';
 
 /**
  * NT PFES https://www.pfes.nt.gov.au/incidentmap/json/warnings.json (FEEDS.md section 8):
@@ -30,9 +30,6 @@ import { isRecord, stringOf as readString } from '../common/values.js';
 const FEED = 'PFES NT warnings.json';
 const ZONE = STATE_TIME_ZONES.nt;
 
-/** The value as text (common/values.ts), trimmed. */
-const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
-
 function scalarsOf(item: Record<string, unknown>): IncidentDetails {
   return Object.fromEntries(
     Object.entries(item).filter(
@@ -47,8 +44,8 @@ function parseWarning(
   collector: RecordCollector,
 ): CollectedRecord | undefined {
   const item = isRecord(value) ? value : {};
-  const areaCode = stringOf(item.area_code);
-  const areaName = stringOf(item.area_name) ?? '';
+  const areaCode = trimmedText(item.area_code);
+  const areaName = trimmedText(item.area_name) ?? '';
   if (!areaCode) {
     collector.drop('no-id', areaName);
     return undefined;
@@ -63,7 +60,7 @@ function parseWarning(
     id,
     featureType: 'incident',
     source,
-    title: stringOf(item.title) || areaName || areaCode,
+    title: trimmedText(item.title) || areaName || areaCode,
     eventType: 'fire_ban',
     eventCategory: categoryOf('fire_ban'),
     status: 'active',
@@ -84,7 +81,7 @@ export const parseNtPfesWarnings: FeedParser = (body) => {
     throw new MalformedFeedError(`${FEED}: not a warnings document with a warnings array`);
   }
   const collector = new RecordCollector();
-  const lastUpdatedText = stringOf(document.lastupdated);
+  const lastUpdatedText = trimmedText(document.lastupdated);
   const lastUpdated = lastUpdatedText ? parseIsoTimeInZone(lastUpdatedText, ZONE, ZONE) : undefined;
   if (lastUpdatedText && !lastUpdated) {
     collector.report({ field: 'lastupdated', value: lastUpdatedText, incidentId: '' });

@@ -4,9 +4,16 @@ import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import type { FeedParser } from '../common/types.js';
-import { asList, attributeOf, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
 import {
-  compactDetails,
+  asList,
+  attributeOf,
+  isXmlNode,
+  readXml,
+  textOf,
+  trimmedTextOf,
+  type XmlNode,
+} from '../common/xml.js';
+import {
   draftOf,
   lookup,
   placeOf,
@@ -16,6 +23,7 @@ import {
   type DraftBase,
   type Report,
   type Timestamps,
+  withoutEmpty,
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, statusOf, warningLevelOf } from './qfd-vocabulary.js';
 import { unmappedFor } from '../common/vocabulary.js';
@@ -87,9 +95,9 @@ function timestampsOf(entry: XmlNode, content: Content, report: Report): Timesta
 }
 
 function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord | undefined {
-  const uniqueId = textOf(entry.id)?.trim();
+  const uniqueId = trimmedTextOf(entry.id);
   if (!uniqueId) {
-    collector.drop('no-id', textOf(entry.title)?.trim() ?? '');
+    collector.drop('no-id', trimmedTextOf(entry.title) ?? '');
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
@@ -113,7 +121,7 @@ function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord
   const pointText = textOf(entry.point);
   const position = positionOf(pointText);
   if (pointText !== undefined && !position) report('point', pointText);
-  const address = textOf(entry.title)?.trim() ?? '';
+  const address = trimmedTextOf(entry.title) ?? '';
   const base: DraftBase = {
     source: sourceOf(uniqueId),
     title: address || uniqueId,
@@ -122,7 +130,7 @@ function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord
     warningLevel,
     timestamps,
     place: placeOf(address),
-    details: compactDetails({
+    details: withoutEmpty({
       description: details,
       alert_level: category,
       status_raw: rawStatus,

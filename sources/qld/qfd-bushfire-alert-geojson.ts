@@ -7,7 +7,6 @@ import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
 import { geometryInDegrees } from '../common/web-mercator.js';
 import {
-  compactDetails,
   draftOf,
   lookup,
   numberOf,
@@ -19,6 +18,7 @@ import {
   type DraftBase,
   type Report,
   type Timestamps,
+  withoutEmpty,
 } from './qfd-drafts.js';
 import {
   eventTypeInText,
@@ -28,7 +28,7 @@ import {
   statusOf,
   warningLevelOf,
 } from './qfd-vocabulary.js';
-import { isRecord, stringOf as readString } from '../common/values.js';
+import { isRecord, trimmedText } from '../common/values.js';
 import { unmappedFor } from '../common/vocabulary.js';
 
 /**
@@ -60,18 +60,15 @@ interface FeatureRecord extends Ranked {
   unmapped: UnmappedValue[];
 }
 
-/** The value as text (common/values.ts), trimmed. */
-const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
-
 /** HTML-bearing text fields as plain text, one line per block. */
 function textOf(value: unknown): string | undefined {
-  const text = stringOf(value);
+  const text = trimmedText(value);
   return text === undefined ? undefined : htmlToPlainLines(text);
 }
 
 /** A boolean, number or string flag as given (`MultipleWarnings`, `MessageSent`). */
 function flagOf(value: unknown): unknown {
-  return typeof value === 'boolean' || typeof value === 'number' ? value : stringOf(value);
+  return typeof value === 'boolean' || typeof value === 'number' ? value : trimmedText(value);
 }
 
 function readDocument(body: Uint8Array): { features: unknown[]; crs: unknown } {
@@ -82,7 +79,7 @@ function readDocument(body: Uint8Array): { features: unknown[]; crs: unknown } {
 
 function timestampsOf(properties: Record<string, unknown>, report: Report): Timestamps | undefined {
   const read = (field: string): string | undefined => {
-    const text = stringOf(properties[field]);
+    const text = trimmedText(properties[field]);
     if (!text) return undefined;
     // *Local_ISO: a value without an offset is Brisbane wall-clock time.
     const iso = parseIsoTimeInZone(text, QLD_ZONE, QLD_ZONE);
@@ -95,15 +92,15 @@ function timestampsOf(properties: Record<string, unknown>, report: Report): Time
 
 /** Burns first (a call to action names them whatever the group), then GroupedType, then the text. */
 function eventTypeOf(properties: Record<string, unknown>, report: Report): EventType {
-  const text = [stringOf(properties.CallToAction), stringOf(properties.WarningTitle)].join(' ');
+  const text = [trimmedText(properties.CallToAction), trimmedText(properties.WarningTitle)].join(' ');
   const named = eventTypeInText(text);
   if (named === 'burn_off') return named;
-  const groupedType = stringOf(properties.GroupedType) ?? '';
+  const groupedType = trimmedText(properties.GroupedType) ?? '';
   if (groupedType !== '') {
     return lookup(report, 'GroupedType', groupedType, groupedTypeOf, FALLBACK.eventType);
   }
   if (named) return named;
-  const eventType = stringOf(properties.EventType) ?? '';
+  const eventType = trimmedText(properties.EventType) ?? '';
   // The bushfire alert feed's generic "Fire" (or nothing at all) is a bushfire.
   if (eventType === '' || eventType.toLowerCase() === 'fire') return 'bushfire';
   report('EventType', eventType);
@@ -124,9 +121,9 @@ function propertyPosition(properties: Record<string, unknown>, report: Report): 
 
 function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector): FeatureRecord | undefined {
   const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
-  const uniqueId = stringOf(properties.UniqueID);
+  const uniqueId = trimmedText(properties.UniqueID);
   if (!uniqueId) {
-    collector.drop('no-id', stringOf(properties.OBJECTID) ?? '');
+    collector.drop('no-id', trimmedText(properties.OBJECTID) ?? '');
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
@@ -137,26 +134,26 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
     return undefined;
   }
 
-  const level = stringOf(properties.WarningLevel) ?? '';
+  const level = trimmedText(properties.WarningLevel) ?? '';
   const warningLevel = lookup(report, 'WarningLevel', level, warningLevelOf, FALLBACK.warningLevel);
-  const rawStatus = stringOf(properties.CurrentStatus) ?? '';
+  const rawStatus = trimmedText(properties.CurrentStatus) ?? '';
   // No status (warnings often have none): listed, so going (FEEDS.md 1.3, empty → active).
   const status =
     rawStatus === '' ? 'active' : lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
   const eventType = eventTypeOf(properties, report);
-  const expiryText = stringOf(properties.ItemExpiryDateTimeLocal_ISO);
+  const expiryText = trimmedText(properties.ItemExpiryDateTimeLocal_ISO);
   const expires = expiryText ? parseIsoTimeInZone(expiryText, QLD_ZONE, QLD_ZONE) : undefined;
   if (expiryText && !expires) report('ItemExpiryDateTimeLocal_ISO', expiryText);
-  const publishedText = stringOf(properties.PublishDateLocal_ISO);
+  const publishedText = trimmedText(properties.PublishDateLocal_ISO);
 
   const geometry = geometryInDegrees(
     isRecord(feature) ? feature.geometry : undefined,
     isRecord(feature) ? (feature.crs ?? crs) : crs,
   );
   const flat = flattenGeometry(geometry);
-  const address = stringOf(properties.Location) ?? '';
-  const locality = stringOf(properties.Locality);
-  const warningTitle = stringOf(properties.WarningTitle);
+  const address = trimmedText(properties.Location) ?? '';
+  const locality = trimmedText(properties.Locality);
+  const warningTitle = trimmedText(properties.WarningTitle);
   const base: DraftBase = {
     source: sourceOf(uniqueId),
     title: warningTitle || address || uniqueId,
@@ -165,13 +162,13 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
     warningLevel,
     timestamps,
     place: placeOf(address, locality || suburbOf(address)),
-    details: compactDetails({
+    details: withoutEmpty({
       description: textOf(properties.WarningText),
       warning_title: warningTitle,
-      call_to_action: stringOf(properties.CallToAction),
+      call_to_action: trimmedText(properties.CallToAction),
       warning_level: level,
       warning_level_sort: numberOf(properties.WarningLevelSort),
-      warning_type_level: stringOf(properties.WarningType_Level),
+      warning_type_level: trimmedText(properties.WarningType_Level),
       warning_area: textOf(properties.WarningArea),
       header: textOf(properties.Header),
       impacts: textOf(properties.Impacts),
@@ -179,9 +176,9 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
       leave_safely: textOf(properties.LeaveSafely),
       further_information: textOf(properties.FurtherInformation),
       status_raw: rawStatus,
-      type: stringOf(properties.EventType),
-      grouped_type: stringOf(properties.GroupedType),
-      jurisdiction: stringOf(properties.Jurisdiction),
+      type: trimmedText(properties.EventType),
+      grouped_type: trimmedText(properties.GroupedType),
+      jurisdiction: trimmedText(properties.Jurisdiction),
       locality,
       vehicles_assigned: numberOf(properties.VehiclesAssigned),
       vehicles_on_route: numberOf(properties.VehiclesOnRoute),
@@ -192,8 +189,8 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
         ? (parseIsoTimeInZone(publishedText, QLD_ZONE, QLD_ZONE) ?? publishedText)
         : undefined,
       expires: expires ?? expiryText,
-      item_date_time_utm: stringOf(properties.ItemDateTimeUTM),
-      object_id: numberOf(properties.OBJECTID) ?? stringOf(properties.OBJECTID),
+      item_date_time_utm: trimmedText(properties.ItemDateTimeUTM),
+      object_id: numberOf(properties.OBJECTID) ?? trimmedText(properties.OBJECTID),
       source_id: uniqueId,
     }),
   };

@@ -5,7 +5,6 @@ import { readKml, type KmlPlacemark } from '../common/kml.js';
 import { parseUtcTimeInZone } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import {
-  compactDetails,
   draftOf,
   lookup,
   numberOf,
@@ -16,6 +15,7 @@ import {
   type DraftBase,
   type Report,
   type Timestamps,
+  withoutEmpty,
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, incidentTypeOf, statusOf, warningLevelOf } from './qfd-vocabulary.js';
 import { unmappedFor } from '../common/vocabulary.js';
@@ -107,7 +107,7 @@ function parsePlacemark(placemark: KmlPlacemark, collector: RecordCollector): Co
     warningLevel,
     timestamps,
     place: placeOf(address),
-    details: compactDetails({
+    details: withoutEmpty({
       description: (data.MediaMessage ?? placemark.description ?? '').trim(),
       current_warning: level,
       status_raw: rawStatus,

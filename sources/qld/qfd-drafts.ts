@@ -14,8 +14,11 @@ import {
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
+import { suburbReader } from '../common/address.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
 import { centroidOf } from '../common/geometry.js';
+
+export { numberOf, withoutEmpty } from '../common/values.js';
 
 /** What the three bushfireAlert parsers (GeoJSON, Atom, KML) share: ids, places and draft assembly. */
 
@@ -35,31 +38,11 @@ export function qfdIncidentId(uniqueId: string): string {
   return incidentId(sourceOf(uniqueId));
 }
 
-/** `29-45 Mapleton Forest Rd, Mapleton` → `Mapleton`; no comma, no suburb. Best effort. */
-export function suburbOf(address: string): string {
-  const parts = address.split(',').map((part) => part.trim());
-  if (parts.length < 2) return '';
-  const last = parts.at(-1) ?? '';
-  return /\p{L}/u.test(last) ? last : '';
-}
+/** `29-45 Mapleton Forest Rd, Mapleton` → `Mapleton`; no comma, no suburb. Best effort (common/address.ts). */
+export const suburbOf = suburbReader({ state: 'QLD', alone: () => '' });
 
 export function placeOf(address: string, suburb = suburbOf(address), lga = ''): Place {
   return { address, suburb, state: 'qld', lga };
-}
-
-/** Details without absent or empty values. */
-export function compactDetails(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(
-    Object.entries(record).filter(([, value]) => value !== undefined && value !== ''),
-  );
-}
-
-/** A number out of `"3"`, `" -26.6 "` or 3; undefined for anything else (including ""). */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const number = Number(value.trim());
-  return Number.isFinite(number) ? number : undefined;
 }
 
 /** Looks a raw value up; an unknown one is reported and falls back. */

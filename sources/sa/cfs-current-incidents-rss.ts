@@ -2,12 +2,12 @@ import { MalformedFeedError } from '../common/errors.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
 import { collectRecords } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
-import { asList, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
+import { asList, isXmlNode, readXml, trimmedTextOf, type XmlNode } from '../common/xml.js';
 import {
   collectedOf,
-  lastPart,
   parseDescription,
   parseFirstReported,
+  suburbOf,
   tidy,
   withoutEmpty,
   ZONE,
@@ -31,23 +31,19 @@ import {
 const FEED = 'SA CFS CFS_Current_Incidents.xml (2013 RSS)';
 const TITLE = /^(.*?)\s*\(([^()]*)\)\s*$/;
 
-function text(item: XmlNode, key: string): string | undefined {
-  return textOf(asList(item[key])[0]);
-}
-
 function incidentNoOf(guid: string | undefined): string | undefined {
   return guid?.trim().match(/(?:^|\/)(\d+)\/?$/)?.[1];
 }
 
 function recordOf(item: XmlNode): CriimsonRecord | undefined {
-  const guid = text(item, 'guid');
+  const guid = trimmedTextOf(item.guid);
   const incidentNo = incidentNoOf(guid);
   if (!incidentNo) return undefined;
-  const title = text(item, 'title') ?? '';
+  const title = trimmedTextOf(item.title) ?? '';
   const titled = TITLE.exec(title);
   const address = tidy(titled ? titled[1] : title);
-  const description = parseDescription(text(item, 'description') ?? '');
-  const pubDate = text(item, 'pubDate');
+  const description = parseDescription(trimmedTextOf(item.description) ?? '');
+  const pubDate = trimmedTextOf(item.pubDate);
   const reported = parseFirstReported(description.fields['First Reported']);
   let updated = pubDate ? parseRfc822Time(pubDate, ZONE) : undefined;
   if (updated && reported && Date.parse(updated) < Date.parse(reported)) updated = reported;
@@ -58,7 +54,7 @@ function recordOf(item: XmlNode): CriimsonRecord | undefined {
     type: titled ? titled[2] : '',
     status: description.fields.Status,
     address,
-    suburb: lastPart(address),
+    suburb: suburbOf(address),
     position: undefined,
     reported,
     updated,
@@ -67,7 +63,7 @@ function recordOf(item: XmlNode): CriimsonRecord | undefined {
       first_reported: description.fields['First Reported'],
       pub_date: pubDate,
       guid,
-      source_url: text(item, 'link'),
+      source_url: trimmedTextOf(item.link),
     }),
   };
 }
@@ -79,7 +75,7 @@ export const parseSaCfsCurrentIncidentsRss: FeedParser = (body) => {
   return collectRecords(asList(channel.item), (item, collector) => {
     const record = isXmlNode(item) ? recordOf(item) : undefined;
     if (record) return collectedOf(record, collector);
-    collector.drop('no-id', isXmlNode(item) ? (text(item, 'title') ?? '') : '');
+    collector.drop('no-id', isXmlNode(item) ? (trimmedTextOf(item.title) ?? '') : '');
     return undefined;
   });
 };

@@ -1,6 +1,6 @@
 import { readJsonBody } from '../common/body-text.js';
 import { MalformedFeedError } from '../common/errors.js';
-import { decodeEntities, plainText } from '../common/html.js';
+import { firstHref, plainText } from '../common/html.js';
 import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import { parseLocalTime } from '../common/time.js';
 import { collectRecords } from '../common/collector.js';
@@ -32,8 +32,6 @@ import { isRecord } from '../common/values.js';
 
 const FEED = 'SA CFS cfs_current_incidents.json';
 const DATE_TIME_FORMAT = 'd/M/yyyy H:mm';
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
-
 /** The records of the array, or of the object keyed by incident number (the key stands in for a missing IncidentNo). */
 function recordsOf(document: unknown): [string | undefined, unknown][] {
   if (Array.isArray(document)) return document.map((record) => [undefined, record]);
@@ -43,8 +41,8 @@ function recordsOf(document: unknown): [string | undefined, unknown][] {
 
 function messageLinkOf(html: string | undefined): { message_url?: string; message_link?: string } {
   if (!html?.trim()) return {};
-  const href = HREF.exec(html)?.[2];
-  if (href) return { message_url: decodeEntities(href).trim() };
+  const href = firstHref(html);
+  if (href) return { message_url: href };
   return { message_link: plainText(html) };
 }
 

@@ -8,6 +8,7 @@ import {
   type Position,
   type UnmappedValue,
 } from '../../model/index.js';
+import { suburbReader } from '../common/address.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
 import type { CollectedRecord, RecordCollector } from '../common/collector.js';
 import { pointGeometry } from '../common/geometry.js';
@@ -15,7 +16,9 @@ import { plainText } from '../common/html.js';
 import { parseLocalTime } from '../common/time.js';
 import { eventTypeOf, FALLBACK, statusOf } from './criimson-vocabulary.js';
 
-export { stringOf } from '../common/values.js';
+import { withoutEmpty } from '../common/values.js';
+
+export { numberOf, stringOf, withoutEmpty } from '../common/values.js';
 
 /**
  * What the SA CRIIMSON formats (CFS current incidents JSON, CFS/MFS placemark KML, the 2013 RSS) have in
@@ -70,26 +73,8 @@ export function tidy(text: string | undefined): string {
     .replace(/^[\s,]+|[\s,]+$/g, '');
 }
 
-/** The last comma-separated part of "STREET, SUBURB" (the whole text when there is no comma). */
-export function lastPart(address: string): string {
-  return tidy(address.split(',').at(-1));
-}
-
-/** Numbers as numbers, whether the feed wrote 3 or "3". */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const number = Number(value.trim());
-    return Number.isFinite(number) ? number : undefined;
-  }
-  return undefined;
-}
-
-export function withoutEmpty(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(
-    Object.entries(record).filter(([, value]) => value !== undefined && value !== ''),
-  );
-}
+/** The SUBURB of "STREET, SUBURB" (the whole text when there is no comma): common/address.ts. */
+export const suburbOf = suburbReader({ state: 'SA' });
 
 const DESCRIPTION_KEYS = ['First Reported', 'Status', 'Region'] as const;
 type DescriptionKey = (typeof DESCRIPTION_KEYS)[number];

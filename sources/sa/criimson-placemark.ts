@@ -3,10 +3,10 @@ import { collectRecords } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import {
   collectedOf,
-  lastPart,
   numberOf,
   parseDescription,
   parseFirstReported,
+  suburbOf,
   tidy,
   withoutEmpty,
   type CriimsonAgency,
@@ -33,7 +33,7 @@ function recordOf(placemark: KmlPlacemark, feedAgency: CriimsonAgency): Criimson
   if (!incidentNo) return undefined;
   const description = parseDescription(placemark.description ?? '');
   const address = tidy(placemark.name);
-  const suburb = tidy(placemark.fields.incidentname) || lastPart(address);
+  const suburb = tidy(placemark.fields.incidentname) || suburbOf(address);
   const reported = parseFirstReported(description.fields['First Reported']);
   const [position] = placemark.geometry.points;
   return {

@@ -1,3 +1,5 @@
+import { suburbReader } from '../common/address.js';
+
 export { areaDraft, draftsOf, type Place, type RecordInput, type Timestamps } from '../common/drafts.js';
 export { locate } from '../common/geometry.js';
 export { isRecord, stringOf, withoutUndefined } from '../common/values.js';
@@ -15,18 +17,11 @@ const STREET_WORD =
   /\b(?:road|rd|street|st|lane|ln|highway|hwy|drive|dr|avenue|ave|track|court|ct|place|pl|way|parade|crescent|terrace|esplanade|tier|boulevard|circuit|close|grove)\b/i;
 
 /**
- * Best effort: "Mary Street, SCOTTSDALE" → "SCOTTSDALE"; "Triabunna" (a place alone) → itself;
- * "Derwent Park Road" (a road alone), "Location 1" or bare numbers → "". A "TAS 7000" tail and a
- * "5km NE of" lead are dropped. Capitalisation is kept as the agency wrote it.
+ * Best effort (common/address.ts): "Mary Street, SCOTTSDALE" → "SCOTTSDALE"; "Triabunna" (a place
+ * alone) → itself; "Derwent Park Road" (a road alone), "Location 1" or bare numbers → "".
+ * Capitalisation is kept as the agency wrote it.
  */
-export function suburbOf(address: string): string {
-  const parts = address
-    .replace(/\s*\bTAS\b\s*(?:\d{4})?\s*$/i, '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  const last = (parts.at(-1) ?? '').replace(/^\d+(?:\.\d+)?\s*km\s+[NSEW]{1,3}\s+(?:of\s+)?/i, '');
-  if (!/\p{L}/u.test(last)) return '';
-  if (parts.length > 1) return last;
-  return STREET_WORD.test(last) || /\d/.test(last) ? '' : last;
-}
+export const suburbOf = suburbReader({
+  state: 'TAS',
+  alone: (part) => (STREET_WORD.test(part) || /\d/.test(part) ? '' : part),
+});

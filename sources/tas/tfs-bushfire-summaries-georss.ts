@@ -1,11 +1,11 @@
 import { incidentId, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
-import { decodeEntities, readKeyedLines } from '../common/html.js';
+import { firstHref, readKeyedLines } from '../common/html.js';
 import { parseGeoRssPoint } from '../common/lat-lng-fields.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
 import type { FeedParser } from '../common/types.js';
-import { asList, readXml, textOf as xmlTextOf } from '../common/xml.js';
+import { asList, readXml, trimmedTextOf } from '../common/xml.js';
 import {
   draftsOf,
   isRecord,
@@ -50,8 +50,6 @@ const KNOWN_KEYS = [
 ] as const;
 type DescriptionKey = (typeof KNOWN_KEYS)[number];
 
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
-
 interface Description {
   /** Plain-text values by key. */
   fields: Partial<Record<DescriptionKey, string>>;
@@ -64,8 +62,8 @@ function parseDescription(html: string): Description {
   const { fields, entries, text } = readKeyedLines(html, KNOWN_KEYS);
   const links: Description['links'] = {};
   for (const { key, value } of entries) {
-    const href = HREF.exec(value)?.[2];
-    if (href) links[key] ??= decodeEntities(href).trim();
+    const href = firstHref(value);
+    if (href) links[key] ??= href;
   }
   return { fields, links, text };
 }
@@ -76,9 +74,6 @@ function incidentNoOf(guid: string | undefined, link: string | undefined): strin
 }
 
 type Report = (field: string, value: string) => void;
-
-/** An element's text, trimmed (CDATA is merged untrimmed). */
-const textOf = (value: unknown): string | undefined => xmlTextOf(value)?.trim();
 
 function timestampsOf(
   pubDate: string | undefined,
@@ -98,9 +93,9 @@ function timestampsOf(
 }
 
 function parseItem(item: Record<string, unknown>, collector: RecordCollector): CollectedRecord | undefined {
-  const title = textOf(item.title) ?? '';
-  const link = textOf(item.link);
-  const guid = textOf(item.guid);
+  const title = trimmedTextOf(item.title) ?? '';
+  const link = trimmedTextOf(item.link);
+  const guid = trimmedTextOf(item.guid);
   const incidentNo = incidentNoOf(guid, link);
   if (!incidentNo) {
     collector.drop('no-id', guid ?? title);
@@ -109,21 +104,21 @@ function parseItem(item: Record<string, unknown>, collector: RecordCollector): C
   const source: IncidentSource = { state: 'tas', agency: 'tfs', feedId: incidentNo };
   const id = incidentId(source);
   const { unmapped, report } = unmappedFor(id);
-  const { fields, links, text } = parseDescription(textOf(item.description) ?? '');
-  const timestamps = timestampsOf(textOf(item.pubDate), fields.UPDATED, report);
+  const { fields, links, text } = parseDescription(trimmedTextOf(item.description) ?? '');
+  const timestamps = timestampsOf(trimmedTextOf(item.pubDate), fields.UPDATED, report);
   if (!timestamps) {
     collector.drop('no-timestamps', incidentNo);
     return undefined;
   }
 
-  const alertLevel = textOf(item.category) ?? fields['ALERT LEVEL'] ?? '';
+  const alertLevel = trimmedTextOf(item.category) ?? fields['ALERT LEVEL'] ?? '';
   const warningLevel = lookup(report, 'category', alertLevel, tfsWarningLevelOf, FALLBACK.warningLevel);
   const eventType = lookup(report, 'TYPE', fields.TYPE ?? '', tfsEventTypeOf, FALLBACK.eventType);
   const status = lookup(report, 'STATUS', fields.STATUS ?? '', tfsStatusOf, FALLBACK.status);
   const vehicles = fields['NUMBER OF VEHICLES'];
 
   const address = fields.LOCATION ?? title;
-  const point = parseGeoRssPoint(textOf(item.point));
+  const point = parseGeoRssPoint(trimmedTextOf(item.point));
   const details = withoutUndefined({
     description: text,
     alert_level: alertLevel || undefined,

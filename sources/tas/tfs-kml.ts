@@ -2,11 +2,11 @@ import { incidentId, type IncidentSource, STATE_TIME_ZONES } from '../../model/i
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { type FlatGeometry } from '../common/geometry.js';
-import { decodeEntities, plainText } from '../common/html.js';
+import { hrefsIn, plainText } from '../common/html.js';
 import { parseLocalTime } from '../common/time.js';
 import { KML_ARRAY_TAGS, kmlGeometry, kmlPlacemarkElements } from '../common/kml.js';
 import type { FeedParser } from '../common/types.js';
-import { attributeOf, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
+import { attributeOf, isXmlNode, readXml, trimmedTextOf, type XmlNode } from '../common/xml.js';
 import { draftsOf, leadingNumber, lookup, suburbOf, withoutUndefined, type Timestamps } from './drafts.js';
 import {
   FALLBACK,
@@ -75,14 +75,12 @@ function tfsCoordinates(text: string): number[][] {
     .map((tuple) => tuple.split(',').slice(0, 2).map(Number));
 }
 
-const trimmedText = (value: unknown): string | undefined => textOf(value)?.trim();
-
 function placemarkOf(node: XmlNode): TfsPlacemark {
   const placemark: TfsPlacemark = { geometry: kmlGeometry(node, tfsCoordinates) };
   const id = attributeOf(node, 'id')?.trim();
-  const name = trimmedText(node.name);
-  const description = trimmedText(node.description);
-  const styleUrl = trimmedText(node.styleUrl);
+  const name = trimmedTextOf(node.name);
+  const description = trimmedTextOf(node.description);
+  const styleUrl = trimmedTextOf(node.styleUrl);
   if (id) placemark.id = id;
   if (name !== undefined) placemark.name = name;
   if (description !== undefined) placemark.description = description;
@@ -110,8 +108,6 @@ type TableKey = (typeof KNOWN_KEYS)[number];
 const BY_LOWER_CASE = new Map<string, TableKey>(KNOWN_KEYS.map((key) => [key.toLowerCase(), key]));
 
 const ROW = /<th\b[^>]*>([\s\S]*?)<\/th>\s*<td\b[^>]*>([\s\S]*?)<\/td>/gi;
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/gi;
-
 interface Description {
   fields: Partial<Record<TableKey, string>>;
   /** Every row as `Key: value`, one a line. */
@@ -132,8 +128,7 @@ function parseDescription(html: string): Description {
     if (known) description.fields[known] ??= value;
   }
   description.text = lines.join('\n');
-  for (const [, , href = ''] of html.matchAll(HREF)) {
-    const url = decodeEntities(href).trim();
+  for (const url of hrefsIn(html)) {
     // "More Info" points at the incident (/i/<incident no>) or, for an alert, at /a/<alert id>.
     const match = /\/(i|a)\/(\d+)\/?$/.exec(url);
     if (!match) continue;

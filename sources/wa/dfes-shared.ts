@@ -14,7 +14,9 @@ import { lookup, unmappedFor } from '../common/vocabulary.js';
 import type { CollectedRecord } from '../common/collector.js';
 import { draftsOf as recordDrafts, type RecordInput } from '../common/drafts.js';
 
-export { isRecord, withoutUndefined } from '../common/values.js';
+import { numberOf } from '../common/values.js';
+
+export { isRecord, numberOf, withoutUndefined } from '../common/values.js';
 
 /** What every WA DFES parser shares: ids, Perth time, geometry and drafts. */
 
@@ -37,14 +39,6 @@ export function textOf(value: unknown): string | undefined {
 export function textsOf(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   return value.map(textOf).filter((text) => text !== undefined);
-}
-
-/** "12" → 12, "1,500.5" → 1500.5; text that is not a plain number → undefined. */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  const text = textOf(value)?.replace(/,/g, '');
-  if (!text || !/^[-+]?\d+(?:\.\d+)?$/.test(text)) return undefined;
-  return Number(text);
 }
 
 // ---------------------------------------------------------------------------------------------

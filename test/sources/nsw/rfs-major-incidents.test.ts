@@ -46,6 +46,13 @@ describe('NSW RFS majorIncidents.json: real samples', () => {
     for (const file of REAL_SAMPLES) expect(parseSample(file).unmapped, file).toEqual([]);
   });
 
+  it('keeps the postcode out of a suburb (LOCATION "5 Stewart st, Cowra 2794")', () => {
+    expect(byId(parseSample(SAMPLE.blackSummer), 'nsw-rfs-374172').location).toMatchObject({
+      address: '5 Stewart st, Cowra 2794',
+      suburb: 'Cowra',
+    });
+  });
+
   it('reads the Black Summer Emergency Warning, its major fire update and its fire area', () => {
     const result = parseSample(SAMPLE.blackSummer);
     const warning = byId(result, 'nsw-rfs-373488');
