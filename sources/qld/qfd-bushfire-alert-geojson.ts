@@ -1,5 +1,5 @@
 import type { EventType, Position, UnmappedValue, WarningLevel } from '../../model/index.js';
-import { featuresOf, readJsonBody } from '../common/body-text.js';
+import { featureParts, featuresOf, readJsonBody } from '../common/body-text.js';
 import { LatestById, RecordCollector, type CollectedRecord, type Ranked } from '../common/collector.js';
 import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
@@ -120,7 +120,7 @@ function propertyPosition(properties: Record<string, unknown>, report: Report): 
 }
 
 function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector): FeatureRecord | undefined {
-  const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+  const { properties, geometry: featureGeometry } = featureParts(feature);
   const uniqueId = trimmedText(properties.UniqueID);
   if (!uniqueId) {
     collector.drop('no-id', trimmedText(properties.OBJECTID) ?? '');
@@ -146,10 +146,7 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
   if (expiryText && !expires) report('ItemExpiryDateTimeLocal_ISO', expiryText);
   const publishedText = trimmedText(properties.PublishDateLocal_ISO);
 
-  const geometry = geometryInDegrees(
-    isRecord(feature) ? feature.geometry : undefined,
-    isRecord(feature) ? (feature.crs ?? crs) : crs,
-  );
+  const geometry = geometryInDegrees(featureGeometry, isRecord(feature) ? (feature.crs ?? crs) : crs);
   const flat = flattenGeometry(geometry);
   const address = trimmedText(properties.Location) ?? '';
   const locality = trimmedText(properties.Locality);

@@ -6,7 +6,7 @@ import {
   type IncidentSource,
   type UnmappedValue,
 } from '../../model/index.js';
-import { featuresOf, readJsonBody } from '../common/body-text.js';
+import { featureParts, featuresOf, readJsonBody } from '../common/body-text.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { draftsOf } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
@@ -79,7 +79,7 @@ function timeOf(value: unknown): string | undefined {
 }
 
 function parseFeature(feature: unknown, collector: RecordCollector): CollectedRecord | undefined {
-  const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+  const { properties, geometry } = featureParts(feature);
   const fields = lowerCaseKeys(properties);
   const upstreamId = firstText(fields, ID_FIELDS)?.replace(/^\{(.*)\}$/, '$1');
   if (!upstreamId) {
@@ -105,7 +105,7 @@ function parseFeature(feature: unknown, collector: RecordCollector): CollectedRe
   if (typed === undefined) unmapped.push({ field: 'type', value: typeRaw ?? '', incidentId: id });
   const eventType = typed ?? 'other';
 
-  const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+  const flat = flattenGeometry(geometry);
   const title = tidy(firstText(fields, TITLE_FIELDS)) || levelRaw || 'CFS warning';
   const place: IncidentLocation = {
     address: tidy(stringOf(fields.get('location'))),

@@ -7,7 +7,7 @@ import {
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
-import { readFeatureCollection } from '../common/body-text.js';
+import { featureParts, readFeatureCollection } from '../common/body-text.js';
 import { LatestById, RecordCollector, type CollectedRecord } from '../common/collector.js';
 import { flattenGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
@@ -244,8 +244,8 @@ export const parseTasAlertData: FeedParser = (body) => {
   // A copy nested in a warning is not a record of the document: of several, the latest, silently.
   const nested = new LatestById<TasAlertRecord>();
   for (const feature of readFeatureCollection(body, FEED)) {
-    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
-    const record = parseRecord(properties, isRecord(feature) ? feature.geometry : undefined, {}, collector);
+    const { properties, geometry } = featureParts(feature);
+    const record = parseRecord(properties, geometry, {}, collector);
     if (record) features.push(record);
     const incident = properties.incident;
     if (!record || !isRecord(incident)) continue;

@@ -12,7 +12,7 @@ import {
   STATE_TIME_ZONES,
 } from '../../model/index.js';
 import { suburbReader } from '../common/address.js';
-import { readFeatureCollection } from '../common/body-text.js';
+import { featureParts, readFeatureCollection } from '../common/body-text.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { draftsOf } from '../common/drafts.js';
 import { CAP_BY_WARNING_LEVEL, type CapTriple } from '../common/cap-defaults.js';
@@ -185,7 +185,7 @@ function titleOf(
 }
 
 function parseFeature(feature: unknown, collector: RecordCollector): CollectedRecord | undefined {
-  const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+  const { properties, geometry } = featureParts(feature);
   const cap = isRecord(properties.cap) ? properties.cap : undefined;
   const sourceFeed = trimmedText(properties.sourceFeed) ?? '';
   const sourceOrg = trimmedText(properties.sourceOrg) ?? '';
@@ -298,7 +298,7 @@ function parseFeature(feature: unknown, collector: RecordCollector): CollectedRe
   const warningTitle = isWarning
     ? { event: trimmedText(cap?.event) ?? trimmedText(linked.category2), place: incidentLocation }
     : undefined;
-  const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+  const flat = flattenGeometry(geometry);
   const drafts = draftsOf({
     id,
     source,

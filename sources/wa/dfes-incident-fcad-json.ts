@@ -1,11 +1,10 @@
 import { flattenGeometry } from '../common/geometry.js';
-import { readFeatureCollection } from '../common/body-text.js';
+import { featureParts, readFeatureCollection } from '../common/body-text.js';
 import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
 import {
   collectedOf,
-  isRecord,
   numberOf,
   perthTime,
   recordContext,
@@ -28,7 +27,7 @@ const TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
   const collector = new RecordCollector();
   for (const feature of readFeatureCollection(body, FEED)) {
-    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+    const { properties, geometry } = featureParts(feature);
     const cadId = textOf(properties.DFESUniqueNumber);
     const websiteId = textOf(properties.incidentEventsId);
     const feedId = incidentFeedId(cadId, websiteId);
@@ -61,7 +60,7 @@ export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
     const lga = lgaOf(textOf(properties.localGovernmentArea));
     const region = textOf(properties.region);
     const road = street && crossStreet ? `${street} & ${crossStreet}` : street;
-    const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+    const flat = flattenGeometry(geometry);
 
     collector.add(
       collectedOf(

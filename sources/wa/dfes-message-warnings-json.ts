@@ -1,10 +1,9 @@
 import { flattenGeometry } from '../common/geometry.js';
-import { readFeatureCollection } from '../common/body-text.js';
+import { featureParts, readFeatureCollection } from '../common/body-text.js';
 import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import {
   collectedOf,
-  isRecord,
   perthTime,
   recordContext,
   textOf,
@@ -28,7 +27,7 @@ const TIME_FORMAT = 'dd/MM/yy hh:mm:ss a';
 export const parseWaDfesMessageWarningsJson: FeedParser = (body) => {
   const collector = new RecordCollector();
   for (const feature of readFeatureCollection(body, FEED)) {
-    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+    const { properties, geometry } = featureParts(feature);
     const messageId = textOf(properties.messageId);
     if (!messageId) {
       collector.drop('no-id', '');
@@ -55,7 +54,7 @@ export const parseWaDfesMessageWarningsJson: FeedParser = (body) => {
     );
     const subject = textOf(properties.subject);
     const headline = textOf(properties.headline) ?? '';
-    const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+    const flat = flattenGeometry(geometry);
 
     collector.add(
       collectedOf(
