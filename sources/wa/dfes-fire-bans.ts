@@ -4,10 +4,9 @@ import type { FeedParser } from '../common/types.js';
 import { itemPoint, itemPolygons, itemRawText, itemText, readDfesRss, type DfesRssItem } from './dfes-rss.js';
 import {
   collectedOf,
-  recordContext,
+  recordStart,
   rfc822Time,
   textOf,
-  timestampsOf,
   utcTime,
   withoutUndefined,
   type RecordContext,
@@ -49,26 +48,20 @@ interface ItemBasics {
 /** Id and times of a TFB/FDR item, or undefined once it has been dropped. */
 function basicsOf(item: DfesRssItem, prefix: string, collector: RecordCollector): ItemBasics | undefined {
   const guid = textOf(itemText(item, 'guid'));
-  if (!guid) {
-    collector.drop('no-id', '');
-    return undefined;
-  }
-  const context = recordContext(`${prefix}-${guid}`);
   const pubDate = textOf(itemText(item, 'pubDate'));
   const publicationTime = textOf(itemText(item, 'dfes:publicationTime'));
-  const timestamps = timestampsOf(
+  const started = recordStart(
+    guid && `${prefix}-${guid}`,
     [],
     [
       ['pubDate', pubDate, rfc822Time(pubDate)],
       ['dfes:publicationTime', publicationTime, utcTime(publicationTime, PUBLICATION_TIME_FORMAT)],
     ],
-    context.report,
+    collector,
   );
-  if (!timestamps) {
-    collector.drop('no-timestamps', context.source.feedId, context.unmapped);
-    return undefined;
-  }
-  return { context, guid, title: itemText(item, 'title'), timestamps };
+  if (!started) return undefined;
+  const { context, timestamps } = started;
+  return { context, guid: guid ?? '', title: itemText(item, 'title'), timestamps };
 }
 
 /** "3 January 2023" → "2023-01-03"; undefined when there is no readable date. */

@@ -3,15 +3,7 @@ import { featureParts, readFeatureCollection } from '../common/body-text.js';
 import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
-import {
-  collectedOf,
-  numberOf,
-  perthTime,
-  recordContext,
-  textOf,
-  timestampsOf,
-  withoutUndefined,
-} from './dfes-shared.js';
+import { collectedOf, numberOf, perthTime, recordStart, textOf, withoutUndefined } from './dfes-shared.js';
 import { eventTypeOf, FALLBACK, statusOf } from './dfes-vocabulary.js';
 
 /**
@@ -31,22 +23,16 @@ export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
     const cadId = textOf(properties.DFESUniqueNumber);
     const websiteId = textOf(properties.incidentEventsId);
     const feedId = incidentFeedId(cadId, websiteId);
-    if (!feedId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(feedId);
     const startText = textOf(properties.startTime);
     const updatedText = textOf(properties.lastUpdatedTime);
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      feedId,
       [['startTime', startText, perthTime(startText, TIME_FORMAT)]],
       [['lastUpdatedTime', updatedText, perthTime(updatedText, TIME_FORMAT)]],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', feedId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     // `type`, `description` and `situation` have always held the same value.
     const type = textOf(properties.type) ?? textOf(properties.description) ?? textOf(properties.situation);
@@ -88,7 +74,7 @@ export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
             source_url: legacyIncidentUrl(websiteId),
           }),
         },
-        feedId,
+        context.source.feedId,
       ),
     );
   }

@@ -3,14 +3,7 @@ import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
 import { itemPoint, itemRawText, itemText, linkTail, readDfesRss } from './dfes-rss.js';
-import {
-  collectedOf,
-  perthTime,
-  recordContext,
-  textOf,
-  timestampsOf,
-  withoutUndefined,
-} from './dfes-shared.js';
+import { collectedOf, perthTime, recordStart, textOf, withoutUndefined } from './dfes-shared.js';
 import { eventTypeOf, FALLBACK } from './dfes-vocabulary.js';
 
 /**
@@ -78,26 +71,20 @@ export const parseWaDfesIncidentFcadRss: FeedParser = (body) => {
     const websiteId = textOf(itemText(item, 'guid')) ?? linkTail(itemText(item, 'link'));
     const cadId = description.fields.incidentNumber ?? title.cadId;
     const feedId = incidentFeedId(cadId, websiteId);
-    if (!feedId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(feedId);
     const pubDate = textOf(itemText(item, 'pubDate'));
     const publicationTime = description.fields.publicationTime;
     // Both are the same Perth wall clock in two layouts; the feed has no separate start time.
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      feedId,
       [],
       [
         ['pubDate', pubDate, perthTime(pubDate, PUB_DATE_FORMAT)],
         ['publicationTime', publicationTime, perthTime(publicationTime, PUBLICATION_TIME_FORMAT)],
       ],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', feedId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const type = description.type ?? title.type;
     const suburb = title.suburb ?? '';
@@ -124,7 +111,7 @@ export const parseWaDfesIncidentFcadRss: FeedParser = (body) => {
             source_url: textOf(itemText(item, 'link')) ?? legacyIncidentUrl(websiteId),
           }),
         },
-        feedId,
+        context.source.feedId,
       ),
     );
   }

@@ -2,15 +2,7 @@ import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { asList, joinedTextOf } from '../common/xml.js';
 import { itemPoint, itemPolygons, itemRawText, itemText, linkTail, readDfesRss } from './dfes-rss.js';
-import {
-  collectedOf,
-  perthTime,
-  recordContext,
-  rfc822Time,
-  textOf,
-  timestampsOf,
-  withoutUndefined,
-} from './dfes-shared.js';
+import { collectedOf, perthTime, recordStart, rfc822Time, textOf, withoutUndefined } from './dfes-shared.js';
 import { htmlText, lgasIn, mapWarning, splitWarningTitle } from './dfes-warnings.js';
 
 /**
@@ -83,25 +75,19 @@ export const parseWaDfesMessageRss: FeedParser = (body) => {
     const guid = textOf(itemText(item, 'guid'));
     const tail = linkTail(link);
     const feedId = tail && MESSAGE_ID.test(tail) ? tail : guid;
-    if (!feedId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(feedId);
     const pubDate = textOf(itemText(item, 'pubDate'));
     const publicationTime = textOf(itemText(item, 'dfes:publicationTime'));
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      feedId,
       [],
       [
         ['pubDate', pubDate, rfc822Time(pubDate)],
         ['dfes:publicationTime', publicationTime, perthTime(publicationTime, PUBLICATION_TIME_FORMAT)],
       ],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', feedId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const title = itemText(item, 'title');
     const { head, place } = splitWarningTitle(title);
@@ -142,7 +128,7 @@ export const parseWaDfesMessageRss: FeedParser = (body) => {
             source_url: textOf(link),
           }),
         },
-        feedId,
+        context.source.feedId,
       ),
     );
   }

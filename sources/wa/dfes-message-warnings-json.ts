@@ -2,14 +2,7 @@ import { flattenGeometry } from '../common/geometry.js';
 import { featureParts, readFeatureCollection } from '../common/body-text.js';
 import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
-import {
-  collectedOf,
-  perthTime,
-  recordContext,
-  textOf,
-  timestampsOf,
-  withoutUndefined,
-} from './dfes-shared.js';
+import { collectedOf, perthTime, recordStart, textOf, withoutUndefined } from './dfes-shared.js';
 import { lgasIn, mapWarning } from './dfes-warnings.js';
 
 /**
@@ -29,21 +22,15 @@ export const parseWaDfesMessageWarningsJson: FeedParser = (body) => {
   for (const feature of readFeatureCollection(body, FEED)) {
     const { properties, geometry } = featureParts(feature);
     const messageId = textOf(properties.messageId);
-    if (!messageId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(messageId);
     const updatedText = textOf(properties.lastUpdatedTime);
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      messageId,
       [],
       [['lastUpdatedTime', updatedText, perthTime(updatedText, TIME_FORMAT)]],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', messageId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const type = textOf(properties.type) ?? '';
     const category = textOf(properties.category);
@@ -60,7 +47,7 @@ export const parseWaDfesMessageWarningsJson: FeedParser = (body) => {
       collectedOf(
         {
           context,
-          title: subject ?? ([type, headline].filter(Boolean).join(' for ') || messageId),
+          title: subject ?? ([type, headline].filter(Boolean).join(' for ') || context.source.feedId),
           ...mapping,
           timestamps,
           point: flat.points[0],
@@ -78,7 +65,7 @@ export const parseWaDfesMessageWarningsJson: FeedParser = (body) => {
             source_url: `https://www.emergency.wa.gov.au/#map/warning/${messageId}`,
           }),
         },
-        messageId,
+        context.source.feedId,
       ),
     );
   }

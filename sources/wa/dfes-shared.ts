@@ -11,7 +11,7 @@ import {
 } from '../../model/index.js';
 import { parseLocalTime, parseUtcTimeInZone, toIso } from '../common/time.js';
 import { lookup, unmappedFor } from '../common/vocabulary.js';
-import type { CollectedRecord } from '../common/collector.js';
+import type { CollectedRecord, RecordCollector } from '../common/collector.js';
 import { draftsOf as recordDrafts, type RecordInput } from '../common/drafts.js';
 
 import { numberOf } from '../common/values.js';
@@ -118,8 +118,8 @@ export function isoTime(text: string | undefined): string | undefined {
  * other; undefined when nothing is readable. A value present but unreadable is reported.
  */
 export function timestampsOf(
-  reported: ReadonlyArray<readonly [field: string, text: string | undefined, iso: string | undefined]>,
-  updated: ReadonlyArray<readonly [field: string, text: string | undefined, iso: string | undefined]>,
+  reported: TimeReadings,
+  updated: TimeReadings,
   report: Report,
 ): Timestamps | undefined {
   const reportedAt = reported.find(([, , iso]) => iso !== undefined)?.[2];
@@ -173,6 +173,34 @@ export function recordContext(feedId: string): RecordContext {
     report,
     lookup: (field, raw, map, fallback) => lookup(report, field, raw, map, fallback),
   };
+}
+
+/** Readings of a time field: its name, its text and the ISO time it gave (undefined: unreadable). */
+export type TimeReadings = ReadonlyArray<
+  readonly [field: string, text: string | undefined, iso: string | undefined]
+>;
+
+/**
+ * A record's context and times (see {@link timestampsOf}); undefined once it is dropped: `no-id`
+ * without a feedId, `no-timestamps` (with what was unreadable) without a readable time.
+ */
+export function recordStart(
+  feedId: string | undefined,
+  reported: TimeReadings,
+  updated: TimeReadings,
+  collector: RecordCollector,
+): { context: RecordContext; timestamps: Timestamps } | undefined {
+  if (!feedId) {
+    collector.drop('no-id', '');
+    return undefined;
+  }
+  const context = recordContext(feedId);
+  const timestamps = timestampsOf(reported, updated, context.report);
+  if (!timestamps) {
+    collector.drop('no-timestamps', feedId, context.unmapped);
+    return undefined;
+  }
+  return { context, timestamps };
 }
 
 /** A record as the WA parsers read it: {@link RecordInput} with its context, placed in WA. */

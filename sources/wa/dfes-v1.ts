@@ -10,10 +10,9 @@ import {
   isRecord,
   numberOf,
   positionOf,
-  recordContext,
+  recordStart,
   textOf,
   textsOf,
-  timestampsOf,
   withoutUndefined,
 } from './dfes-shared.js';
 import { eventTypeOf, FALLBACK, statusOf } from './dfes-vocabulary.js';
@@ -68,25 +67,19 @@ export const parseWaDfesV1Incidents: FeedParser = (body) => {
     const cadId = textOf(record['cad-id']);
     const websiteId = textOf(record.id);
     const feedId = incidentFeedId(cadId, websiteId);
-    if (!feedId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(feedId);
     const time = (field: string) => {
       const text = textOf(record[field]);
       return [field, text, isoTime(text)] as const;
     };
     const published = time('published-date-time');
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      feedId,
       [time('start-date-time'), published],
       [time('updated-date-time'), published],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', feedId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const type = textOf(record['incident-type']);
     const statusRaw = textOf(record['incident-status']);
@@ -132,7 +125,7 @@ export const parseWaDfesV1Incidents: FeedParser = (body) => {
             source_id: websiteId,
           }),
         },
-        feedId,
+        context.source.feedId,
       ),
     );
   }
@@ -144,20 +137,13 @@ export const parseWaDfesV1Warnings: FeedParser = (body) => {
   for (const entry of readList(body, WARNINGS_FEED, 'warnings')) {
     const record = isRecord(entry) ? entry : {};
     const id = textOf(record.id);
-    if (!id) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(id);
     const time = (field: string) => {
       const text = textOf(record[field]);
       return [field, text, isoTime(text)] as const;
     };
-    const timestamps = timestampsOf([time('published-date-time')], [time('updatedAt')], context.report);
-    if (!timestamps) {
-      collector.drop('no-timestamps', id, context.unmapped);
-      continue;
-    }
+    const started = recordStart(id, [time('published-date-time')], [time('updatedAt')], collector);
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const warningType = textOf(record['warning-type']) ?? '';
     const suburbs = textsOf(record.suburbs);
@@ -169,7 +155,7 @@ export const parseWaDfesV1Warnings: FeedParser = (body) => {
       collectedOf(
         {
           context,
-          title: textOf(record.headline) ?? (warningType || id),
+          title: textOf(record.headline) ?? (warningType || context.source.feedId),
           ...mapWarning(context, { field: 'warning-type', value: warningType }),
           timestamps,
           point: geoSource.points[0],
@@ -185,7 +171,7 @@ export const parseWaDfesV1Warnings: FeedParser = (body) => {
             source_id: id,
           }),
         },
-        id,
+        context.source.feedId,
       ),
     );
   }
