@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * ACT ESA vocabularies (FEEDS.md section 9 "Mapping notes", 1.1–1.3), shared by the GeoRSS feed, the
@@ -93,10 +93,6 @@ export function eventTypeOf(type: string): EventType | undefined {
   );
 }
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
-export function warningLevelOf(level: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(key(level));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);

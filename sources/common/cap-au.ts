@@ -1,5 +1,5 @@
 import type { Certainty, EventType, Severity, Urgency, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from './vocabulary.js';
+import { lookupIn, vocabularyKey as key } from './vocabulary.js';
 
 /**
  * CAP 1.2 / CAP-AU vocabularies shared by every feed that carries CAP fields (FEEDS.md 1.2) and read by
@@ -234,17 +234,11 @@ const CERTAINTIES: ReadonlyMap<string, Certainty> = new Map([
   ['unknown', 'Unknown'],
 ]);
 
-export function capSeverityOf(value: string): Severity | undefined {
-  return SEVERITIES.get(key(value));
-}
+export const capSeverityOf = lookupIn(SEVERITIES);
 
-export function capUrgencyOf(value: string): Urgency | undefined {
-  return URGENCIES.get(key(value));
-}
+export const capUrgencyOf = lookupIn(URGENCIES);
 
-export function capCertaintyOf(value: string): Certainty | undefined {
-  return CERTAINTIES.get(key(value));
-}
+export const capCertaintyOf = lookupIn(CERTAINTIES);
 
 /** CAP `<status>`. Only `Actual` describes a real incident. */
 export const CAP_STATUSES = ['Actual', 'Exercise', 'System', 'Test', 'Draft'] as const;
@@ -261,13 +255,9 @@ const MSG_TYPE_BY_KEY: ReadonlyMap<string, CapMsgType> = new Map(
   CAP_MSG_TYPES.map((value) => [key(value), value]),
 );
 
-export function capStatusOf(value: string): CapStatus | undefined {
-  return STATUS_BY_KEY.get(key(value));
-}
+export const capStatusOf = lookupIn(STATUS_BY_KEY);
 
-export function capMsgTypeOf(value: string): CapMsgType | undefined {
-  return MSG_TYPE_BY_KEY.get(key(value));
-}
+export const capMsgTypeOf = lookupIn(MSG_TYPE_BY_KEY);
 
 /**
  * Event names, for producers that write the AUeventLIST display name where the code belongs (WA
@@ -361,6 +351,4 @@ const ALERT_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
   ['', 'none'],
 ]);
 
-export function warningLevelOfAlertLevel(value: string): WarningLevel | undefined {
-  return ALERT_LEVELS.get(key(value));
-}
+export const warningLevelOfAlertLevel = lookupIn(ALERT_LEVELS);

@@ -17,6 +17,11 @@ export function vocabularyKey(raw: string): string {
   return raw.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/** A table's lookup: the raw value by its {@link vocabularyKey}; undefined when the table does not hold it. */
+export function lookupIn<T>(table: ReadonlyMap<string, T>): (raw: string) => T | undefined {
+  return (raw) => table.get(vocabularyKey(raw));
+}
+
 /** Looks a raw value up; an unknown one is reported (as `field`) and falls back. */
 export function lookup<T>(
   report: (field: string, value: string) => void,

@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * NSW RFS majorIncidents.json vocabularies (FEEDS.md section 2 "Mapping notes", 1.1–1.3).
@@ -80,10 +80,6 @@ export function legacyEventTypeOf(type: string): EventType | undefined {
   return eventTypeOf(type) ?? LEGACY_EVENT_TYPES.get(key(type));
 }
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
-export function warningLevelOf(alertLevel: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(key(alertLevel));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);

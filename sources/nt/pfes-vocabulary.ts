@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * NT PFES incident map vocabularies (FEEDS.md section 8 "Mapping notes", 1.1–1.3).
@@ -55,23 +55,15 @@ const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
 
-export function eventTypeOf(eventtype: string): EventType | undefined {
-  return EVENT_TYPES.get(key(eventtype));
-}
+export const eventTypeOf = lookupIn(EVENT_TYPES);
 
 /** The event a category stands for, or undefined for an unknown category. */
-export function categoryEventType(category: string): EventType | undefined {
-  return CATEGORIES.get(key(category));
-}
+export const categoryEventType = lookupIn(CATEGORIES);
 
 export function isPlannedBurnCategory(category: string): boolean {
   return key(category) === 'advice';
 }
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
-export function warningLevelOf(alertLevel: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(key(alertLevel));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);

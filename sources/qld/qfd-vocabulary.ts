@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * Queensland Fire Department (QFES until 2024) bushfire alert vocabularies, shared by the GeoJSON,
@@ -68,17 +68,11 @@ export function warningLevelOf(level: string): WarningLevel | undefined {
   );
 }
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
-export function groupedTypeOf(groupedType: string): EventType | undefined {
-  return GROUPED_TYPES.get(key(groupedType));
-}
+export const groupedTypeOf = lookupIn(GROUPED_TYPES);
 
-export function incidentTypeOf(incidentType: string): EventType | undefined {
-  return INCIDENT_TYPES.get(key(incidentType));
-}
+export const incidentTypeOf = lookupIn(INCIDENT_TYPES);
 
 /** The event a free text names (call to action, title, headline), or undefined. */
 export function eventTypeInText(text: string): EventType | undefined {

@@ -1,5 +1,5 @@
 import type { WarningLevel } from '../../model/index.js';
-import { vocabularyKey } from '../common/vocabulary.js';
+import { lookupIn } from '../common/vocabulary.js';
 
 /**
  * SA CFS public warnings (GeoHub "CFS_Warning_Points_Public"): warning level names (FEEDS.md 1.1 and
@@ -21,6 +21,4 @@ const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
   ['not applicable', 'none'],
 ]);
 
-export function warningLevelOf(level: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(vocabularyKey(level));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);

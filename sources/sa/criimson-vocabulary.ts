@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn } from '../common/vocabulary.js';
 
 /**
  * SA CRIIMSON vocabularies: the CAD behind the CFS and MFS incident feeds (JSON, KML placemarks and the
@@ -61,10 +61,6 @@ const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
 
-export function eventTypeOf(type: string): EventType | undefined {
-  return EVENT_TYPES.get(key(type));
-}
+export const eventTypeOf = lookupIn(EVENT_TYPES);
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);

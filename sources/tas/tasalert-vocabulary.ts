@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey } from '../common/vocabulary.js';
 import { tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
 
 /**
@@ -64,9 +64,7 @@ const EVENT_CODES: ReadonlyMap<string, EventType> = new Map([
   ['ambulance', 'medical'],
 ]);
 
-export function tasAlertFeedTypeOf(feedType: string): TasAlertFeedType | undefined {
-  return FEED_TYPES.get(vocabularyKey(feedType));
-}
+export const tasAlertFeedTypeOf = lookupIn(FEED_TYPES);
 
 export function tasAlertWarningLevelOf(alertLevel: string): WarningLevel | undefined {
   return ALERT_LEVELS.get(vocabularyKey(alertLevel)) ?? tfsWarningLevelOf(alertLevel);

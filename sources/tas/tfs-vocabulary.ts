@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey } from '../common/vocabulary.js';
+import { lookupIn } from '../common/vocabulary.js';
 
 /**
  * Tasmania Fire Service vocabularies (FEEDS.md section 7 and 1.1–1.3), shared by the TFS KML feeds
@@ -77,18 +77,10 @@ const STYLE_WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
 
-export function tfsEventTypeOf(type: string): EventType | undefined {
-  return EVENT_TYPES.get(vocabularyKey(type));
-}
+export const tfsEventTypeOf = lookupIn(EVENT_TYPES);
 
-export function tfsStatusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(vocabularyKey(status));
-}
+export const tfsStatusOf = lookupIn(STATUSES);
 
-export function tfsWarningLevelOf(alertLevel: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(vocabularyKey(alertLevel));
-}
+export const tfsWarningLevelOf = lookupIn(WARNING_LEVELS);
 
-export function tfsStyleWarningLevelOf(styleUrl: string): WarningLevel | undefined {
-  return STYLE_WARNING_LEVELS.get(vocabularyKey(styleUrl));
-}
+export const tfsStyleWarningLevelOf = lookupIn(STYLE_WARNING_LEVELS);

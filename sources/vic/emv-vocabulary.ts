@@ -1,5 +1,5 @@
 import type { EventType, FeatureType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * VicEmergency events-geojson.json / osom-geojson.json vocabularies (FEEDS.md section 3, 1.1–1.3).
@@ -276,18 +276,10 @@ export function statusOf(status: string, kind: SourceFeedRule['statusKind']): In
   return STATUSES.get(normalised);
 }
 
-export function warningLevelOf(category1: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(key(category1));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);
 
-export function eventTypeOfCategory2(category2: string): EventType | undefined {
-  return CATEGORY2_EVENT_TYPES.get(key(category2));
-}
+export const eventTypeOfCategory2 = lookupIn(CATEGORY2_EVENT_TYPES);
 
-export function eventTypeOfCategory1(category1: string): EventType | undefined {
-  return CATEGORY1_EVENT_TYPES.get(key(category1));
-}
+export const eventTypeOfCategory1 = lookupIn(CATEGORY1_EVENT_TYPES);
 
-export function eventTypeOfCapEventName(event: string): EventType | undefined {
-  return CAP_EVENT_NAMES.get(key(event));
-}
+export const eventTypeOfCapEventName = lookupIn(CAP_EVENT_NAMES);

@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key } from '../common/vocabulary.js';
 
 /**
  * WA DFES / Emergency WA vocabularies (FEEDS.md section 6 "Mapping notes", 1.1–1.3), shared by the
@@ -103,13 +103,9 @@ const TOTAL_FIRE_BAN_NOTICES: ReadonlyMap<string, IncidentStatus> = new Map([
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
 
-export function eventTypeOf(type: string): EventType | undefined {
-  return EVENT_TYPES.get(key(type));
-}
+export const eventTypeOf = lookupIn(EVENT_TYPES);
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
 export interface WarningTypeReading extends WarningPhase {
   /** The warning type without its level phrase and punctuation: "Bushfire", "Flood", "After Storm". */
