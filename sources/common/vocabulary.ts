@@ -17,6 +17,26 @@ export function vocabularyKey(raw: string): string {
   return raw.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/**
+ * A vocabulary table written by target: each value with the raw spellings that mean it, e.g.
+ * `{ active: ['going', 'out of control'], controlled: ['patrol'] }`. Spellings are keyed by
+ * {@link vocabularyKey}; one spelling under two values is a mistake in the table, and throws.
+ */
+export function vocabularyTable<T extends string>(byValue: {
+  readonly [value in T]?: readonly string[];
+}): ReadonlyMap<string, T> {
+  const table = new Map<string, T>();
+  for (const [value, spellings] of Object.entries(byValue) as [T, readonly string[]][]) {
+    for (const spelling of spellings) {
+      const spellingKey = vocabularyKey(spelling);
+      const known = table.get(spellingKey);
+      if (known !== undefined) throw new Error(`vocabulary: "${spelling}" means both ${known} and ${value}`);
+      table.set(spellingKey, value);
+    }
+  }
+  return table;
+}
+
 /** A table's lookup: the raw value by its {@link vocabularyKey}; undefined when the table does not hold it. */
 export function lookupIn<T>(table: ReadonlyMap<string, T>): (raw: string) => T | undefined {
   return (raw) => table.get(vocabularyKey(raw));
