@@ -16,6 +16,7 @@ import { parseLocalTime } from '../common/time.js';
 import { stringOf } from '../common/values.js';
 import { lookup } from '../common/vocabulary.js';
 import { eventTypeOf, FALLBACK, statusOf, warningLevelOf } from './esa-vocabulary.js';
+import { eitherTimestamps } from '../common/drafts.js';
 
 export { locate } from '../common/geometry.js';
 export { isRecord, stringOf, trimmedText, withoutUndefined } from '../common/values.js';
@@ -80,9 +81,7 @@ export function timestampsOf(
   };
   const reported = read(times.reported);
   const updated = read(times.updated);
-  const either = updated ?? reported ?? read(fallback);
-  if (!either) return undefined;
-  return { reported: reported ?? either, updated: updated ?? either };
+  return eitherTimestamps(reported, updated) ?? eitherTimestamps(read(fallback), undefined);
 }
 
 export interface Classification {

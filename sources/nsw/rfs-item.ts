@@ -7,7 +7,7 @@ import {
   type Position,
 } from '../../model/index.js';
 import type { CollectedRecord, RecordCollector } from '../common/collector.js';
-import { draftsOf } from '../common/drafts.js';
+import { draftsOf, eitherTimestamps } from '../common/drafts.js';
 import { parseLocalTime } from '../common/time.js';
 import { unmappedFor } from '../common/vocabulary.js';
 import { readRfsDescription, readRfsIncident, rfsSuburbOf } from './rfs-description.js';
@@ -50,11 +50,11 @@ function timestampsOf(
   const { pubDate, published: reported } = item;
   let updated = updatedText ? parseLocalTime(updatedText, UPDATED_FORMAT, ZONE) : undefined;
   if (updated && reported && updated.slice(0, 19) === reported.slice(0, 19)) updated = reported;
-  const either = updated ?? reported;
-  if (!either) return undefined;
+  const timestamps = eitherTimestamps(reported, updated);
+  if (!timestamps) return undefined;
   if (updatedText && !updated) report('updated', updatedText);
   if (pubDate && !reported) report('pubDate', pubDate);
-  return { reported: reported ?? either, updated: updated ?? either };
+  return timestamps;
 }
 
 /** An item without an incident number or a readable time is reported as unmapped (never silently). */

@@ -27,6 +27,7 @@ import {
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, statusOf, warningLevelOf } from './qfd-vocabulary.js';
 import { unmappedFor } from '../common/vocabulary.js';
+import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * QFD (QFES) bushfireAlert.xml: Atom + GeoRSS (FEEDS.md section 4, "Older formats", seen 2018; still
@@ -89,9 +90,7 @@ function timestampsOf(entry: XmlNode, content: Content, report: Report): Timesta
   };
   const reported = read('published', textOf(entry.published)) ?? read('reported', content.reportedUtc);
   const updated = read('updated', textOf(entry.updated));
-  const either = updated ?? reported;
-  if (!either) return undefined;
-  return { reported: reported ?? either, updated: either };
+  return eitherTimestamps(reported, updated);
 }
 
 function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord | undefined {

@@ -19,6 +19,7 @@ import {
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, incidentTypeOf, statusOf, warningLevelOf } from './qfd-vocabulary.js';
 import { unmappedFor } from '../common/vocabulary.js';
+import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * QFD (QFES) bushfireAlert.kmz, read as its unzipped `doc.kml` (FEEDS.md section 4, seen 2020, FME).
@@ -44,9 +45,7 @@ function timestampsOf(data: Record<string, string>, report: Report): Timestamps 
   };
   const reported = read('ResponseDate');
   const updated = read('LastUpdate');
-  const either = updated ?? reported;
-  if (!either) return undefined;
-  return { reported: reported ?? either, updated: either };
+  return eitherTimestamps(reported, updated);
 }
 
 /** The Point (third ordinate dropped), else the Latitude/Longitude fields. */

@@ -17,6 +17,7 @@ import {
 } from './drafts.js';
 import { FALLBACK, tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
 import { unmappedFor } from '../common/vocabulary.js';
+import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * Tasmania Fire Service `Show?pageId=colBushfireSummariesRss` (GeoRSS, FEEDS.md section 7). Retired:
@@ -88,8 +89,7 @@ function timestampsOf(
   };
   const updated = read('UPDATED', updatedText);
   const published = read('pubDate', pubDate);
-  const either = updated ?? published;
-  return either ? { reported: published ?? either, updated: either } : undefined;
+  return eitherTimestamps(published, updated);
 }
 
 function parseItem(item: Record<string, unknown>, collector: RecordCollector): CollectedRecord | undefined {

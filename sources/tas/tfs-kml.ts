@@ -16,6 +16,7 @@ import {
   tfsWarningLevelOf,
 } from './tfs-vocabulary.js';
 import { unmappedFor } from '../common/vocabulary.js';
+import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * Tasmania Fire Service KML feeds (FEEDS.md section 7, "Legacy TFS formats"):
@@ -150,8 +151,7 @@ function timestampsOf(fields: Description['fields'], report: Report): Timestamps
   };
   const updated = read('Last Update');
   const reported = read('First Report');
-  const either = updated ?? reported;
-  return either ? { reported: reported ?? either, updated: updated ?? either } : undefined;
+  return eitherTimestamps(reported, updated);
 }
 
 type Kind = 'incident' | 'alert-area';

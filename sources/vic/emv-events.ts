@@ -14,7 +14,7 @@ import {
 import { suburbReader } from '../common/address.js';
 import { featureParts, readFeatureCollection } from '../common/body-text.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
-import { draftsOf } from '../common/drafts.js';
+import { draftsOf, eitherTimestamps } from '../common/drafts.js';
 import { CAP_BY_WARNING_LEVEL, type CapTriple } from '../common/cap-defaults.js';
 import { capCertaintyOf, capSeverityOf, capUrgencyOf, eventTypeOfCapAuEventCode } from '../common/cap-au.js';
 import { flattenGeometry } from '../common/geometry.js';
@@ -91,9 +91,7 @@ function timestampsOf(
   const lastUpdated = updated ? parseIsoTimeInZone(updated, ZONE, ZONE) : undefined;
   if (created && !reported) report('created', created);
   if (updated && !lastUpdated) report('updated', updated);
-  const either = lastUpdated ?? reported;
-  if (!either) return undefined;
-  return { reported: reported ?? either, updated: lastUpdated ?? either };
+  return eitherTimestamps(reported, lastUpdated);
 }
 
 /** The CAP triple of the `cap` object; a missing member takes the level's default, an unknown one Unknown. */

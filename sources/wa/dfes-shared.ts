@@ -12,7 +12,7 @@ import {
 import { parseLocalTime, parseUtcTimeInZone, toIso } from '../common/time.js';
 import { lookup, unmappedFor } from '../common/vocabulary.js';
 import type { CollectedRecord, RecordCollector } from '../common/collector.js';
-import { draftsOf as recordDrafts, type RecordInput } from '../common/drafts.js';
+import { draftsOf as recordDrafts, eitherTimestamps, type RecordInput } from '../common/drafts.js';
 
 import { numberOf } from '../common/values.js';
 
@@ -129,9 +129,7 @@ export function timestampsOf(
     if (text !== undefined && iso === undefined && !seen.has(field)) report(field, text);
     seen.add(field);
   }
-  const either = updatedAt ?? reportedAt;
-  if (!either) return undefined;
-  return { reported: reportedAt ?? either, updated: updatedAt ?? either };
+  return eitherTimestamps(reportedAt, updatedAt);
 }
 
 // ---------------------------------------------------------------------------------------------
