@@ -1,5 +1,4 @@
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
-import { pointGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import { positionFromLatLonText } from '../common/lat-lon-text.js';
@@ -14,7 +13,7 @@ import {
   type XmlNode,
 } from '../common/xml.js';
 import {
-  draftOf,
+  incidentRecord,
   lookup,
   placeOf,
   qfdIncidentId,
@@ -111,8 +110,7 @@ function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord
   const category = attributeOf(asList(entry.category)[0], 'term') ?? content.alertLevel ?? '';
   const warningLevel = lookup(report, 'category', category, warningLevelOf, FALLBACK.warningLevel);
   const rawStatus = content.currentStatus ?? '';
-  // No status at all: the incident is listed, so it is going (FEEDS.md 1.3, empty → active).
-  const status = rawStatus === '' ? 'active' : lookup(report, 'status', rawStatus, statusOf, FALLBACK.status);
+  const status = lookup(report, 'status', rawStatus, statusOf, FALLBACK.status);
   const details = content.details ?? '';
   const [headline = ''] = details.split('\n');
   const eventType = eventTypeInText(headline) ?? eventTypeInText(details) ?? 'bushfire';
@@ -136,13 +134,7 @@ function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord
       source_id: uniqueId,
     }),
   };
-  return {
-    id,
-    upstreamId: uniqueId,
-    updatedAt: Date.parse(timestamps.updated),
-    drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
-    unmapped,
-  };
+  return incidentRecord(base, position, unmapped);
 }
 
 export const parseQldQfdBushfireAlertAtom: FeedParser = (body) => {

@@ -137,9 +137,7 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
   const level = trimmedText(properties.WarningLevel) ?? '';
   const warningLevel = lookup(report, 'WarningLevel', level, warningLevelOf, FALLBACK.warningLevel);
   const rawStatus = trimmedText(properties.CurrentStatus) ?? '';
-  // No status (warnings often have none): listed, so going (FEEDS.md 1.3, empty → active).
-  const status =
-    rawStatus === '' ? 'active' : lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
+  const status = lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
   const eventType = eventTypeOf(properties, report);
   const expiryText = trimmedText(properties.ItemExpiryDateTimeLocal_ISO);
   const expires = expiryText ? parseIsoTimeInZone(expiryText, QLD_ZONE, QLD_ZONE) : undefined;

@@ -1,11 +1,10 @@
 import type { Position } from '../../model/index.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
-import { pointGeometry } from '../common/geometry.js';
 import { readKml, type KmlPlacemark } from '../common/kml.js';
 import { parseUtcTimeInZone } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import {
-  draftOf,
+  incidentRecord,
   lookup,
   numberOf,
   placeOf,
@@ -80,9 +79,7 @@ function parsePlacemark(placemark: KmlPlacemark, collector: RecordCollector): Co
   const level = data.CurrentWarning ?? placemark.fields.snippet ?? '';
   const warningLevel = lookup(report, 'CurrentWarning', level, warningLevelOf, FALLBACK.warningLevel);
   const rawStatus = data.CurrentStatus?.trim() ?? '';
-  // No status at all: the incident is listed, so it is going (FEEDS.md 1.3, empty → active).
-  const status =
-    rawStatus === '' ? 'active' : lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
+  const status = lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
   const incidentType = data.IncidentType?.trim() ?? '';
   // A placemark of the bushfire alert feed without a type is a bushfire.
   const eventType =
@@ -117,13 +114,7 @@ function parsePlacemark(placemark: KmlPlacemark, collector: RecordCollector): Co
       source_id: uniqueId,
     }),
   };
-  return {
-    id,
-    upstreamId: uniqueId,
-    updatedAt: Date.parse(timestamps.updated),
-    drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
-    unmapped,
-  };
+  return incidentRecord(base, position, unmapped);
 }
 
 export const parseQldQfdBushfireAlertKml: FeedParser = (body) => {

@@ -7,17 +7,20 @@ import {
   type IncidentDetails,
   type IncidentDraft,
   type IncidentGeometry,
-  type IncidentLocation,
   type IncidentSource,
   type IncidentStatus,
-  type IncidentTimestamps,
+  type Position,
+  type UnmappedValue,
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
 import { suburbReader } from '../common/address.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
-import { centroidOf } from '../common/geometry.js';
+import type { CollectedRecord } from '../common/collector.js';
+import type { Place, Timestamps } from '../common/drafts.js';
+import { centroidOf, pointGeometry } from '../common/geometry.js';
 
+export type { Place, Timestamps } from '../common/drafts.js';
 export { numberOf, withoutEmpty } from '../common/values.js';
 
 /** What the three bushfireAlert parsers (GeoJSON, Atom, KML) share: ids, places and draft assembly. */
@@ -26,8 +29,6 @@ export const QLD_ZONE = STATE_TIME_ZONES.qld;
 export const AGENCY = 'qfd';
 
 export type Report = (field: string, value: string) => void;
-export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
-export type Place = Pick<IncidentLocation, 'address' | 'suburb' | 'lga' | 'state'>;
 
 /** Every variant names an incident by its CAD number (`QF4-20-041465`): the same id in all of them. */
 export function sourceOf(uniqueId: string): IncidentSource {
@@ -84,4 +85,19 @@ export function draftOf(
   };
   if (parentId !== undefined) draft.parentId = parentId;
   return draft;
+}
+
+/** A record of one incident, at its point or without geometry (the Atom and KML variants). */
+export function incidentRecord(
+  base: DraftBase,
+  position: Position | undefined,
+  unmapped: UnmappedValue[],
+): CollectedRecord {
+  return {
+    id: incidentId(base.source),
+    upstreamId: base.source.feedId,
+    updatedAt: Date.parse(base.timestamps.updated),
+    drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
+    unmapped,
+  };
 }

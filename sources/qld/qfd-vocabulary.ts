@@ -23,9 +23,10 @@ const WARNING_LEVELS = vocabularyTable<WarningLevel>({
 /** "Preparation …" levels (JSON) are not AWS warnings. */
 const WARNING_LEVEL_PREFIXES: ReadonlyArray<readonly [string, WarningLevel]> = [['preparation', 'none']];
 
-/** `CurrentStatus` (JSON, KML) / `Current Status:` (Atom). An empty status is handled by the parser. */
+/** `CurrentStatus` (JSON, KML) / `Current Status:` (Atom). */
 const STATUSES = vocabularyTable<IncidentStatus>({
-  active: ['going'],
+  // No status at all (warnings often have none): the incident is listed, so going (FEEDS.md 1.3).
+  active: ['going', ''],
   contained: ['contained'],
   controlled: ['patrolled'],
 });
