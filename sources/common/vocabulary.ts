@@ -42,9 +42,12 @@ export function lookupIn<T>(table: ReadonlyMap<string, T>): (raw: string) => T |
   return (raw) => table.get(vocabularyKey(raw));
 }
 
+/** How a parser reports a value no vocabulary knows: under the field it came from. */
+export type Report = (field: string, value: string) => void;
+
 /** Looks a raw value up; an unknown one is reported (as `field`) and falls back. */
 export function lookup<T>(
-  report: (field: string, value: string) => void,
+  report: Report,
   field: string,
   raw: string,
   map: (raw: string) => T | undefined,
@@ -58,7 +61,7 @@ export function lookup<T>(
 /** The unmapped values of one incident, and the `report` callback the vocabulary lookups call. */
 export function unmappedFor(incidentId: string): {
   unmapped: UnmappedValue[];
-  report: (field: string, value: string) => void;
+  report: Report;
 } {
   const unmapped: UnmappedValue[] = [];
   return {

@@ -16,7 +16,7 @@ import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import { leadAgencyName, STATUS_BY_PHASE, type BurnPhase } from './rfs-hazard-reduction-vocabulary.js';
 import { isRecord, trimmedText, withoutUndefined } from '../common/values.js';
-import { unmappedFor } from '../common/vocabulary.js';
+import { type Report, unmappedFor } from '../common/vocabulary.js';
 
 /**
  * NSW RFS planned hazard-reduction burns,
@@ -45,8 +45,6 @@ const ZONE = STATE_TIME_ZONES.nsw;
 const COLLECTION_UPDATED_FORMAT = 'MMM d, yyyy h:mm:ss a';
 const DATE_FORMAT = 'd/M/yyyy';
 const LOCATION_SUFFIX = /\s*\bHAZARD REDUCTION\s*$/i;
-
-type Report = (field: string, value: string) => void;
 
 /** The feedId of a burn unit (see the header). */
 export function hazardReductionFeedId(guarReference: string | undefined, polygons: Position[][][]): string {

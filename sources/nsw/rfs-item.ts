@@ -3,13 +3,12 @@ import {
   STATE_TIME_ZONES,
   type EventType,
   type IncidentSource,
-  type IncidentTimestamps,
   type Position,
 } from '../../model/index.js';
 import type { CollectedRecord, RecordCollector } from '../common/collector.js';
-import { draftsOf, eitherTimestamps } from '../common/drafts.js';
+import { draftsOf, eitherTimestamps, type Timestamps } from '../common/drafts.js';
 import { parseLocalTime } from '../common/time.js';
-import { unmappedFor } from '../common/vocabulary.js';
+import { type Report, unmappedFor } from '../common/vocabulary.js';
 import { readRfsDescription, readRfsIncident, rfsSuburbOf } from './rfs-description.js';
 
 /**
@@ -21,8 +20,6 @@ import { readRfsDescription, readRfsIncident, rfsSuburbOf } from './rfs-descript
 const ZONE = STATE_TIME_ZONES.nsw;
 /** `UPDATED: 10 Oct 2020 19:47`, Sydney wall clock. */
 const UPDATED_FORMAT = 'd MMM yyyy H:mm';
-
-type Report = (field: string, value: string) => void;
 
 export interface RfsItem {
   guid: string | undefined;
@@ -46,7 +43,7 @@ function timestampsOf(
   item: RfsItem,
   updatedText: string | undefined,
   report: Report,
-): Omit<IncidentTimestamps, 'fetched'> | undefined {
+): Timestamps | undefined {
   const { pubDate, published: reported } = item;
   let updated = updatedText ? parseLocalTime(updatedText, UPDATED_FORMAT, ZONE) : undefined;
   if (updated && reported && updated.slice(0, 19) === reported.slice(0, 19)) updated = reported;

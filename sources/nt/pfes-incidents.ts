@@ -5,7 +5,6 @@ import {
   type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
-  type IncidentTimestamps,
   type Position,
   type UnmappedValue,
   STATE_TIME_ZONES,
@@ -31,6 +30,8 @@ import {
   warningLevelOf,
 } from './pfes-vocabulary.js';
 import { isRecord, trimmedText, withoutEmpty } from '../common/values.js';
+import { type Report } from '../common/vocabulary.js';
+import { type Timestamps } from '../common/drafts.js';
 
 /**
  * NT PFES fire incident map: https://www.pfes.nt.gov.au/incidentmap/json/incidents.json (2026 name),
@@ -57,9 +58,6 @@ const AGENCY = 'pfes';
 /** `04/05/2020 23:47`: Darwin wall clock (no DST). */
 const LOCAL_FORMAT = 'd/M/yyyy H:mm';
 const LOCAL_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d\d)$/;
-
-type Report = (field: string, value: string) => void;
-type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
 
 /** `2020-05-04T23:47:52+09:30` (any offset) → `20200504234752`, Darwin time. */
 function compactTime(iso: string): string {

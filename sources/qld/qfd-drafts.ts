@@ -28,7 +28,7 @@ export { numberOf, withoutEmpty } from '../common/values.js';
 export const QLD_ZONE = STATE_TIME_ZONES.qld;
 export const AGENCY = 'qfd';
 
-export type Report = (field: string, value: string) => void;
+export type { Report } from '../common/vocabulary.js';
 
 /** Every variant names an incident by its CAD number (`QF4-20-041465`): the same id in all of them. */
 export function sourceOf(uniqueId: string): IncidentSource {

@@ -17,6 +17,7 @@ import { parseLocalTime } from '../common/time.js';
 import { eventTypeOf, FALLBACK, statusOf } from './criimson-vocabulary.js';
 
 import { withoutEmpty } from '../common/values.js';
+import { type Report } from '../common/vocabulary.js';
 
 export { numberOf, stringOf, withoutEmpty } from '../common/values.js';
 
@@ -120,8 +121,6 @@ export function parseFirstReported(text: string | undefined): string | undefined
     parseLocalTime(withoutWeekday, 'd MMMM yyyy H:mm:ss', ZONE)
   );
 }
-
-type Report = (field: string, value: string) => void;
 
 function draftOf(record: CriimsonRecord, report: Report): IncidentDraft {
   const reported = record.reported ?? record.updated ?? '';

@@ -35,7 +35,7 @@ import {
   type TasAlertFeedType,
 } from './tasalert-vocabulary.js';
 import { FALLBACK } from './tfs-vocabulary.js';
-import { unmappedFor } from '../common/vocabulary.js';
+import { type Report, unmappedFor } from '../common/vocabulary.js';
 
 /**
  * TasALERT https://alert.tas.gov.au/data/data.geojson (FEEDS.md section 7): incidents and warnings of
@@ -61,8 +61,6 @@ const FEED = 'TasALERT data.geojson';
 const ZONE = STATE_TIME_ZONES.tas;
 const AGENCY = 'tasalert';
 const TIME_FIELDS = ['callTime', 'created', 'changed'] as const;
-
-type Report = (field: string, value: string) => void;
 
 interface Context {
   /** The warning a nested incident was found in. */

@@ -16,7 +16,7 @@ import {
   type Timestamps,
 } from './drafts.js';
 import { FALLBACK, tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
-import { unmappedFor } from '../common/vocabulary.js';
+import { type Report, unmappedFor } from '../common/vocabulary.js';
 import { eitherTimestamps } from '../common/drafts.js';
 
 /**
@@ -73,8 +73,6 @@ function parseDescription(html: string): Description {
 function incidentNoOf(guid: string | undefined, link: string | undefined): string | undefined {
   return guid?.trim().match(/:(\d+)$/)?.[1] ?? link?.trim().match(/\/i\/(\d+)\/?$/)?.[1];
 }
-
-type Report = (field: string, value: string) => void;
 
 function timestampsOf(
   pubDate: string | undefined,

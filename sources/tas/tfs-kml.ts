@@ -15,7 +15,7 @@ import {
   tfsStyleWarningLevelOf,
   tfsWarningLevelOf,
 } from './tfs-vocabulary.js';
-import { unmappedFor } from '../common/vocabulary.js';
+import { type Report, unmappedFor } from '../common/vocabulary.js';
 import { eitherTimestamps } from '../common/drafts.js';
 
 /**
@@ -138,8 +138,6 @@ function parseDescription(html: string): Description {
   }
   return description;
 }
-
-type Report = (field: string, value: string) => void;
 
 function timestampsOf(fields: Description['fields'], report: Report): Timestamps | undefined {
   const read = (field: 'Last Update' | 'First Report'): string | undefined => {

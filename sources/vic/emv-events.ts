@@ -4,7 +4,6 @@ import {
   type EventType,
   type IncidentLocation,
   type IncidentSource,
-  type IncidentTimestamps,
   type ParseResult,
   type Severity,
   type Urgency,
@@ -14,14 +13,14 @@ import {
 import { suburbReader } from '../common/address.js';
 import { featureParts, readFeatureCollection } from '../common/body-text.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
-import { draftsOf, eitherTimestamps } from '../common/drafts.js';
+import { draftsOf, eitherTimestamps, type Timestamps } from '../common/drafts.js';
 import { CAP_BY_WARNING_LEVEL, type CapTriple } from '../common/cap-defaults.js';
 import { capCertaintyOf, capSeverityOf, capUrgencyOf, eventTypeOfCapAuEventCode } from '../common/cap-au.js';
 import { flattenGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
-import { lookup, unmappedFor } from '../common/vocabulary.js';
+import { lookup, type Report, unmappedFor } from '../common/vocabulary.js';
 import {
   eventTypeOfCapEventName,
   eventTypeOfCategory1,
@@ -67,8 +66,6 @@ const UNSAFE_ID_CHARACTERS = /[\s/\\?#%]+/g;
 /** A webHeadline short enough to be a title (BOM, fire danger ratings); long ones are prose. */
 const TITLE_MAX_LENGTH = 100;
 
-type Report = (field: string, value: string) => void;
-
 /** `sizeFmt` is a string, a list of strings (`["0 ha"]`, NSW copies) or null. */
 function sizeOf(value: unknown): string | undefined {
   if (Array.isArray(value)) {
@@ -86,7 +83,7 @@ function timestampsOf(
   created: string | undefined,
   updated: string | undefined,
   report: Report,
-): Omit<IncidentTimestamps, 'fetched'> | undefined {
+): Timestamps | undefined {
   const reported = created ? parseIsoTimeInZone(created, ZONE, ZONE) : undefined;
   const lastUpdated = updated ? parseIsoTimeInZone(updated, ZONE, ZONE) : undefined;
   if (created && !reported) report('created', created);

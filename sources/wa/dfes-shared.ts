@@ -5,14 +5,18 @@ import {
   type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
-  type IncidentTimestamps,
   type Position,
   type UnmappedValue,
 } from '../../model/index.js';
 import { parseLocalTime, parseUtcTimeInZone, toIso } from '../common/time.js';
-import { lookup, unmappedFor } from '../common/vocabulary.js';
+import { lookup, type Report, unmappedFor } from '../common/vocabulary.js';
 import type { CollectedRecord, RecordCollector } from '../common/collector.js';
-import { draftsOf as recordDrafts, eitherTimestamps, type RecordInput } from '../common/drafts.js';
+import {
+  draftsOf as recordDrafts,
+  eitherTimestamps,
+  type RecordInput,
+  type Timestamps,
+} from '../common/drafts.js';
 
 import { numberOf } from '../common/values.js';
 
@@ -23,8 +27,8 @@ export { isRecord, numberOf, withoutUndefined } from '../common/values.js';
 export const ZONE = STATE_TIME_ZONES.wa;
 export const AGENCY = 'dfes';
 
-export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
-export type Report = (field: string, value: string) => void;
+export type { Report } from '../common/vocabulary.js';
+export type { Timestamps } from '../common/drafts.js';
 
 /** A string or finite number as trimmed text; '' and anything else → undefined. */
 export function textOf(value: unknown): string | undefined {
