@@ -131,7 +131,9 @@ async function describeFiles(
       sha256: await sha256File(path),
       minTime: new Date(stats.lo as string).toISOString(),
       maxTime: new Date(stats.hi as string).toISOString(),
-      ...(table === 'incident_versions' ? { maxEnd: stats.last ? new Date(stats.last as string).toISOString() : null } : {}),
+      ...(table === 'incident_versions'
+        ? { maxEnd: stats.last ? new Date(stats.last as string).toISOString() : null }
+        : {}),
       schemaVersion: definition.schemaVersion,
     });
   }
@@ -265,7 +267,9 @@ const root = await mkdtemp(join(tmpdir(), 'eids-growth-'));
 const archiveDir = join(root, 'archive-source');
 let started = performance.now();
 await buildArchive(archiveDir);
-console.log(`archive: ${archiveRows.toLocaleString()} rows generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `archive: ${archiveRows.toLocaleString()} rows generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 const settings = parseSettings({});
 const issuer = capIssuerFromSettings(settings, FEED_CATALOGUE);
 const rows: Row[] = [];
@@ -280,7 +284,8 @@ for (const H of sizes) {
   const seeded = versions.columns
     .map((column) => {
       if (column.name === 'version') return '((i % 8) + 1)::INTEGER AS version';
-      if (column.name === 'valid_from') return `to_timestamp(${HISTORY_START} + i * (${HISTORY_SPAN_S}.0 / ${H})) AS valid_from`;
+      if (column.name === 'valid_from')
+        return `to_timestamp(${HISTORY_START} + i * (${HISTORY_SPAN_S}.0 / ${H})) AS valid_from`;
       if (column.name === 'valid_to')
         return `to_timestamp(${HISTORY_START} + i * (${HISTORY_SPAN_S}.0 / ${H})) + INTERVAL 30 MINUTE AS valid_to`;
       return seededColumn(column.name);
@@ -300,7 +305,12 @@ for (const H of sizes) {
         WRITE_PARTITION_COLUMNS true, ROW_GROUP_SIZE 500000, FILENAME_PATTERN 'seed-{i}')`);
     await linkArchive(archiveDir, lakeDir);
     const added = [
-      ...(await describeFiles(warehouse.db, lakeDir, 'incident_versions', join(lakeDir, 'incident_versions'))),
+      ...(await describeFiles(
+        warehouse.db,
+        lakeDir,
+        'incident_versions',
+        join(lakeDir, 'incident_versions'),
+      )),
       ...(await describeFiles(warehouse.db, lakeDir, 'archive', join(lakeDir, 'archive'))),
     ];
     await publishFiles(warehouse.db, lakeDir, { added, replaced: () => false, now: new Date() });
@@ -359,7 +369,9 @@ for (const H of sizes) {
 }
 
 const f = (n: number) => n.toFixed(1);
-console.log('\n| H (version rows) | commit + publish, 1 changed incident, with CAP (ms, median of 5) | API generation swap (ms) | API RSS (MB) | archive snapshot, one state (p50 / p95 ms, rows) | live snapshot, one state (p50 / p95 ms, rows) | history, one state and month (p50 / p95 ms, rows) |');
+console.log(
+  '\n| H (version rows) | commit + publish, 1 changed incident, with CAP (ms, median of 5) | API generation swap (ms) | API RSS (MB) | archive snapshot, one state (p50 / p95 ms, rows) | live snapshot, one state (p50 / p95 ms, rows) | history, one state and month (p50 / p95 ms, rows) |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) {
   console.log(
@@ -372,7 +384,11 @@ if (first && last && first !== last) {
   console.log(`\nRatios ${last.H.toLocaleString()} / ${first.H.toLocaleString()} (goal in brackets):`);
   console.log(`  commit + publish: ${(last.commitPublishMs / first.commitPublishMs).toFixed(2)}x (<= 1.5x)`);
   console.log(`  generation swap:  ${(last.swapMs / first.swapMs).toFixed(2)}x (<= 2x)`);
-  console.log(`  API RSS at ${last.H.toLocaleString()}: ${last.rssMb.toFixed(0)} MB with the ${archiveRows.toLocaleString()}-row archive (<= 400 MB)`);
-  console.log(`  archive snapshot p50: ${f(last.archiveSnapshot.p50)} ms (<= 100 ms); history p50: ${f(last.history.p50)} ms (<= 200 ms)`);
+  console.log(
+    `  API RSS at ${last.H.toLocaleString()}: ${last.rssMb.toFixed(0)} MB with the ${archiveRows.toLocaleString()}-row archive (<= 400 MB)`,
+  );
+  console.log(
+    `  archive snapshot p50: ${f(last.archiveSnapshot.p50)} ms (<= 100 ms); history p50: ${f(last.history.p50)} ms (<= 200 ms)`,
+  );
 }
 await rm(root, { recursive: true, force: true });

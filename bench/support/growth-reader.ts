@@ -46,7 +46,8 @@ async function timed(path: (run: number) => string, runs = 15) {
     const started = performance.now();
     const response = await app.request(path(run), { headers });
     const body = (await response.json()) as { meta?: { total_count?: number }; status?: number };
-    if (response.status !== 200) throw new Error(`${path(run)} answered ${response.status}: ${JSON.stringify(body)}`);
+    if (response.status !== 200)
+      throw new Error(`${path(run)} answered ${response.status}: ${JSON.stringify(body)}`);
     times.push(performance.now() - started);
     rows = body.meta?.total_count ?? 0;
   }
@@ -64,7 +65,12 @@ for await (const line of createInterface({ input: process.stdin })) {
     reply({ swapMs: performance.now() - started, generation: store.current.generation });
   } else if (command === 'snapshot') {
     const [datetime = '', state = 'nsw'] = args;
-    reply(await timed((run) => `/v1/incidents/snapshot?datetime=${encodeURIComponent(datetime)}&state=${state}&limit=${100 + run}`));
+    reply(
+      await timed(
+        (run) =>
+          `/v1/incidents/snapshot?datetime=${encodeURIComponent(datetime)}&state=${state}&limit=${100 + run}`,
+      ),
+    );
   } else if (command === 'history') {
     const [after = '', before = '', state = 'nsw'] = args;
     reply(
