@@ -218,7 +218,11 @@ function liveRecords(changed: number): IncidentRecord[] {
       geometry: `{"type":"Point","coordinates":[${150 + i / 1000},${-33 - i / 1000}]}`,
       details: '{}',
       reported_at: '2026-11-20T09:00:00+11:00',
-      updated_at: `2026-11-20T${String(10 + (changed % 10)).padStart(2, '0')}:00:00+11:00`,
+      // Only incident 0 changes from poll to poll: one new version per small poll.
+      updated_at:
+        i === 0
+          ? `2026-11-20T${String(10 + (changed % 10)).padStart(2, '0')}:00:00+11:00`
+          : '2026-11-20T10:00:00+11:00',
       fetched_at: '2026-11-20T10:00:00+11:00',
       retracted: false,
       retracted_at: null,
@@ -240,9 +244,9 @@ class Reader {
     return { reader, opened: await reader.next<{ openMs: number }>() };
   }
   async next<T>(): Promise<T> {
-    const { value, done } = await this.lines.next();
-    if (done) throw new Error('the reader process ended');
-    return JSON.parse(value as string) as T;
+    const line: IteratorResult<string> = await this.lines.next();
+    if (line.done) throw new Error('the reader process ended');
+    return JSON.parse(line.value) as T;
   }
   ask<T>(command: string): Promise<T> {
     this.child.stdin.write(`${command}\n`);
@@ -265,6 +269,7 @@ interface Row {
 
 const root = await mkdtemp(join(tmpdir(), 'eids-growth-'));
 const archiveDir = join(root, 'archive-source');
+await mkdir(archiveDir, { recursive: true });
 let started = performance.now();
 await buildArchive(archiveDir);
 console.log(
@@ -287,7 +292,7 @@ for (const H of sizes) {
       if (column.name === 'valid_from')
         return `to_timestamp(${HISTORY_START} + i * (${HISTORY_SPAN_S}.0 / ${H})) AS valid_from`;
       if (column.name === 'valid_to')
-        return `to_timestamp(${HISTORY_START} + i * (${HISTORY_SPAN_S}.0 / ${H})) + INTERVAL 30 MINUTE AS valid_to`;
+        return `to_timestamp(${HISTORY_START} + i * (${HISTORY_SPAN_S}.0 / ${H})) + INTERVAL 3 DAY AS valid_to`;
       return seededColumn(column.name);
     })
     .join(', ');
