@@ -199,16 +199,16 @@ export class ServingStore {
   versionsRelation(slice: LakeSlice): string {
     const files = prunedFiles(this.loaded?.manifest, 'incident_versions', slice);
     const settled = fileRelation(this.lakeDir, 'incident_versions', files);
+    // Only retractions can have two copies, so only they pass through the window: the query's own
+    // filters still reach the Parquet scan of everything else.
     return `(
-      SELECT * EXCLUDE (copy_rank) FROM (
-        SELECT *, row_number() OVER (PARTITION BY id, version ORDER BY valid_to DESC NULLS LAST) AS copy_rank
-        FROM (
-          SELECT ${versionColumns} FROM ${settled}
-          UNION ALL
-          SELECT ${RECORD_COLUMN_LIST}, version, valid_from, NULL::TIMESTAMPTZ AS valid_to
-          FROM ${live.name} WHERE NOT retracted
-        )
-      ) WHERE copy_rank = 1
+      SELECT ${versionColumns} FROM ${settled} WHERE NOT retracted
+      UNION ALL
+      SELECT ${versionColumns} FROM ${settled} WHERE retracted
+        QUALIFY row_number() OVER (PARTITION BY id, version ORDER BY valid_to DESC NULLS LAST) = 1
+      UNION ALL
+      SELECT ${RECORD_COLUMN_LIST}, version, valid_from, NULL::TIMESTAMPTZ AS valid_to
+      FROM ${live.name} WHERE NOT retracted
     )`;
   }
 
