@@ -14,6 +14,8 @@ export interface PublisherOptions {
   now?: () => Date;
   /** Told when a publish fails; the commits stay queued and the next request publishes them. */
   onError?: (error: unknown) => void;
+  /** Told after each generation it publishes (wakes the event clusterer). */
+  onPublished?: (manifest: Manifest) => void;
 }
 
 /**
@@ -88,6 +90,7 @@ export class LakePublisher {
         ? { derived: () => publishCapFeed(this.warehouse.db, { ...capFeed, now }).then(() => undefined) }
         : {}),
     });
+    this.options.onPublished?.(manifest);
     return manifest;
   }
 
