@@ -53,7 +53,12 @@ export async function createWarehouseWorker({
   connection,
   settings,
   onPublishError = () => undefined,
-}: Omit<WorkerOptions, 'workflows' | 'fetch'> & { onPublishError?: (error: unknown) => void }): Promise<{
+  onWakeError = onPublishError,
+}: Omit<WorkerOptions, 'workflows' | 'fetch'> & {
+  onPublishError?: (error: unknown) => void;
+  /** Told when the event clusterer could not be woken after a publish (Temporal unreachable). */
+  onWakeError?: (error: unknown) => void;
+}): Promise<{
   worker: Worker;
   warehouse: Warehouse;
   publisher: LakePublisher;
@@ -73,7 +78,7 @@ export async function createWarehouseWorker({
       onError: onPublishError,
       // Each generation wakes the event clusterer; a failed wake waits for the next generation.
       onPublished: (manifest) => {
-        wakeEventClusterer(client, settings, manifest.generation).catch(onPublishError);
+        wakeEventClusterer(client, settings, manifest.generation).catch(onWakeError);
       },
     });
     // Whatever was committed but not published before a stop (or a migration) is published now.
