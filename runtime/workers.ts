@@ -77,9 +77,7 @@ export async function createWarehouseWorker({
       },
       onError: onPublishError,
       // Each generation wakes the event clusterer; a failed wake waits for the next generation.
-      onPublished: (manifest) => {
-        wakeEventClusterer(client, settings, manifest.generation).catch(onWakeError);
-      },
+      onPublished: (manifest) => wakeEventClusterer(client, settings, manifest.generation).catch(onWakeError),
     });
     // Whatever was committed but not published before a stop (or a migration) is published now.
     await publisher.start();
