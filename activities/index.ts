@@ -6,3 +6,9 @@ export {
 } from './warehouse-activities.js';
 export * from './contracts.js';
 export { Warehouse } from '../warehouse/warehouse.js';
+export {
+  createEventActivities,
+  type ClusterEventsResult,
+  type EventActivities,
+  type EventDeps,
+} from './event-activities.js';

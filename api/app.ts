@@ -5,6 +5,7 @@ import { accessGate } from './access/gate.js';
 import { keyAwareCors } from './access/cors.js';
 import { documentAccess } from './access/openapi.js';
 import { docsRoutes } from './docs.js';
+import { eventRoutes } from './events/routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { dataCaching } from './http-cache.js';
 import { requestId } from 'hono/request-id';
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps) {
   const caching = dataCaching(deps.store, `private, max-age=60, stale-while-revalidate=${revalidate}`);
   // One pattern: it matches /v1/incidents itself too, and the cache must see each request once.
   app.use('/v1/incidents/*', caching);
+  app.use('/v1/events', caching);
+  app.use('/v1/events/*', caching);
 
   // The front door: `/` and `/v1` say where to go, without a key.
   for (const path of ['/', '/v1'] as const) {
@@ -60,6 +63,7 @@ export function createApp(deps: AppDeps) {
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));
   v1.route('/', metaRoutes(deps));
+  v1.route('/', eventRoutes(deps));
   v1.route('/', exportRoutes(deps));
   v1.route('/', docsRoutes());
   app.route('/v1', v1);

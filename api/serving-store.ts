@@ -6,6 +6,7 @@ import { filesOf, readManifest, type Manifest } from '../lake/manifest.js';
 import { fileRelation, prunedFiles, type LakeSlice } from '../lake/read.js';
 import { columnList, columnsDdl, LAKE_TABLES } from '../lake/tables.js';
 import { RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
+import { EventSet, readEventSet } from './events/event-set.js';
 import { CurrentIncidents } from './incidents/current-incidents.js';
 import { SpatialIndex } from './incidents/spatial-index.js';
 
@@ -32,6 +33,9 @@ interface LoadedGeneration {
   live: CurrentIncidents;
   versions: ReadonlyMap<string, IncidentVersion[]>;
   spatial?: SpatialIndex;
+  /** The clustered events, and the file they were read from (kept while later generations name it). */
+  events: EventSet;
+  eventsPath: string | undefined;
 }
 
 const live = LAKE_TABLES.incidents_live;
@@ -118,9 +122,13 @@ export class ServingStore {
     const manifest = await readManifest(this.lakeDir);
     if (!manifest || manifest.generation === this.loaded?.manifest.generation) return;
     const [file] = filesOf(manifest, 'incidents_live');
+    const [eventsFile] = filesOf(manifest, 'events');
     const connection = await this.instance.connect();
     let records: (IncidentRecord & { chain: string })[];
+    let events = new EventSet([]);
     try {
+      if (eventsFile && eventsFile.path === this.loaded?.eventsPath) events = this.loaded.events;
+      else if (eventsFile) events = await readEventSet(connection, join(this.lakeDir, eventsFile.path));
       // Built beside the serving table, then swapped in one transaction: queries see one or the other.
       await connection.run('DROP TABLE IF EXISTS incidents_live_next');
       await connection.run(`CREATE TABLE incidents_live_next (${columnsDdl(live)})`);
@@ -153,7 +161,13 @@ export class ServingStore {
       versions.set(record.id, versionsOfChain(chain));
       return record;
     });
-    this.loaded = { manifest, live: new CurrentIncidents(plain), versions };
+    this.loaded = {
+      manifest,
+      live: new CurrentIncidents(plain),
+      versions,
+      events,
+      eventsPath: eventsFile?.path,
+    };
   }
 
   /** Runs a parameterised query and returns JSON-safe rows. */
@@ -184,6 +198,11 @@ export class ServingStore {
       loaded.live.all.filter((record) => record.feature_type === 'incident'),
     );
     return Promise.resolve(loaded.spatial);
+  }
+
+  /** The clustered events of the loaded generation, in memory. */
+  events(): Promise<EventSet> {
+    return Promise.resolve(this.loaded?.events ?? new EventSet([]));
   }
 
   /** The versions of every current incident, from the chains the live set carries. */

@@ -33,5 +33,6 @@ export interface AppDeps {
 export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBaseUrl' | 'now'>;
 export type MetaDeps = Pick<AppDeps, 'feedHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'>;
 export type ExportDeps = Pick<AppDeps, 'capFeedFile'>;
+export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;
 
 export type { AppEnv } from './env.js';

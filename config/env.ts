@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventClusteringSetting } from './event-clustering.js';
 import { TIER_MONTHLY_QUOTA, TIERS, type Tier } from './tiers.js';
 
 /**
@@ -75,6 +76,8 @@ const SettingsSchema = z.object({
     .string()
     .regex(/^\S+$/, 'must not contain whitespace')
     .default('urn:oasis:names:tc:emergency:cap:1.2:profile:CAP-AU:1.0'),
+  /** JSON overrides of the event clustering parameters (config/event-clustering.ts, ADR 11). */
+  EVENT_CLUSTERING: eventClusteringSetting,
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -1,4 +1,5 @@
 import { ARCHIVE_COLUMNS_DDL, RECORD_COLUMNS } from '../model/index.js';
+import { EVENT_COLUMNS } from './event-rows.js';
 
 /**
  * Every published table, defined once: the warehouse writes these columns in this order, and every
@@ -81,6 +82,19 @@ export const LAKE_TABLES = {
     partitionBy: ['state'],
     timeColumn: 'valid_from',
     orderBy: 'valid_from, id',
+    schemaVersion: 1,
+  },
+  /**
+   * Clustered events (docs/adr/0011-event-clustering.md): every active event and those ended within
+   * the retention window, with the ids of their member incidents. Small; replaced as a whole when an
+   * event changes.
+   */
+  events: {
+    name: 'events',
+    columns: EVENT_COLUMNS,
+    partitionBy: [],
+    timeColumn: null,
+    orderBy: 'id',
     schemaVersion: 1,
   },
 } as const satisfies Record<string, LakeTable>;

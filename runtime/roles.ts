@@ -53,6 +53,10 @@ export async function startWarehouseRole(settings: Settings, log: ServiceLog): P
       settings,
       onPublishError: (error) =>
         log.warn(`publishing the lake failed: ${error instanceof Error ? error.message : String(error)}`),
+      onWakeError: (error) =>
+        log.warn(
+          `waking the event clusterer failed (the next publication tries again): ${error instanceof Error ? error.message : String(error)}`,
+        ),
     });
     return runWorker(worker, async () => {
       await publisher.close();

@@ -1,10 +1,17 @@
+import { Client } from '@temporalio/client';
 import { Worker, type NativeConnection } from '@temporalio/worker';
 import { dirname, join } from 'node:path';
-import { createIngestActivities, createWarehouseActivities, Warehouse } from '../activities/index.js';
+import {
+  createEventActivities,
+  createIngestActivities,
+  createWarehouseActivities,
+  Warehouse,
+} from '../activities/index.js';
 import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { LakePublisher } from '../warehouse/publisher.js';
 import { removeTemporaryFiles } from '../warehouse/publish.js';
+import { wakeEventClusterer } from './event-clusterer.js';
 import { PROJECT_ROOT } from './paths.js';
 
 /** Workflows come from source (bundled at start-up) or from a pre-built bundle (tests bundle once). */
@@ -46,7 +53,12 @@ export async function createWarehouseWorker({
   connection,
   settings,
   onPublishError = () => undefined,
-}: Omit<WorkerOptions, 'workflows' | 'fetch'> & { onPublishError?: (error: unknown) => void }): Promise<{
+  onWakeError = onPublishError,
+}: Omit<WorkerOptions, 'workflows' | 'fetch'> & {
+  onPublishError?: (error: unknown) => void;
+  /** Told when the event clusterer could not be woken after a publish (Temporal unreachable). */
+  onWakeError?: (error: unknown) => void;
+}): Promise<{
   worker: Worker;
   warehouse: Warehouse;
   publisher: LakePublisher;
@@ -55,6 +67,7 @@ export async function createWarehouseWorker({
   const warehouse = await Warehouse.open(layout.warehouseFile);
   try {
     await removeTemporaryFiles(dirname(layout.capFeedFile));
+    const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
     const publisher = new LakePublisher(warehouse, {
       lakeDir: layout.lakeDir,
       capFeed: {
@@ -63,6 +76,8 @@ export async function createWarehouseWorker({
         baseUrl: settings.PUBLIC_BASE_URL ?? '',
       },
       onError: onPublishError,
+      // Each generation wakes the event clusterer; a failed wake waits for the next generation.
+      onPublished: (manifest) => wakeEventClusterer(client, settings, manifest.generation).catch(onWakeError),
     });
     // Whatever was committed but not published before a stop (or a migration) is published now.
     await publisher.start();
@@ -70,12 +85,19 @@ export async function createWarehouseWorker({
       connection,
       namespace: settings.TEMPORAL_NAMESPACE,
       taskQueue: settings.WAREHOUSE_TASK_QUEUE,
-      activities: createWarehouseActivities({
-        dataDir: settings.DATA_DIR,
-        lakeDir: layout.lakeDir,
-        warehouse,
-        publisher,
-      }),
+      activities: {
+        ...createWarehouseActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+          publisher,
+        }),
+        ...createEventActivities({
+          lakeDir: layout.lakeDir,
+          warehouse,
+          clustering: settings.EVENT_CLUSTERING,
+        }),
+      },
       // Writes are serialised by the warehouse itself (Warehouse.exclusive); a second slot lets a
       // compaction, which reads published files on its own connection, run beside commits.
       maxConcurrentActivityTaskExecutions: 2,

@@ -33,11 +33,19 @@ try {
     existsSync(UPSTREAM_SAMPLES_DIR) ? { samplesDir: UPSTREAM_SAMPLES_DIR } : {},
   );
   closeReplay = () => replay.close();
-  scriptDemoFeeds(replay, FEED_CATALOGUE, { count: 25, seed: 2026, tickMs: 20_000, startedAt: new Date() });
+  scriptDemoFeeds(replay, FEED_CATALOGUE, {
+    count: 25,
+    seed: 2026,
+    tickMs: 20_000,
+    startedAt: new Date(),
+    fireComplexes: true,
+  });
   const defaults = {
     DATA_DIR: DEMO_DATA_DIR,
     UPSTREAM_BASE_URL: replay.url,
     POLL_INTERVAL_SECONDS: '10',
+    // The demo's fire complexes move on every few minutes: their ended events close soon after.
+    EVENT_CLUSTERING: '{"graceMinutes":2}',
   };
   const settings = loadSettings(defaults);
   const key = await ensureDemoKey(settings.DATA_DIR);
@@ -50,6 +58,7 @@ try {
   log.info(`demo API key (pro plan; also in ${dataLayout(settings.DATA_DIR).demoKeyFile}):`);
   log.info(`  export KEY=${key}`);
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
+  log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/events | head -c 600`);
   log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
 } catch (error) {
   // A signal during start-up: what had started is stopped already.

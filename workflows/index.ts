@@ -6,3 +6,10 @@ export {
   type FeedPollerInput,
 } from './feed-poller.js';
 export { compactLake, type CompactLakeInput } from './compact-lake.js';
+export {
+  eventClusterer,
+  eventClustererStatusQuery,
+  generationPublishedSignal,
+  type EventClustererInput,
+  type EventClustererStatus,
+} from './event-clusterer.js';

@@ -82,10 +82,11 @@ function endpoints(incidentId: string): Endpoint[] {
     keyed('/v1/incidents/snapshot', '/v1/incidents/snapshot?datetime=2026-11-20T00:00:00Z'),
     keyed('/v1/incidents/history', '/v1/incidents/history', (tier) => (tier === 'free' ? 403 : 200)),
     keyed('/v1/states', '/v1/states'),
+    keyed('/v1/events', '/v1/events'),
+    // No event has this id: the gate applies, then the route answers 404.
+    keyed('/v1/events/{id}', '/v1/events/3f1c2a4e-0000-4000-8000-000000000000', noRoute),
     // Not built on this branch: the gate applies, then no route answers.
     keyed('/v1/exports/cap/incidents.atom', '/v1/exports/cap/incidents.atom', notPublished),
-    keyed('/v1/events', '/v1/events', noRoute),
-    keyed('/v1/events/{id}', '/v1/events/3f1c2a4e-0000-4000-8000-000000000000', noRoute),
     keyed('/v1/gauges', '/v1/gauges', noRoute),
     keyed('/v1/gauges/summary', '/v1/gauges/summary', noRoute),
     keyed('/v1/gauges/{id}', '/v1/gauges/g1', noRoute),

@@ -302,6 +302,8 @@ describe('incident API over published Parquet (app.request)', () => {
         '/',
         '/v1',
         '/v1/attribution',
+        '/v1/events',
+        '/v1/events/{id}',
         '/v1/exports/cap/incidents.atom',
         '/v1/incidents',
         '/v1/incidents/history',
