@@ -6,3 +6,13 @@ export {
 } from './warehouse-activities.js';
 export * from './contracts.js';
 export { Warehouse } from '../warehouse/warehouse.js';
+export {
+  createDeclarationIngestActivities,
+  type DeclarationIngestActivities,
+  type DeclarationIngestDeps,
+} from './declarations.js';
+export {
+  createDeclarationWarehouseActivities,
+  type DeclarationWarehouseActivities,
+} from './declaration-publish.js';
+export * from './declaration-contracts.js';

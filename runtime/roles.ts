@@ -5,7 +5,8 @@ import type { Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
 import { ensurePollers } from './pollers.js';
-import { ensureCompactionSchedule } from './schedules.js';
+import { ensureDeclarationRefresher } from './declarations.js';
+import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
 
 /** The processes the service is made of; each runs alone and is restarted alone. */
@@ -82,6 +83,8 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     const client = new Client({ connection: clientConnection, namespace: settings.TEMPORAL_NAMESPACE });
     await ensurePollers(client, settings, selectedCatalogue(settings), log);
     await ensureCompactionSchedule(client, settings);
+    await ensureDeclarationRefresher(client, settings);
+    await ensureDeclarationRefreshSchedule(client, settings);
   } catch (error) {
     await running.stop();
     throw error;

@@ -1,6 +1,12 @@
 import { Worker, type NativeConnection } from '@temporalio/worker';
 import { dirname, join } from 'node:path';
-import { createIngestActivities, createWarehouseActivities, Warehouse } from '../activities/index.js';
+import {
+  createDeclarationIngestActivities,
+  createDeclarationWarehouseActivities,
+  createIngestActivities,
+  createWarehouseActivities,
+  Warehouse,
+} from '../activities/index.js';
 import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { LakePublisher } from '../warehouse/publisher.js';
@@ -32,7 +38,10 @@ export async function createIngestWorker({
     namespace: settings.TEMPORAL_NAMESPACE,
     taskQueue: settings.INGEST_TASK_QUEUE,
     ...(workflows ?? { workflowsPath: WORKFLOWS_PATH }),
-    activities: createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    activities: {
+      ...createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+      ...createDeclarationIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    },
     // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
     shutdownGraceTime: '1 second',
   });
@@ -70,12 +79,19 @@ export async function createWarehouseWorker({
       connection,
       namespace: settings.TEMPORAL_NAMESPACE,
       taskQueue: settings.WAREHOUSE_TASK_QUEUE,
-      activities: createWarehouseActivities({
-        dataDir: settings.DATA_DIR,
-        lakeDir: layout.lakeDir,
-        warehouse,
-        publisher,
-      }),
+      activities: {
+        ...createWarehouseActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+          publisher,
+        }),
+        ...createDeclarationWarehouseActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+        }),
+      },
       // Writes are serialised by the warehouse itself (Warehouse.exclusive); a second slot lets a
       // compaction, which reads published files on its own connection, run beside commits.
       maxConcurrentActivityTaskExecutions: 2,
