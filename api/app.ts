@@ -6,6 +6,7 @@ import { keyAwareCors } from './access/cors.js';
 import { documentAccess } from './access/openapi.js';
 import { docsRoutes } from './docs.js';
 import { exportRoutes } from './exports/routes.js';
+import { declarationRoutes } from './declarations/routes.js';
 import { dataCaching } from './http-cache.js';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/', metaRoutes(deps));
   v1.route('/', exportRoutes(deps));
   v1.route('/', docsRoutes());
+  v1.route('/', declarationRoutes(deps));
   app.route('/v1', v1);
 
   // Generated once, on first request, when every route is registered.

@@ -9,6 +9,9 @@ import type { Settings } from './env.js';
 export const DRFA_CATALOGUE_URL =
   'https://data.gov.au/data/api/3/action/package_show?id=drfa-activation-history-by-lga';
 
+/** The one declaration refresher of a namespace (workflows/declaration-refresher.ts). */
+export const DECLARATION_REFRESHER_WORKFLOW_ID = 'declarations:refresher';
+
 export const NSW_REGISTER_BASE_URL =
   'https://www.nsw.gov.au/emergency/recovery/natural-disaster-declarations';
 

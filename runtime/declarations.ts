@@ -1,7 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { Settings } from '../config/index.js';
+import { DECLARATION_REFRESHER_WORKFLOW_ID, type Settings } from '../config/index.js';
 import {
-  DECLARATION_REFRESHER_ID,
   declarationHealthQuery,
   refreshDeclarationsSignal,
   type DeclarationRefresherInput,
@@ -16,7 +15,7 @@ export function declarationRefresherInput(settings: Settings): DeclarationRefres
 }
 
 const startOptions = (settings: Settings) => ({
-  workflowId: DECLARATION_REFRESHER_ID,
+  workflowId: DECLARATION_REFRESHER_WORKFLOW_ID,
   taskQueue: settings.INGEST_TASK_QUEUE,
   args: [declarationRefresherInput(settings)] as [DeclarationRefresherInput],
   staticSummary: 'Declarations: DRFA activations and state registers',
@@ -45,5 +44,5 @@ export async function requestDeclarationRefreshNow(client: Client, settings: Set
 }
 
 export function declarationRefreshHealth(client: Client): Promise<DeclarationRefreshHealth> {
-  return client.workflow.getHandle(DECLARATION_REFRESHER_ID).query(declarationHealthQuery);
+  return client.workflow.getHandle(DECLARATION_REFRESHER_WORKFLOW_ID).query(declarationHealthQuery);
 }

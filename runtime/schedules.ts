@@ -1,5 +1,5 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
-import type { Settings } from '../config/index.js';
+import { DECLARATION_REFRESHER_WORKFLOW_ID, type Settings } from '../config/index.js';
 import type { CompactLakeInput } from '../workflows/index.js';
 
 export const COMPACTION_SCHEDULE_ID = 'lake-compaction';
@@ -46,7 +46,7 @@ export async function ensureDeclarationRefreshSchedule(client: Client, settings:
         type: 'startWorkflow',
         workflowType: 'requestDeclarationRefresh',
         taskQueue: settings.INGEST_TASK_QUEUE,
-        args: [],
+        args: [{ refresherWorkflowId: DECLARATION_REFRESHER_WORKFLOW_ID }],
       },
       policies: { overlap: ScheduleOverlapPolicy.SKIP },
     });

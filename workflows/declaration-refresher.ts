@@ -19,9 +19,6 @@ import {
 } from '../model/index.js';
 import { describe } from './feed-poller.js';
 
-/** One refresher per namespace: the schedule and the CLI signal it by this id. */
-export const DECLARATION_REFRESHER_ID = 'declarations:refresher';
-
 export interface DeclarationRefresherInput {
   ingestTaskQueue: string;
   warehouseTaskQueue: string;

@@ -9,8 +9,10 @@ export { compactLake, type CompactLakeInput } from './compact-lake.js';
 export {
   declarationRefresher,
   declarationHealthQuery,
-  DECLARATION_REFRESHER_ID,
   refreshDeclarationsSignal,
   type DeclarationRefresherInput,
 } from './declaration-refresher.js';
-export { requestDeclarationRefresh } from './request-declaration-refresh.js';
+export {
+  requestDeclarationRefresh,
+  type RequestDeclarationRefreshInput,
+} from './request-declaration-refresh.js';
