@@ -78,22 +78,25 @@ const coordinate = (name: string, limit: number) => {
 };
 
 export const PointBody = z
-  .object({
-    lat: coordinate('lat', 90).openapi({
-      description: 'Latitude (WGS84 / GDA2020 degrees)',
-      example: -28.81,
-    }),
-    lng: coordinate('lng', 180).openapi({ description: 'Longitude', example: 153.28 }),
-    as_at: z
-      .string({ error: 'as_at: must be a calendar date, YYYY-MM-DD' })
-      .refine(isIsoDate, { error: 'as_at: must be a calendar date, YYYY-MM-DD' })
-      .optional()
-      .openapi({ description: 'The date the answer is for (default today in eastern Australia).' }),
-    include_expired: z.boolean({ error: 'include_expired: must be true or false' }).optional(),
-    instrument_type: z
-      .enum(INSTRUMENT_TYPES, { error: `instrument_type: must be one of ${INSTRUMENT_TYPES.join(', ')}` })
-      .optional(),
-  })
+  .object(
+    {
+      lat: coordinate('lat', 90).openapi({
+        description: 'Latitude (WGS84 / GDA2020 degrees)',
+        example: -28.81,
+      }),
+      lng: coordinate('lng', 180).openapi({ description: 'Longitude', example: 153.28 }),
+      as_at: z
+        .string({ error: 'as_at: must be a calendar date, YYYY-MM-DD' })
+        .refine(isIsoDate, { error: 'as_at: must be a calendar date, YYYY-MM-DD' })
+        .optional()
+        .openapi({ description: 'The date the answer is for (default today in eastern Australia).' }),
+      include_expired: z.boolean({ error: 'include_expired: must be true or false' }).optional(),
+      instrument_type: z
+        .enum(INSTRUMENT_TYPES, { error: `instrument_type: must be one of ${INSTRUMENT_TYPES.join(', ')}` })
+        .optional(),
+    },
+    { error: 'body: must be a JSON object {"lat", "lng", "as_at"?}' },
+  )
   .openapi('PointQuery');
 
 export const ListQuery = z.object({

@@ -1,12 +1,15 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { lookupPoint } from '../../declarations/index.js';
 import type { AppEnv, DeclarationDeps } from '../types.js';
+import { problemResponse, problems } from '../problem.js';
 import { problemResponses } from '../validation.js';
 import { loadedDeclarations } from './loaded.js';
 import { PointBody, todayInAustralia } from './params.js';
 import { DISCLAIMER, PointResult } from './schemas.js';
 
 export const POINT_PATH = '/declarations/point';
+
+const BODY_MESSAGE = 'body: must be a JSON object {"lat", "lng", "as_at"?} sent as application/json';
 
 const pointRoute = createRoute({
   method: 'post',
@@ -28,9 +31,24 @@ const pointRoute = createRoute({
 });
 
 export function registerPoint(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps): void {
-  // Every answer of this path, errors included, is not to be kept anywhere.
+  // Every answer of this path, errors included, is not to be kept anywhere; a body that is not JSON
+  // is an invalid body (400) like any other, answered in words of our own.
   app.use(POINT_PATH, async (c, next) => {
-    await next();
+    const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '');
+    const parsed = json
+      ? await c.req.json<unknown>().then(
+          () => true,
+          () => false,
+        )
+      : false;
+    if (c.req.method === 'POST' && !parsed) {
+      c.res = problemResponse(
+        c,
+        problems.invalidParameter(BODY_MESSAGE, [{ parameter: 'body', detail: BODY_MESSAGE }]),
+      );
+    } else {
+      await next();
+    }
     c.res.headers.set('cache-control', 'no-store');
   });
   app.openapi(pointRoute, async (c) => {
