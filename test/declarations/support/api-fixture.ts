@@ -32,7 +32,8 @@ export function declarationSettings(dataDir: string, files: Record<string, strin
 
 /** The stand-in inputs written to a folder (what the demo does on a clone without ../shared). */
 export async function writeStandInInputs(dir: string): Promise<Record<string, string>> {
-  for (const [name, text] of Object.entries(standInDeclarationFiles())) await writeFile(join(dir, name), text);
+  for (const [name, text] of Object.entries(standInDeclarationFiles()))
+    await writeFile(join(dir, name), text);
   const path = (name: string) => join(dir, name);
   return {
     boundaries: path(STAND_IN_FILE_NAMES.boundaries),
@@ -95,7 +96,11 @@ export async function declarationApi(
   await refreshOnce(settings, warehouse);
   const store = await ServingStore.open(layout.lakeDir);
   const geography = geographyFiles(settings);
-  const declarations = new DeclarationStore(store, layout.lakeDir, geography && loadServedGeography(geography));
+  const declarations = new DeclarationStore(
+    store,
+    layout.lakeDir,
+    geography && loadServedGeography(geography),
+  );
   const access = testAccess();
   const entitled = (await access.issue('enterprise', { entitlements: ['declarations'] })).token;
   const logLines: string[] = [];
