@@ -27,9 +27,10 @@ export function createWarehouseActivities({ dataDir, lakeDir, warehouse, publish
    */
   async function commit(input: CommitFeedInput): Promise<CommitFeedResult> {
     const stagedFile = join(dataDir, input.stagedPath);
-    // A retried activity (the worker died after the commit) finds its poll committed: a no-op.
+    // A retried activity (the worker died after the commit) finds its poll committed: a no-op. The
+    // look-up shares the warehouse connection, so it waits its turn like every other statement.
     const outcome =
-      (await warehouse.committedOutcome(input.pollId)) ??
+      (await warehouse.exclusive(() => warehouse.committedOutcome(input.pollId))) ??
       (await warehouse.commit({
         feedKey: input.feedKey,
         pollId: input.pollId,

@@ -38,8 +38,9 @@ export function declarationSourceLocations(
   now: Date,
 ): Partial<Record<DeclarationSourceId, string[]>> {
   const nsw = settings.DECLARATIONS_NSW_PAGES ?? defaultNswRegisterPages(now);
+  const drfa = settings.DECLARATIONS_DRFA_SOURCE;
   return {
-    nema_drfa_activations: [settings.DECLARATIONS_DRFA_SOURCE],
+    ...(drfa !== 'none' ? { nema_drfa_activations: [drfa] } : {}),
     ...(nsw.length > 0 ? { nsw_disaster_declarations: nsw } : {}),
   };
 }

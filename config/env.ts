@@ -86,7 +86,7 @@ const SettingsSchema = z.object({
   DECLARATIONS_GNAF_LOCALITIES: z.string().min(1).optional(),
   DECLARATIONS_GNAF_POSTCODES: z.string().min(1).optional(),
   DECLARATIONS_POSTCODE_LOCALITIES: z.string().min(1).optional(),
-  /** The DRFA activation history: the data.gov.au catalogue entry by default, or a CSV's URL or path. */
+  /** The DRFA activation history: the data.gov.au catalogue entry by default, a CSV's URL or path, or `none`. */
   DECLARATIONS_DRFA_SOURCE: z.string().min(1).default(DRFA_CATALOGUE_URL),
   /** NSW register pages (URLs or paths, comma-separated); `none` reads none; the last 5 financial years when unset. */
   DECLARATIONS_NSW_PAGES: z

@@ -7,6 +7,7 @@ import {
   loadSettings,
   mirrorPath,
 } from '../config/index.js';
+import { demoDeclarationInputs } from '../runtime/declaration-inputs.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
@@ -34,10 +35,12 @@ try {
   );
   closeReplay = () => replay.close();
   scriptDemoFeeds(replay, FEED_CATALOGUE, { count: 25, seed: 2026, tickMs: 20_000, startedAt: new Date() });
+  const declarationInputs = await demoDeclarationInputs(logSettings.DATA_DIR);
   const defaults = {
     DATA_DIR: DEMO_DATA_DIR,
     UPSTREAM_BASE_URL: replay.url,
     POLL_INTERVAL_SECONDS: '10',
+    ...declarationInputs.env,
   };
   const settings = loadSettings(defaults);
   const key = await ensureDemoKey(settings.DATA_DIR);
@@ -51,6 +54,15 @@ try {
   log.info(`  export KEY=${key}`);
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
   log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
+  log.info(
+    `declarations (${declarationInputs.real ? 'the real DRFA history and ABS boundaries from ../shared' : 'made-up stand-ins'}) need an enterprise key with the entitlement:`,
+  );
+  log.info(`  export EKEY=$(npm run -s keys -- create --demo --tier enterprise --entitlement declarations)`);
+  log.info(
+    declarationInputs.real
+      ? `  curl -s -H "Authorization: Bearer $EKEY" ${service.apiUrl}/v1/declarations/agrn/1011 | head -c 600`
+      : `  curl -s -H "Authorization: Bearer $EKEY" "${service.apiUrl}/v1/declarations?status=all" | head -c 600`,
+  );
 } catch (error) {
   // A signal during start-up: what had started is stopped already.
   if (signals.aborted.aborted) signals.stopWith(closeReplay);
