@@ -91,7 +91,12 @@ export function createDeclarationIngestActivities(deps: DeclarationIngestDeps) {
       case 'body':
         return { body: outcome.body, contentType: outcome.contentType };
       case 'not-modified':
-        throw upstreamFailure('http-status', `HTTP 304 from ${withoutQuery(url)}`, UPSTREAM_UNAVAILABLE, false);
+        throw upstreamFailure(
+          'http-status',
+          `HTTP 304 from ${withoutQuery(url)}`,
+          UPSTREAM_UNAVAILABLE,
+          false,
+        );
       case 'too-large':
         throw upstreamFailure(
           'too-large',

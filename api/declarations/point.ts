@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { lookupPoint } from '../../declarations/index.js';
 import type { AppEnv, DeclarationDeps } from '../types.js';
 import { problemResponse, problems } from '../problem.js';
@@ -30,27 +31,31 @@ const pointRoute = createRoute({
   },
 });
 
+/**
+ * Every answer of the point path, errors included, is not to be kept anywhere; a body that is not
+ * JSON is an invalid body (400) like any other, answered in words of our own.
+ */
+const pointBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '');
+  const parsed = json
+    ? await c.req.json<unknown>().then(
+        () => true,
+        () => false,
+      )
+    : false;
+  if (c.req.method === 'POST' && !parsed) {
+    c.res = problemResponse(
+      c,
+      problems.invalidParameter(BODY_MESSAGE, [{ parameter: 'body', detail: BODY_MESSAGE }]),
+    );
+  } else {
+    await next();
+  }
+  c.res.headers.set('cache-control', 'no-store');
+};
+
 export function registerPoint(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps): void {
-  // Every answer of this path, errors included, is not to be kept anywhere; a body that is not JSON
-  // is an invalid body (400) like any other, answered in words of our own.
-  app.use(POINT_PATH, async (c, next) => {
-    const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '');
-    const parsed = json
-      ? await c.req.json<unknown>().then(
-          () => true,
-          () => false,
-        )
-      : false;
-    if (c.req.method === 'POST' && !parsed) {
-      c.res = problemResponse(
-        c,
-        problems.invalidParameter(BODY_MESSAGE, [{ parameter: 'body', detail: BODY_MESSAGE }]),
-      );
-    } else {
-      await next();
-    }
-    c.res.headers.set('cache-control', 'no-store');
-  });
+  app.use(POINT_PATH, pointBodyGuard);
   app.openapi(pointRoute, async (c) => {
     const body = c.req.valid('json');
     const { dataset, geography } = await loadedDeclarations(deps);

@@ -24,13 +24,13 @@ export function ckanCsvResourceUrl(text: string): string {
   }
   const root = parsed as { result?: { resources?: unknown } };
   const resources = Array.isArray(root.result?.resources) ? (root.result.resources as CkanResource[]) : [];
-  const stamp = (resource: CkanResource) =>
-    String(typeof resource.last_modified === 'string' ? resource.last_modified : (resource.created ?? ''));
+  const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+  const stamp = (resource: CkanResource) => asText(resource.last_modified) || asText(resource.created);
   const csv = resources
     .filter((resource) => typeof resource.url === 'string' && /^https?:\/\//.test(resource.url))
     .filter(
       (resource) =>
-        String(resource.format ?? '').toLowerCase() === 'csv' || /\.csv(?:$|\?)/i.test(String(resource.url)),
+        asText(resource.format).toLowerCase() === 'csv' || /\.csv(?:$|\?)/i.test(asText(resource.url)),
     )
     .sort((a, b) => stamp(b).localeCompare(stamp(a)))[0];
   if (!csv) throw new Error('The catalogue entry names no CSV resource');

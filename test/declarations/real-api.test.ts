@@ -61,7 +61,7 @@ describe('declaration endpoints over the real DRFA history and boundaries', () =
       code: '31000',
       name: 'Brisbane',
       jurisdiction: 'qld',
-      records: expect.any(Array),
+      records: expect.any(Array) as unknown[],
     });
   });
 
