@@ -32,6 +32,14 @@ export function defaultNswRegisterPages(now: Date, years = NSW_REGISTER_YEARS): 
   });
 }
 
+/**
+ * Declarations are served, and their sources refreshed, when their geography is configured: without
+ * LGA boundaries no lookup can be answered and no NSW page can be read.
+ */
+export function declarationsEnabled(settings: Pick<Settings, 'DECLARATIONS_BOUNDARIES'>): boolean {
+  return settings.DECLARATIONS_BOUNDARIES !== undefined;
+}
+
 /** The sources the refresher reads under these settings, each with the documents it fetches. */
 export function declarationSourceLocations(
   settings: Pick<Settings, 'DECLARATIONS_DRFA_SOURCE' | 'DECLARATIONS_NSW_PAGES'>,

@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { startApiServer } from '../api/server.js';
-import type { Settings } from '../config/index.js';
+import { declarationsEnabled, type Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
 import { ensurePollers } from './pollers.js';
@@ -83,8 +83,10 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     const client = new Client({ connection: clientConnection, namespace: settings.TEMPORAL_NAMESPACE });
     await ensurePollers(client, settings, selectedCatalogue(settings), log);
     await ensureCompactionSchedule(client, settings);
-    await ensureDeclarationRefresher(client, settings);
-    await ensureDeclarationRefreshSchedule(client, settings);
+    if (declarationsEnabled(settings)) {
+      await ensureDeclarationRefresher(client, settings);
+      await ensureDeclarationRefreshSchedule(client, settings);
+    }
   } catch (error) {
     await running.stop();
     throw error;
