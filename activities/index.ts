@@ -12,3 +12,13 @@ export {
   type EventActivities,
   type EventDeps,
 } from './event-activities.js';
+export {
+  createDeclarationIngestActivities,
+  type DeclarationIngestActivities,
+  type DeclarationIngestDeps,
+} from './declarations.js';
+export {
+  createDeclarationWarehouseActivities,
+  type DeclarationWarehouseActivities,
+} from './declaration-publish.js';
+export * from './declaration-contracts.js';

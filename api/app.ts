@@ -7,6 +7,7 @@ import { documentAccess } from './access/openapi.js';
 import { docsRoutes } from './docs.js';
 import { eventRoutes } from './events/routes.js';
 import { exportRoutes } from './exports/routes.js';
+import { declarationRoutes } from './declarations/routes.js';
 import { dataCaching } from './http-cache.js';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/', eventRoutes(deps));
   v1.route('/', exportRoutes(deps));
   v1.route('/', docsRoutes());
+  v1.route('/', declarationRoutes(deps));
   app.route('/v1', v1);
 
   // Generated once, on first request, when every route is registered.

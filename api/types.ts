@@ -2,6 +2,8 @@ import type { FeedDefinition, Tier } from '../config/index.js';
 import type { CapIssuer } from '../exports/cap/cap-alert.js';
 import type { KeyStore, QuotaCounter } from './access/types.js';
 import type { CursorCodec } from './cursor.js';
+import type { DeclarationsSource } from './declarations/declaration-store.js';
+import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
 import type { ServingStore } from './serving-store.js';
 
@@ -27,6 +29,10 @@ export interface AppDeps {
   startedAt: Date;
   /** The clock of lookbacks, quota periods and RateLimit-Reset. */
   now: () => Date;
+  /** Declarations over this process's geography; the declaration routes answer 503 without them. */
+  declarations?: DeclarationsSource;
+  /** The declaration refresher's health, for /declarations/sources. */
+  declarationHealth?: DeclarationHealthSource;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
@@ -34,5 +40,6 @@ export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBa
 export type MetaDeps = Pick<AppDeps, 'feedHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'>;
 export type ExportDeps = Pick<AppDeps, 'capFeedFile'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;
+export type DeclarationDeps = Pick<AppDeps, 'declarations' | 'declarationHealth' | 'now'>;
 
 export type { AppEnv } from './env.js';

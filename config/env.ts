@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventClusteringSetting } from './event-clustering.js';
+import { DRFA_CATALOGUE_URL } from './declaration-sources.js';
 import { TIER_MONTHLY_QUOTA, TIERS, type Tier } from './tiers.js';
 
 /**
@@ -78,6 +79,32 @@ const SettingsSchema = z.object({
     .default('urn:oasis:names:tc:emergency:cap:1.2:profile:CAP-AU:1.0'),
   /** JSON overrides of the event clustering parameters (config/event-clustering.ts, ADR 11). */
   EVENT_CLUSTERING: eventClusteringSetting,
+  /**
+   * Declarations geography, read by the API (lookups) and the refresher (NSW LGA names): LGA
+   * boundaries (ABS shapefile `.shp` with its `.dbf`, GeoJSON or TopoJSON), the G-NAF locality and
+   * postcode tables and the locality→LGA (Australian postcodes) table. Declaration endpoints answer
+   * 503 until the boundaries are set. Paths.
+   */
+  DECLARATIONS_BOUNDARIES: z.string().min(1).optional(),
+  DECLARATIONS_GNAF_LOCALITIES: z.string().min(1).optional(),
+  DECLARATIONS_GNAF_POSTCODES: z.string().min(1).optional(),
+  DECLARATIONS_POSTCODE_LOCALITIES: z.string().min(1).optional(),
+  /** The DRFA activation history: the data.gov.au catalogue entry by default, a CSV's URL or path, or `none`. */
+  DECLARATIONS_DRFA_SOURCE: z.string().min(1).default(DRFA_CATALOGUE_URL),
+  /** NSW register pages (URLs or paths, comma-separated); `none` reads none; the last 5 financial years when unset. */
+  DECLARATIONS_NSW_PAGES: z
+    .string()
+    .transform((value) =>
+      value.trim() === 'none'
+        ? []
+        : value
+            .split(',')
+            .map((page) => page.trim())
+            .filter((page) => page !== ''),
+    )
+    .optional(),
+  /** How often the declaration sources are refreshed (a Temporal schedule). */
+  DECLARATIONS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(360),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -97,6 +97,56 @@ export const LAKE_TABLES = {
     orderBy: 'id',
     schemaVersion: 1,
   },
+  /**
+   * Declaration records as their sources publish them, one row per instrument and area (an LGA, or a
+   * suburb-and-locality for DRFA activations made below LGA level): lake/declaration-rows.ts. One
+   * file per source, replaced whole by each good refresh; statuses are derived at query time.
+   */
+  declarations: {
+    name: 'declarations',
+    columns: [
+      { name: 'id', sql: 'VARCHAR NOT NULL' },
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'instrument_type', sql: 'VARCHAR NOT NULL' },
+      { name: 'jurisdiction', sql: 'VARCHAR NOT NULL' },
+      { name: 'agrn', sql: 'INTEGER NOT NULL' },
+      { name: 'event_name', sql: 'VARCHAR NOT NULL' },
+      { name: 'disaster_types', sql: 'VARCHAR[] NOT NULL' },
+      { name: 'hazards', sql: 'VARCHAR[] NOT NULL' },
+      { name: 'area_type', sql: 'VARCHAR NOT NULL' },
+      { name: 'area_code', sql: 'VARCHAR NOT NULL' },
+      { name: 'area_name', sql: 'VARCHAR NOT NULL' },
+      { name: 'start_date', sql: 'DATE NOT NULL' },
+      { name: 'end_date', sql: 'DATE' },
+      { name: 'drfa_categories', sql: 'VARCHAR[]' },
+      { name: 'drfa_agdrp', sql: 'BOOLEAN' },
+      { name: 'drfa_dra', sql: 'BOOLEAN' },
+      { name: 'assistance', sql: 'VARCHAR' },
+      { name: 'source_url', sql: 'VARCHAR NOT NULL' },
+    ],
+    partitionBy: ['source'],
+    timeColumn: 'start_date',
+    orderBy: 'agrn, id',
+    schemaVersion: 1,
+  },
+  /** Where each source's served declarations came from: one row per source, beside its records. */
+  declaration_sources: {
+    name: 'declaration_sources',
+    columns: [
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'fetched_at', sql: 'TIMESTAMPTZ NOT NULL' },
+      { name: 'content_sha256', sql: 'VARCHAR NOT NULL' },
+      { name: 'records', sql: 'INTEGER NOT NULL' },
+      { name: 'rejected', sql: 'INTEGER NOT NULL' },
+      { name: 'unmapped_hazards', sql: 'VARCHAR[] NOT NULL' },
+      { name: 'document_urls', sql: 'VARCHAR[] NOT NULL' },
+      { name: 'document_sha256', sql: 'VARCHAR[] NOT NULL' },
+    ],
+    partitionBy: ['source'],
+    timeColumn: 'fetched_at',
+    orderBy: 'source',
+    schemaVersion: 1,
+  },
 } as const satisfies Record<string, LakeTable>;
 
 export type LakeTableName = keyof typeof LAKE_TABLES;

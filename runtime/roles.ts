@@ -1,11 +1,12 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { startApiServer } from '../api/server.js';
-import type { Settings } from '../config/index.js';
+import { declarationsEnabled, type Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
 import { ensurePollers } from './pollers.js';
-import { ensureCompactionSchedule } from './schedules.js';
+import { ensureDeclarationRefresher } from './declarations.js';
+import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
 
 /** The processes the service is made of; each runs alone and is restarted alone. */
@@ -86,6 +87,10 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     const client = new Client({ connection: clientConnection, namespace: settings.TEMPORAL_NAMESPACE });
     await ensurePollers(client, settings, selectedCatalogue(settings), log);
     await ensureCompactionSchedule(client, settings);
+    if (declarationsEnabled(settings)) {
+      await ensureDeclarationRefresher(client, settings);
+      await ensureDeclarationRefreshSchedule(client, settings);
+    }
   } catch (error) {
     await running.stop();
     throw error;

@@ -3,6 +3,8 @@ import { Worker, type NativeConnection } from '@temporalio/worker';
 import { dirname, join } from 'node:path';
 import {
   createEventActivities,
+  createDeclarationIngestActivities,
+  createDeclarationWarehouseActivities,
   createIngestActivities,
   createWarehouseActivities,
   Warehouse,
@@ -39,7 +41,10 @@ export async function createIngestWorker({
     namespace: settings.TEMPORAL_NAMESPACE,
     taskQueue: settings.INGEST_TASK_QUEUE,
     ...(workflows ?? { workflowsPath: WORKFLOWS_PATH }),
-    activities: createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    activities: {
+      ...createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+      ...createDeclarationIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    },
     // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
     shutdownGraceTime: '1 second',
   });
@@ -96,6 +101,11 @@ export async function createWarehouseWorker({
           lakeDir: layout.lakeDir,
           warehouse,
           clustering: settings.EVENT_CLUSTERING,
+        }),
+        ...createDeclarationWarehouseActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
         }),
       },
       // Writes are serialised by the warehouse itself (Warehouse.exclusive); a second slot lets a

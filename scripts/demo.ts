@@ -7,6 +7,7 @@ import {
   loadSettings,
   mirrorPath,
 } from '../config/index.js';
+import { demoDeclarationInputs } from '../runtime/declaration-inputs.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
@@ -40,12 +41,14 @@ try {
     startedAt: new Date(),
     fireComplexes: true,
   });
+  const declarationInputs = await demoDeclarationInputs(logSettings.DATA_DIR);
   const defaults = {
     DATA_DIR: DEMO_DATA_DIR,
     UPSTREAM_BASE_URL: replay.url,
     POLL_INTERVAL_SECONDS: '10',
     // The demo's fire complexes move on every few minutes: their ended events close soon after.
     EVENT_CLUSTERING: '{"graceMinutes":2}',
+    ...declarationInputs.env,
   };
   const settings = loadSettings(defaults);
   const key = await ensureDemoKey(settings.DATA_DIR);
@@ -60,6 +63,15 @@ try {
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/events | head -c 600`);
   log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
+  log.info(
+    `declarations (${declarationInputs.real ? 'the real DRFA history and ABS boundaries from ../shared' : 'made-up stand-ins'}) need an enterprise key with the entitlement:`,
+  );
+  log.info(`  export EKEY=$(npm run -s keys -- create --demo --tier enterprise --entitlement declarations)`);
+  log.info(
+    declarationInputs.real
+      ? `  curl -s -H "Authorization: Bearer $EKEY" ${service.apiUrl}/v1/declarations/agrn/1011 | head -c 600`
+      : `  curl -s -H "Authorization: Bearer $EKEY" "${service.apiUrl}/v1/declarations?status=all" | head -c 600`,
+  );
 } catch (error) {
   // A signal during start-up: what had started is stopped already.
   if (signals.aborted.aborted) signals.stopWith(closeReplay);

@@ -13,3 +13,13 @@ export {
   type EventClustererInput,
   type EventClustererStatus,
 } from './event-clusterer.js';
+export {
+  declarationRefresher,
+  declarationHealthQuery,
+  refreshDeclarationsSignal,
+  type DeclarationRefresherInput,
+} from './declaration-refresher.js';
+export {
+  requestDeclarationRefresh,
+  type RequestDeclarationRefreshInput,
+} from './request-declaration-refresh.js';

@@ -16,6 +16,7 @@ import { toRecord } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
 import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
+import { declarationApi, type DeclarationApi } from '../declarations/support/api-fixture.js';
 
 const FEED = 'nsw-rfs-major-incidents';
 const NSW_FEED = FEED_CATALOGUE.find((feed) => feed.key === FEED)!;
@@ -59,12 +60,17 @@ function endpoints(incidentId: string): Endpoint[] {
     url,
     passed,
   });
-  const declarations = (template: string, url: string, method: 'GET' | 'POST' = 'GET'): Endpoint => ({
+  const declarations = (
+    template: string,
+    url: string,
+    passed: Expect,
+    method: 'GET' | 'POST' = 'GET',
+  ): Endpoint => ({
     access: 'declarations',
     method,
     template,
     url,
-    passed: noRoute,
+    passed,
   });
   return [
     open('/'),
@@ -91,10 +97,12 @@ function endpoints(incidentId: string): Endpoint[] {
     keyed('/v1/gauges/summary', '/v1/gauges/summary', noRoute),
     keyed('/v1/gauges/{id}', '/v1/gauges/g1', noRoute),
     keyed('/v1/gauges/{id}/readings', '/v1/gauges/g1/readings', noRoute),
-    declarations('/v1/declarations', '/v1/declarations'),
-    declarations('/v1/declarations/postcode/{postcode}', '/v1/declarations/postcode/2000'),
-    declarations('/v1/declarations/agrn/{agrn}', '/v1/declarations/agrn/1234'),
-    declarations('/v1/declarations/point', '/v1/declarations/point', 'POST'),
+    declarations('/v1/declarations', '/v1/declarations', ok),
+    declarations('/v1/declarations/sources', '/v1/declarations/sources', ok),
+    declarations('/v1/declarations/postcode/{postcode}', '/v1/declarations/postcode/2000', ok),
+    // No declaration has this AGRN in the stand-in inputs.
+    declarations('/v1/declarations/agrn/{agrn}', '/v1/declarations/agrn/1234', noRoute),
+    declarations('/v1/declarations/point', '/v1/declarations/point', ok, 'POST'),
   ];
 }
 
@@ -119,8 +127,10 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
   let wrongSecret: string;
   let restricted: string;
   let entitledOffPlan: string;
+  let declarationInputs: DeclarationApi;
 
   beforeAll(async () => {
+    declarationInputs = await declarationApi();
     dir = await mkdtemp(join(tmpdir(), 'eids-matrix-'));
     warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
     const body = new TextEncoder().encode(renderNswMajorIncidents(syntheticNswIncidents(5, 3)));
@@ -167,9 +177,11 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
       version: 'test',
       startedAt: NOW,
       now: () => NOW,
+      declarations: declarationInputs.declarations,
     });
   });
   afterAll(async () => {
+    await declarationInputs.close();
     access.close();
     store.close();
     warehouse.close();
@@ -343,7 +355,7 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
       }
     });
 
-    it('declarations with the entitlement on the enterprise plan: past the gate (404: no declaration routes yet)', async () => {
+    it('declarations with the entitlement on the enterprise plan: past the gate, answered by the routes', async () => {
       for (const endpoint of endpoints(incidentId)) {
         const response = await call(endpoint, bearer(entitled));
         const what = `${endpoint.method} ${endpoint.url} entitled`;
