@@ -75,6 +75,23 @@ const SettingsSchema = z.object({
     .string()
     .regex(/^\S+$/, 'must not contain whitespace')
     .default('urn:oasis:names:tc:emergency:cap:1.2:profile:CAP-AU:1.0'),
+  /**
+   * Gauge sources to poll (comma-separated names of config/gauge-sources.ts, or `none`). Unset: every
+   * source, except when FEEDS narrows the incident feeds, which then polls no gauges unless named here.
+   */
+  GAUGE_SOURCES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && name !== 'none'),
+    )
+    .optional(),
+  /** The flood class levels table (`# flood-thresholds v1` CSV, gauges/thresholds-table.ts); none when unset. */
+  GAUGE_THRESHOLDS_FILE: z.string().min(1).optional(),
+  /** ABS LGA boundaries (.shp, GeoJSON or TopoJSON) that place gauges in an LGA; lga is null when unset. */
+  GEOGRAPHY_BOUNDARIES: z.string().min(1).optional(),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

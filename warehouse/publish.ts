@@ -309,7 +309,13 @@ export async function removeTemporaryFiles(dir: string): Promise<string[]> {
 export async function publishFiles(
   connection: DuckDBConnection,
   lakeDir: string,
-  change: { added: readonly LakeFile[]; replaced: (file: LakeFile) => boolean; now: Date },
+  change: {
+    added: readonly LakeFile[];
+    replaced: (file: LakeFile) => boolean;
+    now: Date;
+    /** Runs in the transaction that records the manifest (drains the queue the files were written from). */
+    alsoInside?: () => Promise<void>;
+  },
 ): Promise<Manifest> {
   const previous = await currentManifest(connection, lakeDir);
   const files = previous?.files ?? [];
@@ -320,7 +326,7 @@ export async function publishFiles(
     publishedAt: change.now.toISOString(),
     files: [...files.filter((file) => !change.replaced(file)), ...change.added],
   };
-  await recordPublication(connection, manifest, replaced, change.now);
+  await recordPublication(connection, manifest, replaced, change.now, change.alsoInside);
   await writeManifest(lakeDir, manifest);
   return manifest;
 }

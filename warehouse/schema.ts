@@ -1,4 +1,5 @@
 import { recordColumnsDdl } from '../model/index.js';
+import { GAUGE_WAREHOUSE_DDL } from './gauges/schema.js';
 
 const recordDdl = recordColumnsDdl();
 
@@ -86,4 +87,5 @@ export const WAREHOUSE_DDL = [
   deletable_after TIMESTAMPTZ NOT NULL
 )`,
   'CREATE TABLE IF NOT EXISTS warehouse_meta (key VARCHAR NOT NULL, value VARCHAR NOT NULL)',
+  ...GAUGE_WAREHOUSE_DDL,
 ];

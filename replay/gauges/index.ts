@@ -37,3 +37,4 @@ export {
 } from './kiwis.js';
 export { isBccGauge, bccReports, renderBccSensors, renderBccReadings } from './bcc.js';
 export { renderThresholdsTable } from './thresholds.js';
+export { syntheticStation, syntheticSeries } from './series.js';
