@@ -4,6 +4,7 @@ import { startApiServer } from '../api/server.js';
 import type { Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
+import { ensureGaugePollers, ensureGaugeSchedules, selectedGaugeSources } from './gauge-pollers.js';
 import { ensurePollers } from './pollers.js';
 import { ensureCompactionSchedule } from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
@@ -82,6 +83,11 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     const client = new Client({ connection: clientConnection, namespace: settings.TEMPORAL_NAMESPACE });
     await ensurePollers(client, settings, selectedCatalogue(settings), log);
     await ensureCompactionSchedule(client, settings);
+    const gaugeSources = selectedGaugeSources(settings);
+    if (gaugeSources.length > 0) {
+      await ensureGaugePollers(client, settings, gaugeSources);
+      await ensureGaugeSchedules(client, settings, log);
+    }
   } catch (error) {
     await running.stop();
     throw error;

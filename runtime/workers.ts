@@ -1,6 +1,8 @@
 import { Worker, type NativeConnection } from '@temporalio/worker';
 import { dirname, join } from 'node:path';
 import { createIngestActivities, createWarehouseActivities, Warehouse } from '../activities/index.js';
+import { createGaugeIngestActivities, createGaugeWarehouseActivities } from '../activities/gauges/index.js';
+import { GaugeWarehouse } from '../warehouse/gauges/index.js';
 import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { LakePublisher } from '../warehouse/publisher.js';
@@ -32,7 +34,10 @@ export async function createIngestWorker({
     namespace: settings.TEMPORAL_NAMESPACE,
     taskQueue: settings.INGEST_TASK_QUEUE,
     ...(workflows ?? { workflowsPath: WORKFLOWS_PATH }),
-    activities: createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    activities: {
+      ...createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+      ...createGaugeIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    },
     // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
     shutdownGraceTime: '1 second',
   });
@@ -66,16 +71,27 @@ export async function createWarehouseWorker({
     });
     // Whatever was committed but not published before a stop (or a migration) is published now.
     await publisher.start();
+    const gauges = new GaugeWarehouse(warehouse, {
+      dataDir: settings.DATA_DIR,
+      lakeDir: layout.lakeDir,
+      thresholdsFile: settings.GAUGE_THRESHOLDS_FILE,
+      boundariesFile: settings.GEOGRAPHY_BOUNDARIES,
+    });
+    // Gauge rows a killed publish left queued; a bad thresholds file must not stop incident commits.
+    await gauges.publishPending().catch(onPublishError);
     const worker = await Worker.create({
       connection,
       namespace: settings.TEMPORAL_NAMESPACE,
       taskQueue: settings.WAREHOUSE_TASK_QUEUE,
-      activities: createWarehouseActivities({
-        dataDir: settings.DATA_DIR,
-        lakeDir: layout.lakeDir,
-        warehouse,
-        publisher,
-      }),
+      activities: {
+        ...createWarehouseActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+          publisher,
+        }),
+        ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges }),
+      },
       // Writes are serialised by the warehouse itself (Warehouse.exclusive); a second slot lets a
       // compaction, which reads published files on its own connection, run beside commits.
       maxConcurrentActivityTaskExecutions: 2,
