@@ -38,3 +38,4 @@ export {
 export { isBccGauge, bccReports, renderBccSensors, renderBccReadings } from './bcc.js';
 export { renderThresholdsTable } from './thresholds.js';
 export { syntheticStation, syntheticSeries } from './series.js';
+export { scriptGaugeSources, gaugeSourceStep } from './routes.js';
