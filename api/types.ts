@@ -3,6 +3,7 @@ import type { CapIssuer } from '../exports/cap/cap-alert.js';
 import type { KeyStore, QuotaCounter } from './access/types.js';
 import type { CursorCodec } from './cursor.js';
 import type { FeedHealthSource } from './feed-health-source.js';
+import type { GaugeHealthSource } from './gauges/source-health.js';
 import type { ServingStore } from './serving-store.js';
 
 export interface AppDeps {
@@ -27,6 +28,8 @@ export interface AppDeps {
   startedAt: Date;
   /** The clock of lookbacks, quota periods and RateLimit-Reset. */
   now: () => Date;
+  /** Each gauge source's health, from its poller; every source unknown when absent. */
+  gaugeHealth?: GaugeHealthSource | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */

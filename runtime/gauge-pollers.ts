@@ -1,10 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import { ConfigError, type Settings } from '../config/index.js';
-import {
-  effectiveGaugeBaseUrl,
-  GAUGE_SOURCES,
-  type GaugeSourceDefinition,
-} from '../config/gauge-sources.js';
+import { effectiveGaugeBaseUrl, GAUGE_SOURCES, type GaugeSourceDefinition } from '../config/gauge-sources.js';
 import { gaugePollerWorkflowId } from '../model/index.js';
 import { pollNowSignal, type GaugeMaintenanceInput, type GaugePollerInput } from '../workflows/index.js';
 import type { ServiceLog } from './log.js';
@@ -75,7 +71,11 @@ export const GAUGE_RETENTION_SCHEDULE_ID = 'gauge-retention';
  * The schedules of gauge maintenance: segments merged every 10 minutes, retention once a day. Created
  * once; an existing schedule is left as it is, so an operator's pause or edit stands.
  */
-export async function ensureGaugeSchedules(client: Client, settings: Settings, log: ServiceLog): Promise<void> {
+export async function ensureGaugeSchedules(
+  client: Client,
+  settings: Settings,
+  log: ServiceLog,
+): Promise<void> {
   const args: [GaugeMaintenanceInput] = [{ warehouseTaskQueue: settings.WAREHOUSE_TASK_QUEUE }];
   const schedules = [
     { scheduleId: GAUGE_COMPACTION_SCHEDULE_ID, every: '10 minutes', workflowType: 'compactGaugeLake' },

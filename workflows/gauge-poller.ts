@@ -74,7 +74,10 @@ function describe(error: unknown): { kind: FeedErrorKind; message: string } {
       return { kind: isFeedErrorKind(kind) ? kind : 'internal', message: cause.message };
     }
     if (cause instanceof TimeoutFailure) {
-      return { kind: 'worker-timeout', message: `${error.activityType} did not finish in time (worker lost?)` };
+      return {
+        kind: 'worker-timeout',
+        message: `${error.activityType} did not finish in time (worker lost?)`,
+      };
     }
     return { kind: 'internal', message: cause?.message ?? error.message };
   }
@@ -130,7 +133,9 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
   async function pollOnce(): Promise<void> {
     const nowMs = Date.now();
     const fromMs = Math.max(
-      committedUntilMs === undefined ? nowMs - input.initialWindowHours * HOUR_MS : committedUntilMs - input.overlapHours * HOUR_MS,
+      committedUntilMs === undefined
+        ? nowMs - input.initialWindowHours * HOUR_MS
+        : committedUntilMs - input.overlapHours * HOUR_MS,
       nowMs - input.maxWindowHours * HOUR_MS,
     );
     try {

@@ -1,4 +1,8 @@
-export { createGaugeIngestActivities, type GaugeIngestActivities, type GaugeIngestDeps } from './ingest-activities.js';
+export {
+  createGaugeIngestActivities,
+  type GaugeIngestActivities,
+  type GaugeIngestDeps,
+} from './ingest-activities.js';
 export {
   createGaugeWarehouseActivities,
   type GaugeWarehouseActivities,

@@ -38,7 +38,10 @@ export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
   async function poll(input: PollGaugeSourceInput): Promise<PollGaugeSourceResult> {
     const source = gaugeSourceByName(input.source);
     if (!source) {
-      throw ApplicationFailure.nonRetryable(`unknown gauge source ${input.source}`, NON_RETRYABLE_FAILURES.unknownFeed);
+      throw ApplicationFailure.nonRetryable(
+        `unknown gauge source ${input.source}`,
+        NON_RETRYABLE_FAILURES.unknownFeed,
+      );
     }
     const at = now();
     const fetcher = sourceFetcher({
@@ -63,7 +66,10 @@ export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
       .update(fetcher.fetched.map((ref) => ref.sha256).join(','))
       .digest('hex')
       .slice(0, 16);
-    const pollId = `${at.toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${hash}`;
+    const pollId = `${at
+      .toISOString()
+      .replace(/[^0-9]/g, '')
+      .slice(0, 14)}-${hash}`;
     const stagedPath = dataLayout(settings.DATA_DIR).stagedRef(`gauges/${source.name}`, pollId);
     await writeStagedPoll(
       settings.DATA_DIR,

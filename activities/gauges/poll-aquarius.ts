@@ -45,7 +45,10 @@ export const pollAquarius: SourcePoller = async ({ source, baseUrl, fromMs, toMs
     const key = `${source.name}|${identifier}`;
     if (locations.has(key)) continue;
     const body = await get('GetLocationData', { LocationIdentifier: identifier });
-    locations.set(key, parsed(() => parseAquariusLocation(body)));
+    locations.set(
+      key,
+      parsed(() => parseAquariusLocation(body)),
+    );
   }
 
   const series: GaugeSeries[] = [];

@@ -50,7 +50,10 @@ export const pollHydstra: SourcePoller = async ({ source, baseUrl, fromMs, toMs,
             variable.measure,
           ),
         );
-        sitesByVariable.set(variable.variable, [...(sitesByVariable.get(variable.variable) ?? []), list.site]);
+        sitesByVariable.set(variable.variable, [
+          ...(sitesByVariable.get(variable.variable) ?? []),
+          list.site,
+        ]);
       }
     }
     for (const [variable, variableSites] of [...sitesByVariable].sort(([a], [b]) => a.localeCompare(b))) {

@@ -13,7 +13,8 @@ import { chunks, type SourcePoller } from './source-poll.js';
 /** Series per getTimeseriesValues request: a URL of forty ids stays well under 2 KB. */
 const SERIES_PER_REQUEST = 40;
 
-const TIMESERIES_FIELDS = 'station_name,station_no,station_id,ts_id,ts_name,ts_unitsymbol,parametertype_name,ts_path';
+const TIMESERIES_FIELDS =
+  'station_name,station_no,station_id,ts_id,ts_name,ts_unitsymbol,parametertype_name,ts_path';
 const STATION_FIELDS = 'station_name,station_no,station_id,station_latitude,station_longitude';
 const VALUE_METADATA = 'ts_id,station_no,station_name,parametertype_name,ts_name,ts_unitsymbol';
 /** Water Data Online's merged, quality-checked series as stored (level and rain alike). */

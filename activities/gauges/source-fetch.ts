@@ -15,7 +15,12 @@ export interface SourceFetcher {
 const USER_AGENT = 'emergency-incident-data-service/0.1 (+https://github.com/)';
 
 /** An upstream's trouble: expected, so BENIGN; its kind travels as the first detail for the poller's health. */
-export function gaugeUpstreamFailure(kind: FeedErrorKind, message: string, type: string, nonRetryable: boolean) {
+export function gaugeUpstreamFailure(
+  kind: FeedErrorKind,
+  message: string,
+  type: string,
+  nonRetryable: boolean,
+) {
   return ApplicationFailure.create({
     message,
     type,
@@ -72,13 +77,25 @@ export function sourceFetcher(options: {
       );
       switch (outcome.kind) {
         case 'body':
-          fetched.push(await options.raw.put(options.feedKey, outcome.body, options.now(), outcome.contentType, url));
+          fetched.push(
+            await options.raw.put(options.feedKey, outcome.body, options.now(), outcome.contentType, url),
+          );
           return outcome.body;
         case 'not-modified':
           // No validators are sent, so a 304 is the server's mistake: nothing to read.
-          throw gaugeUpstreamFailure('bad-body', `304 without a validator from ${where(url)}`, NON_RETRYABLE_FAILURES.malformed, true);
+          throw gaugeUpstreamFailure(
+            'bad-body',
+            `304 without a validator from ${where(url)}`,
+            NON_RETRYABLE_FAILURES.malformed,
+            true,
+          );
         case 'too-large':
-          throw gaugeUpstreamFailure('too-large', `${where(url)} is larger than ${outcome.limit} bytes`, NON_RETRYABLE_FAILURES.tooLarge, true);
+          throw gaugeUpstreamFailure(
+            'too-large',
+            `${where(url)} is larger than ${outcome.limit} bytes`,
+            NON_RETRYABLE_FAILURES.tooLarge,
+            true,
+          );
         case 'http-error': {
           const passing = outcome.status >= 500 || outcome.status === 429 || outcome.status === 408;
           throw gaugeUpstreamFailure(
@@ -91,7 +108,12 @@ export function sourceFetcher(options: {
         case 'unreachable': {
           const { host } = new URL(url);
           const suffix = outcome.reason.includes(host) ? '' : ` (${host})`;
-          throw gaugeUpstreamFailure(outcome.cause, `${outcome.reason}${suffix}`, UPSTREAM_UNAVAILABLE, false);
+          throw gaugeUpstreamFailure(
+            outcome.cause,
+            `${outcome.reason}${suffix}`,
+            UPSTREAM_UNAVAILABLE,
+            false,
+          );
         }
       }
     },

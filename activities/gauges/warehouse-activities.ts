@@ -17,7 +17,9 @@ export interface GaugeWarehouseDeps {
 export function createGaugeWarehouseActivities({ dataDir, gauges }: GaugeWarehouseDeps) {
   return {
     /** Commits a staged poll and publishes it; a retried commit of the same poll changes nothing. */
-    commitGaugePoll(input: CommitGaugePollInput): Promise<GaugeCommitOutcome & { generation: number | null }> {
+    commitGaugePoll(
+      input: CommitGaugePollInput,
+    ): Promise<GaugeCommitOutcome & { generation: number | null }> {
       return heartbeating(async () => {
         const outcome = await gauges.commit(input);
         await rm(join(dataDir, input.stagedPath), { force: true });

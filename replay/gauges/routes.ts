@@ -1,4 +1,8 @@
-import { gaugeMirrorPath, gaugeSourceByName, type GaugeSourceDefinition } from '../../config/gauge-sources.js';
+import {
+  gaugeMirrorPath,
+  gaugeSourceByName,
+  type GaugeSourceDefinition,
+} from '../../config/gauge-sources.js';
 import type { GaugeSourceName } from '../../model/index.js';
 import { compactLocalTime, parseInstant } from '../../sources/gauges/time.js';
 import type { ReplayServer, ReplayStep } from '../server.js';
@@ -105,14 +109,21 @@ function hydstra(offset: number, gauges: readonly SyntheticGauge[], search: stri
       if (!from || !to) return renderHydstraError(120);
       const toMs = Math.min(Date.parse(to), nowMs) + 1;
       const traced = named.filter((gauge) => gauge.variable === variable);
-      return traced.length === 0 ? renderHydstraError(126) : renderHydstraTraces(traced, Date.parse(from), toMs);
+      return traced.length === 0
+        ? renderHydstraError(126)
+        : renderHydstraTraces(traced, Date.parse(from), toMs);
     }
     default:
       return renderHydstraError(120);
   }
 }
 
-function aquarius(operation: string, gauges: readonly SyntheticGauge[], query: URLSearchParams, nowMs: number) {
+function aquarius(
+  operation: string,
+  gauges: readonly SyntheticGauge[],
+  query: URLSearchParams,
+  nowMs: number,
+) {
   switch (operation) {
     case '/GetTimeSeriesDescriptionList':
       return renderAquariusDescriptions(gauges, nowMs);
@@ -120,7 +131,9 @@ function aquarius(operation: string, gauges: readonly SyntheticGauge[], query: U
       const token = query.get('ChangesSinceToken');
       const sinceMs = token === null ? undefined : parseInstant(token)?.epochMs;
       const changed =
-        sinceMs === undefined ? gauges : gauges.filter((gauge) => readingTimes(gauge, sinceMs, nowMs + 1).length > 0);
+        sinceMs === undefined
+          ? gauges
+          : gauges.filter((gauge) => readingTimes(gauge, sinceMs, nowMs + 1).length > 0);
       return renderAquariusUniqueIds(changed, { sinceMs: sinceMs ?? nowMs, atMs: nowMs });
     }
     case '/GetLocationData': {
@@ -165,5 +178,8 @@ function page(document: string, query: URLSearchParams): string {
   const parsed = JSON.parse(document) as { total_count: number; results: unknown[] };
   const offset = Number(query.get('offset') ?? 0);
   const limit = Number(query.get('limit') ?? 10);
-  return JSON.stringify({ total_count: parsed.total_count, results: parsed.results.slice(offset, offset + limit) });
+  return JSON.stringify({
+    total_count: parsed.total_count,
+    results: parsed.results.slice(offset, offset + limit),
+  });
 }
