@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLgaGrid } from '../../../geo/stand-ins/index.js';
-import { GAUGE_SOURCE_NAMES } from '../../../model/index.js';
+import { GAUGE_SOURCE_NAMES, type GaugeSeries, type GaugeSourceName } from '../../../model/index.js';
 import {
   isAquariusGauge,
   renderThresholdsTable,
@@ -10,7 +10,12 @@ import {
   syntheticStation,
   type SyntheticGauge,
 } from '../../../replay/gauges/index.js';
-import { GaugeWarehouse, readingsCsv, writeStagedPoll } from '../../../warehouse/gauges/index.js';
+import {
+  GaugeWarehouse,
+  readingsCsv,
+  writeStagedPoll,
+  type GaugeCommitOutcome,
+} from '../../../warehouse/gauges/index.js';
 import { Warehouse } from '../../../warehouse/warehouse.js';
 
 /**
@@ -26,6 +31,8 @@ export interface GaugeLake {
   clock: { now: Date };
   /** Commits every source's readings in [fromMs, toMs) as one poll per source, at the clock's time. */
   commitWindow(fleet: readonly SyntheticGauge[], fromMs: number, toMs: number): Promise<void>;
+  /** Commits one poll of hand-made series. */
+  commitSeries(source: GaugeSourceName, series: GaugeSeries[], pollId?: string): Promise<GaugeCommitOutcome>;
   close(): Promise<void>;
 }
 
@@ -90,6 +97,24 @@ export async function gaugeLake(fleet: readonly SyntheticGauge[], now: Date): Pr
         );
         await gauges.commit({ pollId: `test-${polls}`, stagedPath });
       }
+    },
+    async commitSeries(source, series, pollId = `test-${++polls}`) {
+      const csv = readingsCsv(series);
+      const stagedPath = `staged/gauges/${source}/${pollId}.json`;
+      await writeStagedPoll(
+        dir,
+        stagedPath,
+        {
+          source,
+          polledAt: clock.now.toISOString(),
+          stations: series.map((one) => one.station),
+          seriesThresholds: [],
+          raw: [],
+          readings: csv.rows,
+        },
+        csv.text,
+      );
+      return gauges.commit({ pollId, stagedPath });
     },
     async close() {
       warehouse.close();
