@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   ConfigError,
   dataLayout,
@@ -11,6 +12,7 @@ import { ensureDemoKey } from '../runtime/demo-key.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
 import { scriptDemoFeeds } from '../replay/demo-feeds.js';
+import { scriptDemoGauges } from '../replay/gauges/index.js';
 import { ReplayServer } from '../replay/server.js';
 import { UPSTREAM_SAMPLES_DIR } from '../replay/shared-samples.js';
 
@@ -34,10 +36,14 @@ try {
   );
   closeReplay = () => replay.close();
   scriptDemoFeeds(replay, FEED_CATALOGUE, { count: 25, seed: 2026, tickMs: 20_000, startedAt: new Date() });
+  // River and rain gauges of all eight sources, with the flood thresholds table they are classed by.
+  const thresholdsFile = join(logSettings.DATA_DIR, 'gauges', 'flood-thresholds.csv');
+  await scriptDemoGauges(replay, { count: 400, seed: 2026, startedAt: new Date(), thresholdsFile });
   const defaults = {
     DATA_DIR: DEMO_DATA_DIR,
     UPSTREAM_BASE_URL: replay.url,
     POLL_INTERVAL_SECONDS: '10',
+    GAUGE_THRESHOLDS_FILE: thresholdsFile,
   };
   const settings = loadSettings(defaults);
   const key = await ensureDemoKey(settings.DATA_DIR);
@@ -50,6 +56,8 @@ try {
   log.info(`demo API key (pro plan; also in ${dataLayout(settings.DATA_DIR).demoKeyFile}):`);
   log.info(`  export KEY=${key}`);
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
+  log.info(`  curl -s -H "Authorization: Bearer $KEY" '${service.apiUrl}/v1/gauges?floodClass=minor' | head -c 600`);
+  log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/gauges/summary | head -c 600`);
   log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
 } catch (error) {
   // A signal during start-up: what had started is stopped already.

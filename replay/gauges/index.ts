@@ -39,3 +39,4 @@ export { isBccGauge, bccReports, renderBccSensors, renderBccReadings } from './b
 export { renderThresholdsTable } from './thresholds.js';
 export { syntheticStation, syntheticSeries } from './series.js';
 export { scriptGaugeSources, gaugeSourceStep } from './routes.js';
+export { scriptDemoGauges } from './demo.js';
