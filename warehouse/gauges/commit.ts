@@ -97,17 +97,15 @@ export async function applyGaugePoll(
       [readingsFile, poll.source],
     );
     const hotFrom = context.now.getTime() - HOT_READINGS_MS;
+    // New readings, and corrected ones (a reading held with another value or quality), in one join.
     await db.run(
       `CREATE OR REPLACE TEMP TABLE reading_fresh AS
-       WITH hot AS (
+       SELECT i.*, h.gauge_id IS NOT NULL AS corrected
+       FROM reading_in i LEFT JOIN (
          SELECT gauge_id, reading_time, value, quality FROM gauge_reading_hot
          WHERE source = $1 AND reading_time >= (SELECT min(reading_time) FROM reading_in)
-       )
-       SELECT i.*, EXISTS (SELECT 1 FROM hot h WHERE h.gauge_id = i.gauge_id AND h.reading_time = i.reading_time) AS corrected
-       FROM reading_in i
-       WHERE NOT EXISTS (
-         SELECT 1 FROM hot h WHERE h.gauge_id = i.gauge_id AND h.reading_time = i.reading_time
-           AND h.value = i.value AND h.quality IS NOT DISTINCT FROM i.quality)`,
+       ) h ON h.gauge_id = i.gauge_id AND h.reading_time = i.reading_time
+       WHERE h.gauge_id IS NULL OR h.value <> i.value OR h.quality IS DISTINCT FROM i.quality`,
       [poll.source],
     );
     const counts = await one(

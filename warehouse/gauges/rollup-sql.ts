@@ -63,16 +63,27 @@ export async function rollUpClosedBuckets(db: DuckDBConnection, pass: RollupPass
     );
     const mark = markRows.getRowObjectsJS()[0]?.done_until;
     const from = mark === undefined ? null : Number(mark);
-    const dirty = `EXISTS (SELECT 1 FROM ${pass.dirtyTable} d WHERE d.gauge_id = r.gauge_id AND d.span = '${span}' AND d.b = r.b)`;
-    const closed = `b + ${bucketSizeMs(span)} <= ${closeBefore}${from === null ? '' : ` AND b >= ${from}`}`;
     const before = await countPending(db);
+    // Closed buckets not yet done: only readings from the mark on can fall in them.
+    const since = from === null ? '' : `AND reading_time >= to_timestamp(${from} / 1000.0)`;
     await db.run(
       `INSERT INTO gauge_rollup_pending ${rollupSelect({
-        relation: pass.relation,
+        relation: `(SELECT * FROM ${pass.relation} WHERE source = '${pass.source}' ${since})`,
         span,
         offsetMinutes: pass.offsetMinutes,
         computedAtParam: '$1',
-        where: `source = '${pass.source}' AND ((${closed}) OR ${dirty})`,
+        where: `b + ${bucketSizeMs(span)} <= ${closeBefore}${from === null ? '' : ` AND b >= ${from}`}`,
+      })}`,
+      [pass.now.toISOString()],
+    );
+    // Buckets done before that a late or corrected reading changed: computed again, whole.
+    await db.run(
+      `INSERT INTO gauge_rollup_pending ${rollupSelect({
+        relation: `(SELECT r.* FROM ${pass.relation} r SEMI JOIN (SELECT DISTINCT gauge_id FROM ${pass.dirtyTable} WHERE span = '${span}') g ON g.gauge_id = r.gauge_id)`,
+        span,
+        offsetMinutes: pass.offsetMinutes,
+        computedAtParam: '$1',
+        where: `EXISTS (SELECT 1 FROM ${pass.dirtyTable} d WHERE d.gauge_id = r.gauge_id AND d.span = '${span}' AND d.b = r.b)`,
       })}`,
       [pass.now.toISOString()],
     );
