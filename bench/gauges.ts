@@ -46,7 +46,7 @@ const START = END - DAYS * DAY_MS;
 
 const line = (label: string, text: string) => console.log(`${label.padEnd(40)} ${text}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const rate = (rows: number, ms: number) => `${((rows / ms) * 1000 / 1e6).toFixed(2)} M rows/s`;
+const rate = (rows: number, ms: number) => `${(((rows / ms) * 1000) / 1e6).toFixed(2)} M rows/s`;
 
 const dir = await mkdtemp(join(tmpdir(), 'eids-bench-gauges-'));
 const lakeDir = join(dir, 'lake');
@@ -80,7 +80,8 @@ for (let day = 0; day < DAYS; day++) {
     const lines = [STAGED_READING_COLUMNS.join(',')];
     for (const gauge of members) {
       const id = syntheticStation(gauge).id;
-      for (const time of readingTimes(gauge, fromMs, toMs)) lines.push(`${id},${time},${offset},${valueAt(gauge, time)},`);
+      for (const time of readingTimes(gauge, fromMs, toMs))
+        lines.push(`${id},${time},${offset},${valueAt(gauge, time)},`);
     }
     rows += lines.length - 1;
     const stagedPath = `staged/gauges/${source}/bench-${day}.json`;
@@ -109,7 +110,9 @@ for (let day = 0; day < DAYS; day++) {
   await gauges.compact();
   compactMs += performance.now() - compacting;
   if ((day + 1) % 10 === 0 || day === DAYS - 1) {
-    console.log(`  day ${day + 1}: ${(rows / 1e6).toFixed(2)} M rows committed, ${seconds(commitMs)} in commits`);
+    console.log(
+      `  day ${day + 1}: ${(rows / 1e6).toFixed(2)} M rows committed, ${seconds(commitMs)} in commits`,
+    );
   }
 }
 
@@ -127,10 +130,19 @@ const manifest = (await readManifest(lakeDir))!;
 const rawFiles = filesOf(manifest, 'gauge_readings');
 const lakeRows = rawFiles.reduce((sum, file) => sum + file.rows, 0);
 const lakeBytes = rawFiles.reduce((sum, file) => sum + file.bytes, 0);
-line('raw rows generated / in the lake', `${rows.toLocaleString()} / ${lakeRows.toLocaleString()} (${rawFiles.length} files, ${(lakeBytes / 1e6).toFixed(0)} MB, ${(lakeBytes / lakeRows).toFixed(1)} B/row)`);
+line(
+  'raw rows generated / in the lake',
+  `${rows.toLocaleString()} / ${lakeRows.toLocaleString()} (${rawFiles.length} files, ${(lakeBytes / 1e6).toFixed(0)} MB, ${(lakeBytes / lakeRows).toFixed(1)} B/row)`,
+);
 line('generate + stage (CSV text)', `${seconds(generateMs)} (${rate(rows, generateMs)})`);
-line('ingest: commit + publish, 240 polls', `${seconds(commitMs)} (${rate(rows, commitMs)}; ${(commitMs / polls).toFixed(0)} ms a poll of ${Math.round(rows / polls).toLocaleString()} rows)`);
-line('floor: DuckDB CSV → Parquet copy', `${seconds(floorMs)} (${rate(rows, floorMs)}); ingest / floor = ${(commitMs / floorMs).toFixed(1)}×`);
+line(
+  'ingest: commit + publish, 240 polls',
+  `${seconds(commitMs)} (${rate(rows, commitMs)}; ${(commitMs / polls).toFixed(0)} ms a poll of ${Math.round(rows / polls).toLocaleString()} rows)`,
+);
+line(
+  'floor: DuckDB CSV → Parquet copy',
+  `${seconds(floorMs)} (${rate(rows, floorMs)}); ingest / floor = ${(commitMs / floorMs).toFixed(1)}×`,
+);
 line('compaction (after every day)', seconds(compactMs));
 
 // Rollups rebuilt from the lake, against one plain scan of the same files.
@@ -152,24 +164,40 @@ for (const span of ['hourly', 'daily'] as const) {
   );
 }
 const rollupMs = performance.now() - rollupStarted;
-line('rollups rebuilt from the lake (h + d)', `${seconds(rollupMs)} (${rate(lakeRows, rollupMs)}); scan floor ${(scanMs / 1000).toFixed(2)} s, ratio ${(rollupMs / scanMs).toFixed(1)}×`);
+line(
+  'rollups rebuilt from the lake (h + d)',
+  `${seconds(rollupMs)} (${rate(lakeRows, rollupMs)}); scan floor ${(scanMs / 1000).toFixed(2)} s, ratio ${(rollupMs / scanMs).toFixed(1)}×`,
+);
 warehouse.close();
 
 // The API in a process of its own, so its RSS is its own.
 const figures = await new Promise<ApiFigures>((resolve, reject) => {
-  const child = fork(join(import.meta.dirname, 'support', 'gauges-api-child.ts'), [lakeDir, dir, String(Number(args.queries))], {
-    execArgv: ['--import', 'tsx'],
-  });
+  const child = fork(
+    join(import.meta.dirname, 'support', 'gauges-api-child.ts'),
+    [lakeDir, dir, String(Number(args.queries))],
+    {
+      execArgv: ['--import', 'tsx'],
+    },
+  );
   child.once('message', (message) => resolve(message as ApiFigures));
   child.once('error', reject);
   child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`API child exited with ${code}`))));
 });
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 line('API: bare route p50', ms(figures.bareP50));
-line('API: /v1/gauges/summary p50 / p95', `${ms(figures.summaryP50)} / ${ms(figures.summaryP95)} (${(figures.summaryP50 / figures.bareP50).toFixed(0)}× bare)`);
+line(
+  'API: /v1/gauges/summary p50 / p95',
+  `${ms(figures.summaryP50)} / ${ms(figures.summaryP95)} (${(figures.summaryP50 / figures.bareP50).toFixed(0)}× bare)`,
+);
 line('API: /v1/gauges?limit=100 p50', ms(figures.listP50));
-line('API: 30-day raw readings p50 / p95', `${ms(figures.readingsP50)} / ${ms(figures.readingsP95)} (goal ≤ 50 ms; ${figures.readingsRows} rows a query)`);
+line(
+  'API: 30-day raw readings p50 / p95',
+  `${ms(figures.readingsP50)} / ${ms(figures.readingsP95)} (goal ≤ 50 ms; ${figures.readingsRows} rows a query)`,
+);
 line('API: 90-day hourly readings p50', ms(figures.hourlyP50));
-line('API RSS after the queries', `${(figures.rssBytes / 1e6).toFixed(0)} MB (${(figures.rssBaselineBytes / 1e6).toFixed(0)} MB before the lake was opened)`);
+line(
+  'API RSS after the queries',
+  `${(figures.rssBytes / 1e6).toFixed(0)} MB (${(figures.rssBaselineBytes / 1e6).toFixed(0)} MB before the lake was opened)`,
+);
 if (args.keep) console.log(`kept ${dir}`);
 else await rm(dir, { recursive: true, force: true });

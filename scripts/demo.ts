@@ -56,7 +56,9 @@ try {
   log.info(`demo API key (pro plan; also in ${dataLayout(settings.DATA_DIR).demoKeyFile}):`);
   log.info(`  export KEY=${key}`);
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
-  log.info(`  curl -s -H "Authorization: Bearer $KEY" '${service.apiUrl}/v1/gauges?floodClass=minor' | head -c 600`);
+  log.info(
+    `  curl -s -H "Authorization: Bearer $KEY" '${service.apiUrl}/v1/gauges?floodClass=minor' | head -c 600`,
+  );
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/gauges/summary | head -c 600`);
   log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
 } catch (error) {

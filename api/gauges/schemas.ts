@@ -21,12 +21,9 @@ export const ReadingSchema = z
       example: '2026-03-01T09:15:00+10:00',
     }),
     value: z.number().openapi({ description: 'Metres (water_level) or incremental millimetres (rainfall).' }),
-    quality: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "The publishing agency's quality or grade code, as text; null when it gives none.",
-      }),
+    quality: z.string().nullable().openapi({
+      description: "The publishing agency's quality or grade code, as text; null when it gives none.",
+    }),
   })
   .openapi('GaugeReading');
 
@@ -46,12 +43,10 @@ export const ThresholdsSchema = z
 
 export const GaugeSchema = z
   .object({
-    id: z
-      .string()
-      .openapi({
-        example: 'nsw-hydstra:203014:level',
-        description: '<source>:<station number>:<level|rain>',
-      }),
+    id: z.string().openapi({
+      example: 'nsw-hydstra:203014:level',
+      description: '<source>:<station number>:<level|rain>',
+    }),
     source: z.enum(GAUGE_SOURCE_NAMES),
     stationNo: z.string(),
     name: z.string(),
@@ -68,13 +63,10 @@ export const GaugeSchema = z
     longitude: z.number().nullable(),
     variable: z.enum(GAUGE_VARIABLES),
     unit: z.string().openapi({ description: 'm for water levels, mm for rainfall.' }),
-    datum: z
-      .enum(GAUGE_DATUMS)
-      .nullable()
-      .openapi({
-        description:
-          "What a level is measured from: the gauge's local zero, AHD, or unstated; null for rainfall.",
-      }),
+    datum: z.enum(GAUGE_DATUMS).nullable().openapi({
+      description:
+        "What a level is measured from: the gauge's local zero, AHD, or unstated; null for rainfall.",
+    }),
     latest: ReadingSchema.nullable(),
     thresholds: ThresholdsSchema.nullable().openapi({
       description: 'Null for rainfall and for gauges with no published levels.',
@@ -83,12 +75,10 @@ export const GaugeSchema = z
       .enum(FLOOD_CLASSES)
       .nullable()
       .openapi({ description: 'From the latest reading against the thresholds; null for rainfall.' }),
-    readingStatus: z
-      .enum(READING_STATUSES)
-      .openapi({
-        description:
-          "stale once the latest reading is older than the source's staleness horizon, or when there is none.",
-      }),
+    readingStatus: z.enum(READING_STATUSES).openapi({
+      description:
+        "stale once the latest reading is older than the source's staleness horizon, or when there is none.",
+    }),
     stalenessHorizonHours: z.number().int(),
   })
   .openapi('Gauge');
@@ -141,12 +131,9 @@ export const ReadingsBodySchema = z
       after: z.string(),
       before: z.string(),
       count: z.number().int(),
-      nextCursor: z
-        .string()
-        .optional()
-        .openapi({
-          description: 'ISO timestamp: pass back as cursor for older readings; absent on the last page.',
-        }),
+      nextCursor: z.string().optional().openapi({
+        description: 'ISO timestamp: pass back as cursor for older readings; absent on the last page.',
+      }),
     }),
   })
   .openapi('GaugeReadings');

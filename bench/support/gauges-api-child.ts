@@ -69,7 +69,9 @@ async function time(request: () => Response | Promise<Response>, times = queries
 
 const get = (path: string) => app.request(path, { headers });
 // Gauges with readings, for the history queries.
-const list = (await (await get('/v1/gauges?limit=500')).json()) as { gauges: { id: string; latest: unknown }[] };
+const list = (await (await get('/v1/gauges?limit=500')).json()) as {
+  gauges: { id: string; latest: unknown }[];
+};
 const ids = list.gauges.filter((gauge) => gauge.latest).map((gauge) => gauge.id);
 const thirtyDays = new Date(Date.now() - 30 * 86_400_000 + 60_000).toISOString();
 const ninetyDays = new Date(Date.now() - 89 * 86_400_000).toISOString();

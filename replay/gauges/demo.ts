@@ -18,7 +18,12 @@ export async function scriptDemoGauges(
   options: { count: number; seed: number; startedAt: Date; thresholdsFile: string },
 ): Promise<SyntheticGauge[]> {
   const now = options.startedAt.getTime();
-  const fleet = syntheticFleet({ count: options.count, seed: options.seed, startMs: now - 3 * DAY_MS, endMs: now + DAY_MS });
+  const fleet = syntheticFleet({
+    count: options.count,
+    seed: options.seed,
+    startMs: now - 3 * DAY_MS,
+    endMs: now + DAY_MS,
+  });
   scriptGaugeSources(replay, fleet);
   await mkdir(dirname(options.thresholdsFile), { recursive: true });
   await writeFile(options.thresholdsFile, renderThresholdsTable(fleet));

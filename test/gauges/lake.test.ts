@@ -29,11 +29,16 @@ async function manifest(): Promise<Manifest> {
 }
 
 /** Every row of a gauge table, superseded copies dropped, read from the current manifest's files. */
-async function rows(table: 'gauge_readings' | 'gauge_rollups', where = 'true'): Promise<Record<string, unknown>[]> {
+async function rows(
+  table: 'gauge_readings' | 'gauge_rollups',
+  where = 'true',
+): Promise<Record<string, unknown>[]> {
   const files = filesOf(await manifest(), table).map((file) => `'${join(lake!.lakeDir, file.path)}'`);
   if (files.length === 0) return [];
   const [key, newest] =
-    table === 'gauge_readings' ? ['gauge_id, reading_time', 'received_at'] : ['gauge_id, span, bucket_start', 'computed_at'];
+    table === 'gauge_readings'
+      ? ['gauge_id, reading_time', 'received_at']
+      : ['gauge_id, span, bucket_start', 'computed_at'];
   const reader = await lake!.warehouse.db.runAndReadAll(
     `SELECT * EXCLUDE (copy), epoch_ms(${table === 'gauge_readings' ? 'reading_time' : 'bucket_start'})::DOUBLE AS ms FROM (
        SELECT *, row_number() OVER (PARTITION BY ${key} ORDER BY ${newest} DESC) AS copy
@@ -72,12 +77,21 @@ describe('gauge commits into the warehouse and the lake', () => {
     lake = await gaugeLake([], new Date(T0 + 6 * HOUR));
     const gauge = station('410001');
     // 00:00 … 04:45 UTC every 15 minutes, without 01:15.
-    const times = Array.from({ length: 20 }, (_, i) => T0 + i * 15 * 60_000).filter((t) => t !== T0 + 75 * 60_000);
-    const series: GaugeSeries = { station: gauge, readings: times.map((t, i) => reading(t, 1 + i / 100)), missing: 0 };
+    const times = Array.from({ length: 20 }, (_, i) => T0 + i * 15 * 60_000).filter(
+      (t) => t !== T0 + 75 * 60_000,
+    );
+    const series: GaugeSeries = {
+      station: gauge,
+      readings: times.map((t, i) => reading(t, 1 + i / 100)),
+      missing: 0,
+    };
     const first = await lake.commitSeries('nsw-hydstra', [series], 'poll-1');
     expect(first).toMatchObject({ gauges: 1, received: 19, fresh: 19, corrected: 0, generation: 1 });
     // The retried commit of the same poll changes nothing and publishes nothing.
-    expect(await lake.commitSeries('nsw-hydstra', [series], 'poll-1')).toMatchObject({ fresh: 19, generation: null });
+    expect(await lake.commitSeries('nsw-hydstra', [series], 'poll-1')).toMatchObject({
+      fresh: 19,
+      generation: null,
+    });
     expect((await manifest()).generation).toBe(1);
     // A bucket is rolled up an hour (the settling time) after it ends: at 06:00, 00:00 to 04:00.
     const hourly = await rows('gauge_rollups', "span = 'hourly'");
@@ -91,7 +105,10 @@ describe('gauge commits into the warehouse and the lake', () => {
       readings: [
         reading(T0 + 75 * 60_000, 1.5),
         reading(T0 + 4 * HOUR, 9.99, 'corrected'),
-        reading(T0 + 4 * HOUR + 15 * 60_000, series.readings.find((r) => Date.parse(r.time) === T0 + 4 * HOUR + 15 * 60_000)!.value),
+        reading(
+          T0 + 4 * HOUR + 15 * 60_000,
+          series.readings.find((r) => Date.parse(r.time) === T0 + 4 * HOUR + 15 * 60_000)!.value,
+        ),
         reading(T0 + 5 * HOUR, 2),
       ],
       missing: 0,
@@ -105,7 +122,10 @@ describe('gauge commits into the warehouse and the lake', () => {
     expect(raw).toHaveLength(21);
     expect(raw.find((row) => row.ms === T0 + 4 * HOUR)).toMatchObject({ value: 9.99, quality: 'corrected' });
     // 01:00 was rolled up with three readings; the late 01:15 made it dirty: the newest copy has four.
-    const recomputed = await rows('gauge_rollups', `span = 'hourly' AND bucket_start = to_timestamp(${(T0 + HOUR) / 1000})`);
+    const recomputed = await rows(
+      'gauge_rollups',
+      `span = 'hourly' AND bucket_start = to_timestamp(${(T0 + HOUR) / 1000})`,
+    );
     expect(recomputed).toHaveLength(1);
     expect(recomputed[0]).toMatchObject({ reading_count: 4, value_max: 1.5 });
   });
@@ -123,9 +143,10 @@ describe('gauge commits into the warehouse and the lake', () => {
       for (const span of ['hourly', 'daily'] as const) {
         const expected = rollupColumns(id, times, values, span, { nowMs: settled, offsetMinutes: offset });
         const actual = await rows('gauge_rollups', `gauge_id = '${id}' AND span = '${span}'`);
-        expect(actual.map((row) => formatAtOffset(Number(row.ms), offset)), `${id} ${span}`).toEqual(
-          expected.map((rollup) => rollup.start),
-        );
+        expect(
+          actual.map((row) => formatAtOffset(Number(row.ms), offset)),
+          `${id} ${span}`,
+        ).toEqual(expected.map((rollup) => rollup.start));
         actual.forEach((row, i) => {
           const want = expected[i]!;
           expect(row.value_min).toBe(want.min);
@@ -176,10 +197,17 @@ describe('gauge retention on the lake, with a controllable clock', () => {
     for (const gauge of fleet) {
       const id = syntheticStation(gauge).id;
       const times = readingTimes(gauge, T0 - HISTORY * DAY, T0);
-      const all = times.map((time) => ({ time: new Date(time).toISOString(), value: valueAt(gauge, time), quality: null }));
+      const all = times.map((time) => ({
+        time: new Date(time).toISOString(),
+        value: valueAt(gauge, time),
+        quality: null,
+      }));
       const { keep } = retainRaw(all, { nowMs: T0, thresholds: thresholdsOf(gauge) });
       const kept = await rows('gauge_readings', `gauge_id = '${id}'`);
-      expect(kept.map((row) => row.ms), id).toEqual(keep.map((r) => Date.parse(r.time)));
+      expect(
+        kept.map((row) => row.ms),
+        id,
+      ).toEqual(keep.map((r) => Date.parse(r.time)));
     }
     // Exact at the boundary: the reading exactly 30 days old stays, the one before it goes (no flood then).
     const quiet = fleet.find((gauge) => !gauge.flood && gauge.lastReportMs === null)!;
@@ -200,7 +228,9 @@ describe('gauge retention on the lake, with a controllable clock', () => {
     const third = await lake.gauges.retention(later);
     expect(third.partitions).toBeGreaterThan(0);
     const after = await manifest();
-    const untouched = before.files.filter((file) => file.minTime !== null && Date.parse(file.minTime) >= later.getTime() - 30 * DAY);
+    const untouched = before.files.filter(
+      (file) => file.minTime !== null && Date.parse(file.minTime) >= later.getTime() - 30 * DAY,
+    );
     for (const file of untouched.filter((f) => f.table === 'gauge_readings')) {
       expect(after.files.map((f) => f.path)).toContain(file.path);
     }
@@ -208,7 +238,10 @@ describe('gauge retention on the lake, with a controllable clock', () => {
     const flooded = fleet.find((gauge) => gauge.flood && gauge.flood.peakLevel >= gauge.thresholds!.minor)!;
     const far = new Date(T0 + 400 * DAY);
     await lake.gauges.retention(far);
-    const left = await rows('gauge_readings', `gauge_id = '${gaugeId(flooded.source, flooded.stationNo, 'water_level')}'`);
+    const left = await rows(
+      'gauge_readings',
+      `gauge_id = '${gaugeId(flooded.source, flooded.stationNo, 'water_level')}'`,
+    );
     expect(left.length).toBeGreaterThan(0);
     expect(left.some((row) => Number(row.value) >= flooded.thresholds!.minor)).toBe(true);
     expect(await rows('gauge_rollups', "span = 'hourly'")).toEqual([]);

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gaugeMirrorPath, gaugeSourceByName } from '../../config/gauge-sources.js';
 import type { GaugeSourceHealth } from '../../model/index.js';
-import { gaugeSourceStep, renderHydstraError, syntheticFleet, syntheticStation } from '../../replay/gauges/index.js';
+import {
+  gaugeSourceStep,
+  renderHydstraError,
+  syntheticFleet,
+  syntheticStation,
+} from '../../replay/gauges/index.js';
 import { gaugePollerInput } from '../../runtime/gauge-pollers.js';
 import { gaugeHealthQuery, pollNowSignal } from '../../workflows/index.js';
 import { startHarness, waitFor, type Harness } from '../support/harness.js';
@@ -61,7 +66,11 @@ describe('gaugePoller on a real Temporal dev server', () => {
       workflowId,
       taskQueue: h.settings.INGEST_TASK_QUEUE,
       args: [
-        { ...gaugePollerInput(gaugeSourceByName(SOURCE)!, h.settings), pollIntervalSeconds: 3600, fetchMaximumAttempts: 1 },
+        {
+          ...gaugePollerInput(gaugeSourceByName(SOURCE)!, h.settings),
+          pollIntervalSeconds: 3600,
+          fetchMaximumAttempts: 1,
+        },
       ],
     });
     const good = await afterPoll(0);
@@ -96,12 +105,24 @@ describe('gaugePoller on a real Temporal dev server', () => {
     // Nothing was lost or changed by the failed polls.
     expect((await gauges()).gauges.map((g) => g.id)).toEqual(served.gauges.map((g) => g.id));
 
-    h.replay.script(gaugeMirrorPath(SOURCE), [{ kind: 'status', status: 503 }, gaugeSourceStep(SOURCE, FLEET)]);
-    expect(await pollNow()).toMatchObject({ status: 'down', lastErrorKind: 'http-status', consecutiveFailures: 3 });
+    h.replay.script(gaugeMirrorPath(SOURCE), [
+      { kind: 'status', status: 503 },
+      gaugeSourceStep(SOURCE, FLEET),
+    ]);
+    expect(await pollNow()).toMatchObject({
+      status: 'down',
+      lastErrorKind: 'http-status',
+      consecutiveFailures: 3,
+    });
 
     h.replay.script(gaugeMirrorPath(SOURCE), [gaugeSourceStep(SOURCE, FLEET)]);
     const recovered = await pollNow();
-    expect(recovered).toMatchObject({ status: 'healthy', consecutiveFailures: 0, errorCount: 3, lastOutcome: 'committed' });
+    expect(recovered).toMatchObject({
+      status: 'healthy',
+      consecutiveFailures: 0,
+      errorCount: 3,
+      lastOutcome: 'committed',
+    });
     expect(recovered.lastError).toBeUndefined();
   });
 });
