@@ -28,7 +28,7 @@ interface FeedScript {
   steps: ReplayStep[];
   next: number;
   requests: number;
-  /** The feed's last scripted document, which a control request can bring back after breaking it. */
+  /** The feed's last scripted document (or dynamic step), which a control request can bring back after breaking it. */
   document: ReplayStep | undefined;
 }
 
@@ -76,7 +76,9 @@ export class ReplayServer {
     if (steps.length === 0) throw new Error('a script needs at least one step');
     const previous = this.scripts.get(path);
     const document =
-      steps.find((step) => step.kind === 'document' && step.body !== undefined) ?? previous?.document;
+      steps.find(
+        (step) => (step.kind === 'document' && step.body !== undefined) || step.kind === 'dynamic',
+      ) ?? previous?.document;
     this.scripts.set(path, { steps, next: 0, requests: previous?.requests ?? 0, document });
   }
 
