@@ -90,8 +90,11 @@ const SettingsSchema = z.object({
     .optional(),
   /** The flood class levels table (`# flood-thresholds v1` CSV, gauges/thresholds-table.ts); none when unset. */
   GAUGE_THRESHOLDS_FILE: z.string().min(1).optional(),
-  /** ABS LGA boundaries (.shp, GeoJSON or TopoJSON) that place gauges in an LGA; lga is null when unset. */
-  GEOGRAPHY_BOUNDARIES: z.string().min(1).optional(),
+  /**
+   * ABS LGA boundaries (`.shp`, GeoJSON or TopoJSON): the one geography setting every area reads (gauges
+   * are placed in an LGA by it, and the national archive's gauges get their state); lga is null unset.
+   */
+  GEOGRAPHY_LGA_BOUNDARIES: z.string().min(1).optional(),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

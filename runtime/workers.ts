@@ -75,7 +75,7 @@ export async function createWarehouseWorker({
       dataDir: settings.DATA_DIR,
       lakeDir: layout.lakeDir,
       thresholdsFile: settings.GAUGE_THRESHOLDS_FILE,
-      boundariesFile: settings.GEOGRAPHY_BOUNDARIES,
+      boundariesFile: settings.GEOGRAPHY_LGA_BOUNDARIES,
     });
     // Gauge rows a killed publish left queued; a bad thresholds file must not stop incident commits.
     await gauges.publishPending().catch(onPublishError);

@@ -13,7 +13,7 @@ export interface GaugeWarehouseOptions {
   lakeDir: string;
   /** GAUGE_THRESHOLDS_FILE: read again whenever it changes. */
   thresholdsFile?: string | undefined;
-  /** GEOGRAPHY_BOUNDARIES: loaded on the first commit. */
+  /** GEOGRAPHY_LGA_BOUNDARIES: loaded on the first commit. */
   boundariesFile?: string | undefined;
   now?: () => Date;
 }

@@ -37,7 +37,7 @@ export function lgaPlacer(index: LgaIndex): GaugePlacer {
 /** Without boundaries: no LGA, the station's own state. */
 export const unplaced: GaugePlacer = (station) => ({ lga: null, lgaName: null, state: station.state });
 
-/** The placer for a boundaries file (GEOGRAPHY_BOUNDARIES), or `unplaced` when none is configured. */
+/** The placer for a boundaries file (GEOGRAPHY_LGA_BOUNDARIES), or `unplaced` when none is configured. */
 export async function loadGaugePlacer(boundariesFile: string | undefined): Promise<GaugePlacer> {
   if (!boundariesFile) return unplaced;
   return lgaPlacer(buildLgaIndex(await loadLgaBoundaries(boundariesFile)));
