@@ -13,6 +13,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
+import { gaugeRoutes } from './gauges/routes.js';
 import { metaRoutes } from './meta/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
 import { requestLog } from './request-log.js';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/', metaRoutes(deps));
   v1.route('/', eventRoutes(deps));
   v1.route('/', exportRoutes(deps));
+  v1.route('/', gaugeRoutes(deps));
   v1.route('/', docsRoutes());
   v1.route('/', declarationRoutes(deps));
   app.route('/v1', v1);

@@ -11,6 +11,7 @@ import { DeclarationStore } from './declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from './declarations/geography.js';
 import { TemporalDeclarationHealthSource } from './declarations/health-source.js';
 import { CachedFeedHealthSource, TemporalFeedHealthSource } from './feed-health-source.js';
+import { cachedGaugeHealth, TemporalGaugeHealthSource } from './gauges/source-health.js';
 import { ServingStore } from './serving-store.js';
 import { API_VERSION } from './version.js';
 
@@ -51,6 +52,7 @@ export async function startApiServer(
     ...(log ? { log } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
     feedHealth: new CachedFeedHealthSource(new TemporalFeedHealthSource(client)),
+    gaugeHealth: cachedGaugeHealth(new TemporalGaugeHealthSource(client)),
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
     cap: capIssuerFromSettings(settings, catalogue),

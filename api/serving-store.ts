@@ -2,9 +2,9 @@ import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { versionsOfChain, type IncidentVersion } from '../exports/cap/incident-versions.js';
-import { filesOf, readManifest, type Manifest } from '../lake/manifest.js';
+import { filesOf, readManifest, type LakeFile, type Manifest } from '../lake/manifest.js';
 import { fileRelation, prunedFiles, type LakeSlice } from '../lake/read.js';
-import { columnList, columnsDdl, LAKE_TABLES } from '../lake/tables.js';
+import { columnList, columnsDdl, LAKE_TABLES, type LakeTableName } from '../lake/tables.js';
 import { RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
 import { EventSet, readEventSet } from './events/event-set.js';
 import { CurrentIncidents } from './incidents/current-incidents.js';
@@ -234,6 +234,11 @@ export class ServingStore {
   /** The historical archive in the slice, read in place from the lake's files. */
   archiveRelation(slice: LakeSlice): string {
     return fileRelation(this.lakeDir, 'archive', prunedFiles(this.loaded?.manifest, 'archive', slice));
+  }
+
+  /** A relation over some files of a table (chosen from `manifest`), read in place. */
+  filesRelation(table: LakeTableName, files: readonly LakeFile[]): string {
+    return fileRelation(this.lakeDir, table, files);
   }
 
   close(): void {

@@ -5,6 +5,7 @@ import type { CursorCodec } from './cursor.js';
 import type { DeclarationsSource } from './declarations/declaration-store.js';
 import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
+import type { GaugeHealthSource } from './gauges/source-health.js';
 import type { ServingStore } from './serving-store.js';
 
 export interface AppDeps {
@@ -33,6 +34,8 @@ export interface AppDeps {
   declarations?: DeclarationsSource;
   /** The declaration refresher's health, for /declarations/sources. */
   declarationHealth?: DeclarationHealthSource;
+  /** Each gauge source's health, from its poller; every source unknown when absent. */
+  gaugeHealth?: GaugeHealthSource | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */

@@ -105,6 +105,26 @@ const SettingsSchema = z.object({
     .optional(),
   /** How often the declaration sources are refreshed (a Temporal schedule). */
   DECLARATIONS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(360),
+  /**
+   * Gauge sources to poll (comma-separated names of config/gauge-sources.ts, or `none`). Unset: every
+   * source, except when FEEDS narrows the incident feeds, which then polls no gauges unless named here.
+   */
+  GAUGE_SOURCES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && name !== 'none'),
+    )
+    .optional(),
+  /** The flood class levels table (`# flood-thresholds v1` CSV, gauges/thresholds-table.ts); none when unset. */
+  GAUGE_THRESHOLDS_FILE: z.string().min(1).optional(),
+  /**
+   * ABS LGA boundaries (`.shp`, GeoJSON or TopoJSON): the one geography setting every area reads (gauges
+   * are placed in an LGA by it, and the national archive's gauges get their state); lga is null unset.
+   */
+  GEOGRAPHY_LGA_BOUNDARIES: z.string().min(1).optional(),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

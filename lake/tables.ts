@@ -147,6 +147,91 @@ export const LAKE_TABLES = {
     orderBy: 'source',
     schemaVersion: 1,
   },
+  /**
+   * Every active gauge with its station, latest reading, flood class levels and the class of that
+   * reading (readingStatus depends on the reader's clock, so readers derive it). Small (thousands of
+   * rows); replaced as a whole after every gauge poll.
+   */
+  gauges_latest: {
+    name: 'gauges_latest',
+    columns: [
+      { name: 'id', sql: 'VARCHAR NOT NULL' },
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'station_no', sql: 'VARCHAR NOT NULL' },
+      { name: 'name', sql: 'VARCHAR NOT NULL' },
+      { name: 'state', sql: 'VARCHAR' },
+      { name: 'lga', sql: 'VARCHAR' },
+      { name: 'lga_name', sql: 'VARCHAR' },
+      { name: 'latitude', sql: 'DOUBLE' },
+      { name: 'longitude', sql: 'DOUBLE' },
+      { name: 'variable', sql: 'VARCHAR NOT NULL' },
+      { name: 'unit', sql: 'VARCHAR NOT NULL' },
+      { name: 'datum', sql: 'VARCHAR' },
+      { name: 'latest_time', sql: 'TIMESTAMPTZ' },
+      { name: 'latest_offset', sql: 'SMALLINT' },
+      { name: 'latest_value', sql: 'DOUBLE' },
+      { name: 'latest_quality', sql: 'VARCHAR' },
+      { name: 'minor', sql: 'DOUBLE' },
+      { name: 'moderate', sql: 'DOUBLE' },
+      { name: 'major', sql: 'DOUBLE' },
+      { name: 'threshold_datum', sql: 'VARCHAR' },
+      { name: 'threshold_source_url', sql: 'VARCHAR' },
+      { name: 'threshold_retrieved', sql: 'VARCHAR' },
+      { name: 'flood_class', sql: 'VARCHAR' },
+      { name: 'first_seen', sql: 'TIMESTAMPTZ NOT NULL' },
+    ],
+    partitionBy: [],
+    timeColumn: null,
+    orderBy: 'id',
+    schemaVersion: 1,
+  },
+  /**
+   * Raw gauge readings, append-only: a segment per poll and (source, month of the reading), merged by
+   * compaction; retention rewrites the partitions that age out. A corrected value is a new row with a
+   * later received_at, which readers prefer.
+   */
+  gauge_readings: {
+    name: 'gauge_readings',
+    columns: [
+      { name: 'gauge_id', sql: 'VARCHAR NOT NULL' },
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'reading_time', sql: 'TIMESTAMPTZ NOT NULL' },
+      /** The offset the source wrote the time in (minutes east of UTC), to show it as published. */
+      { name: 'offset_minutes', sql: 'SMALLINT NOT NULL' },
+      { name: 'value', sql: 'DOUBLE NOT NULL' },
+      { name: 'quality', sql: 'VARCHAR' },
+      { name: 'received_at', sql: 'TIMESTAMPTZ NOT NULL' },
+    ],
+    partitionBy: ['source', 'month'],
+    timeColumn: 'reading_time',
+    orderBy: 'gauge_id, reading_time, received_at',
+    schemaVersion: 1,
+  },
+  /**
+   * Hourly and daily rollups of closed buckets (aligned to the source's standard time), append-only: a
+   * bucket recomputed after a late reading is a new row with a later computed_at, which readers prefer.
+   */
+  gauge_rollups: {
+    name: 'gauge_rollups',
+    columns: [
+      { name: 'gauge_id', sql: 'VARCHAR NOT NULL' },
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'span', sql: 'VARCHAR NOT NULL' },
+      { name: 'bucket_start', sql: 'TIMESTAMPTZ NOT NULL' },
+      { name: 'offset_minutes', sql: 'SMALLINT NOT NULL' },
+      { name: 'value_min', sql: 'DOUBLE NOT NULL' },
+      { name: 'value_max', sql: 'DOUBLE NOT NULL' },
+      { name: 'value_mean', sql: 'DOUBLE NOT NULL' },
+      { name: 'value_last', sql: 'DOUBLE NOT NULL' },
+      { name: 'value_sum', sql: 'DOUBLE NOT NULL' },
+      { name: 'reading_count', sql: 'INTEGER NOT NULL' },
+      { name: 'computed_at', sql: 'TIMESTAMPTZ NOT NULL' },
+    ],
+    partitionBy: ['span', 'month'],
+    timeColumn: 'bucket_start',
+    orderBy: 'gauge_id, bucket_start, computed_at',
+    schemaVersion: 1,
+  },
 } as const satisfies Record<string, LakeTable>;
 
 export type LakeTableName = keyof typeof LAKE_TABLES;

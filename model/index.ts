@@ -12,3 +12,4 @@ export * from './declaration-results.js';
 export * from './event.js';
 export * from './archive.js';
 export * from './declaration-refresh.js';
+export * from './gauge-health.js';

@@ -4,6 +4,7 @@ import { startApiServer } from '../api/server.js';
 import { declarationsEnabled, type Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
+import { ensureGaugePollers, ensureGaugeSchedules, selectedGaugeSources } from './gauge-pollers.js';
 import { ensurePollers } from './pollers.js';
 import { ensureDeclarationRefresher } from './declarations.js';
 import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
@@ -90,6 +91,11 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     if (declarationsEnabled(settings)) {
       await ensureDeclarationRefresher(client, settings);
       await ensureDeclarationRefreshSchedule(client, settings);
+    }
+    const gaugeSources = selectedGaugeSources(settings);
+    if (gaugeSources.length > 0) {
+      await ensureGaugePollers(client, settings, gaugeSources);
+      await ensureGaugeSchedules(client, settings, log);
     }
   } catch (error) {
     await running.stop();

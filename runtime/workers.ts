@@ -9,6 +9,8 @@ import {
   createWarehouseActivities,
   Warehouse,
 } from '../activities/index.js';
+import { createGaugeIngestActivities, createGaugeWarehouseActivities } from '../activities/gauges/index.js';
+import { GaugeWarehouse } from '../warehouse/gauges/index.js';
 import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { LakePublisher } from '../warehouse/publisher.js';
@@ -44,6 +46,7 @@ export async function createIngestWorker({
     activities: {
       ...createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
       ...createDeclarationIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+      ...createGaugeIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
     },
     // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
     shutdownGraceTime: '1 second',
@@ -86,6 +89,14 @@ export async function createWarehouseWorker({
     });
     // Whatever was committed but not published before a stop (or a migration) is published now.
     await publisher.start();
+    const gauges = new GaugeWarehouse(warehouse, {
+      dataDir: settings.DATA_DIR,
+      lakeDir: layout.lakeDir,
+      thresholdsFile: settings.GAUGE_THRESHOLDS_FILE,
+      boundariesFile: settings.GEOGRAPHY_LGA_BOUNDARIES,
+    });
+    // Gauge rows a killed publish left queued; a bad thresholds file must not stop incident commits.
+    await gauges.publishPending().catch(onPublishError);
     const worker = await Worker.create({
       connection,
       namespace: settings.TEMPORAL_NAMESPACE,
@@ -107,6 +118,7 @@ export async function createWarehouseWorker({
           lakeDir: layout.lakeDir,
           warehouse,
         }),
+        ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges }),
       },
       // Writes are serialised by the warehouse itself (Warehouse.exclusive); a second slot lets a
       // compaction, which reads published files on its own connection, run beside commits.

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   ConfigError,
   dataLayout,
@@ -12,6 +13,7 @@ import { ensureDemoKey } from '../runtime/demo-key.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
 import { scriptDemoFeeds } from '../replay/demo-feeds.js';
+import { scriptDemoGauges } from '../replay/gauges/index.js';
 import { ReplayServer } from '../replay/server.js';
 import { UPSTREAM_SAMPLES_DIR } from '../replay/shared-samples.js';
 
@@ -42,6 +44,9 @@ try {
     fireComplexes: true,
   });
   const declarationInputs = await demoDeclarationInputs(logSettings.DATA_DIR);
+  // River and rain gauges of all eight sources, with the flood thresholds table they are classed by.
+  const thresholdsFile = join(logSettings.DATA_DIR, 'gauges', 'flood-thresholds.csv');
+  await scriptDemoGauges(replay, { count: 400, seed: 2026, startedAt: new Date(), thresholdsFile });
   const defaults = {
     DATA_DIR: DEMO_DATA_DIR,
     UPSTREAM_BASE_URL: replay.url,
@@ -49,6 +54,7 @@ try {
     // The demo's fire complexes move on every few minutes: their ended events close soon after.
     EVENT_CLUSTERING: '{"graceMinutes":2}',
     ...declarationInputs.env,
+    GAUGE_THRESHOLDS_FILE: thresholdsFile,
   };
   const settings = loadSettings(defaults);
   const key = await ensureDemoKey(settings.DATA_DIR);
@@ -62,6 +68,10 @@ try {
   log.info(`  export KEY=${key}`);
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/events | head -c 600`);
+  log.info(
+    `  curl -s -H "Authorization: Bearer $KEY" '${service.apiUrl}/v1/gauges?floodClass=minor' | head -c 600`,
+  );
+  log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/gauges/summary | head -c 600`);
   log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
   log.info(
     `declarations (${declarationInputs.real ? 'the real DRFA history and ABS boundaries from ../shared' : 'made-up stand-ins'}) need an enterprise key with the entitlement:`,

@@ -1,5 +1,6 @@
 import { columnsDdl, LAKE_TABLES } from '../lake/tables.js';
 import { recordColumnsDdl } from '../model/index.js';
+import { GAUGE_WAREHOUSE_DDL } from './gauges/schema.js';
 
 const recordDdl = recordColumnsDdl();
 
@@ -92,4 +93,5 @@ export const WAREHOUSE_DDL = [
   ${columnsDdl(LAKE_TABLES.events)},
   last_matched_at VARCHAR NOT NULL
 )`,
+  ...GAUGE_WAREHOUSE_DDL,
 ];

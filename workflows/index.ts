@@ -23,3 +23,5 @@ export {
   requestDeclarationRefresh,
   type RequestDeclarationRefreshInput,
 } from './request-declaration-refresh.js';
+export { gaugePoller, gaugeHealthQuery, type GaugePollerInput } from './gauge-poller.js';
+export { compactGaugeLake, gaugeRetention, type GaugeMaintenanceInput } from './gauge-maintenance.js';

@@ -93,10 +93,12 @@ function endpoints(incidentId: string): Endpoint[] {
     keyed('/v1/events/{id}', '/v1/events/3f1c2a4e-0000-4000-8000-000000000000', noRoute),
     // Not built on this branch: the gate applies, then no route answers.
     keyed('/v1/exports/cap/incidents.atom', '/v1/exports/cap/incidents.atom', notPublished),
-    keyed('/v1/gauges', '/v1/gauges', noRoute),
-    keyed('/v1/gauges/summary', '/v1/gauges/summary', noRoute),
+    keyed('/v1/gauges', '/v1/gauges'),
+    keyed('/v1/gauges/summary', '/v1/gauges/summary'),
+    keyed('/v1/gauges/sources', '/v1/gauges/sources'),
+    // No gauge is published here: past the gate, an unknown id is a 404 (readings: paid plans first).
     keyed('/v1/gauges/{id}', '/v1/gauges/g1', noRoute),
-    keyed('/v1/gauges/{id}/readings', '/v1/gauges/g1/readings', noRoute),
+    keyed('/v1/gauges/{id}/readings', '/v1/gauges/g1/readings', (tier) => (tier === 'free' ? 403 : 404)),
     declarations('/v1/declarations', '/v1/declarations', ok),
     declarations('/v1/declarations/sources', '/v1/declarations/sources', ok),
     declarations('/v1/declarations/postcode/{postcode}', '/v1/declarations/postcode/2000', ok),
