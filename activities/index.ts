@@ -6,3 +6,5 @@ export {
 } from './warehouse-activities.js';
 export * from './contracts.js';
 export { Warehouse } from '../warehouse/warehouse.js';
+export { createArchiveActivities, type ArchiveActivities, type ArchiveDeps } from './archive-activities.js';
+export * from './archive-contracts.js';

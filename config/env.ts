@@ -70,6 +70,15 @@ const SettingsSchema = z.object({
     .string()
     .regex(/^[^\s,<&]+$/, "must not contain whitespace, ',', '<' or '&'")
     .default('cap@emergency-incidents.localhost'),
+  /**
+   * Geography for approximate locations (archive rows with only a postcode or an LGA): ABS LGA
+   * boundaries (`.shp`, GeoJSON or TopoJSON) and, optionally, the G-NAF localities and postcodes tables
+   * and the Australian postcodes table. Without boundaries such rows keep a null geometry.
+   */
+  GEOGRAPHY_LGA_BOUNDARIES: z.string().min(1).optional(),
+  GEOGRAPHY_GNAF_LOCALITIES: z.string().min(1).optional(),
+  GEOGRAPHY_GNAF_POSTCODES: z.string().min(1).optional(),
+  GEOGRAPHY_POSTCODE_LOCALITIES: z.string().min(1).optional(),
   /** The CAP-AU profile `<code>`: the value every Australian producer sends (docs/adr/0010-cap-outputs.md). */
   CAP_PROFILE_CODE: z
     .string()

@@ -11,3 +11,4 @@ export * from './declaration.js';
 export * from './declaration-results.js';
 export * from './event.js';
 export * from './archive.js';
+export * from './archive-load.js';

@@ -1,6 +1,12 @@
 import { Worker, type NativeConnection } from '@temporalio/worker';
 import { dirname, join } from 'node:path';
-import { createIngestActivities, createWarehouseActivities, Warehouse } from '../activities/index.js';
+import {
+  createArchiveActivities,
+  createIngestActivities,
+  createWarehouseActivities,
+  Warehouse,
+} from '../activities/index.js';
+import { archiveLocatorFromSettings } from '../activities/archive-locator.js';
 import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { LakePublisher } from '../warehouse/publisher.js';
@@ -70,15 +76,24 @@ export async function createWarehouseWorker({
       connection,
       namespace: settings.TEMPORAL_NAMESPACE,
       taskQueue: settings.WAREHOUSE_TASK_QUEUE,
-      activities: createWarehouseActivities({
-        dataDir: settings.DATA_DIR,
-        lakeDir: layout.lakeDir,
-        warehouse,
-        publisher,
-      }),
-      // Writes are serialised by the warehouse itself (Warehouse.exclusive); a second slot lets a
-      // compaction, which reads published files on its own connection, run beside commits.
-      maxConcurrentActivityTaskExecutions: 2,
+      activities: {
+        ...createWarehouseActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+          publisher,
+        }),
+        ...createArchiveActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+          locator: archiveLocatorFromSettings(settings),
+        }),
+      },
+      // Writes are serialised by the warehouse itself (Warehouse.exclusive); more slots let a
+      // compaction or an archive load, which do their heavy work on connections of their own, run
+      // beside commits.
+      maxConcurrentActivityTaskExecutions: 3,
       // A commit in flight is let finish on shutdown rather than abandoned half way.
       shutdownGraceTime: '30 seconds',
     });

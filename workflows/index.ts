@@ -6,3 +6,4 @@ export {
   type FeedPollerInput,
 } from './feed-poller.js';
 export { compactLake, type CompactLakeInput } from './compact-lake.js';
+export { archiveLoad, archiveProgressQuery, type ArchiveLoadInput } from './archive-load.js';
