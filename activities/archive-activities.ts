@@ -246,7 +246,7 @@ export function createArchiveActivities({ dataDir, lakeDir, warehouse, locator }
           break;
         }
       }
-      return { checkpoint, counts, problems, done };
+      return { checkpoint, counts, problems, done, resumedFrom: resumed?.checkpoint ?? null };
     },
 
     /** Writes a streaming load's staged batches to the lake and publishes them in place of the source's. */

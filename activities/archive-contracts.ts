@@ -49,6 +49,8 @@ export interface ReadArchiveSliceResult {
   /** The first few problems this slice met, for progress. */
   problems: RowProblem[];
   done: boolean;
+  /** Set when this attempt carried on from a heartbeated checkpoint of an attempt whose worker was lost. */
+  resumedFrom: ArchiveCheckpoint | null;
 }
 
 /** What an activity heartbeats while it reads: a retry after a lost worker carries on from here. */

@@ -95,6 +95,8 @@ export interface ArchiveLoadProgress {
   counts: ArchiveLoadCounts;
   /** The first problems met, with their lines. */
   problems: RowProblem[];
+  /** Checkpoints (file line, byte) a streaming load carried on from after losing its worker. */
+  resumedAt: { line: number; byte: number }[];
   result?: ArchiveLoadResult;
   error?: string;
 }

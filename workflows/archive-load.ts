@@ -83,6 +83,7 @@ export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadR
     totalBytes: 0,
     counts: NO_COUNTS,
     problems: [],
+    resumedAt: [],
   };
   setHandler(archiveProgressQuery, () => progress);
   setCurrentDetails(`Archive load of ${input.file} (${input.format}) as source **${input.source}**`);
@@ -106,6 +107,7 @@ export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadR
           sliceMs: input.sliceMs ?? 5_000,
         });
         from = slice.checkpoint;
+        if (slice.resumedFrom) progress.resumedAt.push(slice.resumedFrom);
         progress.counts = slice.counts;
         progress.problems.push(...slice.problems.slice(0, Math.max(0, PROBLEMS_SHOWN - progress.problems.length)));
         if (slice.done) break;
