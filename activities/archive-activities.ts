@@ -305,7 +305,13 @@ export function createArchiveActivities({ dataDir, lakeDir, warehouse, locator }
           bytesRead: (await stat(request.file)).size,
         };
         return finish(request, 'bulk', counts, bulk.problems, (connection, tag) =>
-          moveBulkFilesToLake(connection, { outDir, files: bulk.files, lakeDir, source: request.source, tag }),
+          moveBulkFilesToLake(connection, {
+            outDir,
+            files: bulk.files,
+            lakeDir,
+            source: request.source,
+            tag,
+          }),
         );
       });
     },

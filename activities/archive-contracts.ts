@@ -1,9 +1,4 @@
-import type {
-  ArchiveLoadCounts,
-  ArchiveLoadFormat,
-  ArchiveLoadMode,
-  RowProblem,
-} from '../model/index.js';
+import type { ArchiveLoadCounts, ArchiveLoadFormat, ArchiveLoadMode, RowProblem } from '../model/index.js';
 
 /**
  * Inputs, results and progress of archive loads (workflows/archive-load.ts). Small and JSON-safe: they
@@ -58,4 +53,3 @@ export interface ArchiveSliceHeartbeat {
   checkpoint: ArchiveCheckpoint;
   counts: ArchiveLoadCounts;
 }
-

@@ -79,7 +79,14 @@ export interface ArchiveLoadResult {
   reportPath: string;
 }
 
-export const ARCHIVE_LOAD_PHASES = ['preparing', 'reading', 'writing', 'done', 'failed', 'cancelled'] as const;
+export const ARCHIVE_LOAD_PHASES = [
+  'preparing',
+  'reading',
+  'writing',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
 export type ArchiveLoadPhase = (typeof ARCHIVE_LOAD_PHASES)[number];
 
 /** The `progress` query of an archive load. */

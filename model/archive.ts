@@ -59,7 +59,9 @@ export const ARCHIVE_FILE_COLUMNS: readonly ArchiveColumnSpec[] = ARCHIVE_RECORD
 );
 
 /** Column definitions for CREATE TABLE of an archive table. */
-export function archiveRecordColumnsDdl(columns: readonly ArchiveColumnSpec[] = ARCHIVE_RECORD_COLUMNS): string {
+export function archiveRecordColumnsDdl(
+  columns: readonly ArchiveColumnSpec[] = ARCHIVE_RECORD_COLUMNS,
+): string {
   return columns.map((c) => `${c.name} ${c.sql}${c.nullable ? '' : ' NOT NULL'}`).join(',\n  ');
 }
 

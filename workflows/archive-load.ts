@@ -109,7 +109,9 @@ export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadR
         from = slice.checkpoint;
         if (slice.resumedFrom) progress.resumedAt.push(slice.resumedFrom);
         progress.counts = slice.counts;
-        progress.problems.push(...slice.problems.slice(0, Math.max(0, PROBLEMS_SHOWN - progress.problems.length)));
+        progress.problems.push(
+          ...slice.problems.slice(0, Math.max(0, PROBLEMS_SHOWN - progress.problems.length)),
+        );
         if (slice.done) break;
       }
       progress.phase = 'writing';

@@ -5,12 +5,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_GEOMETRY_SQL } from '../../lake/read.js';
 import { columnsDdl, LAKE_TABLES } from '../../lake/tables.js';
-import {
-  ARCHIVE_FILE_COLUMNS,
-  STATES,
-  type ArchiveRecord,
-  type StateCode,
-} from '../../model/index.js';
+import { ARCHIVE_FILE_COLUMNS, STATES, type ArchiveRecord, type StateCode } from '../../model/index.js';
 import { generatedLgaNames, STATE_POSTCODES } from '../../replay/archive/places.js';
 import { writeArchiveFile } from '../../replay/archive/generate.js';
 import {
@@ -133,9 +128,7 @@ describe('the bulk archive load', () => {
   });
 
   it('produces files the serving archive table takes as they are', async () => {
-    await connection.run(
-      `CREATE OR REPLACE TABLE archive (${columnsDdl(LAKE_TABLES.archive)})`,
-    );
+    await connection.run(`CREATE OR REPLACE TABLE archive (${columnsDdl(LAKE_TABLES.archive)})`);
     await connection.run(
       `INSERT INTO archive SELECT * FROM read_parquet(${files(out, bulk)}, hive_partitioning = false)`,
     );

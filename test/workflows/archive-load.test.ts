@@ -15,7 +15,7 @@ import { NO_LOCATOR, type ArchiveLoadResult } from '../../model/index.js';
 import { writeArchiveFile } from '../../replay/archive/generate.js';
 import { PROJECT_ROOT } from '../../runtime/paths.js';
 import { createIngestWorker } from '../../runtime/workers.js';
-import { archiveProgressQuery, type ArchiveLoadInput } from '../../workflows/index.js';
+import { archiveLoad, archiveProgressQuery, type ArchiveLoadInput } from '../../workflows/index.js';
 import { fileSource, readAll } from '../archive/support.js';
 import { waitFor } from '../support/harness.js';
 
@@ -149,7 +149,7 @@ describe('the archive load workflow', () => {
 
   it('resumes a streaming load from its last checkpoint after the worker is SIGKILLed, to the exact row count', async () => {
     const loadId = `archive-load-kill-${randomUUID().slice(0, 8)}`;
-    const handle = await client.workflow.start('archiveLoad', {
+    const handle = await client.workflow.start(archiveLoad, {
       workflowId: loadId,
       taskQueue: settings.INGEST_TASK_QUEUE,
       // One long slice, so the kill lands inside it; small batches, so checkpoints are frequent.
@@ -192,7 +192,7 @@ describe('the archive load workflow', () => {
 
   it('loads the same source again in bulk in place of the first load: no row twice', async () => {
     const first = await lakeRows();
-    const result: ArchiveLoadResult = await client.workflow.execute('archiveLoad', {
+    const result: ArchiveLoadResult = await client.workflow.execute(archiveLoad, {
       workflowId: `archive-load-again-${randomUUID().slice(0, 8)}`,
       taskQueue: settings.INGEST_TASK_QUEUE,
       args: [loadInput({})],
@@ -208,7 +208,7 @@ describe('the archive load workflow', () => {
   });
 
   it('fails at once, saying why, for a file that is not there', async () => {
-    const handle = await client.workflow.start('archiveLoad', {
+    const handle = await client.workflow.start(archiveLoad, {
       workflowId: `archive-load-missing-${randomUUID().slice(0, 8)}`,
       taskQueue: settings.INGEST_TASK_QUEUE,
       args: [loadInput({ file: join(dataDir, 'nowhere.csv') })],

@@ -86,7 +86,13 @@ export async function writeArchiveLakeFiles(
 /** Moves the files of a bulk load (`loadArchiveBulk`'s output folder) into the lake, described. */
 export async function moveBulkFilesToLake(
   connection: DuckDBConnection,
-  options: { outDir: string; files: readonly ArchivePartFile[]; lakeDir: string; source: string; tag: string },
+  options: {
+    outDir: string;
+    files: readonly ArchivePartFile[];
+    lakeDir: string;
+    source: string;
+    tag: string;
+  },
 ): Promise<LakeFile[]> {
   const moved: LakeFile[] = [];
   for (const part of options.files) {

@@ -21,7 +21,8 @@ export interface StagedBatch {
 }
 
 const padded = (start: number): string => String(start).padStart(15, '0');
-export const stagedRowsFile = (dir: string, start: number): string => join(dir, `rows-${padded(start)}.ndjson`);
+export const stagedRowsFile = (dir: string, start: number): string =>
+  join(dir, `rows-${padded(start)}.ndjson`);
 const markerFile = (dir: string, start: number): string => join(dir, `batch-${padded(start)}.json`);
 
 async function writeAtomically(path: string, text: string): Promise<void> {
