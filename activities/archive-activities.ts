@@ -1,4 +1,3 @@
-import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -49,7 +48,7 @@ import type {
   ReadArchiveSliceInput,
   ReadArchiveSliceResult,
 } from './archive-contracts.js';
-import { heartbeating } from './heartbeat.js';
+import { currentActivity, heartbeating } from './heartbeat.js';
 
 export interface ArchiveDeps {
   dataDir: string;
@@ -69,17 +68,9 @@ export const ARCHIVE_LOAD_FAILURES = {
 const safeName = (loadId: string): string => loadId.replace(/[^\w.-]/g, '_');
 const isParquet = (file: string): boolean => file.toLowerCase().endsWith('.parquet');
 
-function activityContext(): Context | undefined {
-  try {
-    return Context.current();
-  } catch {
-    return undefined;
-  }
-}
-
 /** Stops before anything is published when the load was cancelled (a cancelled load leaves the lake alone). */
 function throwIfCancelled(): void {
-  const signal = activityContext()?.cancellationSignal;
+  const signal = currentActivity()?.cancellationSignal;
   if (signal?.aborted) throw new CancelledFailure('the archive load was cancelled');
 }
 
@@ -208,7 +199,7 @@ export function createArchiveActivities({ dataDir, lakeDir, warehouse, locator }
      * with its checkpoint: a retry after a lost worker carries on after the last one heartbeated.
      */
     async readArchiveSlice(input: ReadArchiveSliceInput): Promise<ReadArchiveSliceResult> {
-      const context = activityContext();
+      const context = currentActivity();
       const resumed = context?.info.heartbeatDetails as ArchiveSliceHeartbeat | undefined;
       let checkpoint = resumed?.checkpoint ?? input.from ?? { line: 0, byte: 0 };
       let counts = resumed?.counts ?? input.counts;

@@ -8,3 +8,11 @@ export * from './contracts.js';
 export { Warehouse } from '../warehouse/warehouse.js';
 export { createArchiveActivities, type ArchiveActivities, type ArchiveDeps } from './archive-activities.js';
 export * from './archive-contracts.js';
+export {
+  createBackfillActivities,
+  type BackfillActivities,
+  type BackfillDeps,
+  type ReparseSliceInput,
+  type ReparseSliceResult,
+  type ReparseWindowInput,
+} from './backfill-activities.js';

@@ -12,3 +12,4 @@ export * from './declaration-results.js';
 export * from './event.js';
 export * from './archive.js';
 export * from './archive-load.js';
+export * from './backfill.js';

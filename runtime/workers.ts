@@ -2,6 +2,7 @@ import { Worker, type NativeConnection } from '@temporalio/worker';
 import { dirname, join } from 'node:path';
 import {
   createArchiveActivities,
+  createBackfillActivities,
   createIngestActivities,
   createWarehouseActivities,
   Warehouse,
@@ -88,6 +89,12 @@ export async function createWarehouseWorker({
           lakeDir: layout.lakeDir,
           warehouse,
           locator: archiveLocatorFromSettings(settings),
+        }),
+        ...createBackfillActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+          publisher,
         }),
       },
       // Writes are serialised by the warehouse itself (Warehouse.exclusive); more slots let a
