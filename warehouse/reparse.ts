@@ -243,7 +243,7 @@ export function applyReparse(
         await db.run(`DELETE FROM lake_pending WHERE EXISTS (
           SELECT 1 FROM reparse_changes c WHERE c.state = lake_pending.state AND c.month = lake_pending.month)`);
         for (const { record, version } of liveChanges) {
-          const values = REWRITTEN.map((name) => record[name as keyof IncidentRecord] ?? null);
+          const values = REWRITTEN.map((name) => record[name] ?? null);
           await db.run(
             `UPDATE incident_current SET ${REWRITTEN.map((name, index) => `${name} = $${index + 1}`).join(', ')},
                content_hash = $${REWRITTEN.length + 1}
