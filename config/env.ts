@@ -34,6 +34,8 @@ const SettingsSchema = z.object({
   TEMPORAL_DEV_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  /** The Web UI of the cluster TEMPORAL_ADDRESS names, for links the CLIs print (the dev server's is known). */
+  TEMPORAL_UI_URL: z.url().optional(),
   INGEST_TASK_QUEUE: z.string().min(1).default('eids-ingest'),
   WAREHOUSE_TASK_QUEUE: z.string().min(1).default('eids-warehouse'),
   /** When set, every feed URL is rewritten onto this base (the replay server in the demo). */

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -205,6 +205,56 @@ describe('the archive load workflow', () => {
     // Every file of the first load left the manifest.
     const firstPaths = new Set(first.files.map((file) => file.path));
     expect(again.files.filter((file) => firstPaths.has(file.path))).toEqual([]);
+  });
+
+  it('loads through the CLI: the Web UI link, progress lines, a summary with the bad rows, exit 0', async () => {
+    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(PROJECT_ROOT, 'scripts', 'archive.ts'),
+          'load',
+          input,
+          '--source',
+          'from-cli',
+          '--streaming',
+        ],
+        {
+          cwd: PROJECT_ROOT,
+          env: childEnvironment(
+            {},
+            {
+              TEMPORAL_ADDRESS: inject('temporalAddress'),
+              TEMPORAL_UI_URL: 'http://ui.example:8233',
+              INGEST_TASK_QUEUE: settings.INGEST_TASK_QUEUE,
+              WAREHOUSE_TASK_QUEUE: settings.WAREHOUSE_TASK_QUEUE,
+            },
+          ),
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const id = /started (archive-load-from-cli-\S+)/.exec(run.stdout)?.[1];
+    expect(id).toBeDefined();
+    expect(run.stdout).toContain(
+      `Temporal Web UI: http://ui.example:8233/namespaces/default/workflows/${id}`,
+    );
+    // Not a terminal: a progress line every few seconds, the last one complete.
+    expect(run.stderr).toMatch(/\[#{24}\] 100% · done · 150,000 rows/);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `loaded ${expected.records.toLocaleString('en-AU')} records of source "from-cli" from 150,000 rows \\(streaming\\)`,
+      ),
+    );
+    expect(run.stdout).toMatch(new RegExp(`set aside ${expected.rejected} rows`));
+    expect(run.stdout).toContain(`  line ${expected.firstProblemLines[0]}: `);
   });
 
   it('fails at once, saying why, for a file that is not there', async () => {
