@@ -48,6 +48,8 @@ export function createApp(deps: AppDeps) {
   const caching = dataCaching(deps.store, `private, max-age=60, stale-while-revalidate=${revalidate}`);
   app.use('/v1/incidents', caching);
   app.use('/v1/incidents/*', caching);
+  // The exports catalogue changes with the generation; the downloads carry their own checksums.
+  app.use('/v1/exports', caching);
 
   // The front door: `/` and `/v1` say where to go, without a key.
   for (const path of ['/', '/v1'] as const) {

@@ -52,7 +52,7 @@ export class ServingStore {
 
   private constructor(
     private readonly instance: DuckDBInstance,
-    private readonly lakeDir: string,
+    readonly lakeDir: string,
   ) {}
 
   /** Opens the store on the newest generation and keeps watching for the next one in the background. */

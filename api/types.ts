@@ -32,6 +32,6 @@ export interface AppDeps {
 /** What each resource's routes use: a registrar is given these and nothing else. */
 export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBaseUrl' | 'now'>;
 export type MetaDeps = Pick<AppDeps, 'feedHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'>;
-export type ExportDeps = Pick<AppDeps, 'capFeedFile'>;
+export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store'>;
 
 export type { AppEnv } from './env.js';

@@ -82,8 +82,13 @@ function endpoints(incidentId: string): Endpoint[] {
     keyed('/v1/incidents/snapshot', '/v1/incidents/snapshot?datetime=2026-11-20T00:00:00Z'),
     keyed('/v1/incidents/history', '/v1/incidents/history', (tier) => (tier === 'free' ? 403 : 200)),
     keyed('/v1/states', '/v1/states'),
-    // Not built on this branch: the gate applies, then no route answers.
+    keyed('/v1/exports', '/v1/exports'),
+    keyed('/v1/exports/incidents/{name}', '/v1/exports/incidents/current.csv'),
+    keyed('/v1/exports/lake/{path}', '/v1/exports/lake/incidents_live/live-1.parquet'),
+    // The same route as Hono registers it: a lake path has several segments.
+    keyed('/v1/exports/lake/:path{.+}', '/v1/exports/lake/incidents_live/live-1.parquet'),
     keyed('/v1/exports/cap/incidents.atom', '/v1/exports/cap/incidents.atom', notPublished),
+    // Not built on this branch: the gate applies, then no route answers.
     keyed('/v1/events', '/v1/events', noRoute),
     keyed('/v1/events/{id}', '/v1/events/3f1c2a4e-0000-4000-8000-000000000000', noRoute),
     keyed('/v1/gauges', '/v1/gauges', noRoute),
