@@ -7,6 +7,7 @@ import {
   loadSettings,
   mirrorPath,
 } from '../config/index.js';
+import { demoGeographyDefaults, ensureDemoArchive } from '../runtime/demo-archive.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
@@ -38,6 +39,7 @@ try {
     DATA_DIR: DEMO_DATA_DIR,
     UPSTREAM_BASE_URL: replay.url,
     POLL_INTERVAL_SECONDS: '10',
+    ...demoGeographyDefaults(),
   };
   const settings = loadSettings(defaults);
   const key = await ensureDemoKey(settings.DATA_DIR);
@@ -51,6 +53,12 @@ try {
   log.info(`  export KEY=${key}`);
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
   log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
+  // The first run loads a historical archive, as a workflow to watch in the Web UI.
+  await ensureDemoArchive(settings, log).catch((error: unknown) =>
+    log.warn(
+      `could not start the demo archive load: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  );
 } catch (error) {
   // A signal during start-up: what had started is stopped already.
   if (signals.aborted.aborted) signals.stopWith(closeReplay);
