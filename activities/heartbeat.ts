@@ -22,3 +22,12 @@ export async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
     clearInterval(timer);
   }
 }
+
+/** The running activity's context, or undefined outside an activity (direct calls in tests and tools). */
+export function currentActivity(): Context | undefined {
+  try {
+    return Context.current();
+  } catch {
+    return undefined;
+  }
+}

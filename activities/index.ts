@@ -22,3 +22,13 @@ export {
   type DeclarationWarehouseActivities,
 } from './declaration-publish.js';
 export * from './declaration-contracts.js';
+export { createArchiveActivities, type ArchiveActivities, type ArchiveDeps } from './archive-activities.js';
+export * from './archive-contracts.js';
+export {
+  createBackfillActivities,
+  type BackfillActivities,
+  type BackfillDeps,
+  type ReparseSliceInput,
+  type ReparseSliceResult,
+  type ReparseWindowInput,
+} from './backfill-activities.js';

@@ -3,7 +3,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { versionsOfChain, type IncidentVersion } from '../exports/cap/incident-versions.js';
 import { filesOf, readManifest, type LakeFile, type Manifest } from '../lake/manifest.js';
-import { fileRelation, prunedFiles, type LakeSlice } from '../lake/read.js';
+import { archiveRelation, fileRelation, prunedFiles, type LakeSlice } from '../lake/read.js';
 import { columnList, columnsDdl, LAKE_TABLES, type LakeTableName } from '../lake/tables.js';
 import { RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
 import { EventSet, readEventSet } from './events/event-set.js';
@@ -56,7 +56,7 @@ export class ServingStore {
 
   private constructor(
     private readonly instance: DuckDBInstance,
-    private readonly lakeDir: string,
+    readonly lakeDir: string,
   ) {}
 
   /** Opens the store on the newest generation and keeps watching for the next one in the background. */
@@ -231,9 +231,9 @@ export class ServingStore {
     )`;
   }
 
-  /** The historical archive in the slice, read in place from the lake's files. */
+  /** The historical archive in the slice, read in place from the lake's files (geometry built from points). */
   archiveRelation(slice: LakeSlice): string {
-    return fileRelation(this.lakeDir, 'archive', prunedFiles(this.loaded?.manifest, 'archive', slice));
+    return archiveRelation(this.lakeDir, prunedFiles(this.loaded?.manifest, 'archive', slice));
   }
 
   /** A relation over some files of a table (chosen from `manifest`), read in place. */

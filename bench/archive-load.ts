@@ -4,10 +4,14 @@
  *   baseline   DuckDB's own COPY (SELECT * FROM read_csv(...)) TO ... (FORMAT parquet)
  *   bulk       loadArchiveBulk: the interchange rules in SQL, partitioned, sorted, ZSTD Parquet
  *   streaming  readArchiveCsv: csv-parse and the TypeScript mapping only (nothing written)
+ *   workflow   the archiveLoad workflow in bulk mode on a Temporal dev server, with the service's
+ *              warehouse and ingest workers in this process: the bulk load plus staging, moving the
+ *              files into the lake, checksums and the publish (skipped without the Temporal CLI)
  * and prints rows/s, wall and CPU time (the machine is shared: CPU time is the steadier figure), the
  * bulk/baseline ratio against the goal (≤ 120 s and ≤ 1.5× the baseline), and sizes on disk. Streaming
- * is linear in rows, so it reads the first --streaming-rows rows (default 500,000) of the same file.
- * Usage: npm run bench:archive [-- --rows 200000] [--streaming-rows 100000] [--threads 2]
+ * is linear in rows, so it reads the first --streaming-rows rows (default 500,000) of the same file;
+ * the workflow's streaming mode (staged, checkpointed batches) loads a file of that many rows.
+ * Usage: npm run bench:archive [-- --rows 200000] [--streaming-rows 100000] [--threads 2] [--no-workflow]
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -20,6 +24,7 @@ import { generatedPlacesLocator } from '../replay/archive/places.js';
 import { writeArchiveFile } from '../replay/archive/generate.js';
 import { readArchiveCsv } from '../sources/archive/index.js';
 import { loadArchiveBulk } from '../warehouse/archive/bulk-load.js';
+import { timeArchiveWorkflow } from './support/archive-workflow.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +33,7 @@ const { values } = parseArgs({
     threads: { type: 'string', default: '2' },
     'memory-limit': { type: 'string', default: '6GB' },
     'streaming-rows': { type: 'string', default: '500000' },
+    'no-workflow': { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
@@ -127,6 +133,27 @@ try {
       `streaming  ${read.toLocaleString('en-AU')} rows in ${streamingTime.toFixed(1)} s (CPU ${cpuSeconds(cpu).toFixed(1)} s), ${perSecond(read, streamingTime)}, ` +
         `parse and map only: ${projected.toFixed(0)} s for all ${rows.toLocaleString('en-AU')} rows, ${(projected / bulkTime).toFixed(1)}× the whole bulk load`,
     );
+  }
+
+  if (!values['no-workflow']) {
+    const workflow = await timeArchiveWorkflow({
+      dir,
+      input,
+      streamingRows: Math.min(rows, Number(values['streaming-rows'])),
+    });
+    if (!workflow) {
+      console.log('workflow   skipped: no Temporal CLI (npm run setup installs it)');
+    } else {
+      console.log(
+        `workflow   bulk ${workflow.bulk.seconds.toFixed(1)} s (CPU ${workflow.bulk.cpu.toFixed(1)} s in this process), ${perSecond(rows, workflow.bulk.seconds)}, ` +
+          `${workflow.bulk.records.toLocaleString('en-AU')} records in ${workflow.bulk.files} files; ${(workflow.bulk.seconds / bulkTime).toFixed(2)}× the bare bulk load, ` +
+          `${(workflow.bulk.seconds / baselineTime).toFixed(2)}× the baseline`,
+      );
+      console.log(
+        `workflow   streaming ${workflow.streaming.rows.toLocaleString('en-AU')} rows in ${workflow.streaming.seconds.toFixed(1)} s, ${perSecond(workflow.streaming.rows, workflow.streaming.seconds)} ` +
+          `(read, map, stage as NDJSON, checkpoint; then sort and write the lake files)`,
+      );
+    }
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

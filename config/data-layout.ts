@@ -31,6 +31,8 @@ export function dataLayout(dataDir: string) {
     /** Raw body of one fetch: raw/<feed>/<yyyy-mm-dd>/<sha256>.<ext>, relative to DATA_DIR. */
     rawRef: (feedKey: string, day: string, sha256: string, ext: string) =>
       join('raw', feedKey, day, `${sha256}.${ext}`),
+    /** The report of one archive load (counts, every problem with its line), relative to DATA_DIR. */
+    archiveReportRef: (loadName: string) => join('archive-loads', `${loadName}.json`),
     /** Normalised records of one poll, relative to DATA_DIR; removed once committed. */
     stagedRef: (feedKey: string, pollId: string) => join('staged', feedKey, `${pollId}.json`),
   };

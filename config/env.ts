@@ -36,6 +36,8 @@ const SettingsSchema = z.object({
   TEMPORAL_DEV_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  /** The Web UI of the cluster TEMPORAL_ADDRESS names, for links the CLIs print (the dev server's is known). */
+  TEMPORAL_UI_URL: z.url().optional(),
   INGEST_TASK_QUEUE: z.string().min(1).default('eids-ingest'),
   WAREHOUSE_TASK_QUEUE: z.string().min(1).default('eids-warehouse'),
   /** When set, every feed URL is rewritten onto this base (the replay server in the demo). */
@@ -72,6 +74,16 @@ const SettingsSchema = z.object({
     .string()
     .regex(/^[^\s,<&]+$/, "must not contain whitespace, ',', '<' or '&'")
     .default('cap@emergency-incidents.localhost'),
+  /**
+   * Geography: ABS LGA boundaries (`.shp`, GeoJSON or TopoJSON) and, optionally, the G-NAF localities
+   * and postcodes tables and the Australian postcodes table. Archive rows with only a postcode or an
+   * LGA get an approximate location from them, and gauges are placed in an LGA (the national source's
+   * also in a state); without boundaries such rows keep a null geometry and gauges a null LGA.
+   */
+  GEOGRAPHY_LGA_BOUNDARIES: z.string().min(1).optional(),
+  GEOGRAPHY_GNAF_LOCALITIES: z.string().min(1).optional(),
+  GEOGRAPHY_GNAF_POSTCODES: z.string().min(1).optional(),
+  GEOGRAPHY_POSTCODE_LOCALITIES: z.string().min(1).optional(),
   /** The CAP-AU profile `<code>`: the value every Australian producer sends (docs/adr/0010-cap-outputs.md). */
   CAP_PROFILE_CODE: z
     .string()
@@ -120,11 +132,6 @@ const SettingsSchema = z.object({
     .optional(),
   /** The flood class levels table (`# flood-thresholds v1` CSV, gauges/thresholds-table.ts); none when unset. */
   GAUGE_THRESHOLDS_FILE: z.string().min(1).optional(),
-  /**
-   * ABS LGA boundaries (`.shp`, GeoJSON or TopoJSON): the one geography setting every area reads (gauges
-   * are placed in an LGA by it, and the national archive's gauges get their state); lga is null unset.
-   */
-  GEOGRAPHY_LGA_BOUNDARIES: z.string().min(1).optional(),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

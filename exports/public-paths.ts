@@ -11,3 +11,8 @@ export const CAP_FEED_PATH = `${API_BASE_PATH}/exports/cap/incidents.atom`;
 export function incidentAlertPath(id: string): string {
   return `${API_BASE_PATH}/incidents/${encodeURIComponent(id)}?format=cap-au`;
 }
+
+/** The bulk exports: the catalogue, and under it the lake's files and whole collections. */
+export const EXPORTS_PATH = `${API_BASE_PATH}/exports`;
+export const LAKE_EXPORTS_PATH = `${EXPORTS_PATH}/lake`;
+export const INCIDENT_EXPORTS_PATH = `${EXPORTS_PATH}/incidents`;

@@ -22,3 +22,4 @@ export {
 } from './localities/suburb-names.js';
 export { approximateLocation } from './approximate-location.js';
 export { loadGeography, type Geography, type GeographyFiles } from './load-geography.js';
+export { geographyLocator, lgaNameKey } from './archive-locator.js';

@@ -61,3 +61,15 @@ export function fileRelation(lakeDir: string, table: LakeTableName, files: reado
   const list = files.map((file) => quoted(join(lakeDir, file.path))).join(', ');
   return `(SELECT ${columns} FROM read_parquet([${list}], union_by_name = true))`;
 }
+
+/**
+ * An archive row's geometry as GeoJSON text, built from its point: archive files store none
+ * (model/archive.ts ARCHIVE_FILE_COLUMNS).
+ */
+export const ARCHIVE_GEOMETRY_SQL = `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
+  ELSE '{"type":"Point","coordinates":[' || CAST(longitude AS VARCHAR) || ',' || CAST(latitude AS VARCHAR) || ']}' END`;
+
+/** Archive rows with every record column (geometry built from the point), read in place from `files`. */
+export function archiveRelation(lakeDir: string, files: readonly LakeFile[]): string {
+  return `(SELECT *, ${ARCHIVE_GEOMETRY_SQL} AS geometry FROM ${fileRelation(lakeDir, 'archive', files)})`;
+}

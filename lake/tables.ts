@@ -1,4 +1,4 @@
-import { ARCHIVE_COLUMNS_DDL, RECORD_COLUMNS } from '../model/index.js';
+import { ARCHIVE_FILE_COLUMNS, RECORD_COLUMNS } from '../model/index.js';
 import { EVENT_COLUMNS } from './event-rows.js';
 
 /**
@@ -28,10 +28,11 @@ const recordColumns: LakeColumn[] = RECORD_COLUMNS.map((column) => ({
   sql: `${column.sql}${column.nullable ? '' : ' NOT NULL'}`,
 }));
 
-const archiveColumns: LakeColumn[] = ARCHIVE_COLUMNS_DDL.split(', ').map((definition) => {
-  const [name = '', sql = ''] = definition.split(' ');
-  return { name, sql };
-});
+/** Exactly what archive files hold (model/archive.ts): no geometry, which readers build from the point. */
+const archiveColumns: LakeColumn[] = ARCHIVE_FILE_COLUMNS.map((column) => ({
+  name: column.name,
+  sql: `${column.sql}${column.nullable ? '' : ' NOT NULL'}`,
+}));
 
 export const LAKE_TABLES = {
   /**
@@ -70,19 +71,17 @@ export const LAKE_TABLES = {
     orderBy: 'valid_from, id, version',
     schemaVersion: 1,
   },
-  /** Historical events before the live service, loaded by archive loads. */
+  /**
+   * Historical events before the live service, written by archive loads: one folder per state and per
+   * source (the load's name; loading a source again replaces its files), files split by start year.
+   */
   archive: {
     name: 'archive',
-    columns: [
-      ...recordColumns,
-      ...archiveColumns,
-      { name: 'valid_from', sql: 'TIMESTAMPTZ' },
-      { name: 'valid_to', sql: 'TIMESTAMPTZ' },
-    ],
-    partitionBy: ['state'],
+    columns: archiveColumns,
+    partitionBy: ['state', 'source'],
     timeColumn: 'valid_from',
     orderBy: 'valid_from, id',
-    schemaVersion: 1,
+    schemaVersion: 2,
   },
   /**
    * Clustered events (docs/adr/0011-event-clustering.md): every active event and those ended within

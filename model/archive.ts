@@ -49,11 +49,20 @@ export const ARCHIVE_RECORD_COLUMNS: readonly ArchiveColumnSpec[] = [
   { name: 'valid_to', sql: 'TIMESTAMPTZ', nullable: false },
 ];
 
+/**
+ * The columns an archive file stores: every record column but `geometry`, which for an archive row is
+ * only ever its point, so readers build it from `latitude` and `longitude` (lake/read.ts) instead of
+ * every file carrying the same coordinates twice, once as JSON text.
+ */
+export const ARCHIVE_FILE_COLUMNS: readonly ArchiveColumnSpec[] = ARCHIVE_RECORD_COLUMNS.filter(
+  (column) => column.name !== 'geometry',
+);
+
 /** Column definitions for CREATE TABLE of an archive table. */
-export function archiveRecordColumnsDdl(): string {
-  return ARCHIVE_RECORD_COLUMNS.map((c) => `${c.name} ${c.sql}${c.nullable ? '' : ' NOT NULL'}`).join(
-    ',\n  ',
-  );
+export function archiveRecordColumnsDdl(
+  columns: readonly ArchiveColumnSpec[] = ARCHIVE_RECORD_COLUMNS,
+): string {
+  return columns.map((c) => `${c.name} ${c.sql}${c.nullable ? '' : ' NOT NULL'}`).join(',\n  ');
 }
 
 /**

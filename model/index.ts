@@ -13,3 +13,5 @@ export * from './event.js';
 export * from './archive.js';
 export * from './declaration-refresh.js';
 export * from './gauge-health.js';
+export * from './archive-load.js';
+export * from './backfill.js';

@@ -5,12 +5,15 @@ import {
   createEventActivities,
   createDeclarationIngestActivities,
   createDeclarationWarehouseActivities,
+  createArchiveActivities,
+  createBackfillActivities,
   createIngestActivities,
   createWarehouseActivities,
   Warehouse,
 } from '../activities/index.js';
 import { createGaugeIngestActivities, createGaugeWarehouseActivities } from '../activities/gauges/index.js';
 import { GaugeWarehouse } from '../warehouse/gauges/index.js';
+import { archiveLocatorFromSettings } from '../activities/archive-locator.js';
 import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { LakePublisher } from '../warehouse/publisher.js';
@@ -119,10 +122,23 @@ export async function createWarehouseWorker({
           warehouse,
         }),
         ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges }),
+        ...createArchiveActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+          locator: archiveLocatorFromSettings(settings),
+        }),
+        ...createBackfillActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+          publisher,
+        }),
       },
-      // Writes are serialised by the warehouse itself (Warehouse.exclusive); a second slot lets a
-      // compaction, which reads published files on its own connection, run beside commits.
-      maxConcurrentActivityTaskExecutions: 2,
+      // Writes are serialised by the warehouse itself (Warehouse.exclusive); more slots let a
+      // compaction or an archive load, which do their heavy work on connections of their own, run
+      // beside commits.
+      maxConcurrentActivityTaskExecutions: 3,
       // A commit in flight is let finish on shutdown rather than abandoned half way.
       shutdownGraceTime: '30 seconds',
     });

@@ -9,6 +9,7 @@ import {
   mirrorPath,
 } from '../config/index.js';
 import { demoDeclarationInputs } from '../runtime/declaration-inputs.js';
+import { demoGeographyDefaults, ensureDemoArchive } from '../runtime/demo-archive.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
@@ -55,6 +56,7 @@ try {
     EVENT_CLUSTERING: '{"graceMinutes":2}',
     ...declarationInputs.env,
     GAUGE_THRESHOLDS_FILE: thresholdsFile,
+    ...demoGeographyDefaults(),
   };
   const settings = loadSettings(defaults);
   const key = await ensureDemoKey(settings.DATA_DIR);
@@ -81,6 +83,12 @@ try {
     declarationInputs.real
       ? `  curl -s -H "Authorization: Bearer $EKEY" ${service.apiUrl}/v1/declarations/agrn/1011 | head -c 600`
       : `  curl -s -H "Authorization: Bearer $EKEY" "${service.apiUrl}/v1/declarations?status=all" | head -c 600`,
+  );
+  // The first run loads a historical archive, as a workflow to watch in the Web UI.
+  await ensureDemoArchive(settings, log).catch((error: unknown) =>
+    log.warn(
+      `could not start the demo archive load: ${error instanceof Error ? error.message : String(error)}`,
+    ),
   );
 } catch (error) {
   // A signal during start-up: what had started is stopped already.

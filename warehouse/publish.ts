@@ -59,28 +59,42 @@ export async function writeLakeFile(
   await connection.run(
     `COPY (${query}) TO ${sqlString(temporary)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`,
   );
+  const described = await describeLakeFile(connection, temporary, file);
+  await rename(temporary, absolute);
+  return described;
+}
+
+/**
+ * A Parquet file of a table as the manifest lists it: rows, bytes, checksum, the range of the table's
+ * time column and, for tables with `valid_to`, the latest end (null while a row is open). `path` is
+ * where it is read from now (a temporary name before a rename, or its place in the lake).
+ */
+export async function describeLakeFile(
+  connection: DuckDBConnection,
+  path: string,
+  file: { table: LakeTableName; partition: Record<string, string>; path: string },
+): Promise<LakeFile> {
   const definition: LakeTable = LAKE_TABLES[file.table];
   const time = definition.timeColumn;
+  const hasEnd = 'valid_to' in columnsOf(definition);
   const statsSql = time
     ? `SELECT count(*)::BIGINT AS n, min(${time})::VARCHAR AS lo, max(${time})::VARCHAR AS hi,
-         ${'valid_to' in columnsOf(definition) ? 'CASE WHEN count(valid_to) = count(*) THEN max(valid_to)::VARCHAR END' : 'NULL'} AS last
-       FROM read_parquet(${sqlString(temporary)})`
-    : `SELECT count(*)::BIGINT AS n, NULL AS lo, NULL AS hi, NULL AS last FROM read_parquet(${sqlString(temporary)})`;
+         ${hasEnd ? 'CASE WHEN count(valid_to) = count(*) THEN max(valid_to)::VARCHAR END' : 'NULL'} AS last
+       FROM read_parquet(${sqlString(path)})`
+    : `SELECT count(*)::BIGINT AS n, NULL AS lo, NULL AS hi, NULL AS last FROM read_parquet(${sqlString(path)})`;
   const stats = (await connection.runAndReadAll(statsSql)).getRowObjectsJS()[0] ?? {};
-  const described: LakeFile = {
+  return {
     table: file.table,
     partition: file.partition,
     path: file.path,
     rows: Number(stats.n ?? 0),
-    bytes: (await stat(temporary)).size,
-    sha256: await sha256File(temporary),
+    bytes: (await stat(path)).size,
+    sha256: await sha256File(path),
     minTime: isoOrNull(stats.lo),
     maxTime: isoOrNull(stats.hi),
-    ...(definition.name === 'incident_versions' ? { maxEnd: isoOrNull(stats.last) } : {}),
+    ...(hasEnd ? { maxEnd: isoOrNull(stats.last) } : {}),
     schemaVersion: definition.schemaVersion,
   };
-  await rename(temporary, absolute);
-  return described;
 }
 
 function columnsOf(table: LakeTable): Record<string, true> {

@@ -413,12 +413,12 @@ function settledRowsOf(written: readonly PlannedRow[], feedKey: string, polledAt
   return rows;
 }
 
-function timestampTZ(iso: string) {
+export function timestampTZ(iso: string) {
   return timestampTZValue(BigInt(Date.parse(iso)) * 1000n);
 }
 
 /** The record columns of one row, in RECORD_COLUMNS order. */
-function appendRecord(appender: DuckDBAppender, record: IncidentRecord): void {
+export function appendRecord(appender: DuckDBAppender, record: IncidentRecord): void {
   for (const column of RECORD_COLUMNS) {
     const value = record[column.name];
     if (value === null || value === undefined) appender.appendNull();

@@ -25,3 +25,5 @@ export {
 } from './request-declaration-refresh.js';
 export { gaugePoller, gaugeHealthQuery, type GaugePollerInput } from './gauge-poller.js';
 export { compactGaugeLake, gaugeRetention, type GaugeMaintenanceInput } from './gauge-maintenance.js';
+export { archiveLoad, archiveProgressQuery, type ArchiveLoadInput } from './archive-load.js';
+export { reparseBackfill, reparseProgressQuery, type ReparseBackfillInput } from './reparse-backfill.js';

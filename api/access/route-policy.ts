@@ -43,7 +43,7 @@ export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   open('/v1/attribution', 'licence compliance: anyone shown the data may read its attribution'),
   keyed('/v1/incidents', 'the data; list, one, nearby, snapshot, history'),
   keyed('/v1/states', 'per-feed detail (last polls, error counts) is for customers'),
-  keyed('/v1/exports', 'static exports (CAP Atom) are data'),
+  keyed('/v1/exports', 'bulk exports: the catalogue, lake Parquet files, whole collections, CAP Atom'),
   keyed('/v1/events', 'the spec: 401 for a missing or invalid key'),
   keyed('/v1/gauges', 'the spec: 401 for a missing or invalid key'),
   keyed('/v1/declarations', 'the spec: key and the declarations entitlement', 'declarations'),

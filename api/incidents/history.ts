@@ -1,4 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { ARCHIVE_BOUNDARY } from '../../config/index.js';
+import { RECORD_COLUMN_LIST } from '../../model/index.js';
 import { problems } from '../problem.js';
 import { assertLookback, earliestAllowed } from '../tier-access.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
@@ -11,8 +13,7 @@ const historyRoute = createRoute({
   method: 'get',
   path: '/incidents/history',
   summary: 'Incidents of a past window (paid plans)',
-  description:
-    'Every point incident that was published at some time in [after, before), in its latest state within the window, retracted ones included. `after` defaults to the start of the plan lookback; paging is by `cursor` (here `after` is the window start, not a cursor alias).',
+  description: `Every point incident that was published at some time in [after, before), in its latest state within the window, retracted ones included; a window reaching before ${ARCHIVE_BOUNDARY.slice(0, 10)} includes the historical archive's incidents active in it (meta.source archive when the whole window lies before). \`after\` defaults to the start of the plan lookback; paging is by \`cursor\` (here \`after\` is the window start, not a cursor alias).`,
   request: { query: HistoryQuery },
   responses: {
     200: {
@@ -48,15 +49,22 @@ export function registerHistory(
       ...(query.state ? [`state IN (${query.state.map(bind).join(', ')})`] : []),
       ...(query.eventType ? [`event_type IN (${query.eventType.map(bind).join(', ')})`] : []),
     ];
-    // The last version of each incident that overlaps the window.
-    const from = `(
+    const slice = { states: query.state, startsBefore: before, endsAfter: after };
+    const boundary = Date.parse(ARCHIVE_BOUNDARY);
+    // The last version of each incident that overlaps the window; before the boundary, archive
+    // incidents whose local days overlap it (an archive row is one version).
+    const live = `
       SELECT * EXCLUDE (version, valid_from, valid_to, rn) FROM (
         SELECT *, row_number() OVER (PARTITION BY id ORDER BY version DESC) AS rn
-        FROM ${deps.store.versionsRelation({ states: query.state, startsBefore: before, endsAfter: after })}
+        FROM ${deps.store.versionsRelation(slice)}
         WHERE feature_type = 'incident' AND valid_from < $2::TIMESTAMPTZ
           AND (valid_to IS NULL OR valid_to > $1::TIMESTAMPTZ) ${filters.map((f) => `AND ${f}`).join(' ')}
-      ) WHERE rn = 1
-    )`;
+      ) WHERE rn = 1`;
+    const archive = `
+      SELECT ${RECORD_COLUMN_LIST} FROM ${deps.store.archiveRelation(slice)}
+      WHERE valid_from < $2::TIMESTAMPTZ AND valid_to > $1::TIMESTAMPTZ ${filters.map((f) => `AND ${f}`).join(' ')}`;
+    const reachesArchive = after.getTime() < boundary;
+    const from = `(${reachesArchive ? `${live} UNION ALL ${archive}` : live})`;
     const page = await keysetPage(deps.store, deps.cursors, {
       from,
       where: [],
@@ -72,7 +80,7 @@ export function registerHistory(
     });
     return respondWithPage(c, page, {
       format: query.format,
-      source: 'live',
+      source: before.getTime() <= boundary ? 'archive' : 'live',
       generatedAt: now,
       cursorParameter: 'cursor',
     });

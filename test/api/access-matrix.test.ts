@@ -91,7 +91,11 @@ function endpoints(incidentId: string): Endpoint[] {
     keyed('/v1/events', '/v1/events'),
     // No event has this id: the gate applies, then the route answers 404.
     keyed('/v1/events/{id}', '/v1/events/3f1c2a4e-0000-4000-8000-000000000000', noRoute),
-    // Not built on this branch: the gate applies, then no route answers.
+    keyed('/v1/exports', '/v1/exports'),
+    keyed('/v1/exports/incidents/{name}', '/v1/exports/incidents/current.csv'),
+    keyed('/v1/exports/lake/{path}', '/v1/exports/lake/incidents_live/live-1.parquet'),
+    // The same route as Hono registers it: a lake path has several segments.
+    keyed('/v1/exports/lake/:path{.+}', '/v1/exports/lake/incidents_live/live-1.parquet'),
     keyed('/v1/exports/cap/incidents.atom', '/v1/exports/cap/incidents.atom', notPublished),
     keyed('/v1/gauges', '/v1/gauges'),
     keyed('/v1/gauges/summary', '/v1/gauges/summary'),

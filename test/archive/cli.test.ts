@@ -26,10 +26,19 @@ describe('npm run archive', () => {
     const run = archive('--help');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/generate --rows <N> --out <FILE>/);
+    expect(run.stdout).toMatch(/load <FILE> \[--format interchange\|aidr\]/);
+    expect(archive('load', '--help').status).toBe(0);
   });
 
   it.each([
-    [['load', 'x.csv'], /unknown command "load"/],
+    [['import', 'x.csv'], /unknown command "import"/],
+    [['load'], /expected one archive file, got 0/],
+    [['load', 'a.csv', 'b.csv'], /expected one archive file, got 2/],
+    [['load', 'x.csv', '--format', 'xml'], /--format must be one of interchange, aidr/],
+    [['load', 'x.csv', '--source', 'Two Words'], /--source must be a lower-case name/],
+    [['load', 'x.csv', '--format', 'aidr', '--streaming'], /AIDR files are always streamed/],
+    [['status'], /expected one load id, got 0/],
+    [['list', 'extra'], /list takes no arguments/],
     [['generate', '--rows', 'many', '--out', 'x.csv'], /--rows must be a whole number/],
     [['generate', '--rows', '10'], /--out is required/],
     [

@@ -45,7 +45,8 @@ export class ResponseValidator {
     const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
     const content = described?.content?.[mediaType];
     expect(content, `${method} ${template} ${status} ${mediaType} is described`).toBeDefined();
-    if (!mediaType.endsWith('json')) return;
+    // A byte range of a document is not a document.
+    if (!mediaType.endsWith('json') || response.status === 206) return;
     const key = `${template} ${method} ${status} ${mediaType}`;
     let validate = this.cache.get(key);
     if (!validate) {

@@ -1,2 +1,4 @@
 export * from './bulk-load.js';
 export { planBuckets, type YearBucket } from './buckets.js';
+export * from './lake-files.js';
+export * from './staging.js';

@@ -1,6 +1,6 @@
 import {
+  ARCHIVE_FILE_COLUMNS,
   ARCHIVE_INCIDENT_DEFAULTS,
-  ARCHIVE_RECORD_COLUMNS,
   EVENT_TYPE_CATEGORY,
   EVENT_TYPES,
   INTERCHANGE_COLUMNS,
@@ -121,8 +121,7 @@ const constant = (value: string): string => sqlText(value);
 
 /**
  * Macros the mapping uses: local midnight of a day in a zone as ISO 8601 text, with the offset in
- * force at 22:00 the evening before cut to minutes (sources/archive/local-days.ts), and a coordinate
- * written as JavaScript writes numbers.
+ * force at 22:00 the evening before cut to minutes (sources/archive/local-days.ts).
  */
 export const MAPPING_MACROS = [
   `CREATE OR REPLACE TEMP MACRO archive_offset_text(s) AS
@@ -134,8 +133,6 @@ export const MAPPING_MACROS = [
   `CREATE OR REPLACE TEMP MACRO archive_local_midnight(d, zone) AS
      strftime(d::TIMESTAMP, '%Y-%m-%dT%H:%M:%S')
      || archive_offset_text(archive_offset_before(d::TIMESTAMP - INTERVAL 2 HOUR, zone))`,
-  `CREATE OR REPLACE TEMP MACRO archive_js_number(x) AS
-     CASE WHEN x = trunc(x) AND abs(x) < 1e15 THEN CAST(CAST(x AS BIGINT) AS VARCHAR) ELSE CAST(to_json(x) AS VARCHAR) END`,
 ];
 
 /**
@@ -199,7 +196,7 @@ export const GOOD_ROWS_SQL = `CREATE TEMP TABLE good AS
   WHERE s.problem IS NULL
   ORDER BY s.k_state, s.start_date, s.rowid`;
 
-/** SELECT list of archive record columns, in ARCHIVE_RECORD_COLUMNS order, over a row \`s\` of \`good\`. */
+/** SELECT list of an archive file's columns, in ARCHIVE_FILE_COLUMNS order, over a row \`s\` of \`good\`. */
 export function recordSelectSql(holdings: Holdings, loadedAt: string): string {
   const column = (name: string): ColumnExpressions =>
     columnExpressions(byName(name), holdings[name] ?? 'absent');
@@ -210,7 +207,7 @@ export function recordSelectSql(holdings: Holdings, loadedAt: string): string {
   const category = `CASE ${t('event_type')} ${Object.entries(EVENT_TYPE_CATEGORY)
     .map(([type, name]) => `WHEN ${sqlText(type)} THEN ${sqlText(name)}`)
     .join(' ')} END`;
-  const expressions: Record<keyof ArchiveRecord, string> = {
+  const expressions: Record<Exclude<keyof ArchiveRecord, 'geometry'>, string> = {
     id: `s.k_state || '-' || ${t('agency')} || '-' || ${t('source_id')}`,
     feature_type: constant(ARCHIVE_INCIDENT_DEFAULTS.feature_type),
     parent_id: 'NULL::VARCHAR',
@@ -232,7 +229,6 @@ export function recordSelectSql(holdings: Holdings, loadedAt: string): string {
     latitude,
     longitude,
     precision: `CASE WHEN s.k_has_point THEN 'exact' ELSE s.a_precision END`,
-    geometry: `CASE WHEN ${latitude} IS NULL THEN NULL ELSE '{"type":"Point","coordinates":[' || archive_js_number(${longitude}) || ',' || archive_js_number(${latitude}) || ']}' END`,
     details: `coalesce(${t('details')}, '{}')`,
     reported_at: 's.start_midnight',
     updated_at: 's.end_midnight',
@@ -251,7 +247,7 @@ export function recordSelectSql(holdings: Holdings, loadedAt: string): string {
     valid_from: 's.start_instant',
     valid_to: 's.end_next_instant',
   };
-  return ARCHIVE_RECORD_COLUMNS.map(
-    ({ name, sql }) => `CAST(${expressions[name]} AS ${sql}) AS ${quoted(name)}`,
+  return ARCHIVE_FILE_COLUMNS.map(
+    ({ name, sql }) => `CAST(${expressions[name as keyof typeof expressions]} AS ${sql}) AS ${quoted(name)}`,
   ).join(',\n  ');
 }

@@ -1,0 +1,166 @@
+import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { feedByKey, type FeedDefinition } from '../config/index.js';
+import { addReparseCounts, toRecord, type IncidentRecord, type ReparseCounts } from '../model/index.js';
+import { MalformedFeedError, parserFor, type FeedParser } from '../sources/index.js';
+import type { LakePublisher } from '../warehouse/publisher.js';
+import {
+  applyReparse,
+  reparsePlan,
+  reparsePolls,
+  type ReparsedPoll,
+  type ReparseWindow,
+} from '../warehouse/reparse.js';
+import type { Warehouse } from '../warehouse/warehouse.js';
+import { currentActivity } from './heartbeat.js';
+import { normalise } from './ingest.js';
+
+export interface BackfillDeps {
+  dataDir: string;
+  lakeDir: string;
+  warehouse: Warehouse;
+  /** Live rows a re-parse changed reach incidents_live with the next publish. */
+  publisher: Pick<LakePublisher, 'request'>;
+}
+
+export interface ReparseWindowInput {
+  feedKey: string;
+  /** `YYYY-MM-DD`, both inclusive: UTC days, as the raw store names its folders. */
+  from: string;
+  to: string;
+}
+
+export interface ReparseSliceInput extends ReparseWindowInput {
+  /** The last poll done by earlier slices (ISO instant), null at the start. */
+  after: string | null;
+  counts: ReparseCounts;
+  sliceMs: number;
+}
+
+export interface ReparseSliceResult {
+  after: string | null;
+  counts: ReparseCounts;
+  done: boolean;
+}
+
+/** Heartbeated after each group of polls: a retry after a lost worker carries on from here. */
+interface ReparseHeartbeat {
+  after: string | null;
+  counts: ReparseCounts;
+}
+
+export const BACKFILL_FAILURES = { badRequest: 'BackfillInvalid' } as const;
+
+/** Polls re-parsed and applied together: one transaction and one lake generation each. */
+const POLLS_PER_GROUP = 25;
+const DAY_MS = 86_400_000;
+
+function windowOf(input: ReparseWindowInput): ReparseWindow {
+  const from = Date.parse(`${input.from}T00:00:00Z`);
+  const to = Date.parse(`${input.to}T00:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(to) || to < from) {
+    throw ApplicationFailure.nonRetryable(
+      `the window ${input.from}..${input.to} is not two dates, the first not after the second`,
+      BACKFILL_FAILURES.badRequest,
+    );
+  }
+  return { feedKey: input.feedKey, from: new Date(from), to: new Date(to + DAY_MS) };
+}
+
+function feedAndParser(feedKey: string): { feed: FeedDefinition; parser: FeedParser } {
+  const feed = feedByKey(feedKey);
+  const parser = feed && parserFor(feed.format);
+  if (!feed || !parser) {
+    throw ApplicationFailure.nonRetryable(
+      feed ? `no parser for the format ${feed.format}` : `unknown feed ${feedKey}`,
+      BACKFILL_FAILURES.badRequest,
+    );
+  }
+  return { feed, parser };
+}
+
+/** Activities of re-parse backfills, on the warehouse task queue (they rewrite version history). */
+export function createBackfillActivities({ dataDir, lakeDir, warehouse, publisher }: BackfillDeps) {
+  /** The kept body of a poll: raw/<feed>/<UTC day>/<sha256>.<ext>, whatever its extension. */
+  async function readBody(feedKey: string, polledAt: string, sha256: string): Promise<Buffer | undefined> {
+    const dir = join(dataDir, 'raw', feedKey, polledAt.slice(0, 10));
+    const name = (await readdir(dir).catch(() => [] as string[])).find((entry) =>
+      entry.startsWith(`${sha256}.`),
+    );
+    return name === undefined ? undefined : readFile(join(dir, name));
+  }
+
+  return {
+    async planReparse(input: ReparseWindowInput): Promise<{ polls: number; reachesLatest: boolean }> {
+      feedAndParser(input.feedKey);
+      return reparsePlan(warehouse, windowOf(input));
+    },
+
+    /**
+     * Re-parses the window's polls from `after` for about `sliceMs`, in groups applied one
+     * transaction (and one lake generation) each, heartbeating after each group.
+     */
+    async reparseSlice(input: ReparseSliceInput): Promise<ReparseSliceResult> {
+      const context = currentActivity();
+      const resumed = context?.info.heartbeatDetails as ReparseHeartbeat | undefined;
+      let after = resumed?.after ?? input.after;
+      let counts = resumed?.counts ?? input.counts;
+      const { parser } = feedAndParser(input.feedKey);
+      const window = windowOf(input);
+      const started = Date.now();
+      for (;;) {
+        if (context?.cancellationSignal.aborted) throw new CancelledFailure('the backfill was cancelled');
+        const polls = await reparsePolls(warehouse, window, after, POLLS_PER_GROUP);
+        if (polls.length === 0) return { after, counts, done: true };
+        const parsed: ReparsedPoll[] = [];
+        let missing = 0;
+        let unreadable = 0;
+        for (const poll of polls) {
+          const body = await readBody(input.feedKey, poll.polledAt, poll.rawSha256);
+          if (!body) {
+            missing += 1;
+            continue;
+          }
+          try {
+            const records = new Map<string, IncidentRecord>();
+            for (const draft of parser(body).incidents) {
+              const record = toRecord(normalise(draft, poll.polledAt));
+              records.set(record.id, record);
+            }
+            parsed.push({ polledAt: poll.polledAt, records });
+          } catch (error) {
+            if (!(error instanceof MalformedFeedError)) throw error;
+            unreadable += 1;
+          }
+        }
+        // The latest poll is looked up again for every group: the feed goes on polling meanwhile.
+        const { reachesLatest } = await reparsePlan(warehouse, window);
+        const outcome = await applyReparse(warehouse, {
+          lakeDir,
+          feedKey: input.feedKey,
+          polls: parsed,
+          reachesLatest,
+          now: new Date(),
+        });
+        if (outcome.liveChanged > 0) publisher.request();
+        counts = addReparseCounts(counts, {
+          polls: polls.length,
+          bodiesMissing: missing,
+          bodiesUnreadable: unreadable,
+          versions: outcome.versions,
+          changed: outcome.changed,
+          unchanged: outcome.unchanged,
+          unmatched: outcome.unmatched,
+          liveChanged: outcome.liveChanged,
+          generations: outcome.generation === null ? 0 : 1,
+        });
+        after = polls[polls.length - 1]!.polledAt;
+        context?.heartbeat({ after, counts } satisfies ReparseHeartbeat);
+        if (Date.now() - started >= input.sliceMs) return { after, counts, done: false };
+      }
+    },
+  };
+}
+
+export type BackfillActivities = ReturnType<typeof createBackfillActivities>;

@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import { resolve, sep } from 'node:path';
+import { ARROW_STREAM_MEDIA_TYPE, recordsToArrowStream } from '../../exports/arrow.js';
+import { toCsv } from '../../exports/csv.js';
+import { toFeature } from '../../exports/geojson.js';
+import { CAP_FEED_PATH, INCIDENT_EXPORTS_PATH, LAKE_EXPORTS_PATH } from '../../exports/public-paths.js';
+import type { LakeFile } from '../../lake/manifest.js';
+import { LAKE_TABLES } from '../../lake/tables.js';
+import type { IncidentRecord } from '../../model/index.js';
+import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
+import type { ServingStore } from '../serving-store.js';
+import type { StaticFileCache } from './static-file.js';
+
+/**
+ * What `/v1/exports` offers: every file of the lake's current generation, as the manifest lists it,
+ * the current incidents as whole files (GeoJSON, CSV, Arrow IPC stream) built once per generation,
+ * and the CAP Atom feed. Each entry carries its size and sha256, which are also the download's ETag.
+ */
+
+export const PARQUET_MEDIA_TYPE = 'application/vnd.apache.parquet';
+
+export interface CatalogueEntry {
+  href: string;
+  format: 'parquet' | 'geojson' | 'csv' | 'arrow' | 'atom';
+  mediaType: string;
+  table: string;
+  partition: Record<string, string>;
+  rows: number | null;
+  bytes: number;
+  sha256: string;
+  /** Range of the table's time column in the file (ISO instants), null when it has none. */
+  minTime: string | null;
+  maxTime: string | null;
+}
+
+export interface Catalogue {
+  generation: number;
+  publishedAt: string | null;
+  files: CatalogueEntry[];
+  /** Each table's columns (DuckDB types) and hive partition keys. */
+  tables: Record<string, { columns: { name: string; type: string }[]; partitionBy: string[] }>;
+}
+
+/** A whole collection built in memory for one generation. */
+export interface BuiltExport {
+  name: CollectionName;
+  bytes: Uint8Array;
+  sha256: string;
+  rows: number;
+  mediaType: string;
+  format: CatalogueEntry['format'];
+}
+
+const COLLECTIONS = {
+  'current.geojson': { format: 'geojson', mediaType: 'application/geo+json' },
+  'current.csv': { format: 'csv', mediaType: 'text/csv; charset=utf-8' },
+  'current.arrows': { format: 'arrow', mediaType: ARROW_STREAM_MEDIA_TYPE },
+} as const satisfies Record<string, { format: CatalogueEntry['format']; mediaType: string }>;
+export type CollectionName = keyof typeof COLLECTIONS;
+export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+function build(
+  name: CollectionName,
+  records: readonly IncidentRecord[],
+  generatedAt: string | null,
+): Uint8Array {
+  switch (name) {
+    case 'current.geojson':
+      return Buffer.from(
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: records.map(toFeature),
+          meta: { total_count: records.length, generatedAt },
+          attribution: '/v1/attribution',
+        }),
+      );
+    case 'current.csv':
+      return Buffer.from(toCsv(records));
+    case 'current.arrows':
+      return recordsToArrowStream(records);
+  }
+}
+
+export class ExportFiles {
+  private built: { generation: number; files: Map<CollectionName, Promise<BuiltExport>> } | undefined;
+
+  constructor(
+    private readonly store: ServingStore,
+    private readonly capFeed: StaticFileCache | undefined,
+  ) {}
+
+  /** A file of the current generation by its lake path; undefined for anything the manifest does not name. */
+  lakeFile(path: string): { file: LakeFile; absolute: string } | undefined {
+    const file = this.store.manifest?.files.find((candidate) => candidate.path === path);
+    if (!file) return undefined;
+    const root = resolve(this.store.lakeDir);
+    const absolute = resolve(root, file.path);
+    // The manifest's paths are checked when it is read; this keeps a bad one inside the lake anyway.
+    return absolute.startsWith(`${root}${sep}`) ? { file, absolute } : undefined;
+  }
+
+  /** Every current incident and area, retracted ones left out: each collection built once per generation. */
+  async collection(name: CollectionName): Promise<BuiltExport> {
+    const { generation, publishedAt } = this.store.current;
+    if (this.built?.generation !== generation) this.built = { generation, files: new Map() };
+    let file = this.built.files.get(name);
+    if (!file) {
+      file = this.store.liveIncidents().then((live) => {
+        const records = live.all.filter((record) => !record.retracted);
+        const bytes = build(name, records, publishedAt);
+        return { name, bytes, sha256: sha256(bytes), rows: records.length, ...COLLECTIONS[name] };
+      });
+      this.built.files.set(name, file);
+    }
+    return file;
+  }
+
+  async capFeedFile() {
+    const file = await this.capFeed?.read();
+    return file && { ...file, sha256: sha256(file.body) };
+  }
+
+  async catalogue(): Promise<Catalogue> {
+    const { generation, publishedAt } = this.store.current;
+    const lake = (this.store.manifest?.files ?? []).map((file): CatalogueEntry => ({
+      href: `${LAKE_EXPORTS_PATH}/${file.path}`,
+      format: 'parquet',
+      mediaType: PARQUET_MEDIA_TYPE,
+      table: file.table,
+      partition: file.partition,
+      rows: file.rows,
+      bytes: file.bytes,
+      sha256: file.sha256,
+      minTime: file.minTime,
+      maxTime: file.maxTime,
+    }));
+    const collections = await Promise.all(COLLECTION_NAMES.map((name) => this.collection(name)));
+    const cap = await this.capFeedFile();
+    return {
+      generation,
+      publishedAt,
+      files: [
+        ...lake,
+        ...collections.map((built): CatalogueEntry => ({
+          href: `${INCIDENT_EXPORTS_PATH}/${built.name}`,
+          format: built.format,
+          mediaType: built.mediaType,
+          table: 'incidents_live',
+          partition: {},
+          rows: built.rows,
+          bytes: built.bytes.byteLength,
+          sha256: built.sha256,
+          minTime: null,
+          maxTime: null,
+        })),
+        ...(cap
+          ? [
+              {
+                href: CAP_FEED_PATH,
+                format: 'atom' as const,
+                mediaType: ATOM_MEDIA_TYPE,
+                table: 'incidents_live',
+                partition: {},
+                rows: null,
+                bytes: cap.body.byteLength,
+                sha256: cap.sha256,
+                minTime: null,
+                maxTime: null,
+              },
+            ]
+          : []),
+      ],
+      tables: Object.fromEntries(
+        Object.values(LAKE_TABLES).map((table) => [
+          table.name,
+          {
+            columns: table.columns.map((column) => ({ name: column.name, type: column.sql })),
+            partitionBy: [...table.partitionBy],
+          },
+        ]),
+      ),
+    };
+  }
+}

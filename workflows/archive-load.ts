@@ -1,0 +1,135 @@
+import {
+  defineQuery,
+  isCancellation,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type {
+  ArchiveActivities,
+  ArchiveCheckpoint,
+  ArchiveLoadRequest,
+  ReadArchiveSliceResult,
+} from '../activities/index.js';
+import {
+  NO_COUNTS,
+  PROBLEMS_SHOWN,
+  type ArchiveLoadFormat,
+  type ArchiveLoadMode,
+  type ArchiveLoadProgress,
+  type ArchiveLoadResult,
+} from '../model/index.js';
+
+export interface ArchiveLoadInput {
+  /** Absolute path, readable by the warehouse worker. */
+  file: string;
+  format: ArchiveLoadFormat;
+  /** The source's name: its lake folder; a later load of the same source replaces this one. */
+  source: string;
+  /** `bulk` (default for interchange files) or `streaming` (always for AIDR files). */
+  mode?: ArchiveLoadMode;
+  warehouseTaskQueue: string;
+  /** Rows per staged batch of a streaming load (default 20,000). */
+  batchSize?: number;
+  /** How long one streaming slice reads before reporting progress (default 5 s). */
+  sliceMs?: number;
+  /** How soon a lost worker is noticed (default 30 s). */
+  heartbeatTimeoutSeconds?: number;
+}
+
+export const archiveProgressQuery = defineQuery<ArchiveLoadProgress>('progress');
+
+/**
+ * One archive load: checks the file, reads it (in bulk, or in checkpointed streaming slices), writes
+ * the archive's lake files and publishes them in place of the source's earlier files. `progress`
+ * answers rows and bytes done, problems met so far, and the result at the end.
+ */
+export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadResult> {
+  const heartbeatTimeout = `${input.heartbeatTimeoutSeconds ?? 30} seconds`;
+  const quick = proxyActivities<ArchiveActivities>({
+    taskQueue: input.warehouseTaskQueue,
+    startToCloseTimeout: '2 minutes',
+    retry: { initialInterval: '1 second', maximumAttempts: 3 },
+  });
+  const reading = proxyActivities<ArchiveActivities>({
+    taskQueue: input.warehouseTaskQueue,
+    startToCloseTimeout: '30 minutes',
+    heartbeatTimeout,
+    retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 50 },
+  });
+  const writing = proxyActivities<ArchiveActivities>({
+    taskQueue: input.warehouseTaskQueue,
+    startToCloseTimeout: '3 hours',
+    heartbeatTimeout,
+    retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 20 },
+  });
+
+  const request: ArchiveLoadRequest = {
+    loadId: workflowInfo().workflowId,
+    file: input.file,
+    format: input.format,
+    source: input.source,
+    loadedAt: new Date().toISOString(),
+  };
+  const progress: ArchiveLoadProgress = {
+    loadId: request.loadId,
+    file: input.file,
+    format: input.format,
+    source: input.source,
+    mode: null,
+    phase: 'preparing',
+    startedAt: request.loadedAt,
+    totalBytes: 0,
+    counts: NO_COUNTS,
+    problems: [],
+    resumedAt: [],
+  };
+  setHandler(archiveProgressQuery, () => progress);
+  setCurrentDetails(`Archive load of ${input.file} (${input.format}) as source **${input.source}**`);
+
+  try {
+    const prepared = await quick.prepareArchiveLoad({ ...request, mode: input.mode });
+    progress.mode = prepared.mode;
+    progress.totalBytes = prepared.totalBytes;
+    progress.phase = 'reading';
+    let result: ArchiveLoadResult;
+    if (prepared.mode === 'bulk') {
+      result = await writing.bulkLoadArchive(request);
+    } else {
+      let from: ArchiveCheckpoint | null = null;
+      for (;;) {
+        const slice: ReadArchiveSliceResult = await reading.readArchiveSlice({
+          ...request,
+          from,
+          counts: progress.counts,
+          batchSize: input.batchSize ?? 20_000,
+          sliceMs: input.sliceMs ?? 5_000,
+        });
+        from = slice.checkpoint;
+        if (slice.resumedFrom) progress.resumedAt.push(slice.resumedFrom);
+        progress.counts = slice.counts;
+        progress.problems.push(
+          ...slice.problems.slice(0, Math.max(0, PROBLEMS_SHOWN - progress.problems.length)),
+        );
+        if (slice.done) break;
+      }
+      progress.phase = 'writing';
+      result = await writing.finishArchiveLoad(request);
+    }
+    progress.counts = result.counts;
+    progress.problems = result.problems;
+    progress.result = result;
+    progress.phase = 'done';
+    setCurrentDetails(
+      `Loaded ${result.counts.records} records of **${input.source}** in ${result.files} files (generation ${result.generation}); ${result.counts.rejectedRows} rows set aside`,
+    );
+    return result;
+  } catch (error) {
+    progress.phase = isCancellation(error) ? 'cancelled' : 'failed';
+    // An activity's failure says what went wrong in its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    progress.error = cause instanceof Error ? cause.message : String(cause);
+    throw error;
+  }
+}
