@@ -3,6 +3,7 @@
  * /v1/incidents?limit=100 and /v1/incidents/nearby next to a bare Hono JSON route served by the same
  * process, so the ratio is the figure. Usage: npm run bench:api [-- --incidents 5000 --seconds 10]
  */
+import { benchApp } from './support/bench-app.js';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
@@ -15,13 +16,7 @@ import { normalise } from '../activities/ingest.js';
 import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../warehouse/publisher.js';
 import { Warehouse } from '../warehouse/warehouse.js';
-import { issueKey } from '../api/access/issue.js';
-import { SqliteAccessStore } from '../api/access/sqlite-store.js';
-import { createApp } from '../api/app.js';
-import { CursorCodec } from '../api/cursor.js';
 import { ServingStore } from '../api/serving-store.js';
-import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
-import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { toRecord } from '../model/index.js';
 import { GENERATORS } from '../replay/generators/index.js';
 
@@ -57,21 +52,7 @@ await publishNow(warehouse, join(dir, 'serving'));
 const store = await ServingStore.open(join(dir, 'serving'));
 
 // An enterprise key with a quota the run cannot exhaust: the gate's cost is part of the figure.
-const access = SqliteAccessStore.open(join(dir, 'access.sqlite'));
-const { token } = await issueKey(access, { tier: 'enterprise', label: 'bench' }, new Date());
-const app = createApp({
-  cap: capIssuerFromSettings(parseSettings({}), FEED_CATALOGUE),
-  keys: access,
-  quota: access,
-  quotas: { free: 0, starter: 0, developer: 0, business: 0, pro: 0, enterprise: Number.MAX_SAFE_INTEGER },
-  store,
-  feedHealth: { read: () => Promise.resolve([]) },
-  catalogue: FEED_CATALOGUE,
-  cursors: new CursorCodec('bench-secret-bench-secret'),
-  version: 'bench',
-  startedAt: new Date(),
-  now: () => new Date(),
-});
+const { app, access, token } = await benchApp(store, dir);
 // The baseline: the cheapest JSON route Hono can serve, in the same process and server.
 const root = new Hono();
 const sample = { type: 'FeatureCollection', features: [], meta: { total_count: 0 } };

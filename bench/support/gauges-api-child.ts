@@ -3,16 +3,10 @@
  * times gauge requests through app.request against a bare route, and reports its RSS to the parent.
  * Arguments: <lake folder> <scratch folder> <queries>.
  */
+import { benchApp } from './bench-app.js';
 import { Hono } from 'hono';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { issueKey } from '../../api/access/issue.js';
-import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
-import { createApp } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
 import { ServingStore } from '../../api/serving-store.js';
-import { FEED_CATALOGUE, parseSettings } from '../../config/index.js';
-import { capIssuerFromSettings } from '../../exports/cap/issuer.js';
 
 export interface ApiFigures {
   bareP50: number;
@@ -31,22 +25,8 @@ const [lakeDir = '', scratch = '', queriesText = '200'] = process.argv.slice(2);
 const queries = Number(queriesText);
 const rssBaselineBytes = process.memoryUsage().rss;
 const store = await ServingStore.open(lakeDir);
-const access = SqliteAccessStore.open(join(scratch, 'access.sqlite'));
-const { token } = await issueKey(access, { tier: 'enterprise', label: 'bench' }, new Date());
+const { app, access, token } = await benchApp(store, scratch);
 const headers = { authorization: `Bearer ${token}` };
-const app = createApp({
-  cap: capIssuerFromSettings(parseSettings({}), FEED_CATALOGUE),
-  keys: access,
-  quota: access,
-  quotas: { free: 0, starter: 0, developer: 0, business: 0, pro: 0, enterprise: Number.MAX_SAFE_INTEGER },
-  store,
-  feedHealth: { read: () => Promise.resolve([]) },
-  catalogue: FEED_CATALOGUE,
-  cursors: new CursorCodec('bench-secret-bench-secret'),
-  version: 'bench',
-  startedAt: new Date(),
-  now: () => new Date(),
-});
 const bare = new Hono();
 bare.get('/bare', (c) => c.json({ gauges: [], meta: { totalCount: 0 } }));
 

@@ -1,12 +1,6 @@
 import { createInterface } from 'node:readline';
-import { join } from 'node:path';
-import { issueKey } from '../../api/access/issue.js';
-import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
-import { createApp } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
+import { benchApp } from './bench-app.js';
 import { ServingStore } from '../../api/serving-store.js';
-import { FEED_CATALOGUE, parseSettings } from '../../config/index.js';
-import { capIssuerFromSettings } from '../../exports/cap/issuer.js';
 
 /**
  * The API side of the growth benchmark, in a process of its own so its memory is its own: opens the
@@ -16,21 +10,7 @@ const [lakeDir = '', workDir = ''] = process.argv.slice(2);
 const opened = performance.now();
 const store = await ServingStore.open(lakeDir, { checkIntervalMs: 3_600_000 });
 const openMs = performance.now() - opened;
-const access = SqliteAccessStore.open(join(workDir, 'access.sqlite'));
-const { token } = await issueKey(access, { tier: 'enterprise', label: 'growth' }, new Date());
-const app = createApp({
-  cap: capIssuerFromSettings(parseSettings({}), FEED_CATALOGUE),
-  keys: access,
-  quota: access,
-  quotas: { free: 0, starter: 0, developer: 0, business: 0, pro: 0, enterprise: Number.MAX_SAFE_INTEGER },
-  store,
-  feedHealth: { read: () => Promise.resolve([]) },
-  catalogue: FEED_CATALOGUE,
-  cursors: new CursorCodec('growth-benchmark-secret'),
-  version: 'bench',
-  startedAt: new Date(),
-  now: () => new Date(),
-});
+const { app, access, token } = await benchApp(store, workDir);
 const headers = { authorization: `Bearer ${token}` };
 
 function percentile(values: number[], p: number): number {
