@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { closeSync, openSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
 import { Connection } from '@temporalio/client';
@@ -19,8 +19,6 @@ export interface TemporalDevServerOptions {
   dbFile: string;
   /** Namespace created at launch (the "default" namespace always exists as well). */
   namespace: string;
-  /** Receives every line the server prints (stdout and stderr). */
-  log?: (line: string) => void;
   /** How long to wait for the server to answer before giving up. Default 30 s. */
   readyTimeoutMs?: number;
 }
@@ -29,6 +27,8 @@ export interface TemporalDevServer {
   /** host:port of the gRPC front end, for `Connection.connect({ address })`. */
   address: string;
   uiUrl: string;
+  /** Where the server writes what it prints (stdout and stderr), next to its SQLite file. */
+  logFile: string;
   /** Process id of the server, for last-resort clean-up by the caller. */
   pid: number | undefined;
   /** Resolves when the server process ends, however it ends, with how it ended. */
@@ -45,8 +45,9 @@ const STOP_GRACE_MS = 5_000;
  * the namespace exists. Installs no signal or exit handlers: the caller owns the process and must call stop().
  */
 export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
-  const { cliPath, port, uiPort, namespace, log } = opts;
+  const { cliPath, port, uiPort, namespace } = opts;
   const dbFile = resolve(opts.dbFile);
+  const logFile = join(dirname(dbFile), 'dev-server.log');
   const readyTimeoutMs = opts.readyTimeoutMs ?? 30_000;
   await mkdir(dirname(dbFile), { recursive: true });
 
@@ -79,17 +80,15 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     `${FEED_STATUS_SEARCH_ATTRIBUTE}=Keyword`,
   ];
   // Its own process group: a Ctrl-C in the terminal reaches the service, which stops the workers
-  // before the server they talk to.
-  const child = spawn(cliPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-
-  const tail: string[] = [];
-  const onLine = (line: string): void => {
-    tail.push(line);
-    if (tail.length > TAIL_LINES) tail.shift();
-    log?.(line);
-  };
-  createInterface({ input: child.stdout }).on('line', onLine);
-  createInterface({ input: child.stderr }).on('line', onLine);
+  // before the server they talk to. Its output goes to a file, not a pipe: a pipe would break when the
+  // service is killed, and the server's next line would kill it by SIGPIPE mid-write.
+  const out = openSync(logFile, 'w');
+  let child;
+  try {
+    child = spawn(cliPath, args, { stdio: ['ignore', out, out], detached: true });
+  } finally {
+    closeSync(out);
+  }
 
   let exitDescription: string | undefined;
   const exited = new Promise<string>((resolveExit) => {
@@ -118,26 +117,28 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     return stopping;
   };
 
-  const failure = (reason: string): Error => {
-    const output = tail.length > 0 ? `\n--- last server output ---\n${tail.join('\n')}` : '';
+  const failure = async (reason: string): Promise<Error> => {
+    const printed = await readFile(logFile, 'utf8').catch(() => '');
+    const tail = printed.trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
+    const output = tail.length > 0 ? `\n--- last server output (${logFile}) ---\n${tail}` : '';
     return new Error(`Temporal dev server (${cliPath} ${args.join(' ')}) ${reason}${output}`);
   };
 
   const deadline = Date.now() + readyTimeoutMs;
   let lastError: unknown;
   for (;;) {
-    if (exitDescription !== undefined) throw failure(exitDescription);
+    if (exitDescription !== undefined) throw await failure(exitDescription);
     if (Date.now() > deadline) {
       await stop();
       const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw failure(`did not become ready on ${address} within ${readyTimeoutMs} ms${detail}`);
+      throw await failure(`did not become ready on ${address} within ${readyTimeoutMs} ms${detail}`);
     }
     const connection = Connection.lazy({ address, connectTimeout: 1_000 });
     try {
       await Promise.race([connection.ensureConnected(), exited]);
       if (exitDescription === undefined) {
         await connection.workflowService.describeNamespace({ namespace });
-        return { address, uiUrl, pid: child.pid, exited, stop };
+        return { address, uiUrl, logFile, pid: child.pid, exited, stop };
       }
     } catch (err) {
       lastError = err;
