@@ -54,9 +54,24 @@ export class GaugeCatalogue {
 
   constructor(private readonly store: ServingStore) {}
 
+  private views: { gauges: readonly CatalogueGauge[]; second: number; views: GaugeView[] } | undefined;
+
   async gauges(): Promise<readonly CatalogueGauge[]> {
     await this.refresh();
     return this.loaded?.gauges ?? [];
+  }
+
+  /**
+   * Every gauge as shown at `nowMs`, in id order. Statuses are taken at the whole second (reading times
+   * are whole seconds), so all the requests of one second share one pass over the catalogue.
+   */
+  async viewsAt(nowMs: number): Promise<readonly GaugeView[]> {
+    const gauges = await this.gauges();
+    const second = Math.floor(nowMs / 1000) * 1000;
+    if (this.views?.gauges !== gauges || this.views.second !== second) {
+      this.views = { gauges, second, views: gauges.map((gauge) => viewAt(gauge, second)) };
+    }
+    return this.views.views;
   }
 
   async byId(id: string): Promise<CatalogueGauge | undefined> {

@@ -3,7 +3,7 @@ import { isAtOrAbove } from '../../gauges/index.js';
 import { problems } from '../problem.js';
 import type { AppEnv } from '../types.js';
 import { problemResponses } from '../validation.js';
-import { viewAt, type CatalogueGauge, type GaugeView } from './catalogue.js';
+import type { GaugeView } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';
 import { GaugeListQuery } from './params.js';
 import { GaugeCollectionSchema } from './schemas.js';
@@ -52,8 +52,7 @@ export function registerList(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void {
     const { cursor, limit, ...filters } = query;
     const { fingerprint, afterKey } = deps.cursors.resume({ cursor }, filters);
     const nowMs = deps.now().getTime();
-    const all: readonly CatalogueGauge[] = await deps.catalogue.gauges();
-    const matched = all.map((gauge) => viewAt(gauge, nowMs)).filter((gauge) => matches(query, gauge));
+    const matched = (await deps.catalogue.viewsAt(nowMs)).filter((gauge) => matches(query, gauge));
     const start = afterKey === undefined ? 0 : matched.findIndex((gauge) => gauge.id > afterKey);
     const page = start < 0 ? [] : matched.slice(start, start + limit);
     const last = page.at(-1);

@@ -3,7 +3,7 @@ import { summarizeGauges } from '../../gauges/index.js';
 import { problems } from '../problem.js';
 import type { AppEnv } from '../types.js';
 import { problemResponses } from '../validation.js';
-import { viewAt, type GaugeView } from './catalogue.js';
+import type { GaugeView } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';
 import { SummaryQuery } from './params.js';
 import { SummaryBodySchema } from './schemas.js';
@@ -30,9 +30,9 @@ export function registerSummary(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void
     const nowMs = deps.now().getTime();
     const views: GaugeView[] = [];
     const lgaNames = new Map<string, string>();
-    for (const gauge of await deps.catalogue.gauges()) {
+    for (const gauge of await deps.catalogue.viewsAt(nowMs)) {
       if (gauge.variable !== query.variable || (query.state && gauge.state !== query.state)) continue;
-      views.push(viewAt(gauge, nowMs));
+      views.push(gauge);
       if (gauge.lga !== null && gauge.lgaName !== null) lgaNames.set(gauge.lga, gauge.lgaName);
     }
     const summary = summarizeGauges(views, { groupBy: query.groupBy });
