@@ -103,10 +103,9 @@ describe('archive load activities', () => {
 
   it('refuses a file with no good row, keeping the source as it was', async () => {
     const bad = join(dir, 'bad.csv');
-    const header = (await import('node:fs/promises'))
-      .readFile(input, 'utf8')
-      .then((text) => text.split('\n')[0]);
-    await writeFile(bad, `${await header}\nx,UPPER,nsw,bushfire,Fire,1990-01-01${','.repeat(14)}\n`);
+    const [header] = (await readFile(input, 'utf8')).split('
+');
+    await writeFile(bad, `${header}\nx,UPPER,nsw,bushfire,Fire,1990-01-01${','.repeat(14)}\n`);
     const before = await rowsOf('bulk');
     await expect(activities.bulkLoadArchive(request('bulk', bad))).rejects.toThrow(
       /no row of .* could be loaded \(1 set aside, first at line 2\); the earlier files of "bulk" stay/,
