@@ -103,8 +103,7 @@ describe('archive load activities', () => {
 
   it('refuses a file with no good row, keeping the source as it was', async () => {
     const bad = join(dir, 'bad.csv');
-    const [header] = (await readFile(input, 'utf8')).split('
-');
+    const [header] = (await readFile(input, 'utf8')).split('\n');
     await writeFile(bad, `${header}\nx,UPPER,nsw,bushfire,Fire,1990-01-01${','.repeat(14)}\n`);
     const before = await rowsOf('bulk');
     await expect(activities.bulkLoadArchive(request('bulk', bad))).rejects.toThrow(
