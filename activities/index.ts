@@ -6,6 +6,22 @@ export {
 } from './warehouse-activities.js';
 export * from './contracts.js';
 export { Warehouse } from '../warehouse/warehouse.js';
+export {
+  createEventActivities,
+  type ClusterEventsResult,
+  type EventActivities,
+  type EventDeps,
+} from './event-activities.js';
+export {
+  createDeclarationIngestActivities,
+  type DeclarationIngestActivities,
+  type DeclarationIngestDeps,
+} from './declarations.js';
+export {
+  createDeclarationWarehouseActivities,
+  type DeclarationWarehouseActivities,
+} from './declaration-publish.js';
+export * from './declaration-contracts.js';
 export { createArchiveActivities, type ArchiveActivities, type ArchiveDeps } from './archive-activities.js';
 export * from './archive-contracts.js';
 export {

@@ -37,7 +37,7 @@ export interface IngestDeps {
   now?: () => Date;
 }
 
-const USER_AGENT = 'emergency-incident-data-service/0.1 (+https://github.com/)';
+export const USER_AGENT = 'emergency-incident-data-service/0.1 (+https://github.com/)';
 
 function requireFeed(feedKey: string): FeedDefinition {
   const feed = feedByKey(feedKey);
@@ -50,7 +50,7 @@ function requireFeed(feedKey: string): FeedDefinition {
  * An upstream's trouble: expected, so BENIGN (the SDK logs it at debug, not as a failed activity with a
  * stack); the kind travels as the first detail for the poller's health and its one log line per poll.
  */
-function upstreamFailure(kind: FeedErrorKind, message: string, type: string, nonRetryable: boolean) {
+export function upstreamFailure(kind: FeedErrorKind, message: string, type: string, nonRetryable: boolean) {
   return ApplicationFailure.create({
     message,
     type,
@@ -61,13 +61,13 @@ function upstreamFailure(kind: FeedErrorKind, message: string, type: string, non
 }
 
 /** A URL short enough for a log line: the query string of some feeds is a paragraph. */
-function withoutQuery(url: string): string {
+export function withoutQuery(url: string): string {
   const parsed = new URL(url);
   return `${parsed.host}${parsed.pathname}`;
 }
 
 /** The activity's cancellation (worker shutting down), when running as an activity. */
-function cancellation(): AbortSignal | undefined {
+export function cancellation(): AbortSignal | undefined {
   try {
     return Context.current().cancellationSignal;
   } catch {

@@ -28,8 +28,10 @@ export function createWarehouseActivities({ dataDir, lakeDir, warehouse, publish
   async function commit(input: CommitFeedInput): Promise<CommitFeedResult> {
     const stagedFile = join(dataDir, input.stagedPath);
     // A retried activity (the worker died after the commit) finds its poll committed: a no-op.
+    // Through `exclusive`: the connection must never run two statements at once (a publish or a
+    // clustering run may hold it).
     const outcome =
-      (await warehouse.committedOutcome(input.pollId)) ??
+      (await warehouse.exclusive(() => warehouse.committedOutcome(input.pollId))) ??
       (await warehouse.commit({
         feedKey: input.feedKey,
         pollId: input.pollId,

@@ -5,12 +5,15 @@ import { accessGate } from './access/gate.js';
 import { keyAwareCors } from './access/cors.js';
 import { documentAccess } from './access/openapi.js';
 import { docsRoutes } from './docs.js';
+import { eventRoutes } from './events/routes.js';
 import { exportRoutes } from './exports/routes.js';
+import { declarationRoutes } from './declarations/routes.js';
 import { dataCaching } from './http-cache.js';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
+import { gaugeRoutes } from './gauges/routes.js';
 import { metaRoutes } from './meta/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
 import { requestLog } from './request-log.js';
@@ -46,8 +49,10 @@ export function createApp(deps: AppDeps) {
   const cadences = deps.catalogue.map((feed) => feed.pollIntervalSeconds);
   const revalidate = cadences.length > 0 ? Math.min(...cadences) : 300;
   const caching = dataCaching(deps.store, `private, max-age=60, stale-while-revalidate=${revalidate}`);
-  app.use('/v1/incidents', caching);
+  // One pattern: it matches /v1/incidents itself too, and the cache must see each request once.
   app.use('/v1/incidents/*', caching);
+  app.use('/v1/events', caching);
+  app.use('/v1/events/*', caching);
   // The exports catalogue changes with the generation; the downloads carry their own checksums.
   app.use('/v1/exports', caching);
 
@@ -62,8 +67,11 @@ export function createApp(deps: AppDeps) {
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));
   v1.route('/', metaRoutes(deps));
+  v1.route('/', eventRoutes(deps));
   v1.route('/', exportRoutes(deps));
+  v1.route('/', gaugeRoutes(deps));
   v1.route('/', docsRoutes());
+  v1.route('/', declarationRoutes(deps));
   app.route('/v1', v1);
 
   // Generated once, on first request, when every route is registered.

@@ -9,7 +9,7 @@ export interface FeedHealthSource {
 
 const QUERY_TIMEOUT_MS = 3_000;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), ms);
@@ -47,8 +47,8 @@ export interface CachedHealthOptions {
   now?: () => number;
 }
 
-interface Known {
-  health: FeedHealth;
+interface Known<Health> {
+  health: Health;
   at: number;
 }
 
@@ -58,16 +58,16 @@ interface Known {
  * request. A stale answer is served at once while the refresh runs; only the first request waits.
  * A poller that cannot be asked (its worker is restarting) keeps its last answer for a while.
  */
-export class CachedFeedHealthSource implements FeedHealthSource {
+export class CachedFeedHealthSource<Item extends { key: string } = FeedDefinition, Health = FeedHealth> {
   private readonly freshForMs: number;
   private readonly keepLastKnownForMs: number;
   private readonly now: () => number;
-  private readonly known = new Map<string, Known>();
+  private readonly known = new Map<string, Known<Health>>();
   private refreshedAt = -Infinity;
   private refreshing: Promise<void> | undefined;
 
   constructor(
-    private readonly inner: FeedHealthSource,
+    private readonly inner: { read(items: readonly Item[]): Promise<(Health | undefined)[]> },
     options: CachedHealthOptions = {},
   ) {
     this.freshForMs = options.freshForMs ?? 5_000;
@@ -75,7 +75,7 @@ export class CachedFeedHealthSource implements FeedHealthSource {
     this.now = options.now ?? Date.now;
   }
 
-  async read(feeds: readonly FeedDefinition[]): Promise<(FeedHealth | undefined)[]> {
+  async read(feeds: readonly Item[]): Promise<(Health | undefined)[]> {
     if (this.now() - this.refreshedAt >= this.freshForMs) {
       const refresh = this.refresh(feeds);
       if (this.refreshedAt === -Infinity) await refresh;
@@ -87,7 +87,7 @@ export class CachedFeedHealthSource implements FeedHealthSource {
     });
   }
 
-  private refresh(feeds: readonly FeedDefinition[]): Promise<void> {
+  private refresh(feeds: readonly Item[]): Promise<void> {
     this.refreshing ??= this.inner
       .read(feeds)
       .then((answers) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { gzipSync } from 'node:zlib';
 import type { ServingStore } from './serving-store.js';
 import type { AppEnv } from './types.js';
 
@@ -33,22 +34,60 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
       publishedAt,
     );
     // Many clients poll the same few URLs: within a generation the answer cannot change.
+    const gzip = acceptsGzip(c.req.header('accept-encoding'));
     const cached = cache.get(etag);
     if (cached) {
-      return unchanged
-        ? c.body(null, 304, validators)
-        : c.body(cached.body, 200, { ...cached.headers, ...validators });
+      if (unchanged) return c.body(null, 304, validators);
+      return respond(c, cache, etag, cached, gzip, validators);
     }
     await next();
     if (c.res.status !== 200) return;
     for (const [name, value] of Object.entries(validators)) c.res.headers.set(name, value);
-    const body = await c.res.clone().arrayBuffer();
-    cache.set(etag, {
-      body,
+    const entry: CachedResponse = {
+      body: await c.res.clone().arrayBuffer(),
       headers: { 'content-type': c.res.headers.get('content-type') ?? 'application/json' },
-    });
+    };
+    cache.set(etag, entry);
     if (unchanged) c.res = c.body(null, 304, validators);
+    else if (gzip && entry.body.byteLength >= MIN_COMPRESSED_BYTES)
+      c.res = respond(c, cache, etag, entry, gzip, validators);
   };
+}
+
+/** Below this a body goes out as it is (as the compress middleware does). */
+const MIN_COMPRESSED_BYTES = 1024;
+
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((coding) => {
+    const [name = '', ...parameters] = coding.trim().toLowerCase().split(';');
+    return name === 'gzip' && !parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/.test(parameter));
+  });
+}
+
+/**
+ * A cached answer, gzipped once and kept when the client takes gzip: a hit costs a lookup, not a
+ * compression. The compress middleware leaves a body that already has a Content-Encoding alone.
+ */
+function respond(
+  c: Context<AppEnv>,
+  cache: ResponseCache,
+  key: string,
+  entry: CachedResponse,
+  gzip: boolean,
+  validators: Record<string, string>,
+): Response {
+  if (!gzip || entry.body.byteLength < MIN_COMPRESSED_BYTES) {
+    return c.body(entry.body, 200, { ...entry.headers, ...validators });
+  }
+  if (!entry.gzip) {
+    entry.gzip = gzipSync(new Uint8Array(entry.body));
+    cache.grew(key, entry.gzip.byteLength);
+  }
+  return c.body(new Uint8Array(entry.gzip), 200, {
+    ...entry.headers,
+    ...validators,
+    'content-encoding': 'gzip',
+  });
 }
 
 /** Cached answers per ETag (which names the generation), least recently used out first, within a byte budget. */
@@ -56,6 +95,8 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 interface CachedResponse {
   body: ArrayBuffer;
+  /** The body gzipped, made on the first hit that asks for it. */
+  gzip?: Uint8Array;
   headers: Record<string, string>;
 }
 
@@ -77,16 +118,31 @@ class ResponseCache {
   set(key: string, entry: CachedResponse): void {
     if (entry.body.byteLength > this.maxBytes / 8) return;
     const previous = this.entries.get(key);
-    if (previous) this.bytes -= previous.body.byteLength;
+    if (previous) this.bytes -= sizeOf(previous);
     this.entries.delete(key);
     this.entries.set(key, entry);
-    this.bytes += entry.body.byteLength;
+    this.bytes += sizeOf(entry);
+    this.evict();
+  }
+
+  /** An entry gained `bytes` (its gzipped copy). */
+  grew(key: string, bytes: number): void {
+    if (!this.entries.has(key)) return;
+    this.bytes += bytes;
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [oldest, value] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= value.body.byteLength;
+      this.bytes -= sizeOf(value);
     }
   }
+}
+
+function sizeOf(entry: CachedResponse): number {
+  return entry.body.byteLength + (entry.gzip?.byteLength ?? 0);
 }
 
 export function notModified(

@@ -7,7 +7,11 @@ import { SqliteAccessStore } from './access/sqlite-store.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
 import { cursorSecret } from './cursor-secret.js';
+import { DeclarationStore } from './declarations/declaration-store.js';
+import { geographyFiles, loadServedGeography } from './declarations/geography.js';
+import { TemporalDeclarationHealthSource } from './declarations/health-source.js';
 import { CachedFeedHealthSource, TemporalFeedHealthSource } from './feed-health-source.js';
+import { cachedGaugeHealth, TemporalGaugeHealthSource } from './gauges/source-health.js';
 import { ServingStore } from './serving-store.js';
 import { API_VERSION } from './version.js';
 
@@ -32,6 +36,15 @@ export async function startApiServer(
       log?.(`loading a lake generation failed: ${error instanceof Error ? error.message : String(error)}`),
   });
   const access = SqliteAccessStore.open(layout.accessDbFile);
+  // The declarations geography is built once, in the background: lookups answer 503 until it is ready.
+  const geography = geographyFiles(settings);
+  const declarations = new DeclarationStore(
+    store,
+    layout.lakeDir,
+    geography && loadServedGeography(geography),
+    (error) =>
+      log?.(`loading declarations failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   const app = createApp({
     store,
     keys: access,
@@ -39,6 +52,7 @@ export async function startApiServer(
     ...(log ? { log } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
     feedHealth: new CachedFeedHealthSource(new TemporalFeedHealthSource(client)),
+    gaugeHealth: cachedGaugeHealth(new TemporalGaugeHealthSource(client)),
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
     cap: capIssuerFromSettings(settings, catalogue),
@@ -47,6 +61,8 @@ export async function startApiServer(
     version: API_VERSION,
     startedAt: new Date(),
     now: () => new Date(),
+    declarations,
+    declarationHealth: new TemporalDeclarationHealthSource(client),
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;

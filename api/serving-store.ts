@@ -2,10 +2,11 @@ import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { versionsOfChain, type IncidentVersion } from '../exports/cap/incident-versions.js';
-import { filesOf, readManifest, type Manifest } from '../lake/manifest.js';
+import { filesOf, readManifest, type LakeFile, type Manifest } from '../lake/manifest.js';
 import { archiveRelation, fileRelation, prunedFiles, type LakeSlice } from '../lake/read.js';
-import { columnList, columnsDdl, LAKE_TABLES } from '../lake/tables.js';
+import { columnList, columnsDdl, LAKE_TABLES, type LakeTableName } from '../lake/tables.js';
 import { RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
+import { EventSet, readEventSet } from './events/event-set.js';
 import { CurrentIncidents } from './incidents/current-incidents.js';
 import { SpatialIndex } from './incidents/spatial-index.js';
 
@@ -32,6 +33,9 @@ interface LoadedGeneration {
   live: CurrentIncidents;
   versions: ReadonlyMap<string, IncidentVersion[]>;
   spatial?: SpatialIndex;
+  /** The clustered events, and the file they were read from (kept while later generations name it). */
+  events: EventSet;
+  eventsPath: string | undefined;
 }
 
 const live = LAKE_TABLES.incidents_live;
@@ -118,9 +122,13 @@ export class ServingStore {
     const manifest = await readManifest(this.lakeDir);
     if (!manifest || manifest.generation === this.loaded?.manifest.generation) return;
     const [file] = filesOf(manifest, 'incidents_live');
+    const [eventsFile] = filesOf(manifest, 'events');
     const connection = await this.instance.connect();
     let records: (IncidentRecord & { chain: string })[];
+    let events = new EventSet([]);
     try {
+      if (eventsFile && eventsFile.path === this.loaded?.eventsPath) events = this.loaded.events;
+      else if (eventsFile) events = await readEventSet(connection, join(this.lakeDir, eventsFile.path));
       // Built beside the serving table, then swapped in one transaction: queries see one or the other.
       await connection.run('DROP TABLE IF EXISTS incidents_live_next');
       await connection.run(`CREATE TABLE incidents_live_next (${columnsDdl(live)})`);
@@ -153,7 +161,13 @@ export class ServingStore {
       versions.set(record.id, versionsOfChain(chain));
       return record;
     });
-    this.loaded = { manifest, live: new CurrentIncidents(plain), versions };
+    this.loaded = {
+      manifest,
+      live: new CurrentIncidents(plain),
+      versions,
+      events,
+      eventsPath: eventsFile?.path,
+    };
   }
 
   /** Runs a parameterised query and returns JSON-safe rows. */
@@ -186,6 +200,11 @@ export class ServingStore {
     return Promise.resolve(loaded.spatial);
   }
 
+  /** The clustered events of the loaded generation, in memory. */
+  events(): Promise<EventSet> {
+    return Promise.resolve(this.loaded?.events ?? new EventSet([]));
+  }
+
   /** The versions of every current incident, from the chains the live set carries. */
   versions(): Promise<ReadonlyMap<string, IncidentVersion[]>> {
     return Promise.resolve(this.loaded?.versions ?? new Map());
@@ -199,22 +218,27 @@ export class ServingStore {
   versionsRelation(slice: LakeSlice): string {
     const files = prunedFiles(this.loaded?.manifest, 'incident_versions', slice);
     const settled = fileRelation(this.lakeDir, 'incident_versions', files);
+    // Only retractions can have two copies, so only they pass through the window: the query's own
+    // filters still reach the Parquet scan of everything else.
     return `(
-      SELECT * EXCLUDE (copy_rank) FROM (
-        SELECT *, row_number() OVER (PARTITION BY id, version ORDER BY valid_to DESC NULLS LAST) AS copy_rank
-        FROM (
-          SELECT ${versionColumns} FROM ${settled}
-          UNION ALL
-          SELECT ${RECORD_COLUMN_LIST}, version, valid_from, NULL::TIMESTAMPTZ AS valid_to
-          FROM ${live.name} WHERE NOT retracted
-        )
-      ) WHERE copy_rank = 1
+      SELECT ${versionColumns} FROM ${settled} WHERE NOT retracted
+      UNION ALL
+      SELECT ${versionColumns} FROM ${settled} WHERE retracted
+        QUALIFY row_number() OVER (PARTITION BY id, version ORDER BY valid_to DESC NULLS LAST) = 1
+      UNION ALL
+      SELECT ${RECORD_COLUMN_LIST}, version, valid_from, NULL::TIMESTAMPTZ AS valid_to
+      FROM ${live.name} WHERE NOT retracted
     )`;
   }
 
   /** The historical archive in the slice, read in place from the lake's files (geometry built from points). */
   archiveRelation(slice: LakeSlice): string {
     return archiveRelation(this.lakeDir, prunedFiles(this.loaded?.manifest, 'archive', slice));
+  }
+
+  /** A relation over some files of a table (chosen from `manifest`), read in place. */
+  filesRelation(table: LakeTableName, files: readonly LakeFile[]): string {
+    return fileRelation(this.lakeDir, table, files);
   }
 
   close(): void {

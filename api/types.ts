@@ -2,7 +2,10 @@ import type { FeedDefinition, Tier } from '../config/index.js';
 import type { CapIssuer } from '../exports/cap/cap-alert.js';
 import type { KeyStore, QuotaCounter } from './access/types.js';
 import type { CursorCodec } from './cursor.js';
+import type { DeclarationsSource } from './declarations/declaration-store.js';
+import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
+import type { GaugeHealthSource } from './gauges/source-health.js';
 import type { ServingStore } from './serving-store.js';
 
 export interface AppDeps {
@@ -27,11 +30,19 @@ export interface AppDeps {
   startedAt: Date;
   /** The clock of lookbacks, quota periods and RateLimit-Reset. */
   now: () => Date;
+  /** Declarations over this process's geography; the declaration routes answer 503 without them. */
+  declarations?: DeclarationsSource;
+  /** The declaration refresher's health, for /declarations/sources. */
+  declarationHealth?: DeclarationHealthSource;
+  /** Each gauge source's health, from its poller; every source unknown when absent. */
+  gaugeHealth?: GaugeHealthSource | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
 export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBaseUrl' | 'now'>;
 export type MetaDeps = Pick<AppDeps, 'feedHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'>;
 export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store'>;
+export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;
+export type DeclarationDeps = Pick<AppDeps, 'declarations' | 'declarationHealth' | 'now'>;
 
 export type { AppEnv } from './env.js';

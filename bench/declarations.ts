@@ -4,7 +4,8 @@
  * 500,000 vertices: the same shapes with the vertex count of a detailed file. Without ../shared the
  * stand-in grid is densified instead. Prints: index build time, point lookups per second on one core
  * (against a baseline that tests every polygon part without the spatial index, and against the
- * undensified set), postcode lookup p50/p99, and heap/RSS. Usage: npm run bench:declarations
+ * undensified set), postcode lookup p50/p99, and heap/RSS; then the declarations as served
+ * (bench/declarations-serving.ts). Usage: npm run bench:declarations
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -31,6 +32,7 @@ import { generateLgaGrid, generateLocalityTables, seededRandom } from '../geo/st
 import type { Position } from '../model/index.js';
 import { parseDrfaActivationsCsv } from '../sources/declarations/index.js';
 import { SHARED_DIR } from '../replay/shared-samples.js';
+import { benchDeclarationServing } from './declarations-serving.js';
 
 const TARGET_VERTICES = 500_000;
 const POINT_LOOKUPS = 200_000;
@@ -254,3 +256,5 @@ console.log(
 console.log(
   `memory${gc ? '' : ' (run with --expose-gc for settled figures)'}: index heap +${mb(afterIndex.heapUsed - before.heapUsed)}, RSS ${mb(afterIndex.rss)}; with directory and dataset heap ${mb(afterAll.heapUsed)}, RSS ${mb(afterAll.rss)}`,
 );
+
+await benchDeclarationServing();

@@ -3,7 +3,7 @@
  * request size the service allows) and KiWIS getTimeseriesValues, timed against JSON.parse of the same
  * bytes (the floor any JSON parser pays). Rollup: hourly and daily buckets of 6,000 gauges × 30 days of
  * 15-minute readings (17.28 M), gauge by gauge from columns, timed against one plain pass over the same
- * values. Usage: npm run bench:gauges [-- --parse-gauges 600 --rollup-gauges 6000 --days 30]
+ * values. Usage: npm run bench:gauges-parse [-- --parse-gauges 600 --rollup-gauges 6000 --days 30]
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';

@@ -1,10 +1,11 @@
-import { around, distance } from 'geokdbush';
+import { distance } from 'geokdbush';
 import KDBush from 'kdbush';
 import { EVENT_CATEGORIES } from '../model/index.js';
 import type { EventCategory } from '../model/index.js';
 import { DEFAULT_CLUSTERING_CONFIG } from './config.js';
 import type { ClusteringConfig } from './config.js';
 import type { ClusterMember } from './members.js';
+import { candidatesWithin } from './great-circle-search.js';
 import { compareText, epochMs, HOUR_MS } from './ordering.js';
 
 /** One cluster of incidents: a single category, members sorted by id. */
@@ -105,10 +106,9 @@ export function densityClusters(
   const maxReach = reach.reduce((max, value) => Math.max(max, value), 0);
   const neighbours = points.map((point, i) => {
     const ownReach = radiusKm + reach[i]!;
-    if (maxReach === 0) return around(index, point.lng, point.lat, Infinity, radiusKm);
-    // The widest possible search, then each pair against its own limit (a hair wider so float
-    // rounding cannot drop a pair at exactly the limit).
-    return around(index, point.lng, point.lat, Infinity, ownReach + maxReach + 1e-6).filter((j) => {
+    // The widest possible search (a hair wider so float rounding cannot drop a pair at exactly the
+    // limit), then each pair against its own limit.
+    return candidatesWithin(index, point.lng, point.lat, ownReach + maxReach + 1e-6).filter((j) => {
       const other = points[j]!;
       return distance(point.lng, point.lat, other.lng, other.lat) <= ownReach + reach[j]!;
     });

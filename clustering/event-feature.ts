@@ -10,7 +10,7 @@ function copyGeometry(geometry: EventGeometry): EventGeometry {
 }
 
 /** The spec's Event Feature of an event: only the published fields, sharing nothing with `event`. */
-export function eventFeature(event: ClusteredEvent): EventFeature {
+export function eventFeature(event: Omit<ClusteredEvent, 'lastMatchedAt'>): EventFeature {
   return {
     type: 'Feature',
     id: event.id,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { eventClusteringSetting } from './event-clustering.js';
+import { DRFA_CATALOGUE_URL } from './declaration-sources.js';
 import { TIER_MONTHLY_QUOTA, TIERS, type Tier } from './tiers.js';
 
 /**
@@ -73,9 +75,10 @@ const SettingsSchema = z.object({
     .regex(/^[^\s,<&]+$/, "must not contain whitespace, ',', '<' or '&'")
     .default('cap@emergency-incidents.localhost'),
   /**
-   * Geography for approximate locations (archive rows with only a postcode or an LGA): ABS LGA
-   * boundaries (`.shp`, GeoJSON or TopoJSON) and, optionally, the G-NAF localities and postcodes tables
-   * and the Australian postcodes table. Without boundaries such rows keep a null geometry.
+   * Geography: ABS LGA boundaries (`.shp`, GeoJSON or TopoJSON) and, optionally, the G-NAF localities
+   * and postcodes tables and the Australian postcodes table. Archive rows with only a postcode or an
+   * LGA get an approximate location from them, and gauges are placed in an LGA (the national source's
+   * also in a state); without boundaries such rows keep a null geometry and gauges a null LGA.
    */
   GEOGRAPHY_LGA_BOUNDARIES: z.string().min(1).optional(),
   GEOGRAPHY_GNAF_LOCALITIES: z.string().min(1).optional(),
@@ -86,6 +89,49 @@ const SettingsSchema = z.object({
     .string()
     .regex(/^\S+$/, 'must not contain whitespace')
     .default('urn:oasis:names:tc:emergency:cap:1.2:profile:CAP-AU:1.0'),
+  /** JSON overrides of the event clustering parameters (config/event-clustering.ts, ADR 11). */
+  EVENT_CLUSTERING: eventClusteringSetting,
+  /**
+   * Declarations geography, read by the API (lookups) and the refresher (NSW LGA names): LGA
+   * boundaries (ABS shapefile `.shp` with its `.dbf`, GeoJSON or TopoJSON), the G-NAF locality and
+   * postcode tables and the locality→LGA (Australian postcodes) table. Declaration endpoints answer
+   * 503 until the boundaries are set. Paths.
+   */
+  DECLARATIONS_BOUNDARIES: z.string().min(1).optional(),
+  DECLARATIONS_GNAF_LOCALITIES: z.string().min(1).optional(),
+  DECLARATIONS_GNAF_POSTCODES: z.string().min(1).optional(),
+  DECLARATIONS_POSTCODE_LOCALITIES: z.string().min(1).optional(),
+  /** The DRFA activation history: the data.gov.au catalogue entry by default, a CSV's URL or path, or `none`. */
+  DECLARATIONS_DRFA_SOURCE: z.string().min(1).default(DRFA_CATALOGUE_URL),
+  /** NSW register pages (URLs or paths, comma-separated); `none` reads none; the last 5 financial years when unset. */
+  DECLARATIONS_NSW_PAGES: z
+    .string()
+    .transform((value) =>
+      value.trim() === 'none'
+        ? []
+        : value
+            .split(',')
+            .map((page) => page.trim())
+            .filter((page) => page !== ''),
+    )
+    .optional(),
+  /** How often the declaration sources are refreshed (a Temporal schedule). */
+  DECLARATIONS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(360),
+  /**
+   * Gauge sources to poll (comma-separated names of config/gauge-sources.ts, or `none`). Unset: every
+   * source, except when FEEDS narrows the incident feeds, which then polls no gauges unless named here.
+   */
+  GAUGE_SOURCES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && name !== 'none'),
+    )
+    .optional(),
+  /** The flood class levels table (`# flood-thresholds v1` CSV, gauges/thresholds-table.ts); none when unset. */
+  GAUGE_THRESHOLDS_FILE: z.string().min(1).optional(),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -221,3 +221,14 @@ export const GAUGE_SOURCES: readonly GaugeSourceDefinition[] = [
 export function gaugeSourceByName(name: string): GaugeSourceDefinition | undefined {
   return GAUGE_SOURCES.find((source) => source.name === name);
 }
+
+/** Where a mirror of the upstream services (UPSTREAM_BASE_URL: the demo's replay server) serves a source. */
+export function gaugeMirrorPath(name: GaugeSourceName): string {
+  return `/gauges/${name}`;
+}
+
+/** The base address actually polled: the service's own, or the source's path on a mirror. */
+export function effectiveGaugeBaseUrl(source: GaugeSourceDefinition, upstreamBaseUrl?: string): string {
+  if (!upstreamBaseUrl) return source.baseUrl;
+  return new URL(gaugeMirrorPath(source.name), upstreamBaseUrl).toString();
+}

@@ -2,3 +2,4 @@ export * from './env.js';
 export * from './feeds/index.js';
 export * from './data-layout.js';
 export * from './tiers.js';
+export * from './declaration-sources.js';

@@ -24,19 +24,19 @@ export interface GaugeSummaryGroup extends GaugeCounts {
   key: string | null;
 }
 
-export interface GaugeSummary {
+export interface GaugeSummary<G extends Gauge = Gauge> {
   summary: GaugeCounts;
   groups: GaugeSummaryGroup[];
-  aboveMinorStations: Gauge[];
+  aboveMinorStations: G[];
 }
 
-export function summarizeGauges(
-  gauges: readonly Gauge[],
+export function summarizeGauges<G extends Gauge>(
+  gauges: readonly G[],
   options: { groupBy: 'state' | 'lga'; stationCap?: number },
-): GaugeSummary {
+): GaugeSummary<G> {
   const summary = emptyCounts();
   const groups = new Map<string | null, GaugeSummaryGroup>();
-  const above: Gauge[] = [];
+  const above: G[] = [];
   for (const gauge of gauges) {
     const key = options.groupBy === 'state' ? gauge.state : gauge.lga;
     let group = groups.get(key);

@@ -1,4 +1,5 @@
 import { ARCHIVE_FILE_COLUMNS, RECORD_COLUMNS } from '../model/index.js';
+import { EVENT_COLUMNS } from './event-rows.js';
 
 /**
  * Every published table, defined once: the warehouse writes these columns in this order, and every
@@ -81,6 +82,154 @@ export const LAKE_TABLES = {
     timeColumn: 'valid_from',
     orderBy: 'valid_from, id',
     schemaVersion: 2,
+  },
+  /**
+   * Clustered events (docs/adr/0011-event-clustering.md): every active event and those ended within
+   * the retention window, with the ids of their member incidents. Small; replaced as a whole when an
+   * event changes.
+   */
+  events: {
+    name: 'events',
+    columns: EVENT_COLUMNS,
+    partitionBy: [],
+    timeColumn: null,
+    orderBy: 'id',
+    schemaVersion: 1,
+  },
+  /**
+   * Declaration records as their sources publish them, one row per instrument and area (an LGA, or a
+   * suburb-and-locality for DRFA activations made below LGA level): lake/declaration-rows.ts. One
+   * file per source, replaced whole by each good refresh; statuses are derived at query time.
+   */
+  declarations: {
+    name: 'declarations',
+    columns: [
+      { name: 'id', sql: 'VARCHAR NOT NULL' },
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'instrument_type', sql: 'VARCHAR NOT NULL' },
+      { name: 'jurisdiction', sql: 'VARCHAR NOT NULL' },
+      { name: 'agrn', sql: 'INTEGER NOT NULL' },
+      { name: 'event_name', sql: 'VARCHAR NOT NULL' },
+      { name: 'disaster_types', sql: 'VARCHAR[] NOT NULL' },
+      { name: 'hazards', sql: 'VARCHAR[] NOT NULL' },
+      { name: 'area_type', sql: 'VARCHAR NOT NULL' },
+      { name: 'area_code', sql: 'VARCHAR NOT NULL' },
+      { name: 'area_name', sql: 'VARCHAR NOT NULL' },
+      { name: 'start_date', sql: 'DATE NOT NULL' },
+      { name: 'end_date', sql: 'DATE' },
+      { name: 'drfa_categories', sql: 'VARCHAR[]' },
+      { name: 'drfa_agdrp', sql: 'BOOLEAN' },
+      { name: 'drfa_dra', sql: 'BOOLEAN' },
+      { name: 'assistance', sql: 'VARCHAR' },
+      { name: 'source_url', sql: 'VARCHAR NOT NULL' },
+    ],
+    partitionBy: ['source'],
+    timeColumn: 'start_date',
+    orderBy: 'agrn, id',
+    schemaVersion: 1,
+  },
+  /** Where each source's served declarations came from: one row per source, beside its records. */
+  declaration_sources: {
+    name: 'declaration_sources',
+    columns: [
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'fetched_at', sql: 'TIMESTAMPTZ NOT NULL' },
+      { name: 'content_sha256', sql: 'VARCHAR NOT NULL' },
+      { name: 'records', sql: 'INTEGER NOT NULL' },
+      { name: 'rejected', sql: 'INTEGER NOT NULL' },
+      { name: 'unmapped_hazards', sql: 'VARCHAR[] NOT NULL' },
+      { name: 'document_urls', sql: 'VARCHAR[] NOT NULL' },
+      { name: 'document_sha256', sql: 'VARCHAR[] NOT NULL' },
+    ],
+    partitionBy: ['source'],
+    timeColumn: 'fetched_at',
+    orderBy: 'source',
+    schemaVersion: 1,
+  },
+  /**
+   * Every active gauge with its station, latest reading, flood class levels and the class of that
+   * reading (readingStatus depends on the reader's clock, so readers derive it). Small (thousands of
+   * rows); replaced as a whole after every gauge poll.
+   */
+  gauges_latest: {
+    name: 'gauges_latest',
+    columns: [
+      { name: 'id', sql: 'VARCHAR NOT NULL' },
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'station_no', sql: 'VARCHAR NOT NULL' },
+      { name: 'name', sql: 'VARCHAR NOT NULL' },
+      { name: 'state', sql: 'VARCHAR' },
+      { name: 'lga', sql: 'VARCHAR' },
+      { name: 'lga_name', sql: 'VARCHAR' },
+      { name: 'latitude', sql: 'DOUBLE' },
+      { name: 'longitude', sql: 'DOUBLE' },
+      { name: 'variable', sql: 'VARCHAR NOT NULL' },
+      { name: 'unit', sql: 'VARCHAR NOT NULL' },
+      { name: 'datum', sql: 'VARCHAR' },
+      { name: 'latest_time', sql: 'TIMESTAMPTZ' },
+      { name: 'latest_offset', sql: 'SMALLINT' },
+      { name: 'latest_value', sql: 'DOUBLE' },
+      { name: 'latest_quality', sql: 'VARCHAR' },
+      { name: 'minor', sql: 'DOUBLE' },
+      { name: 'moderate', sql: 'DOUBLE' },
+      { name: 'major', sql: 'DOUBLE' },
+      { name: 'threshold_datum', sql: 'VARCHAR' },
+      { name: 'threshold_source_url', sql: 'VARCHAR' },
+      { name: 'threshold_retrieved', sql: 'VARCHAR' },
+      { name: 'flood_class', sql: 'VARCHAR' },
+      { name: 'first_seen', sql: 'TIMESTAMPTZ NOT NULL' },
+    ],
+    partitionBy: [],
+    timeColumn: null,
+    orderBy: 'id',
+    schemaVersion: 1,
+  },
+  /**
+   * Raw gauge readings, append-only: a segment per poll and (source, month of the reading), merged by
+   * compaction; retention rewrites the partitions that age out. A corrected value is a new row with a
+   * later received_at, which readers prefer.
+   */
+  gauge_readings: {
+    name: 'gauge_readings',
+    columns: [
+      { name: 'gauge_id', sql: 'VARCHAR NOT NULL' },
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'reading_time', sql: 'TIMESTAMPTZ NOT NULL' },
+      /** The offset the source wrote the time in (minutes east of UTC), to show it as published. */
+      { name: 'offset_minutes', sql: 'SMALLINT NOT NULL' },
+      { name: 'value', sql: 'DOUBLE NOT NULL' },
+      { name: 'quality', sql: 'VARCHAR' },
+      { name: 'received_at', sql: 'TIMESTAMPTZ NOT NULL' },
+    ],
+    partitionBy: ['source', 'month'],
+    timeColumn: 'reading_time',
+    orderBy: 'gauge_id, reading_time, received_at',
+    schemaVersion: 1,
+  },
+  /**
+   * Hourly and daily rollups of closed buckets (aligned to the source's standard time), append-only: a
+   * bucket recomputed after a late reading is a new row with a later computed_at, which readers prefer.
+   */
+  gauge_rollups: {
+    name: 'gauge_rollups',
+    columns: [
+      { name: 'gauge_id', sql: 'VARCHAR NOT NULL' },
+      { name: 'source', sql: 'VARCHAR NOT NULL' },
+      { name: 'span', sql: 'VARCHAR NOT NULL' },
+      { name: 'bucket_start', sql: 'TIMESTAMPTZ NOT NULL' },
+      { name: 'offset_minutes', sql: 'SMALLINT NOT NULL' },
+      { name: 'value_min', sql: 'DOUBLE NOT NULL' },
+      { name: 'value_max', sql: 'DOUBLE NOT NULL' },
+      { name: 'value_mean', sql: 'DOUBLE NOT NULL' },
+      { name: 'value_last', sql: 'DOUBLE NOT NULL' },
+      { name: 'value_sum', sql: 'DOUBLE NOT NULL' },
+      { name: 'reading_count', sql: 'INTEGER NOT NULL' },
+      { name: 'computed_at', sql: 'TIMESTAMPTZ NOT NULL' },
+    ],
+    partitionBy: ['span', 'month'],
+    timeColumn: 'bucket_start',
+    orderBy: 'gauge_id, bucket_start, computed_at',
+    schemaVersion: 1,
   },
 } as const satisfies Record<string, LakeTable>;
 

@@ -26,6 +26,8 @@ export const FEED_ERROR_KINDS = [
   'bad-body',
   'too-large',
   'retraction-guard',
+  // A well-formed answer in which the service reports an error of its own (often with HTTP 200).
+  'upstream-error',
   'worker-timeout',
   'internal',
 ] as const;

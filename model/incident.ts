@@ -90,7 +90,8 @@ export interface DroppedRecord {
 export interface ParseResult {
   incidents: IncidentDraft[];
   unmapped: UnmappedValue[];
-  dropped?: DroppedRecord[];
+  /** Every record left out, in document order; empty when none was. */
+  dropped: DroppedRecord[];
 }
 
 export function incidentId(source: IncidentSource): string {

@@ -11,5 +11,7 @@ export * from './declaration.js';
 export * from './declaration-results.js';
 export * from './event.js';
 export * from './archive.js';
+export * from './declaration-refresh.js';
+export * from './gauge-health.js';
 export * from './archive-load.js';
 export * from './backfill.js';

@@ -7,6 +7,8 @@ export interface DemoFeedOptions {
   seed: number;
   tickMs: number;
   startedAt: Date;
+  /** Fire complexes that grow, split and merge in the NSW majorIncidents feed (the demo's events). */
+  fireComplexes?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function scriptDemoFeeds(
             tick: Math.floor((Date.now() - options.startedAt.getTime()) / options.tickMs),
             startedAt: options.startedAt,
             tickMs: options.tickMs,
+            fireComplexes: options.fireComplexes,
           }),
       },
     ]);

@@ -20,13 +20,15 @@ export type ReplayStep =
   /** 200 with no body at all. */
   | { kind: 'empty' }
   /** 200 with an HTML error page, as some agencies' CDNs do. */
-  | { kind: 'html-error' };
+  | { kind: 'html-error' }
+  /** The step is chosen per request from its address (services that answer many calls on one path). */
+  | { kind: 'dynamic'; respond: (url: URL) => ReplayStep };
 
 interface FeedScript {
   steps: ReplayStep[];
   next: number;
   requests: number;
-  /** The feed's last scripted document, which a control request can bring back after breaking it. */
+  /** The feed's last scripted document (or dynamic step), which a control request can bring back after breaking it. */
   document: ReplayStep | undefined;
 }
 
@@ -74,7 +76,9 @@ export class ReplayServer {
     if (steps.length === 0) throw new Error('a script needs at least one step');
     const previous = this.scripts.get(path);
     const document =
-      steps.find((step) => step.kind === 'document' && step.body !== undefined) ?? previous?.document;
+      steps.find(
+        (step) => (step.kind === 'document' && step.body !== undefined) || step.kind === 'dynamic',
+      ) ?? previous?.document;
     this.scripts.set(path, { steps, next: 0, requests: previous?.requests ?? 0, document });
   }
 
@@ -93,7 +97,7 @@ export class ReplayServer {
     if (path.startsWith(`${CONTROL_PREFIX}/`))
       return this.control(path.slice(CONTROL_PREFIX.length), req, res);
     if (path.startsWith('/samples/')) return this.sample(path.slice('/samples/'.length), res);
-    const script = this.scripts.get(path);
+    const script = this.scripts.get(path) ?? this.scriptAbove(path);
     if (!script) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('no such feed');
       return;
@@ -104,8 +108,19 @@ export class ReplayServer {
     await this.play(step, req, res);
   }
 
+  /** The script of the nearest scripted folder above a path (a service with calls under its base). */
+  private scriptAbove(path: string): FeedScript | undefined {
+    for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) {
+      const script = this.scripts.get(path.slice(0, end));
+      if (script) return script;
+    }
+    return undefined;
+  }
+
   private async play(step: ReplayStep, req: IncomingMessage, res: ServerResponse): Promise<void> {
     switch (step.kind) {
+      case 'dynamic':
+        return this.play(step.respond(new URL(req.url ?? '/', this.url)), req, res);
       case 'document': {
         const body = typeof step.body === 'function' ? step.body() : step.body;
         const etag = etagOf(body);

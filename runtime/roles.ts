@@ -1,11 +1,13 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { startApiServer } from '../api/server.js';
-import type { Settings } from '../config/index.js';
+import { declarationsEnabled, type Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
+import { ensureGaugePollers, ensureGaugeSchedules, selectedGaugeSources } from './gauge-pollers.js';
 import { ensurePollers } from './pollers.js';
-import { ensureCompactionSchedule } from './schedules.js';
+import { ensureDeclarationRefresher } from './declarations.js';
+import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
 
 /** The processes the service is made of; each runs alone and is restarted alone. */
@@ -53,6 +55,10 @@ export async function startWarehouseRole(settings: Settings, log: ServiceLog): P
       settings,
       onPublishError: (error) =>
         log.warn(`publishing the lake failed: ${error instanceof Error ? error.message : String(error)}`),
+      onWakeError: (error) =>
+        log.warn(
+          `waking the event clusterer failed (the next publication tries again): ${error instanceof Error ? error.message : String(error)}`,
+        ),
     });
     return runWorker(worker, async () => {
       await publisher.close();
@@ -82,6 +88,15 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     const client = new Client({ connection: clientConnection, namespace: settings.TEMPORAL_NAMESPACE });
     await ensurePollers(client, settings, selectedCatalogue(settings), log);
     await ensureCompactionSchedule(client, settings);
+    if (declarationsEnabled(settings)) {
+      await ensureDeclarationRefresher(client, settings);
+      await ensureDeclarationRefreshSchedule(client, settings);
+    }
+    const gaugeSources = selectedGaugeSources(settings);
+    if (gaugeSources.length > 0) {
+      await ensureGaugePollers(client, settings, gaugeSources);
+      await ensureGaugeSchedules(client, settings, log);
+    }
   } catch (error) {
     await running.stop();
     throw error;

@@ -1,5 +1,5 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
-import type { Settings } from '../config/index.js';
+import { DECLARATION_REFRESHER_WORKFLOW_ID, type Settings } from '../config/index.js';
 import type { CompactLakeInput } from '../workflows/index.js';
 
 export const COMPACTION_SCHEDULE_ID = 'lake-compaction';
@@ -22,6 +22,31 @@ export async function ensureCompactionSchedule(client: Client, settings: Setting
         workflowType: 'compactLake',
         taskQueue: settings.INGEST_TASK_QUEUE,
         args,
+      },
+      policies: { overlap: ScheduleOverlapPolicy.SKIP },
+    });
+  } catch (error) {
+    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+  }
+}
+
+export const DECLARATION_REFRESH_SCHEDULE_ID = 'declarations-refresh';
+
+/**
+ * The Temporal schedule that wakes the declaration refresher every DECLARATIONS_REFRESH_MINUTES
+ * (workflows/request-declaration-refresh.ts). Created once, like compaction's; an operator's pause or
+ * edit stands. `npm run declarations -- refresh` wakes the refresher at once, outside the schedule.
+ */
+export async function ensureDeclarationRefreshSchedule(client: Client, settings: Settings): Promise<void> {
+  try {
+    await client.schedule.create({
+      scheduleId: DECLARATION_REFRESH_SCHEDULE_ID,
+      spec: { intervals: [{ every: `${settings.DECLARATIONS_REFRESH_MINUTES} minutes` }] },
+      action: {
+        type: 'startWorkflow',
+        workflowType: 'requestDeclarationRefresh',
+        taskQueue: settings.INGEST_TASK_QUEUE,
+        args: [{ refresherWorkflowId: DECLARATION_REFRESHER_WORKFLOW_ID }],
       },
       policies: { overlap: ScheduleOverlapPolicy.SKIP },
     });

@@ -1,17 +1,24 @@
+import { Client } from '@temporalio/client';
 import { Worker, type NativeConnection } from '@temporalio/worker';
 import { dirname, join } from 'node:path';
 import {
+  createEventActivities,
+  createDeclarationIngestActivities,
+  createDeclarationWarehouseActivities,
   createArchiveActivities,
   createBackfillActivities,
   createIngestActivities,
   createWarehouseActivities,
   Warehouse,
 } from '../activities/index.js';
+import { createGaugeIngestActivities, createGaugeWarehouseActivities } from '../activities/gauges/index.js';
+import { GaugeWarehouse } from '../warehouse/gauges/index.js';
 import { archiveLocatorFromSettings } from '../activities/archive-locator.js';
 import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { LakePublisher } from '../warehouse/publisher.js';
 import { removeTemporaryFiles } from '../warehouse/publish.js';
+import { wakeEventClusterer } from './event-clusterer.js';
 import { PROJECT_ROOT } from './paths.js';
 
 /** Workflows come from source (bundled at start-up) or from a pre-built bundle (tests bundle once). */
@@ -39,7 +46,11 @@ export async function createIngestWorker({
     namespace: settings.TEMPORAL_NAMESPACE,
     taskQueue: settings.INGEST_TASK_QUEUE,
     ...(workflows ?? { workflowsPath: WORKFLOWS_PATH }),
-    activities: createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    activities: {
+      ...createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+      ...createDeclarationIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+      ...createGaugeIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+    },
     // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
     shutdownGraceTime: '1 second',
   });
@@ -53,7 +64,12 @@ export async function createWarehouseWorker({
   connection,
   settings,
   onPublishError = () => undefined,
-}: Omit<WorkerOptions, 'workflows' | 'fetch'> & { onPublishError?: (error: unknown) => void }): Promise<{
+  onWakeError = onPublishError,
+}: Omit<WorkerOptions, 'workflows' | 'fetch'> & {
+  onPublishError?: (error: unknown) => void;
+  /** Told when the event clusterer could not be woken after a publish (Temporal unreachable). */
+  onWakeError?: (error: unknown) => void;
+}): Promise<{
   worker: Worker;
   warehouse: Warehouse;
   publisher: LakePublisher;
@@ -62,6 +78,7 @@ export async function createWarehouseWorker({
   const warehouse = await Warehouse.open(layout.warehouseFile);
   try {
     await removeTemporaryFiles(dirname(layout.capFeedFile));
+    const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
     const publisher = new LakePublisher(warehouse, {
       lakeDir: layout.lakeDir,
       capFeed: {
@@ -70,9 +87,19 @@ export async function createWarehouseWorker({
         baseUrl: settings.PUBLIC_BASE_URL ?? '',
       },
       onError: onPublishError,
+      // Each generation wakes the event clusterer; a failed wake waits for the next generation.
+      onPublished: (manifest) => wakeEventClusterer(client, settings, manifest.generation).catch(onWakeError),
     });
     // Whatever was committed but not published before a stop (or a migration) is published now.
     await publisher.start();
+    const gauges = new GaugeWarehouse(warehouse, {
+      dataDir: settings.DATA_DIR,
+      lakeDir: layout.lakeDir,
+      thresholdsFile: settings.GAUGE_THRESHOLDS_FILE,
+      boundariesFile: settings.GEOGRAPHY_LGA_BOUNDARIES,
+    });
+    // Gauge rows a killed publish left queued; a bad thresholds file must not stop incident commits.
+    await gauges.publishPending().catch(onPublishError);
     const worker = await Worker.create({
       connection,
       namespace: settings.TEMPORAL_NAMESPACE,
@@ -84,6 +111,17 @@ export async function createWarehouseWorker({
           warehouse,
           publisher,
         }),
+        ...createEventActivities({
+          lakeDir: layout.lakeDir,
+          warehouse,
+          clustering: settings.EVENT_CLUSTERING,
+        }),
+        ...createDeclarationWarehouseActivities({
+          dataDir: settings.DATA_DIR,
+          lakeDir: layout.lakeDir,
+          warehouse,
+        }),
+        ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges }),
         ...createArchiveActivities({
           dataDir: settings.DATA_DIR,
           lakeDir: layout.lakeDir,

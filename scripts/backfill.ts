@@ -21,7 +21,7 @@ const USAGE = `usage:
       inclusive) with today's parsers and rewrites the versions those polls opened, as a reparseBackfill
       workflow of the running service; prints its Temporal Web UI link and draws its progress until it
       ends (--detach: at once). Nothing is retracted; live incidents change only when the window
-      reaches the feed's latest body (docs/adr/0014-reparse-backfills.md).
+      reaches the feed's latest body (docs/adr/0017-reparse-backfills.md).
   npm run backfill -- list                every backfill, newest first
   npm run backfill -- status <ID>         where a backfill is, or what it did
   npm run backfill -- cancel <ID>         stops a backfill after the group of polls under way`;

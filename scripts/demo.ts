@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   ConfigError,
   dataLayout,
@@ -7,11 +8,13 @@ import {
   loadSettings,
   mirrorPath,
 } from '../config/index.js';
+import { demoDeclarationInputs } from '../runtime/declaration-inputs.js';
 import { demoGeographyDefaults, ensureDemoArchive } from '../runtime/demo-archive.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
 import { scriptDemoFeeds } from '../replay/demo-feeds.js';
+import { scriptDemoGauges } from '../replay/gauges/index.js';
 import { ReplayServer } from '../replay/server.js';
 import { UPSTREAM_SAMPLES_DIR } from '../replay/shared-samples.js';
 
@@ -34,11 +37,25 @@ try {
     existsSync(UPSTREAM_SAMPLES_DIR) ? { samplesDir: UPSTREAM_SAMPLES_DIR } : {},
   );
   closeReplay = () => replay.close();
-  scriptDemoFeeds(replay, FEED_CATALOGUE, { count: 25, seed: 2026, tickMs: 20_000, startedAt: new Date() });
+  scriptDemoFeeds(replay, FEED_CATALOGUE, {
+    count: 25,
+    seed: 2026,
+    tickMs: 20_000,
+    startedAt: new Date(),
+    fireComplexes: true,
+  });
+  const declarationInputs = await demoDeclarationInputs(logSettings.DATA_DIR);
+  // River and rain gauges of all eight sources, with the flood thresholds table they are classed by.
+  const thresholdsFile = join(logSettings.DATA_DIR, 'gauges', 'flood-thresholds.csv');
+  await scriptDemoGauges(replay, { count: 400, seed: 2026, startedAt: new Date(), thresholdsFile });
   const defaults = {
     DATA_DIR: DEMO_DATA_DIR,
     UPSTREAM_BASE_URL: replay.url,
     POLL_INTERVAL_SECONDS: '10',
+    // The demo's fire complexes move on every few minutes: their ended events close soon after.
+    EVENT_CLUSTERING: '{"graceMinutes":2}',
+    ...declarationInputs.env,
+    GAUGE_THRESHOLDS_FILE: thresholdsFile,
     ...demoGeographyDefaults(),
   };
   const settings = loadSettings(defaults);
@@ -52,7 +69,21 @@ try {
   log.info(`demo API key (pro plan; also in ${dataLayout(settings.DATA_DIR).demoKeyFile}):`);
   log.info(`  export KEY=${key}`);
   log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/incidents | head -c 600`);
+  log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/events | head -c 600`);
+  log.info(
+    `  curl -s -H "Authorization: Bearer $KEY" '${service.apiUrl}/v1/gauges?floodClass=minor' | head -c 600`,
+  );
+  log.info(`  curl -s -H "Authorization: Bearer $KEY" ${service.apiUrl}/v1/gauges/summary | head -c 600`);
   log.info(`more keys for the demo: npm run keys -- create --demo --tier free`);
+  log.info(
+    `declarations (${declarationInputs.real ? 'the real DRFA history and ABS boundaries from ../shared' : 'made-up stand-ins'}) need an enterprise key with the entitlement:`,
+  );
+  log.info(`  export EKEY=$(npm run -s keys -- create --demo --tier enterprise --entitlement declarations)`);
+  log.info(
+    declarationInputs.real
+      ? `  curl -s -H "Authorization: Bearer $EKEY" ${service.apiUrl}/v1/declarations/agrn/1011 | head -c 600`
+      : `  curl -s -H "Authorization: Bearer $EKEY" "${service.apiUrl}/v1/declarations?status=all" | head -c 600`,
+  );
   // The first run loads a historical archive, as a workflow to watch in the Web UI.
   await ensureDemoArchive(settings, log).catch((error: unknown) =>
     log.warn(

@@ -327,7 +327,7 @@ export async function publishFiles(
     added: readonly LakeFile[];
     replaced: (file: LakeFile) => boolean;
     now: Date;
-    /** Warehouse changes the new files reflect, committed in the same transaction as the manifest. */
+    /** Warehouse writes that must land in the same transaction as the manifest (a dataset's state). */
     alsoInside?: () => Promise<void>;
   },
 ): Promise<Manifest> {

@@ -14,6 +14,8 @@ export interface PublisherOptions {
   now?: () => Date;
   /** Told when a publish fails; the commits stay queued and the next request publishes them. */
   onError?: (error: unknown) => void;
+  /** Told after each generation it publishes (wakes the event clusterer); `close` waits for it. */
+  onPublished?: (manifest: Manifest) => void | Promise<void>;
 }
 
 /**
@@ -25,6 +27,8 @@ export class LakePublisher {
   private running: Promise<Manifest | undefined> | undefined;
   private again = false;
   private lastStarted = 0;
+  /** The last `onPublished` under way: publishing never waits for it, closing does. */
+  private notified: Promise<void> = Promise.resolve();
   private readonly intervalMs: number;
   private readonly now: () => Date;
 
@@ -88,6 +92,8 @@ export class LakePublisher {
         ? { derived: () => publishCapFeed(this.warehouse.db, { ...capFeed, now }).then(() => undefined) }
         : {}),
     });
+    const notify = this.options.onPublished;
+    if (notify) this.notified = Promise.resolve(notify(manifest)).catch(() => undefined);
     return manifest;
   }
 
@@ -96,6 +102,7 @@ export class LakePublisher {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);
+    await this.notified;
   }
 }
 

@@ -7,7 +7,7 @@ import { publishFiles, sqlString, writeLakeFile } from './publish.js';
 import { appendRecord, type Warehouse } from './warehouse.js';
 
 /**
- * Re-parse backfills (docs/adr/0014-reparse-backfills.md): the polls of a feed in a window are parsed
+ * Re-parse backfills (docs/adr/0017-reparse-backfills.md): the polls of a feed in a window are parsed
  * again from their kept bodies with today's parsers, and each version a poll opened takes what today's
  * parser reads for its incident. Versions keep their numbers and intervals, so what changed is what an
  * incident said, never when; retractions are left alone, and the live rows change only when the

@@ -1,4 +1,6 @@
+import { columnsDdl, LAKE_TABLES } from '../lake/tables.js';
 import { recordColumnsDdl } from '../model/index.js';
+import { GAUGE_WAREHOUSE_DDL } from './gauges/schema.js';
 
 const recordDdl = recordColumnsDdl();
 
@@ -86,4 +88,10 @@ export const WAREHOUSE_DDL = [
   deletable_after TIMESTAMPTZ NOT NULL
 )`,
   'CREATE TABLE IF NOT EXISTS warehouse_meta (key VARCHAR NOT NULL, value VARCHAR NOT NULL)',
+  // Every retained clustered event: the published columns plus the poll that last matched it (ADR 11).
+  `CREATE TABLE IF NOT EXISTS event_state (
+  ${columnsDdl(LAKE_TABLES.events)},
+  last_matched_at VARCHAR NOT NULL
+)`,
+  ...GAUGE_WAREHOUSE_DDL,
 ];

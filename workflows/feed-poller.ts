@@ -80,7 +80,7 @@ function initialHealth(input: FeedPollerInput): FeedHealth {
 }
 
 /** What failed, from the activity's failure: the kind its ApplicationFailure carries, else a time-out or a bug. */
-function describe(error: unknown): { kind: FeedErrorKind; message: string } {
+export function describe(error: unknown): { kind: FeedErrorKind; message: string } {
   if (error instanceof ActivityFailure) {
     const cause = error.cause;
     if (cause instanceof ApplicationFailure) {

@@ -25,7 +25,7 @@ export const reparseProgressQuery = defineQuery<ReparseProgress>('progress');
 
 /**
  * Re-parses a feed's kept bodies over a window of days with today's parsers and rewrites the
- * versions those polls opened (docs/adr/0014-reparse-backfills.md). Slices heartbeat after each group
+ * versions those polls opened (docs/adr/0017-reparse-backfills.md). Slices heartbeat after each group
  * of polls, so a lost worker's successor carries on after the last group applied.
  */
 export async function reparseBackfill(input: ReparseBackfillInput): Promise<ReparseCounts> {

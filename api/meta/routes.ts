@@ -42,7 +42,7 @@ const FeedHealthEntry = z
       .object({
         kind: z.enum(FEED_ERROR_KINDS).openapi({
           description:
-            'What failed: dns, refused, timeout, tls, network (no HTTP answer); http-status; bad-body (malformed, empty or an HTML error page); too-large; retraction-guard (a poll that would retract too much, held back); worker-timeout (no worker finished the poll in time); internal (a fault of the service).',
+            'What failed: dns, refused, timeout, tls, network (no HTTP answer); http-status; bad-body (malformed, empty or an HTML error page); too-large; retraction-guard (a poll that would retract too much, held back); upstream-error (a well-formed answer reporting an error of the service, often with HTTP 200); worker-timeout (no worker finished the poll in time); internal (a fault of the service).',
         }),
         message: z.string(),
       })

@@ -6,18 +6,10 @@
 import type { ClusterMember } from '../../clustering/index.js';
 import type { EventType, Severity, StateCode, WarningLevel } from '../../model/index.js';
 import { categoryOf } from '../../model/index.js';
+import { prng } from '../../replay/generators/random.js';
 
-/** mulberry32: a small, fast, seedable generator of floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The generators' one seeded PRNG (mulberry32). */
+export const seededRandom = (seed: number): (() => number) => prng(seed);
 
 type Random = () => number;
 

@@ -1,14 +1,7 @@
-/** mulberry32: a tiny, fast, seeded generator, good enough for made-up data. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../generators/random.js';
+
+/** The generators' one seeded PRNG (mulberry32), under the name the archive generator uses. */
+export const seededRandom = (seed: number): (() => number) => prng(seed);
 
 export type Random = () => number;
 

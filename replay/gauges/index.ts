@@ -37,3 +37,6 @@ export {
 } from './kiwis.js';
 export { isBccGauge, bccReports, renderBccSensors, renderBccReadings } from './bcc.js';
 export { renderThresholdsTable } from './thresholds.js';
+export { syntheticStation, syntheticSeries } from './series.js';
+export { scriptGaugeSources, gaugeSourceStep } from './routes.js';
+export { scriptDemoGauges } from './demo.js';

@@ -1,16 +1,6 @@
 /** Seeded randomness for the gauge generators: the same seed always renders the same documents. */
 
-/** mulberry32: a small, fast 32-bit generator; values in [0, 1). */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { prng } from '../generators/random.js';
 
 /** A value in [0, 1) fixed by three integers: noise at (gauge, time slot) without generator state. */
 export function hash01(a: number, b: number, c = 0): number {

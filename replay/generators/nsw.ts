@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
+import { fireComplexes } from './fire-complexes.js';
 import { renderNswMajorIncidents, syntheticNswIncidents, type SyntheticIncident } from './nsw-rfs.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
 import { prng } from './random.js';
@@ -32,7 +33,8 @@ function visibleIncidents(options: RenderOptions, idBase = 0): SyntheticIncident
 }
 
 function renderMajorIncidents(options: RenderOptions): string {
-  return renderNswMajorIncidents(visibleIncidents(options));
+  const complexes = options.fireComplexes ? fireComplexes(options) : [];
+  return renderNswMajorIncidents([...visibleIncidents(options), ...complexes]);
 }
 
 const NOT_FIRES = /MVA|HAZMAT|Rescue|Flood|Medical|Alarm|Assist/i;

@@ -11,6 +11,8 @@ export interface RenderOptions {
   /** Tick k happens at startedAt + k × tickMs; timestamps in the document derive from that. */
   startedAt: Date;
   tickMs: number;
+  /** NSW majorIncidents only: add fire complexes that grow, split and merge (fire-complexes.ts), for the demo's events. */
+  fireComplexes?: boolean;
 }
 
 export interface FormatGenerator {

@@ -1,4 +1,5 @@
-import { incidentId, type DroppedRecord, type IncidentDraft, type UnmappedValue } from '../../model/index.js';
+import { incidentId, type IncidentDraft } from '../../model/index.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { pointGeometry } from '../common/geometry.js';
 import { readKeyedLines } from '../common/html.js';
@@ -12,7 +13,7 @@ import {
   isRecord,
   locate,
   stringOf,
-  textOf,
+  trimmedText,
   timestampsOf,
   withoutUndefined,
 } from './esa-fields.js';
@@ -64,12 +65,17 @@ function xmlText(value: unknown): string | undefined {
   return isRecord(value) ? stringOf(value['#text']) : stringOf(value);
 }
 
-function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): ParsedItem | undefined {
-  const element = (name: string): string | undefined => textOf(xmlText(item[name]));
+function parseItem(value: unknown, collector: RecordCollector): CollectedRecord | undefined {
+  if (!isRecord(value)) {
+    collector.drop('no-id', '');
+    return undefined;
+  }
+  const item = value;
+  const element = (name: string): string | undefined => trimmedText(xmlText(item[name]));
   const { fields, text } = readKeyedLines(xmlText(item.description) ?? '', KNOWN_KEYS);
   const feedId = element('guid') ?? fields['Incident Number'] ?? element('cadid');
   if (!feedId) {
-    dropped.push({ reason: 'no-id', upstreamId: element('title') ?? '' });
+    collector.drop('no-id', element('title') ?? '');
     return undefined;
   }
   const id = incidentId(esaSource(feedId));
@@ -81,8 +87,8 @@ function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): Par
     ['pubDate', element('pubDate')],
   );
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: feedId });
-    return { id, unmapped, draft: undefined };
+    collector.drop('no-timestamps', feedId, unmapped);
+    return undefined;
   }
   const type = fields.Type ?? element('type') ?? '';
   const controlStatus = element('controlStatus');
@@ -118,34 +124,8 @@ function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): Par
     }),
     timestamps,
   };
-  return { id, unmapped, draft };
+  return { id, upstreamId: feedId, updatedAt: Date.parse(timestamps.updated), drafts: [draft], unmapped };
 }
 
-interface ParsedItem {
-  id: string;
-  unmapped: UnmappedValue[];
-  draft: IncidentDraft | undefined;
-}
-
-export const parseActEsaCurrentIncidentsGeoRss: FeedParser = (body) => {
-  const unmapped: UnmappedValue[] = [];
-  const dropped: DroppedRecord[] = [];
-  const byId = new Map<string, IncidentDraft>();
-  for (const item of readItems(body)) {
-    if (!isRecord(item)) {
-      dropped.push({ reason: 'no-id', upstreamId: '' });
-      continue;
-    }
-    const parsed = parseItem(item, dropped);
-    if (!parsed) continue;
-    unmapped.push(...parsed.unmapped);
-    if (!parsed.draft) continue;
-    // The same incident twice: keep the later update (the later one on a tie).
-    const previous = byId.get(parsed.id);
-    if (previous) dropped.push({ reason: 'duplicate', upstreamId: parsed.draft.source.feedId });
-    if (!previous || Date.parse(parsed.draft.timestamps.updated) >= Date.parse(previous.timestamps.updated)) {
-      byId.set(parsed.id, parsed.draft);
-    }
-  }
-  return { incidents: [...byId.values()], unmapped, dropped };
-};
+export const parseActEsaCurrentIncidentsGeoRss: FeedParser = (body) =>
+  collectRecords(readItems(body), parseItem);

@@ -6,7 +6,6 @@ import {
   type EventType,
   type IncidentSource,
   type IncidentStatus,
-  type IncidentTimestamps,
   type Severity,
   type Urgency,
   type WarningLevel,
@@ -14,11 +13,12 @@ import {
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
 import { parseLocalTime } from '../common/time.js';
 import { stringOf } from '../common/values.js';
-import { lookup } from '../common/vocabulary.js';
+import { lookup, type Report } from '../common/vocabulary.js';
 import { eventTypeOf, FALLBACK, statusOf, warningLevelOf } from './esa-vocabulary.js';
+import { eitherTimestamps, type Timestamps } from '../common/drafts.js';
 
 export { locate } from '../common/geometry.js';
-export { isRecord, stringOf, withoutUndefined } from '../common/values.js';
+export { isRecord, stringOf, trimmedText, withoutUndefined } from '../common/values.js';
 
 /** What the three ACT ESA parsers share: ids, times, text fields and the vocabulary lookups. */
 
@@ -33,15 +33,8 @@ const FRACTION = /(:\d\d)\.\d+$/;
 /** `EST` written after GeoRSS pubDates all year round, though the time is Sydney's (+11:00 in summer). */
 const ZONE_LABEL = /\s+(?:EST|EDT|AEST|AEDT)$/i;
 
-export type Report = (field: string, value: string) => void;
-
-export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
-
-/** The trimmed text, or undefined when absent or blank. */
-export function textOf(value: unknown): string | undefined {
-  const text = stringOf(value)?.trim();
-  return text ? text : undefined;
-}
+export type { Report } from '../common/vocabulary.js';
+export type { Timestamps } from '../common/drafts.js';
 
 /** Plain text with its paragraphs: CRLF → LF, lines trimmed, runs of blank lines folded to one. */
 export function paragraphs(value: unknown): string | undefined {
@@ -86,9 +79,7 @@ export function timestampsOf(
   };
   const reported = read(times.reported);
   const updated = read(times.updated);
-  const either = updated ?? reported ?? read(fallback);
-  if (!either) return undefined;
-  return { reported: reported ?? either, updated: updated ?? either };
+  return eitherTimestamps(reported, updated) ?? eitherTimestamps(read(fallback), undefined);
 }
 
 export interface Classification {

@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
 
 /**
  * ACT ESA vocabularies (FEEDS.md section 9 "Mapping notes", 1.1–1.3), shared by the GeoRSS feed, the
@@ -9,71 +9,65 @@ import { vocabularyKey as key } from '../common/vocabulary.js';
  */
 
 /** CAD `type` (GeoRSS `Type:`) → eventType. */
-const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  // The CAD type says "grass and bush" for every vegetation fire: nothing tells the two apart.
-  ['grass and bush fire', 'bushfire'],
-  ['hazard reduction burn', 'burn_off'],
-  ['house fire', 'structure_fire'],
-  ['structure fire', 'structure_fire'],
-  ['custodial establishment fire', 'structure_fire'],
-  ['car fire', 'vehicle_fire'],
-  ['truck fire', 'vehicle_fire'],
-  ['transport fire', 'vehicle_fire'],
-  ['motor vehicle accident', 'vehicle_accident'],
-  ['pedestrian-pushbike-e-scooter accident', 'vehicle_accident'],
-  ['rail accident', 'vehicle_accident'],
-  ['ambulance response', 'medical'],
-  ['southcare response', 'medical'],
-  ['storm or tree damage', 'storm'],
-  ['flood damage', 'flood'],
-  ['heatwave', 'extreme_heat'],
-  ['hazmat incident', 'hazmat'],
-  ['gas pipeline incident', 'hazmat'],
-  ['lpg cylinder incident', 'hazmat'],
-  ['animal rescue', 'rescue'],
-  ['industrial rescue', 'rescue'],
-  ['confined space rescue', 'rescue'],
-  ['trench collapse rescue', 'rescue'],
-  ['vertical rescue', 'rescue'],
-  ['structural collapse', 'rescue'],
-  ['electrical threat or power lines down', 'other'],
-  ['rubbish fire', 'other'],
-  ['landfill tip fires', 'other'],
-]);
+const EVENT_TYPES = vocabularyTable<EventType>({
+  bushfire: [
+    // The CAD type says "grass and bush" for every vegetation fire: nothing tells the two apart.
+    'grass and bush fire',
+  ],
+  burn_off: ['hazard reduction burn'],
+  structure_fire: ['house fire', 'structure fire', 'custodial establishment fire'],
+  vehicle_fire: ['car fire', 'truck fire', 'transport fire'],
+  vehicle_accident: ['motor vehicle accident', 'pedestrian-pushbike-e-scooter accident', 'rail accident'],
+  medical: ['ambulance response', 'southcare response'],
+  storm: ['storm or tree damage'],
+  flood: ['flood damage'],
+  extreme_heat: ['heatwave'],
+  hazmat: ['hazmat incident', 'gas pipeline incident', 'lpg cylinder incident'],
+  rescue: [
+    'animal rescue',
+    'industrial rescue',
+    'confined space rescue',
+    'trench collapse rescue',
+    'vertical rescue',
+    'structural collapse',
+  ],
+  other: ['electrical threat or power lines down', 'rubbish fire', 'landfill tip fires'],
+});
 
 /** Any other "… RESCUE" the CAD may add is still a rescue. */
 const EVENT_TYPE_SUFFIXES: ReadonlyArray<readonly [string, EventType]> = [[' rescue', 'rescue']];
 
 /** CAD `status` (GeoRSS `Status:`) → status. */
-const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['out of control', 'active'],
-  ['not yet controlled', 'active'],
-  ['resource allocation pending', 'active'],
-  ['units on route', 'active'],
-  ['on scene', 'active'],
-  ['responding', 'active'],
-  // Listed in the website's status vocabulary for storm jobs; an open job.
-  ['storm', 'active'],
-  ['being controlled', 'contained'],
-  ['under control', 'controlled'],
-  ['out / completed', 'completed'],
-  ['finished', 'completed'],
-  // Warnings carry an empty status: active, and the raw value stays in details (FEEDS.md 1.3).
-  ['', 'active'],
-]);
+const STATUSES = vocabularyTable<IncidentStatus>({
+  active: [
+    'out of control',
+    'not yet controlled',
+    'resource allocation pending',
+    'units on route',
+    'on scene',
+    'responding',
+    // Listed in the website's status vocabulary for storm jobs; an open job.
+    'storm',
+    // Warnings carry an empty status: active, and the raw value stays in details (FEEDS.md 1.3).
+    '',
+  ],
+  contained: ['being controlled'],
+  controlled: ['under control'],
+  completed: ['out / completed', 'finished'],
+});
 
 /** `alert_level` / `warning_level` / older `alert_status` → warningLevel. */
-const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['emergency warning', 'emergency_warning'],
-  ['emergency', 'emergency_warning'],
-  ['watch and act', 'watch_and_act'],
-  ['watch & act', 'watch_and_act'],
-  ['advice', 'advice'],
-  ['not applicable', 'none'],
-  ['all clear', 'none'],
-  // An absent or empty alert level means no warning (FEEDS.md 1.1).
-  ['', 'none'],
-]);
+const WARNING_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: ['emergency warning', 'emergency'],
+  watch_and_act: ['watch and act', 'watch & act'],
+  advice: ['advice'],
+  none: [
+    'not applicable',
+    'all clear',
+    // An absent or empty alert level means no warning (FEEDS.md 1.1).
+    '',
+  ],
+});
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
@@ -93,10 +87,6 @@ export function eventTypeOf(type: string): EventType | undefined {
   );
 }
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
-export function warningLevelOf(level: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(key(level));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);

@@ -1,10 +1,6 @@
-import {
-  type DroppedRecord,
-  type IncidentDraft,
-  type Position,
-  type UnmappedValue,
-} from '../../model/index.js';
+import type { IncidentDraft, Position } from '../../model/index.js';
 import { readJsonBody } from '../common/body-text.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { draftsOf as recordDrafts } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
 import type { FeedParser } from '../common/types.js';
@@ -20,14 +16,6 @@ import { polygonOfLatLngObjects, readWebsiteRecord, type WebsiteRecord } from '.
  */
 
 const FEED = 'ACT ESA website incidents feed';
-
-/** One record's output, held until duplicates of its id are resolved. */
-interface ParsedRecord {
-  id: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
 
 /** A warning's own polygon, when its `polygon` member ever carries coordinates (so far only styling). */
 function warningPolygon(value: unknown): Position[][] | undefined {
@@ -54,36 +42,24 @@ function draftsOf(record: WebsiteRecord, polygon: Position[][] | undefined): Inc
   });
 }
 
+function parseValue(value: unknown, collector: RecordCollector): CollectedRecord | undefined {
+  const result = readWebsiteRecord(value);
+  if ('dropped' in result) {
+    collector.drop(result.dropped.reason, result.dropped.upstreamId, result.unmapped);
+    return undefined;
+  }
+  const { record } = result;
+  return {
+    id: record.id,
+    upstreamId: record.feedId,
+    updatedAt: Date.parse(record.timestamps.updated),
+    drafts: draftsOf(record, record.kind === 'warning' ? warningPolygon(value) : undefined),
+    unmapped: record.unmapped,
+  };
+}
+
 export const parseActEsaWebsiteIncidents: FeedParser = (body) => {
   const document = readJsonBody(body, FEED);
   if (!Array.isArray(document)) throw new MalformedFeedError(`${FEED}: not a JSON array of records`);
-
-  const unmapped: UnmappedValue[] = [];
-  const dropped: DroppedRecord[] = [];
-  const byId = new Map<string, ParsedRecord>();
-  for (const value of document as unknown[]) {
-    const result = readWebsiteRecord(value);
-    if ('dropped' in result) {
-      dropped.push(result.dropped);
-      unmapped.push(...result.unmapped);
-      continue;
-    }
-    const { record } = result;
-    const parsed: ParsedRecord = {
-      id: record.id,
-      updatedAt: Date.parse(record.timestamps.updated),
-      drafts: draftsOf(record, record.kind === 'warning' ? warningPolygon(value) : undefined),
-      unmapped: record.unmapped,
-    };
-    // The same id twice in one document: keep the later update (the later one on a tie).
-    const previous = byId.get(parsed.id);
-    if (previous) dropped.push({ reason: 'duplicate', upstreamId: record.feedId });
-    if (!previous || parsed.updatedAt >= previous.updatedAt) byId.set(parsed.id, parsed);
-  }
-  const kept = [...byId.values()];
-  return {
-    incidents: kept.flatMap((parsed) => parsed.drafts),
-    unmapped: [...unmapped, ...kept.flatMap((parsed) => parsed.unmapped)],
-    dropped,
-  };
+  return collectRecords(document as unknown[], parseValue);
 };

@@ -1,16 +1,10 @@
-import {
-  areaId,
-  type DroppedRecord,
-  type FeatureType,
-  type IncidentDraft,
-  type Position,
-  type UnmappedValue,
-} from '../../model/index.js';
+import { areaId, type FeatureType, type IncidentDraft, type Position } from '../../model/index.js';
 import { readJsonBody } from '../common/body-text.js';
+import { RecordCollector } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { areaGeometry } from '../common/geometry.js';
 import type { FeedParser } from '../common/types.js';
-import { isRecord, locate, stringOf, textOf } from './esa-fields.js';
+import { isRecord, locate, stringOf, trimmedText } from './esa-fields.js';
 import {
   isNswRfsMirror,
   polygonOfLatLngObjects,
@@ -46,14 +40,14 @@ interface Area {
 
 function isRepublished(entry: Record<string, unknown>): boolean {
   if (isNswRfsMirror(entry)) return true;
-  const eventType = textOf(entry.event_type)?.toLowerCase();
-  return textOf(entry.region) === undefined && eventType === NSW_BURNT_AREA;
+  const eventType = trimmedText(entry.event_type)?.toLowerCase();
+  return trimmedText(entry.region) === undefined && eventType === NSW_BURNT_AREA;
 }
 
 /** The entry's record keys without its geometry (`type` is "Polygon" here, not a CAD type). */
 function recordKeys(entry: Record<string, unknown>): Record<string, unknown> {
   const { coordinates: _coordinates, ...rest } = entry;
-  if (textOf(rest.type)?.toLowerCase() === 'polygon') delete rest.type;
+  if (trimmedText(rest.type)?.toLowerCase() === 'polygon') delete rest.type;
   return rest;
 }
 
@@ -78,39 +72,44 @@ export const parseActEsaWebsitePolygons: FeedParser = (body) => {
   const document = readJsonBody(body, FEED);
   if (!Array.isArray(document)) throw new MalformedFeedError(`${FEED}: not a JSON array of polygons`);
 
-  const unmapped: UnmappedValue[] = [];
-  const dropped: DroppedRecord[] = [];
+  const collector = new RecordCollector();
   const republished = new Set<string>();
+  // The pieces of one area are merged, not competing: one record per area once all are read.
   const areas = new Map<string, Area>();
   for (const entry of document as unknown[]) {
     if (isRecord(entry) && isRepublished(entry)) {
       const upstreamId = upstreamIdOf(entry);
-      if (!republished.has(upstreamId)) dropped.push({ reason: 'republished', upstreamId });
+      if (!republished.has(upstreamId)) collector.drop('republished', upstreamId);
       republished.add(upstreamId);
       continue;
     }
     const result = readWebsiteRecord(isRecord(entry) ? recordKeys(entry) : entry);
     if ('dropped' in result) {
-      dropped.push(result.dropped);
-      unmapped.push(...result.unmapped);
+      collector.drop(result.dropped.reason, result.dropped.upstreamId, result.unmapped);
       continue;
     }
     const { record } = result;
     const polygon = isRecord(entry) ? polygonOfLatLngObjects(entry.coordinates) : undefined;
     if (!polygon) {
       const geometryType = isRecord(entry) ? stringOf(entry.type) : undefined;
-      unmapped.push({ field: 'coordinates', value: geometryType ?? '', incidentId: record.id });
+      collector.report({ field: 'coordinates', value: geometryType ?? '', incidentId: record.id });
       continue;
     }
     const featureType: AreaType = record.kind === 'warning' ? 'warning_area' : 'incident_area';
     const key = areaId(record.id, featureType);
     const area = areas.get(key);
-    if (area) {
-      area.polygons.push(polygon);
-      continue;
-    }
-    areas.set(key, { record, featureType, polygons: [polygon] });
-    unmapped.push(...record.unmapped);
+    if (area) area.polygons.push(polygon);
+    else areas.set(key, { record, featureType, polygons: [polygon] });
   }
-  return { incidents: [...areas.values()].map(areaDraft), unmapped, dropped };
+  for (const [id, area] of areas) {
+    const { feedId, timestamps, unmapped } = area.record;
+    collector.add({
+      id,
+      upstreamId: feedId,
+      updatedAt: Date.parse(timestamps.updated),
+      drafts: [areaDraft(area)],
+      unmapped,
+    });
+  }
+  return collector.result();
 };

@@ -16,7 +16,7 @@ import {
   paragraphs,
   stringOf,
   suburbFromTitle,
-  textOf,
+  trimmedText,
   timestampsOf,
   withoutUndefined,
   type Classification,
@@ -64,8 +64,8 @@ export type WebsiteRecordResult =
 /** True for the NSW RFS incidents the website republishes (we poll NSW RFS directly). */
 export function isNswRfsMirror(record: Record<string, unknown>): boolean {
   return (
-    textOf(record.region)?.toLowerCase() === 'nsw' ||
-    RFS_MIRROR_ID.test(textOf(record.id) ?? '') ||
+    trimmedText(record.region)?.toLowerCase() === 'nsw' ||
+    RFS_MIRROR_ID.test(trimmedText(record.id) ?? '') ||
     Object.keys(record).some((key) => RFS_DESCRIPTION_KEY.test(key))
   );
 }
@@ -73,7 +73,7 @@ export function isNswRfsMirror(record: Record<string, unknown>): boolean {
 /** The upstream id of a record, or its title when it has none (for `dropped`). */
 export function upstreamIdOf(record: unknown): string {
   if (!isRecord(record)) return '';
-  return textOf(record.id) ?? textOf(record.incident_number) ?? textOf(record.title) ?? '';
+  return trimmedText(record.id) ?? trimmedText(record.incident_number) ?? trimmedText(record.title) ?? '';
 }
 
 /**
@@ -89,7 +89,7 @@ export function polygonOfLatLngObjects(coordinates: unknown): Position[][] | und
 }
 
 function kindOf(record: Record<string, unknown>, report: Report): WebsiteRecordKind {
-  const eventType = textOf(record.event_type)?.toLowerCase() ?? '';
+  const eventType = trimmedText(record.event_type)?.toLowerCase() ?? '';
   if (eventType.includes('warning') || (eventType === '' && 'warning_level' in record)) return 'warning';
   if (!INCIDENT_EVENT_TYPES.has(eventType)) report('event_type', stringOf(record.event_type) ?? '');
   return 'incident';
@@ -97,9 +97,9 @@ function kindOf(record: Record<string, unknown>, report: Report): WebsiteRecordK
 
 /** The alert level field that says something: `alert_level`, else the 2024 `alert_status`. */
 function alertLevelOf(record: Record<string, unknown>): [field: string, value: string] {
-  const alertLevel = textOf(record.alert_level);
+  const alertLevel = trimmedText(record.alert_level);
   if (alertLevel !== undefined) return ['alert_level', alertLevel];
-  const alertStatus = textOf(record.alert_status);
+  const alertStatus = trimmedText(record.alert_status);
   if (alertStatus !== undefined) return ['alert_status', alertStatus];
   return ['alert_level', ''];
 }
@@ -107,7 +107,7 @@ function alertLevelOf(record: Record<string, unknown>): [field: string, value: s
 function incidentParts(record: Record<string, unknown>, feedId: string, report: Report) {
   const type = stringOf(record.type) ?? '';
   const status = stringOf(record.status) ?? '';
-  const title = textOf(record.title) ?? textOf(record.incident) ?? type.trim();
+  const title = trimmedText(record.title) ?? trimmedText(record.incident) ?? type.trim();
   const level = alertLevelOf(record);
   return {
     title,
@@ -119,21 +119,21 @@ function incidentParts(record: Record<string, unknown>, feedId: string, report: 
       },
       report,
     ),
-    suburb: textOf(record.suburb) ?? suburbFromTitle(title, type),
+    suburb: trimmedText(record.suburb) ?? suburbFromTitle(title, type),
     details: withoutUndefined({
-      agency: textOf(record.agency),
+      agency: trimmedText(record.agency),
       cad_id: feedId,
       source_id: feedId,
-      incident_number: textOf(record.incident_number),
+      incident_number: trimmedText(record.incident_number),
       type: type.trim() || undefined,
       type_description: paragraphs(record.type_description),
       status_raw: status,
       status_description: paragraphs(record.status_description),
-      status_filter_label: textOf(record.status_filter_label),
+      status_filter_label: trimmedText(record.status_filter_label),
       alert_level: level[1] || undefined,
-      alert_time: textOf(record.alert_time),
+      alert_time: trimmedText(record.alert_time),
       description: paragraphs(record.description),
-      source_url: textOf(record.link),
+      source_url: trimmedText(record.link),
     }),
   };
 }
@@ -142,12 +142,12 @@ function warningParts(record: Record<string, unknown>, feedId: string, report: R
   const type = stringOf(record.type) ?? '';
   const status = stringOf(record.status) ?? '';
   const level: [string, string] =
-    textOf(record.warning_level) !== undefined || textOf(record.alert_level) === undefined
-      ? ['warning_level', textOf(record.warning_level) ?? '']
-      : ['alert_level', textOf(record.alert_level) ?? ''];
-  const nodeId = textOf(record.node_id);
+    trimmedText(record.warning_level) !== undefined || trimmedText(record.alert_level) === undefined
+      ? ['warning_level', trimmedText(record.warning_level) ?? '']
+      : ['alert_level', trimmedText(record.alert_level) ?? ''];
+  const nodeId = trimmedText(record.node_id);
   return {
-    title: textOf(record.title) ?? type.trim(),
+    title: trimmedText(record.title) ?? type.trim(),
     classification: classify({ type: ['type', type], status: ['status', status], level }, report),
     timestamps: timestampsOf(
       {
@@ -158,19 +158,19 @@ function warningParts(record: Record<string, unknown>, feedId: string, report: R
     ),
     suburb: '',
     details: withoutUndefined({
-      agency: textOf(record.agency),
+      agency: trimmedText(record.agency),
       warning_id: feedId,
       source_id: feedId,
       node_id: nodeId,
-      uuid: textOf(record.uuid),
-      banner_check: textOf(record.banner_check),
+      uuid: trimmedText(record.uuid),
+      banner_check: trimmedText(record.banner_check),
       // Plain text upstream; U+FFFD replacement characters are kept as published.
       description: paragraphs(record.description),
       warning_level: level[1] || undefined,
       type: type.trim() || undefined,
       type_description: paragraphs(record.type_description),
       status_raw: status,
-      source_url: nodeId ? `${NODE_URL}${nodeId}` : textOf(record.link),
+      source_url: nodeId ? `${NODE_URL}${nodeId}` : trimmedText(record.link),
     }),
   };
 }
@@ -180,7 +180,7 @@ export function readWebsiteRecord(value: unknown): WebsiteRecordResult {
   if (isNswRfsMirror(value)) {
     return { dropped: { reason: 'republished', upstreamId: upstreamIdOf(value) }, unmapped: [] };
   }
-  const feedId = textOf(value.id) ?? textOf(value.incident_number);
+  const feedId = trimmedText(value.id) ?? trimmedText(value.incident_number);
   if (feedId === undefined) {
     return { dropped: { reason: 'no-id', upstreamId: upstreamIdOf(value) }, unmapped: [] };
   }
@@ -190,7 +190,7 @@ export function readWebsiteRecord(value: unknown): WebsiteRecordResult {
     unmapped.push({ field, value: raw, incidentId: id });
   };
 
-  const region = textOf(value.region)?.toLowerCase();
+  const region = trimmedText(value.region)?.toLowerCase();
   if (region !== undefined && region !== 'act') report('region', stringOf(value.region) ?? '');
   const kind = kindOf(value, report);
   const parts =
@@ -207,7 +207,7 @@ export function readWebsiteRecord(value: unknown): WebsiteRecordResult {
       title: parts.title,
       classification: parts.classification,
       timestamps: parts.timestamps,
-      place: { address: addressOf(textOf(value.location)), suburb: parts.suburb, state: 'act', lga: '' },
+      place: { address: addressOf(trimmedText(value.location)), suburb: parts.suburb, state: 'act', lga: '' },
       details: parts.details,
       ...(point ? { point } : {}),
       unmapped,

@@ -1,5 +1,6 @@
 import { MalformedFeedError } from './errors.js';
 import { plainText } from './html.js';
+import { isRecord } from './values.js';
 
 /**
  * The text of a feed body, checked for the failures every format shares: UTF-8 with the BOM and any
@@ -49,14 +50,17 @@ export function readJsonBody(body: Uint8Array | string, feedName: string): unkno
 
 /** The features of a GeoJSON FeatureCollection already read, or MalformedFeedError naming the feed. */
 export function featuresOf(document: unknown, feedName: string): unknown[] {
-  const record =
-    typeof document === 'object' && document !== null && !Array.isArray(document)
-      ? (document as Record<string, unknown>)
-      : undefined;
+  const record = isRecord(document) ? document : undefined;
   if (record?.type !== 'FeatureCollection' || !Array.isArray(record.features)) {
     throw new MalformedFeedError(`${feedName}: not a GeoJSON FeatureCollection with a features array`);
   }
   return record.features as unknown[];
+}
+
+/** A feature's `properties` ({} when it has none) and `geometry` (undefined when it has none). */
+export function featureParts(feature: unknown): { properties: Record<string, unknown>; geometry: unknown } {
+  if (!isRecord(feature)) return { properties: {}, geometry: undefined };
+  return { properties: isRecord(feature.properties) ? feature.properties : {}, geometry: feature.geometry };
 }
 
 /** The features of a GeoJSON FeatureCollection body: {@link readJsonBody}, then {@link featuresOf}. */

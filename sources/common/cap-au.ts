@@ -1,5 +1,5 @@
 import type { Certainty, EventType, Severity, Urgency, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from './vocabulary.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable } from './vocabulary.js';
 
 /**
  * CAP 1.2 / CAP-AU vocabularies shared by every feed that carries CAP fields (FEEDS.md 1.2) and read by
@@ -211,40 +211,33 @@ export function eventTypeOfCapAuEventCode(code: string): EventType | undefined {
 }
 
 /** The CAP 1.2 enumerations (CAP 1.0's `Very Likely` is read as `Likely`, as CAP 1.1 says). */
-const SEVERITIES: ReadonlyMap<string, Severity> = new Map([
-  ['extreme', 'Extreme'],
-  ['severe', 'Severe'],
-  ['moderate', 'Moderate'],
-  ['minor', 'Minor'],
-  ['unknown', 'Unknown'],
-]);
-const URGENCIES: ReadonlyMap<string, Urgency> = new Map([
-  ['immediate', 'Immediate'],
-  ['expected', 'Expected'],
-  ['future', 'Future'],
-  ['past', 'Past'],
-  ['unknown', 'Unknown'],
-]);
-const CERTAINTIES: ReadonlyMap<string, Certainty> = new Map([
-  ['observed', 'Observed'],
-  ['likely', 'Likely'],
-  ['very likely', 'Likely'],
-  ['possible', 'Possible'],
-  ['unlikely', 'Unlikely'],
-  ['unknown', 'Unknown'],
-]);
+const SEVERITIES = vocabularyTable<Severity>({
+  Extreme: ['extreme'],
+  Severe: ['severe'],
+  Moderate: ['moderate'],
+  Minor: ['minor'],
+  Unknown: ['unknown'],
+});
+const URGENCIES = vocabularyTable<Urgency>({
+  Immediate: ['immediate'],
+  Expected: ['expected'],
+  Future: ['future'],
+  Past: ['past'],
+  Unknown: ['unknown'],
+});
+const CERTAINTIES = vocabularyTable<Certainty>({
+  Observed: ['observed'],
+  Likely: ['likely', 'very likely'],
+  Possible: ['possible'],
+  Unlikely: ['unlikely'],
+  Unknown: ['unknown'],
+});
 
-export function capSeverityOf(value: string): Severity | undefined {
-  return SEVERITIES.get(key(value));
-}
+export const capSeverityOf = lookupIn(SEVERITIES);
 
-export function capUrgencyOf(value: string): Urgency | undefined {
-  return URGENCIES.get(key(value));
-}
+export const capUrgencyOf = lookupIn(URGENCIES);
 
-export function capCertaintyOf(value: string): Certainty | undefined {
-  return CERTAINTIES.get(key(value));
-}
+export const capCertaintyOf = lookupIn(CERTAINTIES);
 
 /** CAP `<status>`. Only `Actual` describes a real incident. */
 export const CAP_STATUSES = ['Actual', 'Exercise', 'System', 'Test', 'Draft'] as const;
@@ -261,13 +254,9 @@ const MSG_TYPE_BY_KEY: ReadonlyMap<string, CapMsgType> = new Map(
   CAP_MSG_TYPES.map((value) => [key(value), value]),
 );
 
-export function capStatusOf(value: string): CapStatus | undefined {
-  return STATUS_BY_KEY.get(key(value));
-}
+export const capStatusOf = lookupIn(STATUS_BY_KEY);
 
-export function capMsgTypeOf(value: string): CapMsgType | undefined {
-  return MSG_TYPE_BY_KEY.get(key(value));
-}
+export const capMsgTypeOf = lookupIn(MSG_TYPE_BY_KEY);
 
 /**
  * Event names, for producers that write the AUeventLIST display name where the code belongs (WA
@@ -275,57 +264,47 @@ export function capMsgTypeOf(value: string): CapMsgType | undefined {
  * `structure_fire`. Keys are letters only, lower case: "Grass Fire", "Grassfire", "grass_fire" and
  * `grassFire` are one key. Only names that map to something other than `other` need to be here.
  */
-const EVENT_NAMES: ReadonlyMap<string, EventType> = new Map([
-  ['bushfire', 'bushfire'],
-  ['forestfire', 'bushfire'],
-  ['grassfire', 'grass_fire'],
-  ['structurefire', 'structure_fire'],
-  ['industrialfire', 'structure_fire'],
-  ['vehiclefire', 'vehicle_fire'],
-  ['burnoff', 'burn_off'],
-  ['plannedburn', 'burn_off'],
-  ['fireban', 'fire_ban'],
-  ['totalfireban', 'fire_ban'],
-  ['firedangerlevel', 'fire_ban'],
-  ['flood', 'flood'],
-  ['riverineflood', 'flood'],
-  ['flashflood', 'flood'],
-  ['stormsurge', 'flood'],
-  ['damfailure', 'flood'],
-  ['leveefailure', 'flood'],
-  ['storm', 'storm'],
-  ['thunderstorm', 'storm'],
-  ['severethunderstorm', 'storm'],
-  ['weather', 'storm'],
-  ['hail', 'storm'],
-  ['galewind', 'storm'],
-  ['strongwind', 'storm'],
-  ['stormforcewind', 'storm'],
-  ['treedown', 'tree_down'],
-  ['tropicalcyclone', 'cyclone'],
-  ['cyclone', 'cyclone'],
-  ['earthquake', 'earthquake'],
-  ['extremeheat', 'extreme_heat'],
-  ['heatwave', 'extreme_heat'],
-  ['hazardousmaterials', 'hazmat'],
-  ['chemicalhazard', 'hazmat'],
-  ['explosivehazard', 'hazmat'],
-  ['biologicalhazard', 'hazmat'],
-  ['radiologicalhazard', 'hazmat'],
-  ['toxicplume', 'hazmat'],
-  ['search', 'rescue'],
-  ['overwatersearch', 'rescue'],
-  ['overlandsearch', 'rescue'],
-  ['airsearch', 'rescue'],
-  ['distressbeacon', 'rescue'],
-  ['motorvehicleaccident', 'vehicle_accident'],
-  ['ambulance', 'medical'],
-  // Generic names whose code is not a specific type.
-  ['fire', 'other'],
-  ['other', 'other'],
-  ['othernonurgentalerts', 'other'],
-  ['otherurgentalerts', 'other'],
-]);
+const EVENT_NAMES = vocabularyTable<EventType>({
+  bushfire: ['bushfire', 'forestfire'],
+  grass_fire: ['grassfire'],
+  structure_fire: ['structurefire', 'industrialfire'],
+  vehicle_fire: ['vehiclefire'],
+  burn_off: ['burnoff', 'plannedburn'],
+  fire_ban: ['fireban', 'totalfireban', 'firedangerlevel'],
+  flood: ['flood', 'riverineflood', 'flashflood', 'stormsurge', 'damfailure', 'leveefailure'],
+  storm: [
+    'storm',
+    'thunderstorm',
+    'severethunderstorm',
+    'weather',
+    'hail',
+    'galewind',
+    'strongwind',
+    'stormforcewind',
+  ],
+  tree_down: ['treedown'],
+  cyclone: ['tropicalcyclone', 'cyclone'],
+  earthquake: ['earthquake'],
+  extreme_heat: ['extremeheat', 'heatwave'],
+  hazmat: [
+    'hazardousmaterials',
+    'chemicalhazard',
+    'explosivehazard',
+    'biologicalhazard',
+    'radiologicalhazard',
+    'toxicplume',
+  ],
+  rescue: ['search', 'overwatersearch', 'overlandsearch', 'airsearch', 'distressbeacon'],
+  vehicle_accident: ['motorvehicleaccident'],
+  medical: ['ambulance'],
+  other: [
+    // Generic names whose code is not a specific type.
+    'fire',
+    'other',
+    'othernonurgentalerts',
+    'otherurgentalerts',
+  ],
+});
 
 /** The eventType of one CAP event code or event name; undefined when it is neither. */
 export function eventTypeOfCapEventValue(value: string): EventType | undefined {
@@ -336,31 +315,28 @@ export function eventTypeOfCapEventValue(value: string): EventType | undefined {
  * The Australian Warning System level of a CAP-AU `AlertLevel` (or `WarningLevel`) parameter, as
  * FEEDS.md 1.1 lists the values across states. Empty means no warning.
  */
-const ALERT_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['emergency warning', 'emergency_warning'],
-  ['emergency', 'emergency_warning'],
-  ['emergency_warning', 'emergency_warning'],
-  ['evacuate immediately', 'emergency_warning'],
-  ['bushfire emergency warning', 'emergency_warning'],
-  ['watch and act', 'watch_and_act'],
-  ['watch & act', 'watch_and_act'],
-  ['watch_and_act', 'watch_and_act'],
-  ['heatwave watch and act', 'watch_and_act'],
-  ['advice', 'advice'],
-  ['bushfire advice', 'advice'],
-  ['planned burn advice', 'advice'],
-  ['not applicable', 'none'],
-  ['not_applicable', 'none'],
-  ['no alert level', 'none'],
-  ['information', 'none'],
-  ['notification', 'none'],
-  ['community update', 'none'],
-  ['community information', 'none'],
-  ['planned burn', 'none'],
-  ['all clear', 'none'],
-  ['', 'none'],
-]);
+const ALERT_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: [
+    'emergency warning',
+    'emergency',
+    'emergency_warning',
+    'evacuate immediately',
+    'bushfire emergency warning',
+  ],
+  watch_and_act: ['watch and act', 'watch & act', 'watch_and_act', 'heatwave watch and act'],
+  advice: ['advice', 'bushfire advice', 'planned burn advice'],
+  none: [
+    'not applicable',
+    'not_applicable',
+    'no alert level',
+    'information',
+    'notification',
+    'community update',
+    'community information',
+    'planned burn',
+    'all clear',
+    '',
+  ],
+});
 
-export function warningLevelOfAlertLevel(value: string): WarningLevel | undefined {
-  return ALERT_LEVELS.get(key(value));
-}
+export const warningLevelOfAlertLevel = lookupIn(ALERT_LEVELS);

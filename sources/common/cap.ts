@@ -2,10 +2,8 @@ import {
   incidentId,
   STATE_TIME_ZONES,
   type Certainty,
-  type DroppedRecord,
   type EventType,
   type IncidentDetails,
-  type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
   type IncidentStatus,
@@ -13,7 +11,6 @@ import {
   type Position,
   type Severity,
   type StateCode,
-  type UnmappedValue,
   type Urgency,
   type WarningLevel,
 } from '../../model/index.js';
@@ -28,6 +25,7 @@ import {
   type CapMsgType,
 } from './cap-au.js';
 import type { CapTriple } from './cap-defaults.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from './collector.js';
 import { draftsOf } from './drafts.js';
 import { MalformedFeedError } from './errors.js';
 import { flattenGeometry } from './geometry.js';
@@ -36,8 +34,8 @@ import { parseIsoTimeInZone } from './iso-time.js';
 import { positionFromLatLonText } from './lat-lon-text.js';
 import { positionsFromDelimitedLatLon } from './lat-lon-sequence.js';
 import type { FeedParser } from './types.js';
-import { lookup } from './vocabulary.js';
-import { asList, isXmlNode, readXml, textOf, type XmlNode } from './xml.js';
+import { lookup, unmappedFor } from './vocabulary.js';
+import { asList, isXmlNode, readXml, trimmedTextOf, type XmlNode } from './xml.js';
 import { withoutUndefined } from './values.js';
 
 /**
@@ -54,8 +52,8 @@ import { withoutUndefined } from './values.js';
  * `<circle>` "lat,lon radius-km" (its centre; a 0 radius is the usual point marker).
  *
  * {@link createCapParser} turns alerts into drafts: status Test/Exercise/System/Draft → dropped as
- * `test-record`; no id → `no-id`; no usable time → `no-timestamps`; one record per upstream id (the
- * latest `sent` wins, older ones are dropped as `duplicate`); an incident whose latest message is a
+ * `test-record`; no id → `no-id`; no usable time → `no-timestamps`; then one record per upstream id (the
+ * latest `sent` wins, older ones are dropped as `duplicate`: common/collector.ts); an incident whose latest message is a
  * Cancel or Error, or whose alert a Cancel/Error references, is omitted (it has ended); Ack messages
  * carry no incident. Each alert gives one 'incident' draft at its circle centre (else its polygons'
  * centroid) plus one area draft ('warning_area' by default) for its polygons.
@@ -158,14 +156,10 @@ const ARRAY_TAGS = [
 ];
 
 /** Trimmed text of the first element called `name`, or undefined when empty. */
-function text(node: XmlNode, name: string): string | undefined {
-  return textOf(asList(node[name])[0])?.trim() || undefined;
-}
-
 function texts(node: XmlNode, name: string): string[] {
   return asList(node[name])
-    .map((value) => textOf(value)?.trim())
-    .filter((value): value is string => value !== undefined && value !== '');
+    .map(trimmedTextOf)
+    .filter((value) => value !== undefined);
 }
 
 function nodes(node: XmlNode, name: string): XmlNode[] {
@@ -174,8 +168,8 @@ function nodes(node: XmlNode, name: string): XmlNode[] {
 
 function pairs(node: XmlNode, name: string): CapValuePair[] {
   return nodes(node, name).map((pair) => ({
-    valueName: text(pair, 'valueName') ?? '',
-    value: text(pair, 'value') ?? '',
+    valueName: trimmedTextOf(pair.valueName) ?? '',
+    value: trimmedTextOf(pair.value) ?? '',
   }));
 }
 
@@ -205,7 +199,7 @@ function circleOf(value: string): CapCircle | undefined {
 
 function readArea(node: XmlNode): CapArea {
   return {
-    areaDesc: text(node, 'areaDesc') ?? '',
+    areaDesc: trimmedTextOf(node.areaDesc) ?? '',
     polygons: texts(node, 'polygon')
       .map(polygonOf)
       .filter((polygon) => polygon !== undefined),
@@ -218,30 +212,30 @@ function readArea(node: XmlNode): CapArea {
 
 function readInfo(node: XmlNode): CapInfo {
   return withoutUndefined({
-    language: text(node, 'language') ?? 'en-US',
+    language: trimmedTextOf(node.language) ?? 'en-US',
     categories: texts(node, 'category'),
-    event: text(node, 'event') ?? '',
+    event: trimmedTextOf(node.event) ?? '',
     responseTypes: texts(node, 'responseType'),
-    urgency: text(node, 'urgency') ?? '',
-    severity: text(node, 'severity') ?? '',
-    certainty: text(node, 'certainty') ?? '',
-    audience: text(node, 'audience'),
+    urgency: trimmedTextOf(node.urgency) ?? '',
+    severity: trimmedTextOf(node.severity) ?? '',
+    certainty: trimmedTextOf(node.certainty) ?? '',
+    audience: trimmedTextOf(node.audience),
     eventCodes: pairs(node, 'eventCode'),
-    effective: text(node, 'effective'),
-    onset: text(node, 'onset'),
-    expires: text(node, 'expires'),
-    senderName: text(node, 'senderName'),
-    headline: text(node, 'headline'),
-    description: text(node, 'description'),
-    instruction: text(node, 'instruction'),
-    web: text(node, 'web'),
-    contact: text(node, 'contact'),
+    effective: trimmedTextOf(node.effective),
+    onset: trimmedTextOf(node.onset),
+    expires: trimmedTextOf(node.expires),
+    senderName: trimmedTextOf(node.senderName),
+    headline: trimmedTextOf(node.headline),
+    description: trimmedTextOf(node.description),
+    instruction: trimmedTextOf(node.instruction),
+    web: trimmedTextOf(node.web),
+    contact: trimmedTextOf(node.contact),
     parameters: pairs(node, 'parameter'),
     resources: nodes(node, 'resource').map((resource) =>
       withoutUndefined({
-        resourceDesc: text(resource, 'resourceDesc') ?? '',
-        mimeType: text(resource, 'mimeType'),
-        uri: text(resource, 'uri'),
+        resourceDesc: trimmedTextOf(resource.resourceDesc) ?? '',
+        mimeType: trimmedTextOf(resource.mimeType),
+        uri: trimmedTextOf(resource.uri),
       }),
     ),
     areas: nodes(node, 'area').map(readArea),
@@ -250,24 +244,24 @@ function readInfo(node: XmlNode): CapInfo {
 
 function readAlert(node: XmlNode): CapAlert {
   return withoutUndefined({
-    identifier: text(node, 'identifier') ?? '',
-    sender: text(node, 'sender') ?? '',
-    sent: text(node, 'sent') ?? '',
-    status: text(node, 'status') ?? '',
-    msgType: text(node, 'msgType') ?? '',
-    source: text(node, 'source'),
-    scope: text(node, 'scope') ?? '',
-    restriction: text(node, 'restriction'),
-    addresses: text(node, 'addresses'),
+    identifier: trimmedTextOf(node.identifier) ?? '',
+    sender: trimmedTextOf(node.sender) ?? '',
+    sent: trimmedTextOf(node.sent) ?? '',
+    status: trimmedTextOf(node.status) ?? '',
+    msgType: trimmedTextOf(node.msgType) ?? '',
+    source: trimmedTextOf(node.source),
+    scope: trimmedTextOf(node.scope) ?? '',
+    restriction: trimmedTextOf(node.restriction),
+    addresses: trimmedTextOf(node.addresses),
     codes: texts(node, 'code'),
-    note: text(node, 'note'),
-    references: spaceSeparated(text(node, 'references')).map((triple) => {
+    note: trimmedTextOf(node.note),
+    references: spaceSeparated(trimmedTextOf(node.references)).map((triple) => {
       const [sender = '', identifier, sent = ''] = triple.split(',');
       return identifier === undefined
         ? { sender: '', identifier: triple, sent: '' }
         : { sender, identifier, sent };
     }),
-    incidents: spaceSeparated(text(node, 'incidents')),
+    incidents: spaceSeparated(trimmedTextOf(node.incidents)),
     infos: nodes(node, 'info').map(readInfo),
   });
 }
@@ -534,12 +528,21 @@ export interface CapParserConfig {
 
 const NOT_INCIDENTS: ReadonlySet<CapMsgType> = new Set(['Cancel', 'Error']);
 
-interface Candidate {
-  alert: CapAlert;
-  feedId: string;
-  msgType: CapMsgType;
-  sentAt: number;
-  unmapped: UnmappedValue[];
+/** An alert that is a real message: not Test/Exercise/System/Draft (an unknown status is read). */
+function isActual(alert: CapAlert): boolean {
+  const status = capStatusOf(alert.status);
+  return status === undefined || status === 'Actual';
+}
+
+/** The identifiers every Cancel or Error of the document references, wherever they stand in it. */
+function cancelledIdentifiers(alerts: readonly CapAlert[]): Set<string> {
+  const cancelled = new Set<string>();
+  for (const alert of alerts) {
+    const msgType = capMsgTypeOf(alert.msgType);
+    if (!isActual(alert) || msgType === undefined || !NOT_INCIDENTS.has(msgType)) continue;
+    for (const reference of alert.references) cancelled.add(reference.identifier);
+  }
+  return cancelled;
 }
 
 export function createCapParser(config: CapParserConfig): FeedParser {
@@ -548,94 +551,75 @@ export function createCapParser(config: CapParserConfig): FeedParser {
   const map = config.map ?? defaultCapRecord;
   const areaType = config.areaFeatureType ?? 'warning_area';
 
+  /**
+   * One alert's record. A Cancel or Error, or an alert one of them references, has no drafts: as the
+   * latest message of its incident it still wins, and so omits the incident.
+   */
+  function readAlert(
+    alert: CapAlert,
+    cancelled: ReadonlySet<string>,
+    collector: RecordCollector,
+  ): CollectedRecord | undefined {
+    if (!isActual(alert)) {
+      collector.drop('test-record', alert.identifier);
+      return undefined;
+    }
+    const feedId = feedIdOf(alert);
+    const source: IncidentSource = { state: config.state, agency: config.agency, feedId: feedId ?? '' };
+    const id = feedId ? incidentId(source) : '';
+    const { unmapped, report } = unmappedFor(id);
+    if (capStatusOf(alert.status) === undefined) report('status', alert.status);
+    const msgType = capMsgTypeOf(alert.msgType);
+    if (msgType === undefined) report('msgType', alert.msgType);
+    if (msgType === 'Ack') return undefined;
+    if (!feedId) {
+      collector.drop('no-id', alert.identifier, unmapped);
+      return undefined;
+    }
+    const record: CollectedRecord = {
+      id,
+      upstreamId: alert.identifier,
+      // The latest `sent` is the incident's latest message.
+      updatedAt: Date.parse(capTime(alert.sent, zone) ?? ''),
+      drafts: [],
+      unmapped,
+    };
+    if ((msgType !== undefined && NOT_INCIDENTS.has(msgType)) || cancelled.has(alert.identifier)) {
+      return record;
+    }
+    const infos = preferredInfos(alert, config.languages);
+    const [info] = infos;
+    if (!info) {
+      report('info', '');
+      return record;
+    }
+    const mapped = map({ alert, infos, info, feedId, incidentId: id, state: config.state, zone, report });
+    if (!mapped.timestamps) {
+      collector.drop('no-timestamps', alert.identifier, unmapped);
+      return undefined;
+    }
+    const { point, polygons } = capGeometry(infos);
+    record.drafts = draftsOf({
+      id,
+      source,
+      title: mapped.title,
+      eventType: mapped.eventType,
+      status: mapped.status,
+      warningLevel: mapped.warningLevel,
+      cap: { severity: mapped.severity, urgency: mapped.urgency, certainty: mapped.certainty },
+      timestamps: { ...mapped.timestamps },
+      place: { ...mapped.place, state: source.state },
+      details: mapped.details,
+      point,
+      polygons,
+      areaType,
+    });
+    return record;
+  }
+
   return (body): ParseResult => {
     const alerts = readCapAlerts(body, config.feedName);
-    const unmapped: UnmappedValue[] = [];
-    const dropped: DroppedRecord[] = [];
-    const cancelled = new Set<string>();
-    const byId = new Map<string, Candidate>();
-
-    for (const alert of alerts) {
-      const feedId = feedIdOf(alert);
-      const id = feedId ? incidentId({ state: config.state, agency: config.agency, feedId }) : '';
-      const candidateUnmapped: UnmappedValue[] = [];
-      const report: CapReport = (field, value) => {
-        candidateUnmapped.push({ field, value, incidentId: id });
-      };
-      const status = capStatusOf(alert.status);
-      if (status === undefined) report('status', alert.status);
-      if (status !== undefined && status !== 'Actual') {
-        dropped.push({ reason: 'test-record', upstreamId: alert.identifier });
-        continue;
-      }
-      const msgType = capMsgTypeOf(alert.msgType);
-      if (msgType === undefined) report('msgType', alert.msgType);
-      if (msgType === 'Ack') continue;
-      if (msgType !== undefined && NOT_INCIDENTS.has(msgType)) {
-        for (const reference of alert.references) cancelled.add(reference.identifier);
-      }
-      if (!feedId) {
-        dropped.push({ reason: 'no-id', upstreamId: alert.identifier });
-        unmapped.push(...candidateUnmapped);
-        continue;
-      }
-      const sentAt = Date.parse(capTime(alert.sent, zone) ?? '');
-      const candidate: Candidate = {
-        alert,
-        feedId,
-        msgType: msgType ?? 'Alert',
-        sentAt: Number.isNaN(sentAt) ? -Infinity : sentAt,
-        unmapped: candidateUnmapped,
-      };
-      const previous = byId.get(feedId);
-      if (!previous || candidate.sentAt >= previous.sentAt) {
-        if (previous) dropped.push({ reason: 'duplicate', upstreamId: previous.alert.identifier });
-        byId.set(feedId, candidate);
-      } else {
-        dropped.push({ reason: 'duplicate', upstreamId: alert.identifier });
-      }
-    }
-
-    const incidents: IncidentDraft[] = [];
-    for (const candidate of byId.values()) {
-      const { alert, feedId } = candidate;
-      unmapped.push(...candidate.unmapped);
-      if (NOT_INCIDENTS.has(candidate.msgType) || cancelled.has(alert.identifier)) continue;
-      const source: IncidentSource = { state: config.state, agency: config.agency, feedId };
-      const id = incidentId(source);
-      const report: CapReport = (field, value) => {
-        unmapped.push({ field, value, incidentId: id });
-      };
-      const infos = preferredInfos(alert, config.languages);
-      const [info] = infos;
-      if (!info) {
-        report('info', '');
-        continue;
-      }
-      const record = map({ alert, infos, info, feedId, incidentId: id, state: config.state, zone, report });
-      if (!record.timestamps) {
-        dropped.push({ reason: 'no-timestamps', upstreamId: alert.identifier });
-        continue;
-      }
-      const { point, polygons } = capGeometry(infos);
-      incidents.push(
-        ...draftsOf({
-          id,
-          source,
-          title: record.title,
-          eventType: record.eventType,
-          status: record.status,
-          warningLevel: record.warningLevel,
-          cap: { severity: record.severity, urgency: record.urgency, certainty: record.certainty },
-          timestamps: { ...record.timestamps },
-          place: { ...record.place, state: source.state },
-          details: record.details,
-          point,
-          polygons,
-          areaType,
-        }),
-      );
-    }
-    return { incidents, unmapped, dropped };
+    const cancelled = cancelledIdentifiers(alerts);
+    return collectRecords(alerts, (alert, collector) => readAlert(alert, cancelled, collector));
   };
 }

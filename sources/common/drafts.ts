@@ -23,6 +23,15 @@ import { incidentGeometries, locate } from './geometry.js';
  */
 
 export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
+
+/** Both times from the ones a record gives, each falling back to the other; undefined when it gives neither. */
+export function eitherTimestamps(
+  reported: string | undefined,
+  updated: string | undefined,
+): Timestamps | undefined {
+  const either = updated ?? reported;
+  return either ? { reported: reported ?? either, updated: updated ?? either } : undefined;
+}
 export type Place = Pick<IncidentLocation, 'address' | 'suburb' | 'state' | 'lga'>;
 export type AreaFeatureType = Exclude<FeatureType, 'incident'>;
 

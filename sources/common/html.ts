@@ -23,6 +23,18 @@ export function decodeEntities(text: string): string {
   });
 }
 
+const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/gi;
+
+/** The targets of a fragment's links (`<a href="…">`), entities decoded and trimmed, in order. */
+export function hrefsIn(html: string): string[] {
+  return [...html.matchAll(HREF)].map(([, , href = '']) => decodeEntities(href).trim());
+}
+
+/** The first link's target; undefined when there is none (or it is blank). */
+export function firstHref(html: string): string | undefined {
+  return hrefsIn(html)[0] || undefined;
+}
+
 /** Tags removed, entities decoded, white space folded. */
 export function plainText(html: string): string {
   return decodeEntities(html.replace(/<[^>]*>/g, ''))

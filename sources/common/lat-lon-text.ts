@@ -1,4 +1,5 @@
 import type { Position } from '../../model/index.js';
+import { DECIMAL } from './values.js';
 
 /**
  * Coordinates written as text in latitude-first order, `"-34.65,138.69"` or `"-34.71, 135.79"`: SA
@@ -7,8 +8,6 @@ import type { Position } from '../../model/index.js';
  * finite numbers within range. Never swaps or rounds.
  */
 
-/** A decimal number: `-34.65`, `+12`, `-.5`. */
-const DECIMAL = String.raw`[-+]?(?:\d+(?:\.\d*)?|\.\d+)`;
 /** An exponent after the number (`-3.1e1`): accepted only where a reader has always accepted it. */
 const EXPONENT = String.raw`(?:[eE][-+]?\d+)?`;
 

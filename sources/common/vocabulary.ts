@@ -17,9 +17,37 @@ export function vocabularyKey(raw: string): string {
   return raw.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/**
+ * A vocabulary table written by target: each value with the raw spellings that mean it, e.g.
+ * `{ active: ['going', 'out of control'], controlled: ['patrol'] }`. Spellings are keyed by
+ * {@link vocabularyKey}; one spelling under two values is a mistake in the table, and throws.
+ */
+export function vocabularyTable<T extends string>(byValue: {
+  readonly [value in T]?: readonly string[];
+}): ReadonlyMap<string, T> {
+  const table = new Map<string, T>();
+  for (const [value, spellings] of Object.entries(byValue) as [T, readonly string[]][]) {
+    for (const spelling of spellings) {
+      const spellingKey = vocabularyKey(spelling);
+      const known = table.get(spellingKey);
+      if (known !== undefined) throw new Error(`vocabulary: "${spelling}" means both ${known} and ${value}`);
+      table.set(spellingKey, value);
+    }
+  }
+  return table;
+}
+
+/** A table's lookup: the raw value by its {@link vocabularyKey}; undefined when the table does not hold it. */
+export function lookupIn<T>(table: ReadonlyMap<string, T>): (raw: string) => T | undefined {
+  return (raw) => table.get(vocabularyKey(raw));
+}
+
+/** How a parser reports a value no vocabulary knows: under the field it came from. */
+export type Report = (field: string, value: string) => void;
+
 /** Looks a raw value up; an unknown one is reported (as `field`) and falls back. */
 export function lookup<T>(
-  report: (field: string, value: string) => void,
+  report: Report,
   field: string,
   raw: string,
   map: (raw: string) => T | undefined,
@@ -33,7 +61,7 @@ export function lookup<T>(
 /** The unmapped values of one incident, and the `report` callback the vocabulary lookups call. */
 export function unmappedFor(incidentId: string): {
   unmapped: UnmappedValue[];
-  report: (field: string, value: string) => void;
+  report: Report;
 } {
   const unmapped: UnmappedValue[] = [];
   return {

@@ -71,6 +71,11 @@ export function textOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** An element's text, trimmed; undefined when it holds none, or only white space. */
+export function trimmedTextOf(value: unknown): string | undefined {
+  return textOf(value)?.trim() || undefined;
+}
+
 /**
  * All the text of an element, or of every element of a repeated one, joined: its plain text, then its
  * CDATA sections when they were kept apart (`separateCdata`). '' when it holds none.

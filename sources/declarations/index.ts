@@ -5,3 +5,4 @@ export { htmlLines, htmlTables, type TableRow } from './html-text.js';
 export { lgaNameMatcher, normaliseLgaName, type LgaNameMatcher } from './lga-names.js';
 export { foldHazards, foldHazardList } from './disaster-types.js';
 export { startDateInName } from './disaster-dates.js';
+export { ckanCsvResourceUrl, isCkanPackage } from './ckan-package.js';

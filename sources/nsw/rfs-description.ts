@@ -1,5 +1,6 @@
+import { suburbReader } from '../common/address.js';
 import type { EventType, IncidentDetails, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { decodeEntities, plainText } from '../common/html.js';
+import { firstHref, plainText } from '../common/html.js';
 import { withoutUndefined } from '../common/values.js';
 import { FALLBACK, lookup } from '../common/vocabulary.js';
 import { statusOf, warningLevelOf } from './rfs-vocabulary.js';
@@ -37,7 +38,6 @@ const SEGMENT_BREAK = /<br\s*\/?>|\r?\n|\r/i;
 const KEY_LINE = new RegExp(`^(${RFS_DESCRIPTION_KEYS.join('|')})\\s*:(.*)$`, 'is');
 /** The key ends at the first colon not followed by a digit ("AS AT 10 Nov 2013 18:33:", "…12:15PM:"). */
 const MAJOR_FIRE_UPDATE_LINE = /^MAJOR FIRE UPDATE AS AT\s+.+?:(?!\d)(.*)$/is;
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
 
 interface Line {
   key?: RfsDescriptionKey | 'MAJOR FIRE UPDATE';
@@ -74,8 +74,8 @@ export function readRfsDescription(html: string): RfsDescription {
     const line = plainText(`${label} ${plain}`);
     if (line) textLines.push(line);
     if (key === 'MAJOR FIRE UPDATE') {
-      const href = HREF.exec(value)?.[2];
-      if (href) description.majorFireUpdateUrl ??= decodeEntities(href).trim();
+      const href = firstHref(value);
+      if (href) description.majorFireUpdateUrl ??= href;
     } else if (key) {
       description.fields[key] ??= plain;
     }
@@ -84,21 +84,15 @@ export function readRfsDescription(html: string): RfsDescription {
   return description;
 }
 
+const nswSuburbOf = suburbReader({ state: 'NSW' });
+
 /**
- * Best effort: the last comma-separated part, without a "NSW 2630" tail, a "4km SW of" lead or the
- * "(Note: location on map is approximate…)" the older feeds append.
+ * Best effort (common/address.ts), also without the "(Note: location on map is approximate…)" the
+ * older feeds append; a grid reference ("GR 123 456") is no suburb.
  */
 export function rfsSuburbOf(location: string): string {
-  const parts = location
-    .replace(/\s*\(Note:[^)]*\)\s*$/i, '')
-    .replace(/\s*\bNSW\b\s*(?:\d{4})?\s*$/i, '')
-    .replace(/,\s*\d{4}\s*$/, '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  const last = (parts.at(-1) ?? '').replace(/^\d+(?:\.\d+)?\s*km\s+[NSEW]{1,3}\s+(?:of\s+)?/i, '');
-  // Some LOCATIONs are bare coordinates or grid references: no suburb there.
-  return /\p{L}/u.test(last) && !/^GR\b/i.test(last) ? last : '';
+  const suburb = nswSuburbOf(location.replace(/\s*\(Note:[^)]*\)\s*$/i, ''));
+  return /^GR\b/i.test(suburb) ? '' : suburb;
 }
 
 /** `Yes`/`No` → boolean; anything else undefined. */

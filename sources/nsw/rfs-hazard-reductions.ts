@@ -1,14 +1,13 @@
 import {
   incidentId,
   STATE_TIME_ZONES,
-  type DroppedRecord,
-  type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
   type Position,
-  type UnmappedValue,
 } from '../../model/index.js';
 import { readJsonBody } from '../common/body-text.js';
+import { collectRecords, RecordCollector, type CollectedRecord } from '../common/collector.js';
+import { fnv1a32 } from '../common/digest.js';
 import { draftsOf } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { flattenGeometry } from '../common/geometry.js';
@@ -16,7 +15,8 @@ import { positionsFromDelimitedLatLon } from '../common/lat-lon-sequence.js';
 import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import { leadAgencyName, STATUS_BY_PHASE, type BurnPhase } from './rfs-hazard-reduction-vocabulary.js';
-import { isRecord, stringOf as readString, withoutUndefined } from '../common/values.js';
+import { isRecord, trimmedText, withoutUndefined } from '../common/values.js';
+import { type Report, unmappedFor } from '../common/vocabulary.js';
 
 /**
  * NSW RFS planned hazard-reduction burns,
@@ -46,21 +46,6 @@ const COLLECTION_UPDATED_FORMAT = 'MMM d, yyyy h:mm:ss a';
 const DATE_FORMAT = 'd/M/yyyy';
 const LOCATION_SUFFIX = /\s*\bHAZARD REDUCTION\s*$/i;
 
-type Report = (field: string, value: string) => void;
-
-/** The value as text (common/values.ts), trimmed, '' as undefined. */
-const stringOf = (value: unknown): string | undefined => readString(value)?.trim() || undefined;
-
-/** 32-bit FNV-1a, base 36: short, stable, pure. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36).padStart(7, '0');
-}
-
 /** The feedId of a burn unit (see the header). */
 export function hazardReductionFeedId(guarReference: string | undefined, polygons: Position[][][]): string {
   const reference = (guarReference ?? '')
@@ -74,7 +59,7 @@ export function hazardReductionFeedId(guarReference: string | undefined, polygon
         .join(';'),
     )
     .join('|');
-  return `hr-${reference || 'noref'}-${fnv1a(outline)}`;
+  return `hr-${reference || 'noref'}-${fnv1a32(outline).toString(36).padStart(7, '0')}`;
 }
 
 /** `1/10/2020` → its start in Sydney, `2020-10-01T00:00:00+10:00`; undefined when it is no date. */
@@ -101,7 +86,7 @@ function phaseOf(day: string | undefined, start: string | undefined, end: string
 function polygonsOf(result: Record<string, unknown>, report: Report): Position[][][] {
   const rings: Position[][][] = [];
   for (const entry of Array.isArray(result.polygons) ? (result.polygons as unknown[]) : []) {
-    const text = isRecord(entry) ? stringOf(entry.polygon) : undefined;
+    const text = isRecord(entry) ? trimmedText(entry.polygon) : undefined;
     if (!text) continue;
     const { positions, skipped } = positionsFromDelimitedLatLon(text, '|', ';');
     if (skipped > 0) report('polygon', text.slice(0, 80));
@@ -116,102 +101,103 @@ function readResults(body: Uint8Array): { results: unknown[]; collectionUpdated:
     throw new MalformedFeedError(`${FEED}: not a Funnelback result with a results array`);
   }
   const summary = isRecord(document.resultsSummary) ? document.resultsSummary : {};
-  return { results: document.results as unknown[], collectionUpdated: stringOf(summary.collectionUpdated) };
+  return {
+    results: document.results as unknown[],
+    collectionUpdated: trimmedText(summary.collectionUpdated),
+  };
+}
+
+/** What every burn of one list is read against. */
+interface ListContext {
+  /** collectionUpdated: the list's as-at time. */
+  asAt: string | undefined;
+  asAtDay: string | undefined;
+  dayStart: (text: string) => string | undefined;
+}
+
+function parseBurn(
+  entry: unknown,
+  list: ListContext,
+  collector: RecordCollector,
+): CollectedRecord | undefined {
+  const result = isRecord(entry) ? entry : {};
+  // The id hashes the polygons: what they report waits for it.
+  const pending: [field: string, value: string][] = [];
+  const polygons = polygonsOf(result, (field, value) => pending.push([field, value]));
+  const guarReference = trimmedText(result.guarReference);
+  const feedId = hazardReductionFeedId(guarReference, polygons);
+  const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
+  const id = incidentId(source);
+  const { unmapped, report } = unmappedFor(id);
+  for (const [field, value] of pending) report(field, value);
+
+  const startText = trimmedText(result.startDate);
+  const endText = trimmedText(result.endDate);
+  const startTime = startText ? list.dayStart(startText) : undefined;
+  const start = startTime?.slice(0, 10);
+  const end = endText ? list.dayStart(endText)?.slice(0, 10) : undefined;
+  if (startText && !start) report('startDate', startText);
+  if (endText && !end) report('endDate', endText);
+  const reported = startTime ?? list.asAt;
+  const updated = list.asAt ?? startTime;
+  if (!reported || !updated) {
+    collector.drop('no-timestamps', feedId, unmapped);
+    return undefined;
+  }
+  const phase = phaseOf(list.asAtDay, start, end);
+
+  const rawLocation = trimmedText(result.location) ?? '';
+  const name = rawLocation.replace(LOCATION_SUFFIX, '').trim();
+  const rawAgency = trimmedText(result.leadAgency);
+  const size = trimmedText(result.size);
+  const sizeHa = size ? Number(size.replace(/[^\d.]/g, '')) : Number.NaN;
+  const details = withoutUndefined({
+    description: rawLocation || undefined,
+    lead_agency: rawAgency ? leadAgencyName(rawAgency) : undefined,
+    lead_agency_raw: rawAgency && leadAgencyName(rawAgency) !== rawAgency ? rawAgency : undefined,
+    supporting_agencies: trimmedText(result.supportingAgencies),
+    tenure: trimmedText(result.tenure),
+    size,
+    size_ha: size && Number.isFinite(sizeHa) ? sizeHa : undefined,
+    start_date: start,
+    end_date: end,
+    burn_phase: phase,
+    guar_reference: guarReference,
+    source_id: feedId,
+  });
+  const place: IncidentLocation = {
+    address: name,
+    suburb: '',
+    state: 'nsw',
+    lga: trimmedText(result.lga) ?? '',
+  };
+  // No point of its own: the incident sits at its polygons' centroid.
+  const drafts = draftsOf({
+    id,
+    source,
+    title: name || guarReference || 'Hazard reduction',
+    eventType: 'burn_off',
+    status: STATUS_BY_PHASE[phase],
+    warningLevel: 'none',
+    timestamps: { reported, updated },
+    place,
+    details,
+    point: undefined,
+    polygons,
+    areaType: 'incident_area',
+  });
+  return { id, upstreamId: feedId, updatedAt: Date.parse(updated), drafts, unmapped };
 }
 
 export const parseNswRfsHazardReductions: FeedParser = (body) => {
   const { results, collectionUpdated } = readResults(body);
-  const unmapped: UnmappedValue[] = [];
-  const dropped: DroppedRecord[] = [];
+  const collector = new RecordCollector();
   const asAt = collectionUpdated
     ? parseLocalTime(collectionUpdated, COLLECTION_UPDATED_FORMAT, ZONE)
     : undefined;
   if (results.length > 0 && !asAt) {
-    unmapped.push({ field: 'collectionUpdated', value: collectionUpdated ?? '', incidentId: '' });
+    collector.report({ field: 'collectionUpdated', value: collectionUpdated ?? '', incidentId: '' });
   }
-  const asAtDay = asAt?.slice(0, 10);
-  const incidents: IncidentDraft[] = [];
-  const seen = new Set<string>();
-  const dayStart = memoised(startOfDay);
-
-  for (const entry of results) {
-    const result = isRecord(entry) ? entry : {};
-    const pending: UnmappedValue[] = [];
-    const pendingReport: Report = (field, value) => {
-      pending.push({ field, value, incidentId: '' });
-    };
-    const polygons = polygonsOf(result, pendingReport);
-    const guarReference = stringOf(result.guarReference);
-    const feedId = hazardReductionFeedId(guarReference, polygons);
-    const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
-    const id = incidentId(source);
-    if (seen.has(id)) {
-      dropped.push({ reason: 'duplicate', upstreamId: feedId });
-      continue;
-    }
-    seen.add(id);
-    const report: Report = (field, value) => {
-      unmapped.push({ field, value, incidentId: id });
-    };
-    for (const { field, value } of pending) report(field, value);
-
-    const startText = stringOf(result.startDate);
-    const endText = stringOf(result.endDate);
-    const startTime = startText ? dayStart(startText) : undefined;
-    const start = startTime?.slice(0, 10);
-    const end = endText ? dayStart(endText)?.slice(0, 10) : undefined;
-    if (startText && !start) report('startDate', startText);
-    if (endText && !end) report('endDate', endText);
-    const reported = startTime ?? asAt;
-    const updated = asAt ?? startTime;
-    if (!reported || !updated) {
-      dropped.push({ reason: 'no-timestamps', upstreamId: feedId });
-      continue;
-    }
-    const phase = phaseOf(asAtDay, start, end);
-
-    const rawLocation = stringOf(result.location) ?? '';
-    const name = rawLocation.replace(LOCATION_SUFFIX, '').trim();
-    const rawAgency = stringOf(result.leadAgency);
-    const size = stringOf(result.size);
-    const sizeHa = size ? Number(size.replace(/[^\d.]/g, '')) : Number.NaN;
-    const details = withoutUndefined({
-      description: rawLocation || undefined,
-      lead_agency: rawAgency ? leadAgencyName(rawAgency) : undefined,
-      lead_agency_raw: rawAgency && leadAgencyName(rawAgency) !== rawAgency ? rawAgency : undefined,
-      supporting_agencies: stringOf(result.supportingAgencies),
-      tenure: stringOf(result.tenure),
-      size,
-      size_ha: size && Number.isFinite(sizeHa) ? sizeHa : undefined,
-      start_date: start,
-      end_date: end,
-      burn_phase: phase,
-      guar_reference: guarReference,
-      source_id: feedId,
-    });
-    const place: IncidentLocation = {
-      address: name,
-      suburb: '',
-      state: 'nsw',
-      lga: stringOf(result.lga) ?? '',
-    };
-    // No point of its own: the incident sits at its polygons' centroid.
-    incidents.push(
-      ...draftsOf({
-        id,
-        source,
-        title: name || guarReference || 'Hazard reduction',
-        eventType: 'burn_off',
-        status: STATUS_BY_PHASE[phase],
-        warningLevel: 'none',
-        timestamps: { reported, updated },
-        place,
-        details,
-        point: undefined,
-        polygons,
-        areaType: 'incident_area',
-      }),
-    );
-  }
-  return { incidents, unmapped, dropped };
+  const list: ListContext = { asAt, asAtDay: asAt?.slice(0, 10), dayStart: memoised(startOfDay) };
+  return collectRecords(results, (entry, sink) => parseBurn(entry, list, sink), collector);
 };

@@ -1,25 +1,15 @@
-import {
-  incidentId,
-  STATE_TIME_ZONES,
-  type IncidentDraft,
-  type IncidentLocation,
-  type IncidentSource,
-  type IncidentTimestamps,
-  type Position,
-  type UnmappedValue,
-} from '../../model/index.js';
-import { draftsOf } from '../common/drafts.js';
+import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
+import { collectRecords } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { flattenGeometry } from '../common/geometry.js';
 import { parseGeoRssPoint } from '../common/lat-lng-fields.js';
 import { positionsFromGeoRssList } from '../common/lat-lon-sequence.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
-import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
-import { asList, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
-import { readRfsDescription, readRfsIncident, rfsIncidentNumber, rfsSuburbOf } from './rfs-description.js';
+import { asList, isXmlNode, readXml, textOf, trimmedTextOf, type XmlNode } from '../common/xml.js';
+import { rfsIncidentNumber } from './rfs-description.js';
+import { readRfsItem, type RfsItem } from './rfs-item.js';
 import { legacyEventTypeOf } from './rfs-vocabulary.js';
-import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * NSW RFS https://www.rfs.nsw.gov.au/feeds/majorIncidents.xml (FEEDS.md section 2): RSS 2.0 with
@@ -33,37 +23,6 @@ import { unmappedFor } from '../common/vocabulary.js';
 
 const FEED = 'NSW RFS majorIncidents.xml (GeoRSS)';
 const ZONE = STATE_TIME_ZONES.nsw;
-/** `UPDATED: 11 Nov 2013 08:27`, Sydney wall clock. */
-const UPDATED_FORMAT = 'd MMM yyyy H:mm';
-
-type Report = (field: string, value: string) => void;
-
-interface ParsedItem {
-  id: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
-
-function text(item: XmlNode, name: string): string | undefined {
-  return textOf(asList(item[name])[0])?.trim() || undefined;
-}
-
-/** Each time falls back to the other; pubDate (an instant) settles UPDATED in the hour DST repeats. */
-function timestampsOf(
-  pubDate: string | undefined,
-  updatedText: string | undefined,
-  report: Report,
-): Omit<IncidentTimestamps, 'fetched'> | undefined {
-  const reported = pubDate ? parseRfc822Time(pubDate, ZONE) : undefined;
-  let updated = updatedText ? parseLocalTime(updatedText, UPDATED_FORMAT, ZONE) : undefined;
-  if (updated && reported && updated.slice(0, 19) === reported.slice(0, 19)) updated = reported;
-  const either = updated ?? reported;
-  if (!either) return undefined;
-  if (updatedText && !updated) report('updated', updatedText);
-  if (pubDate && !reported) report('pubDate', pubDate);
-  return { reported: reported ?? either, updated: updated ?? either };
-}
 
 function geometryOf(item: XmlNode): { point: Position | undefined; polygons: Position[][][] } {
   const rings = asList(item.polygon)
@@ -75,62 +34,21 @@ function geometryOf(item: XmlNode): { point: Position | undefined; polygons: Pos
   return { point, polygons: flattenGeometry({ type: 'MultiPolygon', coordinates: rings }).polygons };
 }
 
-function parseItem(item: XmlNode, skipped: UnmappedValue[]): ParsedItem | undefined {
-  const guid = text(item, 'guid');
-  const feedId = rfsIncidentNumber(guid);
-  if (!feedId) {
-    skipped.push({ field: 'guid', value: guid ?? '', incidentId: '' });
-    return undefined;
-  }
-  const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
-  const id = incidentId(source);
-  const { unmapped, report } = unmappedFor(id);
-
-  const {
-    fields,
-    majorFireUpdateUrl,
-    text: descriptionText,
-  } = readRfsDescription(text(item, 'description') ?? '');
-  const pubDate = text(item, 'pubDate');
-  const timestamps = timestampsOf(pubDate, fields.UPDATED, report);
-  if (!timestamps) {
-    skipped.push({
-      field: 'timestamps',
-      value: `pubDate=${pubDate ?? ''}; UPDATED=${fields.UPDATED ?? ''}`,
-      incidentId: id,
-    });
-    return undefined;
-  }
-  const { eventType, status, warningLevel, details } = readRfsIncident({
-    description: { fields, majorFireUpdateUrl, text: descriptionText },
-    category: text(item, 'category'),
-    feedId,
+function itemOf(item: XmlNode): RfsItem {
+  const guid = trimmedTextOf(item.guid);
+  const pubDate = trimmedTextOf(item.pubDate);
+  return {
     guid,
-    link: text(item, 'link'),
-    eventTypeOf: legacyEventTypeOf,
-    report,
-  });
-  const address = fields.LOCATION ?? '';
-  const place: IncidentLocation = {
-    address,
-    suburb: rfsSuburbOf(address),
-    state: 'nsw',
-    lga: fields['COUNCIL AREA'] ?? '',
-  };
-  const drafts = draftsOf({
-    id,
-    source,
-    title: text(item, 'title') ?? address,
-    eventType,
-    status,
-    warningLevel,
-    timestamps,
-    place,
-    details,
+    feedId: rfsIncidentNumber(guid),
+    title: trimmedTextOf(item.title),
+    description: trimmedTextOf(item.description) ?? '',
+    category: trimmedTextOf(item.category),
+    link: trimmedTextOf(item.link),
+    pubDate,
+    published: pubDate ? parseRfc822Time(pubDate, ZONE) : undefined,
     ...geometryOf(item),
-    areaType: 'incident_area',
-  });
-  return { id, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
+    eventTypeOf: legacyEventTypeOf,
+  };
 }
 
 export const parseNswRfsMajorIncidentsGeoRss: FeedParser = (body) => {
@@ -138,18 +56,6 @@ export const parseNswRfsMajorIncidentsGeoRss: FeedParser = (body) => {
   if (root.channel === undefined) throw new MalformedFeedError(`${FEED}: an <rss> without a <channel>`);
   // An empty `<channel/>` is a valid feed with no items.
   const channel = asList(root.channel).find(isXmlNode) ?? {};
-  const unmapped: UnmappedValue[] = [];
-  const byId = new Map<string, ParsedItem>();
-  for (const item of asList(channel.item)) {
-    const parsed = parseItem(isXmlNode(item) ? item : {}, unmapped);
-    if (!parsed) continue;
-    // The same incident twice in one document: keep the later update (the later one on a tie).
-    const previous = byId.get(parsed.id);
-    if (!previous || parsed.updatedAt >= previous.updatedAt) byId.set(parsed.id, parsed);
-  }
-  const kept = [...byId.values()];
-  return {
-    incidents: kept.flatMap((parsed) => parsed.drafts),
-    unmapped: [...unmapped, ...kept.flatMap((parsed) => parsed.unmapped)],
-  };
+  const items = asList(channel.item).map((item): XmlNode => (isXmlNode(item) ? item : {}));
+  return collectRecords(items, (item, collector) => readRfsItem(itemOf(item), collector));
 };

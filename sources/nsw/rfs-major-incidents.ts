@@ -1,22 +1,12 @@
-import {
-  incidentId,
-  type IncidentDraft,
-  type IncidentLocation,
-  type IncidentSource,
-  type IncidentTimestamps,
-  type UnmappedValue,
-  STATE_TIME_ZONES,
-} from '../../model/index.js';
-import { readFeatureCollection } from '../common/body-text.js';
-import { draftsOf } from '../common/drafts.js';
+import { STATE_TIME_ZONES } from '../../model/index.js';
+import { featureParts, readFeatureCollection } from '../common/body-text.js';
+import { collectRecords } from '../common/collector.js';
 import { flattenGeometry } from '../common/geometry.js';
-import { decodeEntities, readKeyedLines } from '../common/html.js';
-import { readRfsIncident, RFS_DESCRIPTION_KEYS, type RfsDescriptionKey } from './rfs-description.js';
-import { eventTypeOf } from './rfs-vocabulary.js';
-import { parseLocalTime, parseUtcTimeInZone } from '../common/time.js';
+import { parseUtcTimeInZone } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
-import { isRecord, stringOf } from '../common/values.js';
-import { unmappedFor } from '../common/vocabulary.js';
+import { stringOf, trimmedText } from '../common/values.js';
+import { readRfsItem, type RfsItem } from './rfs-item.js';
+import { eventTypeOf } from './rfs-vocabulary.js';
 
 /**
  * NSW RFS https://www.rfs.nsw.gov.au/feeds/majorIncidents.json (FEEDS.md section 2).
@@ -25,146 +15,35 @@ import { unmappedFor } from '../common/vocabulary.js';
 
 const FEED = 'NSW RFS majorIncidents.json';
 const ZONE = STATE_TIME_ZONES.nsw;
-/** `UPDATED: 10 Oct 2020 19:47`, Sydney wall clock. */
-const UPDATED_FORMAT = 'd MMM yyyy H:mm';
 /** `pubDate: 10/10/2020 8:47:00 AM`, UTC although nothing says so. */
 const PUB_DATE_FORMAT = 'd/M/yyyy h:mm:ss a';
-
-/** The date in this key has a colon too ("12:15PM:"): the key ends at a colon not followed by a digit. */
-const MAJOR_FIRE_UPDATE_LINE = /^MAJOR FIRE UPDATE AS AT\s+.+?:(?!\d)(.*)$/i;
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
-interface Description {
-  fields: Partial<Record<RfsDescriptionKey, string>>;
-  majorFireUpdateUrl?: string;
-  /** Every line as plain text, joined by "\n". */
-  text: string;
-}
-
-/** One feature's output, held until duplicates of its guid are resolved. */
-interface ParsedFeature {
-  id: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
-
-/** By known keys only: values such as UPDATED contain colons, so splitting on ':' is wrong. */
-function parseDescription(html: string): Description {
-  const { fields, others, text } = readKeyedLines(html, RFS_DESCRIPTION_KEYS);
-  const description: Description = { fields, text };
-  for (const line of others) {
-    const majorFireUpdate = MAJOR_FIRE_UPDATE_LINE.exec(line);
-    const href = majorFireUpdate ? HREF.exec(majorFireUpdate[1] ?? '')?.[2] : undefined;
-    if (href) description.majorFireUpdateUrl = decodeEntities(href).trim();
-  }
-  return description;
-}
 
 /** `https://incidents.rfs.nsw.gov.au/api/v1/incidents/394730` or a bare `394730` → `394730`. */
 function feedIdOf(guid: string | undefined): string | undefined {
   return guid?.trim().match(/(?:^|\/)(\d+)\/?$/)?.[1];
 }
 
-/** Best effort: the last comma-separated part, without a "NSW 2630" tail or a "4km SW of" lead. */
-function suburbOf(location: string): string {
-  const parts = location
-    .replace(/\s*\bNSW\b\s*(?:\d{4})?\s*$/i, '')
-    .replace(/,\s*\d{4}\s*$/, '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  const last = (parts.at(-1) ?? '').replace(/^\d+(?:\.\d+)?\s*km\s+[NSEW]{1,3}\s+(?:of\s+)?/i, '');
-  // Some LOCATIONs are bare coordinates: no suburb there.
-  return /\p{L}/u.test(last) ? last : '';
-}
-
-type Report = (field: string, value: string) => void;
-
-/** Each time falls back to the other; undefined when neither parses. */
-function timestampsOf(
-  pubDate: string | undefined,
-  updatedText: string | undefined,
-  report: Report,
-): Omit<IncidentTimestamps, 'fetched'> | undefined {
-  const reported = pubDate ? parseUtcTimeInZone(pubDate, PUB_DATE_FORMAT, ZONE) : undefined;
-  let updated = updatedText ? parseLocalTime(updatedText, UPDATED_FORMAT, ZONE) : undefined;
-  // UPDATED is ambiguous in the hour repeated when DST ends; pubDate (UTC) names that same instant.
-  if (updated && reported && updated.slice(0, 19) === reported.slice(0, 19)) updated = reported;
-  const either = updated ?? reported;
-  if (!either) return undefined;
-  if (updatedText && !updated) report('updated', updatedText);
-  if (pubDate && !reported) report('pubDate', pubDate);
-  return { reported: reported ?? either, updated: updated ?? either };
-}
-
-function parseFeature(feature: unknown, skipped: UnmappedValue[]): ParsedFeature | undefined {
-  const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+function itemOf(feature: unknown): RfsItem {
+  const { properties, geometry } = featureParts(feature);
   const guid = stringOf(properties.guid);
-  const feedId = feedIdOf(guid);
-  if (!feedId) {
-    skipped.push({ field: 'guid', value: guid ?? '', incidentId: '' });
-    return undefined;
-  }
-  const source: IncidentSource = { state: 'nsw', agency: 'rfs', feedId };
-  const id = incidentId(source);
-  const { unmapped, report } = unmappedFor(id);
-
-  const { fields, majorFireUpdateUrl, text } = parseDescription(stringOf(properties.description) ?? '');
   const pubDate = stringOf(properties.pubDate);
-  const timestamps = timestampsOf(pubDate, fields.UPDATED, report);
-  if (!timestamps) {
-    const value = `pubDate=${pubDate ?? ''}; UPDATED=${fields.UPDATED ?? ''}`;
-    skipped.push({ field: 'timestamps', value, incidentId: id });
-    return undefined;
-  }
-
-  const { eventType, status, warningLevel, details } = readRfsIncident({
-    description: { fields, majorFireUpdateUrl, text },
-    category: stringOf(properties.category),
-    feedId,
+  const flat = flattenGeometry(geometry);
+  return {
     guid,
+    feedId: feedIdOf(guid),
+    title: trimmedText(properties.title),
+    description: stringOf(properties.description) ?? '',
+    category: stringOf(properties.category),
     link: stringOf(properties.link),
-    eventTypeOf,
-    report,
-  });
-  const address = fields.LOCATION ?? '';
-  const place: IncidentLocation = {
-    address,
-    suburb: suburbOf(address),
-    state: 'nsw',
-    lga: fields['COUNCIL AREA'] ?? '',
-  };
-  const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
-  const drafts = draftsOf({
-    id,
-    source,
-    title: stringOf(properties.title)?.trim() || address,
-    eventType,
-    status,
-    warningLevel,
-    timestamps,
-    place,
-    details,
+    pubDate,
+    published: pubDate ? parseUtcTimeInZone(pubDate, PUB_DATE_FORMAT, ZONE) : undefined,
     point: flat.points[0],
     polygons: flat.polygons,
-    areaType: 'incident_area',
-  });
-  return { id, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
+    eventTypeOf,
+  };
 }
 
-export const parseNswRfsMajorIncidents: FeedParser = (body) => {
-  const unmapped: UnmappedValue[] = [];
-  const byId = new Map<string, ParsedFeature>();
-  for (const feature of readFeatureCollection(body, FEED)) {
-    const parsed = parseFeature(feature, unmapped);
-    if (!parsed) continue;
-    // The same guid twice in one document: keep the later update (the later one on a tie).
-    const previous = byId.get(parsed.id);
-    if (!previous || parsed.updatedAt >= previous.updatedAt) byId.set(parsed.id, parsed);
-  }
-  const kept = [...byId.values()];
-  return {
-    incidents: kept.flatMap((parsed) => parsed.drafts),
-    unmapped: [...unmapped, ...kept.flatMap((parsed) => parsed.unmapped)],
-  };
-};
+export const parseNswRfsMajorIncidents: FeedParser = (body) =>
+  collectRecords(readFeatureCollection(body, FEED), (feature, collector) =>
+    readRfsItem(itemOf(feature), collector),
+  );

@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
 
 /**
  * NSW RFS majorIncidents.json vocabularies (FEEDS.md section 2 "Mapping notes", 1.1–1.3).
@@ -8,38 +8,35 @@ import { vocabularyKey as key } from '../common/vocabulary.js';
  */
 
 /** Description `TYPE:` → eventType. */
-const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['bush fire', 'bushfire'],
-  ['grass fire', 'grass_fire'],
-  ['scrub/grass fire', 'grass_fire'],
-  ['hazard reduction', 'burn_off'],
-  ['burn off', 'burn_off'],
-  ['structure fire', 'structure_fire'],
-  ['haystack fire', 'other'],
-  ['vehicle/equipment fire', 'vehicle_fire'],
-  ['mva/transport', 'vehicle_accident'],
-  ['mva (motor vehicle accident)', 'vehicle_accident'],
-  ['hazmat', 'hazmat'],
-  ['search/rescue', 'rescue'],
-  ['flood/storm/tree down', 'storm'],
-  ['fire alarm', 'alarm'],
-  ['medical', 'medical'],
-  ['assist other agency', 'other'],
-  ['other', 'other'],
-]);
+const EVENT_TYPES = vocabularyTable<EventType>({
+  bushfire: ['bush fire'],
+  grass_fire: ['grass fire', 'scrub/grass fire'],
+  burn_off: ['hazard reduction', 'burn off'],
+  structure_fire: ['structure fire'],
+  other: ['haystack fire', 'assist other agency', 'other'],
+  vehicle_fire: ['vehicle/equipment fire'],
+  vehicle_accident: ['mva/transport', 'mva (motor vehicle accident)'],
+  hazmat: ['hazmat'],
+  rescue: ['search/rescue'],
+  storm: ['flood/storm/tree down'],
+  alarm: ['fire alarm'],
+  medical: ['medical'],
+});
 
 /**
  * `TYPE:` spellings of the 2011–2014 GeoRSS and CAP feeds that majorIncidents.json does not use.
  * FEEDS.md does not name them; they are read from the samples (2013 GeoRSS, 2014 CAP) and the RFS map
  * legend ("Bush Fire: Forest and/or Scrub Fire"). Only {@link legacyEventTypeOf} reads them.
  */
-const LEGACY_EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  // Scrub is bush: the legend files scrub fires under Bush Fire ("Scrub/Grass fire" stays grass_fire).
-  ['scrub fire', 'bushfire'],
-  ['bush/scrub fire', 'bushfire'],
-  ['bush/scrub/grass fire', 'bushfire'],
-  ['motor vehicle accident', 'vehicle_accident'],
-]);
+const LEGACY_EVENT_TYPES = vocabularyTable<EventType>({
+  bushfire: [
+    // Scrub is bush: the legend files scrub fires under Bush Fire ("Scrub/Grass fire" stays grass_fire).
+    'scrub fire',
+    'bush/scrub fire',
+    'bush/scrub/grass fire',
+  ],
+  vehicle_accident: ['motor vehicle accident'],
+});
 
 /** Older feeds append a free-text description: "Structure fire (house, 2 storey)". */
 const EVENT_TYPE_PREFIXES: ReadonlyArray<readonly [string, EventType]> = [
@@ -47,23 +44,24 @@ const EVENT_TYPE_PREFIXES: ReadonlyArray<readonly [string, EventType]> = [
 ];
 
 /** Description `STATUS:` → status. */
-const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['out of control', 'active'],
-  ['being controlled', 'contained'],
-  ['under control', 'controlled'],
-]);
+const STATUSES = vocabularyTable<IncidentStatus>({
+  active: ['out of control'],
+  contained: ['being controlled'],
+  controlled: ['under control'],
+});
 
 /** `category` (or `ALERT LEVEL:`) → warningLevel. Planned burns carry no AWS warning. */
-const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['emergency warning', 'emergency_warning'],
-  ['watch and act', 'watch_and_act'],
-  ['watch & act', 'watch_and_act'],
-  ['advice', 'advice'],
-  ['not applicable', 'none'],
-  ['planned burn', 'none'],
-  // An absent alert level means no warning (FEEDS.md 1.1).
-  ['', 'none'],
-]);
+const WARNING_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: ['emergency warning'],
+  watch_and_act: ['watch and act', 'watch & act'],
+  advice: ['advice'],
+  none: [
+    'not applicable',
+    'planned burn',
+    // An absent alert level means no warning (FEEDS.md 1.1).
+    '',
+  ],
+});
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
@@ -80,10 +78,6 @@ export function legacyEventTypeOf(type: string): EventType | undefined {
   return eventTypeOf(type) ?? LEGACY_EVENT_TYPES.get(key(type));
 }
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
-export function warningLevelOf(alertLevel: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(key(alertLevel));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);

@@ -1,20 +1,20 @@
 import {
   categoryOf,
   incidentId,
-  type DroppedRecord,
   type IncidentDetails,
   type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
-  type IncidentTimestamps,
-  type ParseResult,
   type Position,
   type UnmappedValue,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
+import { suburbReader } from '../common/address.js';
 import { readJsonBody } from '../common/body-text.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
+import { fnv1a32 } from '../common/digest.js';
 import { centroidOf, pointGeometry } from '../common/geometry.js';
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
@@ -29,7 +29,9 @@ import {
   statusOf,
   warningLevelOf,
 } from './pfes-vocabulary.js';
-import { isRecord, stringOf as readString } from '../common/values.js';
+import { isRecord, trimmedText, withoutEmpty } from '../common/values.js';
+import { type Report } from '../common/vocabulary.js';
+import { type Timestamps } from '../common/drafts.js';
 
 /**
  * NT PFES fire incident map: https://www.pfes.nt.gov.au/incidentmap/json/incidents.json (2026 name),
@@ -57,30 +59,6 @@ const AGENCY = 'pfes';
 const LOCAL_FORMAT = 'd/M/yyyy H:mm';
 const LOCAL_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d\d)$/;
 
-type Report = (field: string, value: string) => void;
-type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
-
-interface ParsedIncident {
-  id: string;
-  feedId: string;
-  updatedAt: number;
-  draft: IncidentDraft;
-  unmapped: UnmappedValue[];
-}
-
-/** The value as text (common/values.ts), trimmed. */
-const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
-
-/** FNV-1a, 32 bits, as 8 hex digits: a short stable digest for ids. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
-}
-
 /** `2020-05-04T23:47:52+09:30` (any offset) → `20200504234752`, Darwin time. */
 function compactTime(iso: string): string {
   return iso.slice(0, 19).replace(/\D/g, '');
@@ -92,14 +70,11 @@ function compactTime(iso: string): string {
  */
 export function ntFeedId(reportedIso: string, position: Position | undefined, location: string): string {
   const place = position ? `${position[1]},${position[0]}` : location.toUpperCase().replace(/\s+/g, ' ');
-  return `${compactTime(reportedIso)}-${fnv1a(place)}`;
+  return `${compactTime(reportedIso)}-${fnv1a32(place).toString(16).padStart(8, '0')}`;
 }
 
-/** Last comma-separated part of `JERVOIS RD, VIRGINIA`; a single name (`PINE CREEK`) is the place. */
-function suburbOf(location: string): string {
-  const last = location.split(',').at(-1)?.trim() ?? '';
-  return /\p{L}/u.test(last) ? last : '';
-}
+/** `JERVOIS RD, VIRGINIA` → `VIRGINIA`; a single name (`PINE CREEK`) is the place (common/address.ts). */
+const suburbOf = suburbReader({ state: 'NT' });
 
 function readIncidents(body: Uint8Array): unknown[] {
   const document = readJsonBody(body, FEED);
@@ -135,14 +110,14 @@ function timestampsOf(
   report: Report,
 ): { timestamps: Timestamps; notifiedIso?: string } | undefined {
   const iso = (field: string): string | undefined => {
-    const text = stringOf(incident[field]);
+    const text = trimmedText(incident[field]);
     if (!text) return undefined;
     const parsed = parseIsoTimeInZone(text, ZONE, ZONE);
     if (!parsed) report(field, text);
     return parsed;
   };
   const local = (field: string): string | undefined => {
-    const text = stringOf(display[field]);
+    const text = trimmedText(display[field]);
     if (!text) return undefined;
     const parsed = parseDarwinTime(text);
     if (!parsed) report(field, text);
@@ -157,11 +132,11 @@ function timestampsOf(
   return notifiedIso ? { timestamps, notifiedIso } : { timestamps };
 }
 
-function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident | undefined {
+function parseIncident(value: unknown, collector: RecordCollector): CollectedRecord | undefined {
   const incident = isRecord(value) ? value : {};
   const display = isRecord(incident.properties) ? incident.properties : {};
-  const location = stringOf(incident.location) ?? stringOf(display.Location) ?? '';
-  const coordinate = stringOf(incident.coordinate);
+  const location = trimmedText(incident.location) ?? trimmedText(display.Location) ?? '';
+  const coordinate = trimmedText(incident.coordinate);
   const position = coordinate ? positionFromLatLonText(coordinate) : undefined;
 
   const pending: UnmappedValue[] = [];
@@ -169,9 +144,9 @@ function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident
     pending.push({ field, value: text, incidentId: '' });
   };
   const times = timestampsOf(incident, display, pendingReport);
-  const upstreamId = stringOf(incident.datenotified) ?? location;
+  const upstreamId = trimmedText(incident.datenotified) ?? location;
   if (!times?.notifiedIso) {
-    dropped.push({ reason: times ? 'no-id' : 'no-timestamps', upstreamId });
+    collector.drop(times ? 'no-id' : 'no-timestamps', upstreamId);
     return undefined;
   }
   const feedId = ntFeedId(times.notifiedIso, position, location);
@@ -183,22 +158,22 @@ function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident
   };
   if (coordinate && !position) report('coordinate', coordinate);
 
-  const category = stringOf(incident.category) ?? '';
+  const category = trimmedText(incident.category) ?? '';
   const categoryEvent = categoryEventType(category);
   if (category !== '' && categoryEvent === undefined) report('category', category);
-  const eventtype = stringOf(incident.eventtype) ?? stringOf(display['Fire Type']) ?? '';
+  const eventtype = trimmedText(incident.eventtype) ?? trimmedText(display['Fire Type']) ?? '';
   let eventType = eventTypeOf(eventtype);
   if (eventType === undefined) {
     report('eventtype', eventtype);
     eventType = categoryEvent ?? FALLBACK.eventType;
   }
-  const rawStatus = stringOf(incident.status) ?? stringOf(display.Status) ?? '';
+  const rawStatus = trimmedText(incident.status) ?? trimmedText(display.Status) ?? '';
   let status = rawStatus === '' ? 'active' : statusOf(rawStatus);
   if (status === undefined) {
     report('status', rawStatus);
     status = FALLBACK.status;
   }
-  const alertLevel = stringOf(display['Alert Level']) ?? '';
+  const alertLevel = trimmedText(display['Alert Level']) ?? '';
   let warningLevel = warningLevelOf(alertLevel);
   if (warningLevel === undefined) {
     report('Alert Level', alertLevel);
@@ -207,18 +182,16 @@ function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident
   // The map files planned burns under category "advice" with Alert Level Advice: not an AWS warning.
   if (warningLevel === 'advice' && isPlannedBurnCategory(category)) warningLevel = 'none';
 
-  const closedIso = stringOf(incident.dateclosed);
-  const details: IncidentDetails = Object.fromEntries(
-    Object.entries({
-      category,
-      type: eventtype,
-      status_raw: rawStatus,
-      alert_level: alertLevel,
-      responsible_agency: stringOf(display['Responsible Agency']),
-      closed: closedIso ? (parseIsoTimeInZone(closedIso, ZONE, ZONE) ?? closedIso) : undefined,
-      source_id: feedId,
-    }).filter(([, text]) => text !== undefined && text !== ''),
-  );
+  const closedIso = trimmedText(incident.dateclosed);
+  const details: IncidentDetails = withoutEmpty({
+    category,
+    type: eventtype,
+    status_raw: rawStatus,
+    alert_level: alertLevel,
+    responsible_agency: trimmedText(display['Responsible Agency']),
+    closed: closedIso ? (parseIsoTimeInZone(closedIso, ZONE, ZONE) ?? closedIso) : undefined,
+    source_id: feedId,
+  });
   const geometry = position ? pointGeometry(position) : null;
   const place: IncidentLocation = { address: location, suburb: suburbOf(location), state: 'nt', lga: '' };
   const draft: IncidentDraft = {
@@ -236,30 +209,14 @@ function parseIncident(value: unknown, dropped: DroppedRecord[]): ParsedIncident
     details,
     timestamps: times.timestamps,
   };
-  return { id, feedId, updatedAt: Date.parse(times.timestamps.updated), draft, unmapped };
+  // The same notification second at the same place: one incident, the later update wins.
+  return {
+    id,
+    upstreamId: feedId,
+    updatedAt: Date.parse(times.timestamps.updated),
+    drafts: [draft],
+    unmapped,
+  };
 }
 
-export const parseNtPfesIncidents: FeedParser = (body) => {
-  const dropped: DroppedRecord[] = [];
-  const byId = new Map<string, ParsedIncident>();
-  for (const value of readIncidents(body)) {
-    const parsed = parseIncident(value, dropped);
-    if (!parsed) continue;
-    const previous = byId.get(parsed.id);
-    if (!previous) {
-      byId.set(parsed.id, parsed);
-      continue;
-    }
-    // The same notification second at the same place: one incident, the later update wins.
-    const [kept, other] = parsed.updatedAt >= previous.updatedAt ? [parsed, previous] : [previous, parsed];
-    dropped.push({ reason: 'duplicate', upstreamId: other.feedId });
-    byId.set(parsed.id, kept);
-  }
-  const kept = [...byId.values()];
-  const result: ParseResult = {
-    incidents: kept.map((parsed) => parsed.draft),
-    unmapped: kept.flatMap((parsed) => parsed.unmapped),
-  };
-  if (dropped.length > 0) result.dropped = dropped;
-  return result;
-};
+export const parseNtPfesIncidents: FeedParser = (body) => collectRecords(readIncidents(body), parseIncident);

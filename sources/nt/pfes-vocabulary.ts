@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
 
 /**
  * NT PFES incident map vocabularies (FEEDS.md section 8 "Mapping notes", 1.1–1.3).
@@ -8,70 +8,58 @@ import { vocabularyKey as key } from '../common/vocabulary.js';
  */
 
 /** `eventtype` (or `properties["Fire Type"]`) → eventType. */
-const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['grass and scrub fire', 'grass_fire'],
-  ['permit burn', 'burn_off'],
-  ['strategic burn', 'burn_off'],
-  ['automatic fire alarm', 'alarm'],
-  ['alarm bells ringing', 'alarm'],
-  ['vehicle fire', 'vehicle_fire'],
-  ['structure fire', 'structure_fire'],
-  ['road crash', 'vehicle_accident'],
-  ['rescue', 'rescue'],
-  ['non structure fire', 'other'],
-  ['power lines down', 'other'],
-]);
+const EVENT_TYPES = vocabularyTable<EventType>({
+  grass_fire: ['grass and scrub fire'],
+  burn_off: ['permit burn', 'strategic burn'],
+  alarm: ['automatic fire alarm', 'alarm bells ringing'],
+  vehicle_fire: ['vehicle fire'],
+  structure_fire: ['structure fire'],
+  vehicle_accident: ['road crash'],
+  rescue: ['rescue'],
+  other: ['non structure fire', 'power lines down'],
+});
 
 /**
  * `category`: the map's legend groups. Only `advice` changes the mapping (planned burns, no AWS
  * warning); each also names the event to fall back on when `eventtype` is unknown.
  */
-const CATEGORIES: ReadonlyMap<string, EventType> = new Map([
-  ['fire', 'other'],
-  ['advice', 'burn_off'],
-  ['alarm', 'alarm'],
-  ['other', 'other'],
-  ['roadcrash', 'vehicle_accident'],
-]);
+const CATEGORIES = vocabularyTable<EventType>({
+  other: ['fire', 'other'],
+  burn_off: ['advice'],
+  alarm: ['alarm'],
+  vehicle_accident: ['roadcrash'],
+});
 
 /** `status` (or `properties.Status`). Closed means completed, never safe (FEEDS.md 1.3 caveat). */
-const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['active', 'active'],
-  ['closed', 'completed'],
-]);
+const STATUSES = vocabularyTable<IncidentStatus>({
+  active: ['active'],
+  completed: ['closed'],
+});
 
 /** `properties["Alert Level"]` → warningLevel (SecureNT's levels included). */
-const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['emergency warning', 'emergency_warning'],
-  ['watch and act', 'watch_and_act'],
-  ['watch & act', 'watch_and_act'],
-  ['advice', 'advice'],
-  ['planned burn advice', 'advice'],
-  ['not applicable', 'none'],
-  // No alert level: no warning (FEEDS.md 1.1).
-  ['', 'none'],
-]);
+const WARNING_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: ['emergency warning'],
+  watch_and_act: ['watch and act', 'watch & act'],
+  advice: ['advice', 'planned burn advice'],
+  none: [
+    'not applicable',
+    // No alert level: no warning (FEEDS.md 1.1).
+    '',
+  ],
+});
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
 
-export function eventTypeOf(eventtype: string): EventType | undefined {
-  return EVENT_TYPES.get(key(eventtype));
-}
+export const eventTypeOf = lookupIn(EVENT_TYPES);
 
 /** The event a category stands for, or undefined for an unknown category. */
-export function categoryEventType(category: string): EventType | undefined {
-  return CATEGORIES.get(key(category));
-}
+export const categoryEventType = lookupIn(CATEGORIES);
 
 export function isPlannedBurnCategory(category: string): boolean {
   return key(category) === 'advice';
 }
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
-export function warningLevelOf(alertLevel: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(key(alertLevel));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);

@@ -1,19 +1,18 @@
 import {
   categoryOf,
   incidentId,
-  type DroppedRecord,
   type IncidentDetails,
   type IncidentDraft,
   type IncidentSource,
-  type ParseResult,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
 import { readJsonBody } from '../common/body-text.js';
+import { collectRecords, RecordCollector, type CollectedRecord } from '../common/collector.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
-import { isRecord, stringOf as readString } from '../common/values.js';
+import { isRecord, trimmedText } from '../common/values.js';
 
 /**
  * NT PFES https://www.pfes.nt.gov.au/incidentmap/json/warnings.json (FEEDS.md section 8):
@@ -25,14 +24,11 @@ import { isRecord, stringOf as readString } from '../common/values.js';
  * level, both times the document's `lastupdated` (the items carry no documented time of their own).
  * Every scalar member of an item is passed through in details under its own name.
  * Items without an area_code are dropped as `no-id`; an unreadable `lastupdated` drops them as
- * `no-timestamps`.
+ * `no-timestamps`; of one area_code listed twice the later item wins (common/collector.ts).
  */
 
 const FEED = 'PFES NT warnings.json';
 const ZONE = STATE_TIME_ZONES.nt;
-
-/** The value as text (common/values.ts), trimmed. */
-const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
 
 function scalarsOf(item: Record<string, unknown>): IncidentDetails {
   return Object.fromEntries(
@@ -42,55 +38,54 @@ function scalarsOf(item: Record<string, unknown>): IncidentDetails {
   );
 }
 
+function parseWarning(
+  value: unknown,
+  lastUpdated: string | undefined,
+  collector: RecordCollector,
+): CollectedRecord | undefined {
+  const item = isRecord(value) ? value : {};
+  const areaCode = trimmedText(item.area_code);
+  const areaName = trimmedText(item.area_name) ?? '';
+  if (!areaCode) {
+    collector.drop('no-id', areaName);
+    return undefined;
+  }
+  if (!lastUpdated) {
+    collector.drop('no-timestamps', areaCode);
+    return undefined;
+  }
+  const source: IncidentSource = { state: 'nt', agency: 'pfes', feedId: `warning-${areaCode}` };
+  const id = incidentId(source);
+  const draft: IncidentDraft = {
+    id,
+    featureType: 'incident',
+    source,
+    title: trimmedText(item.title) || areaName || areaCode,
+    eventType: 'fire_ban',
+    eventCategory: categoryOf('fire_ban'),
+    status: 'active',
+    warningLevel: 'none',
+    ...CAP_BY_WARNING_LEVEL.none,
+    geometry: null,
+    location: { address: '', suburb: '', state: 'nt', lga: '' },
+    details: { ...scalarsOf(item), source_id: areaCode },
+    timestamps: { reported: lastUpdated, updated: lastUpdated },
+  };
+  // All items share the document's time: of one area twice, the later in the document wins.
+  return { id, upstreamId: areaCode, updatedAt: Date.parse(lastUpdated), drafts: [draft], unmapped: [] };
+}
+
 export const parseNtPfesWarnings: FeedParser = (body) => {
   const document = readJsonBody(body, FEED);
   if (!isRecord(document) || !Array.isArray(document.warnings)) {
     throw new MalformedFeedError(`${FEED}: not a warnings document with a warnings array`);
   }
-  const lastUpdatedText = stringOf(document.lastupdated);
+  const collector = new RecordCollector();
+  const lastUpdatedText = trimmedText(document.lastupdated);
   const lastUpdated = lastUpdatedText ? parseIsoTimeInZone(lastUpdatedText, ZONE, ZONE) : undefined;
-  const result: ParseResult = { incidents: [], unmapped: [] };
   if (lastUpdatedText && !lastUpdated) {
-    result.unmapped.push({ field: 'lastupdated', value: lastUpdatedText, incidentId: '' });
+    collector.report({ field: 'lastupdated', value: lastUpdatedText, incidentId: '' });
   }
-  const dropped: DroppedRecord[] = [];
-  const seen = new Set<string>();
-  for (const value of document.warnings as unknown[]) {
-    const item = isRecord(value) ? value : {};
-    const areaCode = stringOf(item.area_code);
-    const areaName = stringOf(item.area_name) ?? '';
-    if (!areaCode) {
-      dropped.push({ reason: 'no-id', upstreamId: areaName });
-      continue;
-    }
-    if (!lastUpdated) {
-      dropped.push({ reason: 'no-timestamps', upstreamId: areaCode });
-      continue;
-    }
-    const source: IncidentSource = { state: 'nt', agency: 'pfes', feedId: `warning-${areaCode}` };
-    const id = incidentId(source);
-    if (seen.has(id)) {
-      dropped.push({ reason: 'duplicate', upstreamId: areaCode });
-      continue;
-    }
-    seen.add(id);
-    const draft: IncidentDraft = {
-      id,
-      featureType: 'incident',
-      source,
-      title: stringOf(item.title) || areaName || areaCode,
-      eventType: 'fire_ban',
-      eventCategory: categoryOf('fire_ban'),
-      status: 'active',
-      warningLevel: 'none',
-      ...CAP_BY_WARNING_LEVEL.none,
-      geometry: null,
-      location: { address: '', suburb: '', state: 'nt', lga: '' },
-      details: { ...scalarsOf(item), source_id: areaCode },
-      timestamps: { reported: lastUpdated, updated: lastUpdated },
-    };
-    result.incidents.push(draft);
-  }
-  if (dropped.length > 0) result.dropped = dropped;
-  return result;
+  const warnings = document.warnings as unknown[];
+  return collectRecords(warnings, (value, sink) => parseWarning(value, lastUpdated, sink), collector);
 };

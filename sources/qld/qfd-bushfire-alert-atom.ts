@@ -1,26 +1,32 @@
-import type { DroppedRecord } from '../../model/index.js';
-import { pointGeometry } from '../common/geometry.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import type { FeedParser } from '../common/types.js';
-import { asList, attributeOf, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
 import {
-  compactDetails,
-  draftOf,
+  asList,
+  attributeOf,
+  isXmlNode,
+  readXml,
+  textOf,
+  trimmedTextOf,
+  type XmlNode,
+} from '../common/xml.js';
+import {
+  incidentRecord,
   lookup,
   placeOf,
   qfdIncidentId,
   QLD_ZONE,
-  resultOf,
   sourceOf,
   type DraftBase,
-  type ParsedRecord,
   type Report,
   type Timestamps,
+  withoutEmpty,
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, statusOf, warningLevelOf } from './qfd-vocabulary.js';
 import { unmappedFor } from '../common/vocabulary.js';
+import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * QFD (QFES) bushfireAlert.xml: Atom + GeoRSS (FEEDS.md section 4, "Older formats", seen 2018; still
@@ -83,15 +89,13 @@ function timestampsOf(entry: XmlNode, content: Content, report: Report): Timesta
   };
   const reported = read('published', textOf(entry.published)) ?? read('reported', content.reportedUtc);
   const updated = read('updated', textOf(entry.updated));
-  const either = updated ?? reported;
-  if (!either) return undefined;
-  return { reported: reported ?? either, updated: either };
+  return eitherTimestamps(reported, updated);
 }
 
-function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | undefined {
-  const uniqueId = textOf(entry.id)?.trim();
+function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord | undefined {
+  const uniqueId = trimmedTextOf(entry.id);
   if (!uniqueId) {
-    dropped.push({ reason: 'no-id', upstreamId: textOf(entry.title)?.trim() ?? '' });
+    collector.drop('no-id', trimmedTextOf(entry.title) ?? '');
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
@@ -99,15 +103,14 @@ function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | un
   const content = parseContent(textOf(entry.content) ?? '');
   const timestamps = timestampsOf(entry, content, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });
+    collector.drop('no-timestamps', uniqueId);
     return undefined;
   }
 
   const category = attributeOf(asList(entry.category)[0], 'term') ?? content.alertLevel ?? '';
   const warningLevel = lookup(report, 'category', category, warningLevelOf, FALLBACK.warningLevel);
   const rawStatus = content.currentStatus ?? '';
-  // No status at all: the incident is listed, so it is going (FEEDS.md 1.3, empty → active).
-  const status = rawStatus === '' ? 'active' : lookup(report, 'status', rawStatus, statusOf, FALLBACK.status);
+  const status = lookup(report, 'status', rawStatus, statusOf, FALLBACK.status);
   const details = content.details ?? '';
   const [headline = ''] = details.split('\n');
   const eventType = eventTypeInText(headline) ?? eventTypeInText(details) ?? 'bushfire';
@@ -115,7 +118,7 @@ function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | un
   const pointText = textOf(entry.point);
   const position = positionOf(pointText);
   if (pointText !== undefined && !position) report('point', pointText);
-  const address = textOf(entry.title)?.trim() ?? '';
+  const address = trimmedTextOf(entry.title) ?? '';
   const base: DraftBase = {
     source: sourceOf(uniqueId),
     title: address || uniqueId,
@@ -124,27 +127,17 @@ function parseEntry(entry: XmlNode, dropped: DroppedRecord[]): ParsedRecord | un
     warningLevel,
     timestamps,
     place: placeOf(address),
-    details: compactDetails({
+    details: withoutEmpty({
       description: details,
       alert_level: category,
       status_raw: rawStatus,
       source_id: uniqueId,
     }),
   };
-  return {
-    id,
-    updatedAt: Date.parse(timestamps.updated),
-    drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
-    unmapped,
-  };
+  return incidentRecord(base, position, unmapped);
 }
 
 export const parseQldQfdBushfireAlertAtom: FeedParser = (body) => {
   const { root } = readXml(body, FEED, ['feed'], { arrayTags: ['entry', 'category'] });
-  const dropped: DroppedRecord[] = [];
-  const records = asList(root.entry)
-    .filter(isXmlNode)
-    .map((entry) => parseEntry(entry, dropped))
-    .filter((record) => record !== undefined);
-  return resultOf(records, [], dropped);
+  return collectRecords(asList(root.entry).filter(isXmlNode), parseEntry);
 };

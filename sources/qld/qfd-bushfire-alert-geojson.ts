@@ -1,25 +1,24 @@
-import type { DroppedRecord, EventType, Position, UnmappedValue, WarningLevel } from '../../model/index.js';
-import { featuresOf, readJsonBody } from '../common/body-text.js';
+import type { EventType, Position, UnmappedValue, WarningLevel } from '../../model/index.js';
+import { featureParts, featuresOf, readJsonBody } from '../common/body-text.js';
+import { LatestById, RecordCollector, type CollectedRecord, type Ranked } from '../common/collector.js';
 import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
 import { geometryInDegrees } from '../common/web-mercator.js';
 import {
-  compactDetails,
   draftOf,
   lookup,
   numberOf,
   placeOf,
   qfdIncidentId,
   QLD_ZONE,
-  resultOf,
   sourceOf,
   suburbOf,
   type DraftBase,
-  type ParsedRecord,
   type Report,
   type Timestamps,
+  withoutEmpty,
 } from './qfd-drafts.js';
 import {
   eventTypeInText,
@@ -29,7 +28,7 @@ import {
   statusOf,
   warningLevelOf,
 } from './qfd-vocabulary.js';
-import { isRecord, stringOf as readString } from '../common/values.js';
+import { isRecord, trimmedText } from '../common/values.js';
 import { unmappedFor } from '../common/vocabulary.js';
 
 /**
@@ -52,7 +51,7 @@ import { unmappedFor } from '../common/vocabulary.js';
 const FEED = 'QFD bushfireAlert.json';
 
 /** One feature, before features sharing a UniqueID are put together. */
-interface FeatureRecord {
+interface FeatureRecord extends Ranked {
   uniqueId: string;
   base: DraftBase;
   position?: Position;
@@ -61,18 +60,15 @@ interface FeatureRecord {
   unmapped: UnmappedValue[];
 }
 
-/** The value as text (common/values.ts), trimmed. */
-const stringOf = (value: unknown): string | undefined => readString(value)?.trim();
-
 /** HTML-bearing text fields as plain text, one line per block. */
 function textOf(value: unknown): string | undefined {
-  const text = stringOf(value);
+  const text = trimmedText(value);
   return text === undefined ? undefined : htmlToPlainLines(text);
 }
 
 /** A boolean, number or string flag as given (`MultipleWarnings`, `MessageSent`). */
 function flagOf(value: unknown): unknown {
-  return typeof value === 'boolean' || typeof value === 'number' ? value : stringOf(value);
+  return typeof value === 'boolean' || typeof value === 'number' ? value : trimmedText(value);
 }
 
 function readDocument(body: Uint8Array): { features: unknown[]; crs: unknown } {
@@ -83,7 +79,7 @@ function readDocument(body: Uint8Array): { features: unknown[]; crs: unknown } {
 
 function timestampsOf(properties: Record<string, unknown>, report: Report): Timestamps | undefined {
   const read = (field: string): string | undefined => {
-    const text = stringOf(properties[field]);
+    const text = trimmedText(properties[field]);
     if (!text) return undefined;
     // *Local_ISO: a value without an offset is Brisbane wall-clock time.
     const iso = parseIsoTimeInZone(text, QLD_ZONE, QLD_ZONE);
@@ -96,15 +92,15 @@ function timestampsOf(properties: Record<string, unknown>, report: Report): Time
 
 /** Burns first (a call to action names them whatever the group), then GroupedType, then the text. */
 function eventTypeOf(properties: Record<string, unknown>, report: Report): EventType {
-  const text = [stringOf(properties.CallToAction), stringOf(properties.WarningTitle)].join(' ');
+  const text = [trimmedText(properties.CallToAction), trimmedText(properties.WarningTitle)].join(' ');
   const named = eventTypeInText(text);
   if (named === 'burn_off') return named;
-  const groupedType = stringOf(properties.GroupedType) ?? '';
+  const groupedType = trimmedText(properties.GroupedType) ?? '';
   if (groupedType !== '') {
     return lookup(report, 'GroupedType', groupedType, groupedTypeOf, FALLBACK.eventType);
   }
   if (named) return named;
-  const eventType = stringOf(properties.EventType) ?? '';
+  const eventType = trimmedText(properties.EventType) ?? '';
   // The bushfire alert feed's generic "Fire" (or nothing at all) is a bushfire.
   if (eventType === '' || eventType.toLowerCase() === 'fire') return 'bushfire';
   report('EventType', eventType);
@@ -123,41 +119,36 @@ function propertyPosition(properties: Record<string, unknown>, report: Report): 
   return [longitude, latitude];
 }
 
-function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]): FeatureRecord | undefined {
-  const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
-  const uniqueId = stringOf(properties.UniqueID);
+function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector): FeatureRecord | undefined {
+  const { properties, geometry: featureGeometry } = featureParts(feature);
+  const uniqueId = trimmedText(properties.UniqueID);
   if (!uniqueId) {
-    dropped.push({ reason: 'no-id', upstreamId: stringOf(properties.OBJECTID) ?? '' });
+    collector.drop('no-id', trimmedText(properties.OBJECTID) ?? '');
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
   const { unmapped, report } = unmappedFor(id);
   const timestamps = timestampsOf(properties, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });
+    collector.drop('no-timestamps', uniqueId);
     return undefined;
   }
 
-  const level = stringOf(properties.WarningLevel) ?? '';
+  const level = trimmedText(properties.WarningLevel) ?? '';
   const warningLevel = lookup(report, 'WarningLevel', level, warningLevelOf, FALLBACK.warningLevel);
-  const rawStatus = stringOf(properties.CurrentStatus) ?? '';
-  // No status (warnings often have none): listed, so going (FEEDS.md 1.3, empty → active).
-  const status =
-    rawStatus === '' ? 'active' : lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
+  const rawStatus = trimmedText(properties.CurrentStatus) ?? '';
+  const status = lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
   const eventType = eventTypeOf(properties, report);
-  const expiryText = stringOf(properties.ItemExpiryDateTimeLocal_ISO);
+  const expiryText = trimmedText(properties.ItemExpiryDateTimeLocal_ISO);
   const expires = expiryText ? parseIsoTimeInZone(expiryText, QLD_ZONE, QLD_ZONE) : undefined;
   if (expiryText && !expires) report('ItemExpiryDateTimeLocal_ISO', expiryText);
-  const publishedText = stringOf(properties.PublishDateLocal_ISO);
+  const publishedText = trimmedText(properties.PublishDateLocal_ISO);
 
-  const geometry = geometryInDegrees(
-    isRecord(feature) ? feature.geometry : undefined,
-    isRecord(feature) ? (feature.crs ?? crs) : crs,
-  );
+  const geometry = geometryInDegrees(featureGeometry, isRecord(feature) ? (feature.crs ?? crs) : crs);
   const flat = flattenGeometry(geometry);
-  const address = stringOf(properties.Location) ?? '';
-  const locality = stringOf(properties.Locality);
-  const warningTitle = stringOf(properties.WarningTitle);
+  const address = trimmedText(properties.Location) ?? '';
+  const locality = trimmedText(properties.Locality);
+  const warningTitle = trimmedText(properties.WarningTitle);
   const base: DraftBase = {
     source: sourceOf(uniqueId),
     title: warningTitle || address || uniqueId,
@@ -166,13 +157,13 @@ function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]):
     warningLevel,
     timestamps,
     place: placeOf(address, locality || suburbOf(address)),
-    details: compactDetails({
+    details: withoutEmpty({
       description: textOf(properties.WarningText),
       warning_title: warningTitle,
-      call_to_action: stringOf(properties.CallToAction),
+      call_to_action: trimmedText(properties.CallToAction),
       warning_level: level,
       warning_level_sort: numberOf(properties.WarningLevelSort),
-      warning_type_level: stringOf(properties.WarningType_Level),
+      warning_type_level: trimmedText(properties.WarningType_Level),
       warning_area: textOf(properties.WarningArea),
       header: textOf(properties.Header),
       impacts: textOf(properties.Impacts),
@@ -180,9 +171,9 @@ function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]):
       leave_safely: textOf(properties.LeaveSafely),
       further_information: textOf(properties.FurtherInformation),
       status_raw: rawStatus,
-      type: stringOf(properties.EventType),
-      grouped_type: stringOf(properties.GroupedType),
-      jurisdiction: stringOf(properties.Jurisdiction),
+      type: trimmedText(properties.EventType),
+      grouped_type: trimmedText(properties.GroupedType),
+      jurisdiction: trimmedText(properties.Jurisdiction),
       locality,
       vehicles_assigned: numberOf(properties.VehiclesAssigned),
       vehicles_on_route: numberOf(properties.VehiclesOnRoute),
@@ -193,12 +184,14 @@ function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]):
         ? (parseIsoTimeInZone(publishedText, QLD_ZONE, QLD_ZONE) ?? publishedText)
         : undefined,
       expires: expires ?? expiryText,
-      item_date_time_utm: stringOf(properties.ItemDateTimeUTM),
-      object_id: numberOf(properties.OBJECTID) ?? stringOf(properties.OBJECTID),
+      item_date_time_utm: trimmedText(properties.ItemDateTimeUTM),
+      object_id: numberOf(properties.OBJECTID) ?? trimmedText(properties.OBJECTID),
       source_id: uniqueId,
     }),
   };
   const record: FeatureRecord = {
+    id,
+    upstreamId: uniqueId,
     uniqueId,
     base,
     polygons: flat.polygons,
@@ -210,20 +203,8 @@ function parseFeature(feature: unknown, crs: unknown, dropped: DroppedRecord[]):
   return record;
 }
 
-/** Keeps the later update of two records of one kind; the other is a duplicate. */
-function keepLater(
-  previous: FeatureRecord | undefined,
-  next: FeatureRecord,
-  dropped: DroppedRecord[],
-): FeatureRecord {
-  if (!previous) return next;
-  const [kept, dropping] = next.updatedAt >= previous.updatedAt ? [next, previous] : [previous, next];
-  dropped.push({ reason: 'duplicate', upstreamId: dropping.uniqueId });
-  return kept;
-}
-
 /** An incident and, when a warning polygon shares its UniqueID, the warning's area. */
-function recordOf(point: FeatureRecord | undefined, warning: FeatureRecord | undefined): ParsedRecord {
+function recordOf(point: FeatureRecord | undefined, warning: FeatureRecord | undefined): CollectedRecord {
   const main = (point ?? warning)!;
   const id = qfdIncidentId(main.uniqueId);
   const area = warning ? areaGeometry(warning.polygons) : null;
@@ -241,22 +222,23 @@ function recordOf(point: FeatureRecord | undefined, warning: FeatureRecord | und
   if (warning && area) drafts.push(draftOf(warning.base, 'warning_area', area, id));
   const unmapped =
     point && warning && point !== warning ? [...point.unmapped, ...warning.unmapped] : main.unmapped;
-  return { id, updatedAt: Math.max(point?.updatedAt ?? 0, warning?.updatedAt ?? 0), drafts, unmapped };
+  const updatedAt = Math.max(point?.updatedAt ?? 0, warning?.updatedAt ?? 0);
+  return { id, upstreamId: main.uniqueId, updatedAt, drafts, unmapped };
 }
 
 export const parseQldQfdBushfireAlertGeojson: FeedParser = (body) => {
   const { features, crs } = readDocument(body);
-  const dropped: DroppedRecord[] = [];
-  const points = new Map<string, FeatureRecord>();
-  const warnings = new Map<string, FeatureRecord>();
-  const order: string[] = [];
+  const collector = new RecordCollector();
+  // Of each kind, one feature per UniqueID; then a point and a polygon of one UniqueID are one incident.
+  const points = new LatestById<FeatureRecord>();
+  const warnings = new LatestById<FeatureRecord>();
+  const order = new Set<string>();
   for (const feature of features) {
-    const record = parseFeature(feature, crs, dropped);
+    const record = parseFeature(feature, crs, collector);
     if (!record) continue;
-    if (!points.has(record.uniqueId) && !warnings.has(record.uniqueId)) order.push(record.uniqueId);
-    const kind = record.polygons.length > 0 ? warnings : points;
-    kind.set(record.uniqueId, keepLater(kind.get(record.uniqueId), record, dropped));
+    order.add(record.id);
+    collector.keepLatest(record.polygons.length > 0 ? warnings : points, record);
   }
-  const records = order.map((uniqueId) => recordOf(points.get(uniqueId), warnings.get(uniqueId)));
-  return resultOf(records, [], dropped);
+  for (const id of order) collector.add(recordOf(points.get(id), warnings.get(id)));
+  return collector.result();
 };

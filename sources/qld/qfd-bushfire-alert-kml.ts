@@ -1,25 +1,24 @@
-import type { DroppedRecord, Position } from '../../model/index.js';
-import { pointGeometry } from '../common/geometry.js';
+import type { Position } from '../../model/index.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { readKml, type KmlPlacemark } from '../common/kml.js';
 import { parseUtcTimeInZone } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import {
-  compactDetails,
-  draftOf,
+  incidentRecord,
   lookup,
   numberOf,
   placeOf,
   qfdIncidentId,
   QLD_ZONE,
-  resultOf,
   sourceOf,
   type DraftBase,
-  type ParsedRecord,
   type Report,
   type Timestamps,
+  withoutEmpty,
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, incidentTypeOf, statusOf, warningLevelOf } from './qfd-vocabulary.js';
 import { unmappedFor } from '../common/vocabulary.js';
+import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * QFD (QFES) bushfireAlert.kmz, read as its unzipped `doc.kml` (FEEDS.md section 4, seen 2020, FME).
@@ -45,9 +44,7 @@ function timestampsOf(data: Record<string, string>, report: Report): Timestamps 
   };
   const reported = read('ResponseDate');
   const updated = read('LastUpdate');
-  const either = updated ?? reported;
-  if (!either) return undefined;
-  return { reported: reported ?? either, updated: either };
+  return eitherTimestamps(reported, updated);
 }
 
 /** The Point (third ordinate dropped), else the Latitude/Longitude fields. */
@@ -64,27 +61,25 @@ function positionOf(placemark: KmlPlacemark, report: Report): Position | undefin
   return [longitude, latitude];
 }
 
-function parsePlacemark(placemark: KmlPlacemark, dropped: DroppedRecord[]): ParsedRecord | undefined {
+function parsePlacemark(placemark: KmlPlacemark, collector: RecordCollector): CollectedRecord | undefined {
   const data = placemark.extendedData;
   const uniqueId = data.Master_Incident_Number?.trim();
   if (!uniqueId) {
-    dropped.push({ reason: 'no-id', upstreamId: placemark.id ?? placemark.name ?? '' });
+    collector.drop('no-id', placemark.id ?? placemark.name ?? '');
     return undefined;
   }
   const id = qfdIncidentId(uniqueId);
   const { unmapped, report } = unmappedFor(id);
   const timestamps = timestampsOf(data, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: uniqueId });
+    collector.drop('no-timestamps', uniqueId);
     return undefined;
   }
 
   const level = data.CurrentWarning ?? placemark.fields.snippet ?? '';
   const warningLevel = lookup(report, 'CurrentWarning', level, warningLevelOf, FALLBACK.warningLevel);
   const rawStatus = data.CurrentStatus?.trim() ?? '';
-  // No status at all: the incident is listed, so it is going (FEEDS.md 1.3, empty → active).
-  const status =
-    rawStatus === '' ? 'active' : lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
+  const status = lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
   const incidentType = data.IncidentType?.trim() ?? '';
   // A placemark of the bushfire alert feed without a type is a bushfire.
   const eventType =
@@ -108,7 +103,7 @@ function parsePlacemark(placemark: KmlPlacemark, dropped: DroppedRecord[]): Pars
     warningLevel,
     timestamps,
     place: placeOf(address),
-    details: compactDetails({
+    details: withoutEmpty({
       description: (data.MediaMessage ?? placemark.description ?? '').trim(),
       current_warning: level,
       status_raw: rawStatus,
@@ -119,19 +114,10 @@ function parsePlacemark(placemark: KmlPlacemark, dropped: DroppedRecord[]): Pars
       source_id: uniqueId,
     }),
   };
-  return {
-    id,
-    updatedAt: Date.parse(timestamps.updated),
-    drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
-    unmapped,
-  };
+  return incidentRecord(base, position, unmapped);
 }
 
 export const parseQldQfdBushfireAlertKml: FeedParser = (body) => {
   const { placemarks } = readKml(body, FEED);
-  const dropped: DroppedRecord[] = [];
-  const records = placemarks
-    .map((placemark) => parsePlacemark(placemark, dropped))
-    .filter((record) => record !== undefined);
-  return resultOf(records, [], dropped);
+  return collectRecords(placemarks, parsePlacemark);
 };

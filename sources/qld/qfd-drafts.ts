@@ -2,32 +2,33 @@ import {
   areaId,
   categoryOf,
   incidentId,
-  type DroppedRecord,
   type EventType,
   type FeatureType,
   type IncidentDetails,
   type IncidentDraft,
   type IncidentGeometry,
-  type IncidentLocation,
   type IncidentSource,
   type IncidentStatus,
-  type IncidentTimestamps,
-  type ParseResult,
+  type Position,
   type UnmappedValue,
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
+import { suburbReader } from '../common/address.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
-import { centroidOf } from '../common/geometry.js';
+import type { CollectedRecord } from '../common/collector.js';
+import type { Place, Timestamps } from '../common/drafts.js';
+import { centroidOf, pointGeometry } from '../common/geometry.js';
+
+export type { Place, Timestamps } from '../common/drafts.js';
+export { numberOf, withoutEmpty } from '../common/values.js';
 
 /** What the three bushfireAlert parsers (GeoJSON, Atom, KML) share: ids, places and draft assembly. */
 
 export const QLD_ZONE = STATE_TIME_ZONES.qld;
 export const AGENCY = 'qfd';
 
-export type Report = (field: string, value: string) => void;
-export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
-export type Place = Pick<IncidentLocation, 'address' | 'suburb' | 'lga' | 'state'>;
+export type { Report } from '../common/vocabulary.js';
 
 /** Every variant names an incident by its CAD number (`QF4-20-041465`): the same id in all of them. */
 export function sourceOf(uniqueId: string): IncidentSource {
@@ -38,31 +39,11 @@ export function qfdIncidentId(uniqueId: string): string {
   return incidentId(sourceOf(uniqueId));
 }
 
-/** `29-45 Mapleton Forest Rd, Mapleton` → `Mapleton`; no comma, no suburb. Best effort. */
-export function suburbOf(address: string): string {
-  const parts = address.split(',').map((part) => part.trim());
-  if (parts.length < 2) return '';
-  const last = parts.at(-1) ?? '';
-  return /\p{L}/u.test(last) ? last : '';
-}
+/** `29-45 Mapleton Forest Rd, Mapleton` → `Mapleton`; no comma, no suburb. Best effort (common/address.ts). */
+export const suburbOf = suburbReader({ state: 'QLD', alone: () => '' });
 
 export function placeOf(address: string, suburb = suburbOf(address), lga = ''): Place {
   return { address, suburb, state: 'qld', lga };
-}
-
-/** Details without absent or empty values. */
-export function compactDetails(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(
-    Object.entries(record).filter(([, value]) => value !== undefined && value !== ''),
-  );
-}
-
-/** A number out of `"3"`, `" -26.6 "` or 3; undefined for anything else (including ""). */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const number = Number(value.trim());
-  return Number.isFinite(number) ? number : undefined;
 }
 
 /** Looks a raw value up; an unknown one is reported and falls back. */
@@ -106,36 +87,17 @@ export function draftOf(
   return draft;
 }
 
-/** One upstream record's output, held until repeated ids are resolved. */
-export interface ParsedRecord {
-  id: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
-
-/** The later update of an id wins (the later one in the document on a tie); the other is `duplicate`. */
-export function resultOf(
-  records: ParsedRecord[],
+/** A record of one incident, at its point or without geometry (the Atom and KML variants). */
+export function incidentRecord(
+  base: DraftBase,
+  position: Position | undefined,
   unmapped: UnmappedValue[],
-  dropped: DroppedRecord[],
-): ParseResult {
-  const byId = new Map<string, ParsedRecord>();
-  for (const record of records) {
-    const previous = byId.get(record.id);
-    if (previous && record.updatedAt < previous.updatedAt) {
-      dropped.push({ reason: 'duplicate', upstreamId: record.drafts[0]?.source.feedId ?? record.id });
-      continue;
-    }
-    if (previous)
-      dropped.push({ reason: 'duplicate', upstreamId: previous.drafts[0]?.source.feedId ?? previous.id });
-    byId.set(record.id, record);
-  }
-  const kept = [...byId.values()];
-  const result: ParseResult = {
-    incidents: kept.flatMap((record) => record.drafts),
-    unmapped: [...unmapped, ...kept.flatMap((record) => record.unmapped)],
+): CollectedRecord {
+  return {
+    id: incidentId(base.source),
+    upstreamId: base.source.feedId,
+    updatedAt: Date.parse(base.timestamps.updated),
+    drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
+    unmapped,
   };
-  if (dropped.length > 0) result.dropped = dropped;
-  return result;
 }

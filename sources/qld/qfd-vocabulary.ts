@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
 
 /**
  * Queensland Fire Department (QFES until 2024) bushfire alert vocabularies, shared by the GeoJSON,
@@ -9,42 +9,40 @@ import { vocabularyKey as key } from '../common/vocabulary.js';
  */
 
 /** `WarningLevel` (JSON), `<category term>` / `Alert Level:` (Atom), `CurrentWarning` (KML). */
-const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['emergency warning', 'emergency_warning'],
-  ['emergency', 'emergency_warning'],
-  ['bushfire emergency warning', 'emergency_warning'],
-  ['watch and act', 'watch_and_act'],
-  ['watch & act', 'watch_and_act'],
-  ['advice', 'advice'],
-  ['bushfire advice', 'advice'],
-  ['information', 'none'],
-  ['notification', 'none'],
-  // An absent level means no warning (FEEDS.md 1.1).
-  ['', 'none'],
-]);
+const WARNING_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: ['emergency warning', 'emergency', 'bushfire emergency warning'],
+  watch_and_act: ['watch and act', 'watch & act'],
+  advice: ['advice', 'bushfire advice'],
+  none: [
+    'information',
+    'notification',
+    // An absent level means no warning (FEEDS.md 1.1).
+    '',
+  ],
+});
 /** "Preparation …" levels (JSON) are not AWS warnings. */
 const WARNING_LEVEL_PREFIXES: ReadonlyArray<readonly [string, WarningLevel]> = [['preparation', 'none']];
 
-/** `CurrentStatus` (JSON, KML) / `Current Status:` (Atom). An empty status is handled by the parser. */
-const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['going', 'active'],
-  ['contained', 'contained'],
-  ['patrolled', 'controlled'],
-]);
+/** `CurrentStatus` (JSON, KML) / `Current Status:` (Atom). */
+const STATUSES = vocabularyTable<IncidentStatus>({
+  // No status at all (warnings often have none): the incident is listed, so going (FEEDS.md 1.3).
+  active: ['going', ''],
+  contained: ['contained'],
+  controlled: ['patrolled'],
+});
 
 /** `GroupedType` (JSON). */
-const GROUPED_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['fire vegetation', 'bushfire'],
-  ['fire permitted burn', 'burn_off'],
-  ['fire structure', 'structure_fire'],
-]);
+const GROUPED_TYPES = vocabularyTable<EventType>({
+  bushfire: ['fire vegetation'],
+  burn_off: ['fire permitted burn'],
+  structure_fire: ['fire structure'],
+});
 
 /** `IncidentType` (KML). */
-const INCIDENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['vegetation fire', 'bushfire'],
-  ['permitted burn (attendance)', 'burn_off'],
-  ['permitted burn', 'burn_off'],
-]);
+const INCIDENT_TYPES = vocabularyTable<EventType>({
+  bushfire: ['vegetation fire'],
+  burn_off: ['permitted burn (attendance)', 'permitted burn'],
+});
 
 /**
  * Words in `CallToAction`, `WarningTitle` or a headline that name the event, in order of precedence:
@@ -68,17 +66,11 @@ export function warningLevelOf(level: string): WarningLevel | undefined {
   );
 }
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
-export function groupedTypeOf(groupedType: string): EventType | undefined {
-  return GROUPED_TYPES.get(key(groupedType));
-}
+export const groupedTypeOf = lookupIn(GROUPED_TYPES);
 
-export function incidentTypeOf(incidentType: string): EventType | undefined {
-  return INCIDENT_TYPES.get(key(incidentType));
-}
+export const incidentTypeOf = lookupIn(INCIDENT_TYPES);
 
 /** The event a free text names (call to action, title, headline), or undefined. */
 export function eventTypeInText(text: string): EventType | undefined {

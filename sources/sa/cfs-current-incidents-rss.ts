@@ -1,12 +1,13 @@
 import { MalformedFeedError } from '../common/errors.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
+import { collectRecords } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
-import { asList, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
+import { asList, isXmlNode, readXml, trimmedTextOf, type XmlNode } from '../common/xml.js';
 import {
-  CriimsonCollector,
-  lastPart,
+  collectedOf,
   parseDescription,
   parseFirstReported,
+  suburbOf,
   tidy,
   withoutEmpty,
   ZONE,
@@ -30,23 +31,19 @@ import {
 const FEED = 'SA CFS CFS_Current_Incidents.xml (2013 RSS)';
 const TITLE = /^(.*?)\s*\(([^()]*)\)\s*$/;
 
-function text(item: XmlNode, key: string): string | undefined {
-  return textOf(asList(item[key])[0]);
-}
-
 function incidentNoOf(guid: string | undefined): string | undefined {
   return guid?.trim().match(/(?:^|\/)(\d+)\/?$/)?.[1];
 }
 
 function recordOf(item: XmlNode): CriimsonRecord | undefined {
-  const guid = text(item, 'guid');
+  const guid = trimmedTextOf(item.guid);
   const incidentNo = incidentNoOf(guid);
   if (!incidentNo) return undefined;
-  const title = text(item, 'title') ?? '';
+  const title = trimmedTextOf(item.title) ?? '';
   const titled = TITLE.exec(title);
   const address = tidy(titled ? titled[1] : title);
-  const description = parseDescription(text(item, 'description') ?? '');
-  const pubDate = text(item, 'pubDate');
+  const description = parseDescription(trimmedTextOf(item.description) ?? '');
+  const pubDate = trimmedTextOf(item.pubDate);
   const reported = parseFirstReported(description.fields['First Reported']);
   let updated = pubDate ? parseRfc822Time(pubDate, ZONE) : undefined;
   if (updated && reported && Date.parse(updated) < Date.parse(reported)) updated = reported;
@@ -57,7 +54,7 @@ function recordOf(item: XmlNode): CriimsonRecord | undefined {
     type: titled ? titled[2] : '',
     status: description.fields.Status,
     address,
-    suburb: lastPart(address),
+    suburb: suburbOf(address),
     position: undefined,
     reported,
     updated,
@@ -66,7 +63,7 @@ function recordOf(item: XmlNode): CriimsonRecord | undefined {
       first_reported: description.fields['First Reported'],
       pub_date: pubDate,
       guid,
-      source_url: text(item, 'link'),
+      source_url: trimmedTextOf(item.link),
     }),
   };
 }
@@ -75,11 +72,10 @@ export const parseSaCfsCurrentIncidentsRss: FeedParser = (body) => {
   const { root } = readXml(body, FEED, ['rss'], { arrayTags: ['channel', 'item'] });
   const [channel] = asList(root.channel).filter(isXmlNode);
   if (!channel) throw new MalformedFeedError(`${FEED}: an <rss> without a <channel>`);
-  const collector = new CriimsonCollector();
-  for (const item of asList(channel.item)) {
+  return collectRecords(asList(channel.item), (item, collector) => {
     const record = isXmlNode(item) ? recordOf(item) : undefined;
-    if (record) collector.add(record);
-    else collector.drop('no-id', isXmlNode(item) ? (text(item, 'title') ?? '') : '');
-  }
-  return collector.result();
+    if (record) return collectedOf(record, collector);
+    collector.drop('no-id', isXmlNode(item) ? (trimmedTextOf(item.title) ?? '') : '');
+    return undefined;
+  });
 };

@@ -1,11 +1,12 @@
 import { readJsonBody } from '../common/body-text.js';
 import { MalformedFeedError } from '../common/errors.js';
-import { decodeEntities, plainText } from '../common/html.js';
+import { firstHref, plainText } from '../common/html.js';
 import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import { parseLocalTime } from '../common/time.js';
+import { collectRecords } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import {
-  CriimsonCollector,
+  collectedOf,
   numberOf,
   stringOf,
   tidy,
@@ -31,8 +32,6 @@ import { isRecord } from '../common/values.js';
 
 const FEED = 'SA CFS cfs_current_incidents.json';
 const DATE_TIME_FORMAT = 'd/M/yyyy H:mm';
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
-
 /** The records of the array, or of the object keyed by incident number (the key stands in for a missing IncidentNo). */
 function recordsOf(document: unknown): [string | undefined, unknown][] {
   if (Array.isArray(document)) return document.map((record) => [undefined, record]);
@@ -42,8 +41,8 @@ function recordsOf(document: unknown): [string | undefined, unknown][] {
 
 function messageLinkOf(html: string | undefined): { message_url?: string; message_link?: string } {
   if (!html?.trim()) return {};
-  const href = HREF.exec(html)?.[2];
-  if (href) return { message_url: decodeEntities(href).trim() };
+  const href = firstHref(html);
+  if (href) return { message_url: href };
   return { message_link: plainText(html) };
 }
 
@@ -93,11 +92,10 @@ function recordOf(key: string | undefined, value: Record<string, unknown>): Crii
 }
 
 export const parseSaCfsCurrentIncidents: FeedParser = (body) => {
-  const collector = new CriimsonCollector();
-  for (const [key, value] of recordsOf(readJsonBody(body, FEED))) {
+  return collectRecords(recordsOf(readJsonBody(body, FEED)), ([key, value], collector) => {
     const record = isRecord(value) ? recordOf(key, value) : undefined;
-    if (record) collector.add(record);
-    else collector.drop('no-id', isRecord(value) ? '' : JSON.stringify(value ?? null).slice(0, 40));
-  }
-  return collector.result();
+    if (record) return collectedOf(record, collector);
+    collector.drop('no-id', isRecord(value) ? '' : JSON.stringify(value ?? null).slice(0, 40));
+    return undefined;
+  });
 };

@@ -1,15 +1,13 @@
 import { DateTime } from 'luxon';
 import {
   incidentId,
-  type DroppedRecord,
   type EventType,
-  type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
-  type ParseResult,
   type UnmappedValue,
 } from '../../model/index.js';
-import { featuresOf, readJsonBody } from '../common/body-text.js';
+import { featureParts, featuresOf, readJsonBody } from '../common/body-text.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { draftsOf } from '../common/drafts.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { flattenGeometry } from '../common/geometry.js';
@@ -80,26 +78,18 @@ function timeOf(value: unknown): string | undefined {
   return dateTime ? toIso(dateTime) : undefined;
 }
 
-interface ParsedWarning {
-  id: string;
-  upstreamId: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
-
-function parseFeature(feature: unknown, dropped: DroppedRecord[]): ParsedWarning | undefined {
-  const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+function parseFeature(feature: unknown, collector: RecordCollector): CollectedRecord | undefined {
+  const { properties, geometry } = featureParts(feature);
   const fields = lowerCaseKeys(properties);
   const upstreamId = firstText(fields, ID_FIELDS)?.replace(/^\{(.*)\}$/, '$1');
   if (!upstreamId) {
-    dropped.push({ reason: 'no-id', upstreamId: '' });
+    collector.drop('no-id', '');
     return undefined;
   }
   const updated = timeOf(fields.get('last_edited_date')) ?? timeOf(fields.get('created_date'));
   const reported = timeOf(fields.get('created_date')) ?? updated;
   if (!updated || !reported) {
-    dropped.push({ reason: 'no-timestamps', upstreamId });
+    collector.drop('no-timestamps', upstreamId);
     return undefined;
   }
   const source: IncidentSource = { state: 'sa', agency: 'cfs', feedId: `warning-${upstreamId}` };
@@ -115,7 +105,7 @@ function parseFeature(feature: unknown, dropped: DroppedRecord[]): ParsedWarning
   if (typed === undefined) unmapped.push({ field: 'type', value: typeRaw ?? '', incidentId: id });
   const eventType = typed ?? 'other';
 
-  const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+  const flat = flattenGeometry(geometry);
   const title = tidy(firstText(fields, TITLE_FIELDS)) || levelRaw || 'CFS warning';
   const place: IncidentLocation = {
     address: tidy(stringOf(fields.get('location'))),
@@ -141,24 +131,4 @@ function parseFeature(feature: unknown, dropped: DroppedRecord[]): ParsedWarning
   return { id, upstreamId, updatedAt: Date.parse(updated), drafts, unmapped };
 }
 
-export const parseSaCfsWarningPoints: FeedParser = (body) => {
-  const dropped: DroppedRecord[] = [];
-  const byId = new Map<string, ParsedWarning>();
-  for (const feature of readFeatures(body)) {
-    const parsed = parseFeature(feature, dropped);
-    if (!parsed) continue;
-    const previous = byId.get(parsed.id);
-    if (previous) {
-      dropped.push({ reason: 'duplicate', upstreamId: parsed.upstreamId });
-      if (parsed.updatedAt < previous.updatedAt) continue;
-    }
-    byId.set(parsed.id, parsed);
-  }
-  const kept = [...byId.values()];
-  const result: ParseResult = {
-    incidents: kept.flatMap((parsed) => parsed.drafts),
-    unmapped: kept.flatMap((parsed) => parsed.unmapped),
-  };
-  if (dropped.length > 0) result.dropped = dropped;
-  return result;
-};
+export const parseSaCfsWarningPoints: FeedParser = (body) => collectRecords(readFeatures(body), parseFeature);

@@ -1,5 +1,5 @@
 import type { WarningLevel } from '../../model/index.js';
-import { vocabularyKey } from '../common/vocabulary.js';
+import { lookupIn, vocabularyTable } from '../common/vocabulary.js';
 
 /**
  * SA CFS public warnings (GeoHub "CFS_Warning_Points_Public"): warning level names (FEEDS.md 1.1 and
@@ -7,20 +7,11 @@ import { vocabularyKey } from '../common/vocabulary.js';
  * "Advice - Reduced Threat" and "Incident Update" messages). Keys are lower case. A lookup that finds
  * nothing returns undefined so the parser can report the raw value.
  */
-const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['emergency warning', 'emergency_warning'],
-  ['bushfire emergency warning', 'emergency_warning'],
-  ['emergency', 'emergency_warning'],
-  ['watch and act', 'watch_and_act'],
-  ['watch & act', 'watch_and_act'],
-  ['bushfire watch and act', 'watch_and_act'],
-  ['advice', 'advice'],
-  ['bushfire advice', 'advice'],
-  ['advice - reduced threat', 'advice'],
-  ['incident update', 'none'],
-  ['not applicable', 'none'],
-]);
+const WARNING_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: ['emergency warning', 'bushfire emergency warning', 'emergency'],
+  watch_and_act: ['watch and act', 'watch & act', 'bushfire watch and act'],
+  advice: ['advice', 'bushfire advice', 'advice - reduced threat'],
+  none: ['incident update', 'not applicable'],
+});
 
-export function warningLevelOf(level: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(vocabularyKey(level));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);

@@ -2,21 +2,24 @@ import {
   categoryOf,
   incidentId,
   STATE_TIME_ZONES,
-  type DroppedRecord,
   type IncidentDetails,
   type IncidentDraft,
   type IncidentSource,
-  type ParseResult,
   type Position,
   type UnmappedValue,
 } from '../../model/index.js';
+import { suburbReader } from '../common/address.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import type { CollectedRecord, RecordCollector } from '../common/collector.js';
 import { pointGeometry } from '../common/geometry.js';
 import { plainText } from '../common/html.js';
 import { parseLocalTime } from '../common/time.js';
 import { eventTypeOf, FALLBACK, statusOf } from './criimson-vocabulary.js';
 
-export { stringOf } from '../common/values.js';
+import { withoutEmpty } from '../common/values.js';
+import { type Report } from '../common/vocabulary.js';
+
+export { numberOf, stringOf, withoutEmpty } from '../common/values.js';
 
 /**
  * What the SA CRIIMSON formats (CFS current incidents JSON, CFS/MFS placemark KML, the 2013 RSS) have in
@@ -71,26 +74,8 @@ export function tidy(text: string | undefined): string {
     .replace(/^[\s,]+|[\s,]+$/g, '');
 }
 
-/** The last comma-separated part of "STREET, SUBURB" (the whole text when there is no comma). */
-export function lastPart(address: string): string {
-  return tidy(address.split(',').at(-1));
-}
-
-/** Numbers as numbers, whether the feed wrote 3 or "3". */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const number = Number(value.trim());
-    return Number.isFinite(number) ? number : undefined;
-  }
-  return undefined;
-}
-
-export function withoutEmpty(record: Record<string, unknown>): IncidentDetails {
-  return Object.fromEntries(
-    Object.entries(record).filter(([, value]) => value !== undefined && value !== ''),
-  );
-}
+/** The SUBURB of "STREET, SUBURB" (the whole text when there is no comma): common/address.ts. */
+export const suburbOf = suburbReader({ state: 'SA' });
 
 const DESCRIPTION_KEYS = ['First Reported', 'Status', 'Region'] as const;
 type DescriptionKey = (typeof DESCRIPTION_KEYS)[number];
@@ -136,8 +121,6 @@ export function parseFirstReported(text: string | undefined): string | undefined
     parseLocalTime(withoutWeekday, 'd MMMM yyyy H:mm:ss', ZONE)
   );
 }
-
-type Report = (field: string, value: string) => void;
 
 function draftOf(record: CriimsonRecord, report: Report): IncidentDraft {
   const reported = record.reported ?? record.updated ?? '';
@@ -188,42 +171,17 @@ function draftOf(record: CriimsonRecord, report: Report): IncidentDraft {
   };
 }
 
-/** One result per format: drafts, unmapped values, and records left out (no number, no time, repeated). */
-export class CriimsonCollector {
-  private readonly byId = new Map<string, { draft: IncidentDraft; unmapped: UnmappedValue[] }>();
-  private readonly dropped: DroppedRecord[] = [];
-
-  drop(reason: DroppedRecord['reason'], upstreamId: string): void {
-    this.dropped.push({ reason, upstreamId });
+/** A record's draft, ready for the one-per-id rule (common/collector.ts); one with no time is dropped. */
+export function collectedOf(record: CriimsonRecord, collector: RecordCollector): CollectedRecord | undefined {
+  if (record.reported === undefined && record.updated === undefined) {
+    collector.drop('no-timestamps', record.incidentNo);
+    return undefined;
   }
-
-  add(record: CriimsonRecord): void {
-    if (record.reported === undefined && record.updated === undefined) {
-      this.drop('no-timestamps', record.incidentNo);
-      return;
-    }
-    const unmapped: UnmappedValue[] = [];
-    const draft = draftOf(record, (field, value) => {
-      unmapped.push({ field, value, incidentId: '' });
-    });
-    for (const value of unmapped) value.incidentId = draft.id;
-    // The same incident twice in one document: keep the later update (the later one on a tie).
-    const previous = this.byId.get(draft.id);
-    if (previous) {
-      const later = Date.parse(draft.timestamps.updated) >= Date.parse(previous.draft.timestamps.updated);
-      this.drop('duplicate', record.incidentNo);
-      if (!later) return;
-    }
-    this.byId.set(draft.id, { draft, unmapped });
-  }
-
-  result(): ParseResult {
-    const kept = [...this.byId.values()];
-    const result: ParseResult = {
-      incidents: kept.map((entry) => entry.draft),
-      unmapped: kept.flatMap((entry) => entry.unmapped),
-    };
-    if (this.dropped.length > 0) result.dropped = [...this.dropped];
-    return result;
-  }
+  const unmapped: UnmappedValue[] = [];
+  const draft = draftOf(record, (field, value) => {
+    unmapped.push({ field, value, incidentId: '' });
+  });
+  for (const value of unmapped) value.incidentId = draft.id;
+  const updatedAt = Date.parse(draft.timestamps.updated);
+  return { id: draft.id, upstreamId: record.incidentNo, updatedAt, drafts: [draft], unmapped };
 }

@@ -1,11 +1,12 @@
 import { readKml, type KmlPlacemark } from '../common/kml.js';
+import { collectRecords } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import {
-  CriimsonCollector,
-  lastPart,
+  collectedOf,
   numberOf,
   parseDescription,
   parseFirstReported,
+  suburbOf,
   tidy,
   withoutEmpty,
   type CriimsonAgency,
@@ -32,7 +33,7 @@ function recordOf(placemark: KmlPlacemark, feedAgency: CriimsonAgency): Criimson
   if (!incidentNo) return undefined;
   const description = parseDescription(placemark.description ?? '');
   const address = tidy(placemark.name);
-  const suburb = tidy(placemark.fields.incidentname) || lastPart(address);
+  const suburb = tidy(placemark.fields.incidentname) || suburbOf(address);
   const reported = parseFirstReported(description.fields['First Reported']);
   const [position] = placemark.geometry.points;
   return {
@@ -59,15 +60,13 @@ function recordOf(placemark: KmlPlacemark, feedAgency: CriimsonAgency): Criimson
 /** One parser per agency's document: the agency is the fallback when a placemark's Region is unknown. */
 export function criimsonPlacemarkParser(feedAgency: CriimsonAgency): FeedParser {
   const feedName = `SA ${feedAgency.toUpperCase()} ${feedAgency}_incident_placemark.xml`;
-  return (body) => {
-    const collector = new CriimsonCollector();
-    for (const placemark of readKml(body, feedName).placemarks) {
+  return (body) =>
+    collectRecords(readKml(body, feedName).placemarks, (placemark, collector) => {
       const record = recordOf(placemark, feedAgency);
-      if (record) collector.add(record);
-      else collector.drop('no-id', placemark.name ?? '');
-    }
-    return collector.result();
-  };
+      if (record) return collectedOf(record, collector);
+      collector.drop('no-id', placemark.name ?? '');
+      return undefined;
+    });
 }
 
 export const parseSaCfsIncidentPlacemarks: FeedParser = criimsonPlacemarkParser('cfs');

@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyTable } from '../common/vocabulary.js';
 
 /**
  * SA CRIIMSON vocabularies: the CAD behind the CFS and MFS incident feeds (JSON, KML placemarks and the
@@ -12,59 +12,42 @@ import { vocabularyKey as key } from '../common/vocabulary.js';
  */
 
 /** `Type` → eventType. */
-const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['grass fire', 'grass_fire'],
-  ['tree fire', 'bushfire'],
-  ['scrub fire', 'bushfire'],
-  ['bush fire', 'bushfire'],
-  ['bushfire', 'bushfire'],
-  ['scrub', 'bushfire'],
-  ['bush', 'bushfire'],
-  ['burn off', 'burn_off'],
-  ['prescribed burn', 'burn_off'],
-  ['building fire', 'structure_fire'],
-  ['structure fire', 'structure_fire'],
-  ['structure', 'structure_fire'],
-  ['vehicle fire', 'vehicle_fire'],
-  ['vehicle accident', 'vehicle_accident'],
-  ['road crash rescue', 'vehicle_accident'],
-  ['fire alarm', 'alarm'],
-  ['private alarm', 'alarm'],
-  ['hazmat', 'hazmat'],
-  ['fuel or oil spill', 'hazmat'],
-  ['gas', 'hazmat'],
-  ['animal rescue', 'rescue'],
-  ['rescue', 'rescue'],
-  ['tree down', 'tree_down'],
-  ['flooding', 'flood'],
-  ['investigate smoke', 'other'],
-  ['electrical', 'other'],
-  ['assist other agencies', 'other'],
-  // The CFS placemarks (2020) shorten "Assist Other Agencies" to this.
-  ['assist agency', 'other'],
-  ['other', 'other'],
-  // Some records carry no type at all (an empty first description line, "()" in the RSS title).
-  ['', 'other'],
-]);
+const EVENT_TYPES = vocabularyTable<EventType>({
+  grass_fire: ['grass fire'],
+  bushfire: ['tree fire', 'scrub fire', 'bush fire', 'bushfire', 'scrub', 'bush'],
+  burn_off: ['burn off', 'prescribed burn'],
+  structure_fire: ['building fire', 'structure fire', 'structure'],
+  vehicle_fire: ['vehicle fire'],
+  vehicle_accident: ['vehicle accident', 'road crash rescue'],
+  alarm: ['fire alarm', 'private alarm'],
+  hazmat: ['hazmat', 'fuel or oil spill', 'gas'],
+  rescue: ['animal rescue', 'rescue'],
+  tree_down: ['tree down'],
+  flood: ['flooding'],
+  other: [
+    'investigate smoke',
+    'electrical',
+    'assist other agencies',
+    // The CFS placemarks (2020) shorten "Assist Other Agencies" to this.
+    'assist agency',
+    'other',
+    // Some records carry no type at all (an empty first description line, "()" in the RSS title).
+    '',
+  ],
+});
 
 /** `Status` → status. */
-const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['going', 'active'],
-  ['responding', 'active'],
-  ['contained', 'contained'],
-  ['controlled', 'controlled'],
-  ['monitor', 'controlled'],
-  ['safe', 'safe'],
-  ['complete', 'completed'],
-]);
+const STATUSES = vocabularyTable<IncidentStatus>({
+  active: ['going', 'responding'],
+  contained: ['contained'],
+  controlled: ['controlled', 'monitor'],
+  safe: ['safe'],
+  completed: ['complete'],
+});
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
 
-export function eventTypeOf(type: string): EventType | undefined {
-  return EVENT_TYPES.get(key(type));
-}
+export const eventTypeOf = lookupIn(EVENT_TYPES);
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);

@@ -1,15 +1,14 @@
 import {
   incidentId,
-  type DroppedRecord,
   type EventType,
-  type IncidentDraft,
   type IncidentSource,
   type IncidentStatus,
   type Position,
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
-import { readFeatureCollection } from '../common/body-text.js';
+import { featureParts, readFeatureCollection } from '../common/body-text.js';
+import { LatestById, RecordCollector, type CollectedRecord } from '../common/collector.js';
 import { flattenGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
@@ -20,13 +19,11 @@ import {
   areaDraft,
   draftsOf,
   isRecord,
-  keepLatest,
   leadingNumber,
   lookup,
   stringOf,
   suburbOf,
   withoutUndefined,
-  type ParsedRecord,
   type Timestamps,
 } from './drafts.js';
 import {
@@ -38,7 +35,7 @@ import {
   type TasAlertFeedType,
 } from './tasalert-vocabulary.js';
 import { FALLBACK } from './tfs-vocabulary.js';
-import { unmappedFor } from '../common/vocabulary.js';
+import { type Report, unmappedFor } from '../common/vocabulary.js';
 
 /**
  * TasALERT https://alert.tas.gov.au/data/data.geojson (FEEDS.md section 7): incidents and warnings of
@@ -65,8 +62,6 @@ const ZONE = STATE_TIME_ZONES.tas;
 const AGENCY = 'tasalert';
 const TIME_FIELDS = ['callTime', 'created', 'changed'] as const;
 
-type Report = (field: string, value: string) => void;
-
 interface Context {
   /** The warning a nested incident was found in. */
   warningId?: string;
@@ -75,7 +70,7 @@ interface Context {
 }
 
 /** A parsed record and what the document says about it beyond its drafts. */
-interface TasAlertRecord extends ParsedRecord {
+interface TasAlertRecord extends CollectedRecord {
   nested: boolean;
 }
 
@@ -147,12 +142,12 @@ function parseRecord(
   properties: Record<string, unknown>,
   geometry: unknown,
   context: Context,
-  dropped: DroppedRecord[],
+  collector: RecordCollector,
 ): TasAlertRecord | undefined {
   const feedId = stringOf(properties.id)?.trim();
   const title = stringOf(properties.title)?.trim() ?? '';
   if (!feedId) {
-    dropped.push({ reason: 'no-id', upstreamId: title });
+    collector.drop('no-id', title);
     return undefined;
   }
   const nested = context.warningId !== undefined;
@@ -162,7 +157,7 @@ function parseRecord(
 
   const timestamps = timestampsOf(properties, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: feedId });
+    collector.drop('no-timestamps', feedId);
     return undefined;
   }
   const kind = kindOf(properties, nested, report);
@@ -242,29 +237,23 @@ function withNestedArea(record: TasAlertRecord, nestedCopy: TasAlertRecord | und
 }
 
 export const parseTasAlertData: FeedParser = (body) => {
-  const dropped: DroppedRecord[] = [];
+  const collector = new RecordCollector();
   const features: TasAlertRecord[] = [];
-  const nested = new Map<string, TasAlertRecord>();
+  // A copy nested in a warning is not a record of the document: of several, the latest, silently.
+  const nested = new LatestById<TasAlertRecord>();
   for (const feature of readFeatureCollection(body, FEED)) {
-    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
-    const record = parseRecord(properties, isRecord(feature) ? feature.geometry : undefined, {}, dropped);
+    const { properties, geometry } = featureParts(feature);
+    const record = parseRecord(properties, geometry, {}, collector);
     if (record) features.push(record);
     const incident = properties.incident;
     if (!record || !isRecord(incident)) continue;
     const context = { warningId: record.id, inheritedType: properties.type };
-    const copy = parseRecord(incident, incident.geometry, context, dropped);
-    // The same incident nested in two warnings: one copy, the later update.
-    const previous = copy ? nested.get(copy.id) : undefined;
-    if (copy && (!previous || copy.updatedAt >= previous.updatedAt)) nested.set(copy.id, copy);
+    const copy = parseRecord(incident, incident.geometry, context, collector);
+    if (copy) nested.add(copy);
   }
-
-  const kept = keepLatest(features, dropped);
-  const keptIds = new Set(kept.map((record) => record.id));
-  const records = [
-    ...kept.map((record) => withNestedArea(record, nested.get(record.id))),
-    ...[...nested.values()].filter((record) => !keptIds.has(record.id)),
-  ];
-  const incidents: IncidentDraft[] = records.flatMap((record) => record.drafts);
-  const unmapped = records.flatMap((record) => record.unmapped);
-  return dropped.length > 0 ? { incidents, unmapped, dropped } : { incidents, unmapped };
+  // Features first, each taking its nested copy's burnt area; then the incidents only found nested.
+  for (const record of features) collector.add(withNestedArea(record, nested.get(record.id)));
+  const featureIds = new Set(features.map((record) => record.id));
+  for (const copy of nested.values()) if (!featureIds.has(copy.id)) collector.add(copy);
+  return collector.result();
 };

@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey, vocabularyTable } from '../common/vocabulary.js';
 import { tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
 
 /**
@@ -11,62 +11,40 @@ import { tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary
 export type TasAlertFeedType = 'incident' | 'warning';
 
 /** `feedType` → what the record is. */
-const FEED_TYPES: ReadonlyMap<string, TasAlertFeedType> = new Map([
-  ['incident', 'incident'],
-  ['warning', 'warning'],
-]);
+const FEED_TYPES = vocabularyTable<TasAlertFeedType>({
+  incident: ['incident'],
+  warning: ['warning'],
+});
 
 /** `alertLevel` (warnings only), snake_case. Spelled-out levels go through the TFS table. */
-const ALERT_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['emergency_warning', 'emergency_warning'],
-  ['watch_and_act', 'watch_and_act'],
-  ['advice', 'advice'],
-  ['not_applicable', 'none'],
-]);
+const ALERT_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: ['emergency_warning'],
+  watch_and_act: ['watch_and_act'],
+  advice: ['advice'],
+  none: ['not_applicable'],
+});
 
 /**
  * `type.eventCode`, read when `type.name` is not a known TFS type: the CAP-AU event codes of FEEDS.md 1.2
  * (lower-cased; codes ending in `search` are searches, hence rescue).
  */
-const EVENT_CODES: ReadonlyMap<string, EventType> = new Map([
-  ['bushfire', 'bushfire'],
-  ['forestfire', 'bushfire'],
-  ['grassfire', 'grass_fire'],
-  ['structurfire', 'structure_fire'],
-  ['industryfire', 'structure_fire'],
-  ['fireban', 'fire_ban'],
-  ['totalfireban', 'fire_ban'],
-  ['firedangrlvl', 'fire_ban'],
-  ['flood', 'flood'],
-  ['riverineflod', 'flood'],
-  ['flashflood', 'flood'],
-  ['stormsurge', 'flood'],
-  ['damfailure', 'flood'],
-  ['leveefailure', 'flood'],
-  ['storm', 'storm'],
-  ['thunderstorm', 'storm'],
-  ['weather', 'storm'],
-  ['hail', 'storm'],
-  ['galewind', 'storm'],
-  ['strongwind', 'storm'],
-  ['stormfrcwind', 'storm'],
-  ['tropcyclone', 'cyclone'],
-  ['earthquake', 'earthquake'],
-  ['extremeheat', 'extreme_heat'],
-  ['hazmat', 'hazmat'],
-  ['chemical', 'hazmat'],
-  ['explosive', 'hazmat'],
-  ['biological', 'hazmat'],
-  ['radiological', 'hazmat'],
-  ['toxicplume', 'hazmat'],
-  ['rescue', 'rescue'],
-  ['roadcrash', 'vehicle_accident'],
-  ['ambulance', 'medical'],
-]);
+const EVENT_CODES = vocabularyTable<EventType>({
+  bushfire: ['bushfire', 'forestfire'],
+  grass_fire: ['grassfire'],
+  structure_fire: ['structurfire', 'industryfire'],
+  fire_ban: ['fireban', 'totalfireban', 'firedangrlvl'],
+  flood: ['flood', 'riverineflod', 'flashflood', 'stormsurge', 'damfailure', 'leveefailure'],
+  storm: ['storm', 'thunderstorm', 'weather', 'hail', 'galewind', 'strongwind', 'stormfrcwind'],
+  cyclone: ['tropcyclone'],
+  earthquake: ['earthquake'],
+  extreme_heat: ['extremeheat'],
+  hazmat: ['hazmat', 'chemical', 'explosive', 'biological', 'radiological', 'toxicplume'],
+  rescue: ['rescue'],
+  vehicle_accident: ['roadcrash'],
+  medical: ['ambulance'],
+});
 
-export function tasAlertFeedTypeOf(feedType: string): TasAlertFeedType | undefined {
-  return FEED_TYPES.get(vocabularyKey(feedType));
-}
+export const tasAlertFeedTypeOf = lookupIn(FEED_TYPES);
 
 export function tasAlertWarningLevelOf(alertLevel: string): WarningLevel | undefined {
   return ALERT_LEVELS.get(vocabularyKey(alertLevel)) ?? tfsWarningLevelOf(alertLevel);

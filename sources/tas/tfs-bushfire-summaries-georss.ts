@@ -1,23 +1,23 @@
-import { incidentId, type DroppedRecord, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
+import { incidentId, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { MalformedFeedError } from '../common/errors.js';
-import { decodeEntities, readKeyedLines } from '../common/html.js';
+import { firstHref, readKeyedLines } from '../common/html.js';
 import { parseGeoRssPoint } from '../common/lat-lng-fields.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
 import type { FeedParser } from '../common/types.js';
-import { asList, readXml, textOf as xmlTextOf } from '../common/xml.js';
+import { asList, readXml, trimmedTextOf } from '../common/xml.js';
 import {
   draftsOf,
   isRecord,
-  keepLatest,
   leadingNumber,
   lookup,
   suburbOf,
   withoutUndefined,
-  type ParsedRecord,
   type Timestamps,
 } from './drafts.js';
 import { FALLBACK, tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
-import { unmappedFor } from '../common/vocabulary.js';
+import { type Report, unmappedFor } from '../common/vocabulary.js';
+import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * Tasmania Fire Service `Show?pageId=colBushfireSummariesRss` (GeoRSS, FEEDS.md section 7). Retired:
@@ -51,8 +51,6 @@ const KNOWN_KEYS = [
 ] as const;
 type DescriptionKey = (typeof KNOWN_KEYS)[number];
 
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/i;
-
 interface Description {
   /** Plain-text values by key. */
   fields: Partial<Record<DescriptionKey, string>>;
@@ -65,8 +63,8 @@ function parseDescription(html: string): Description {
   const { fields, entries, text } = readKeyedLines(html, KNOWN_KEYS);
   const links: Description['links'] = {};
   for (const { key, value } of entries) {
-    const href = HREF.exec(value)?.[2];
-    if (href) links[key] ??= decodeEntities(href).trim();
+    const href = firstHref(value);
+    if (href) links[key] ??= href;
   }
   return { fields, links, text };
 }
@@ -75,11 +73,6 @@ function parseDescription(html: string): Description {
 function incidentNoOf(guid: string | undefined, link: string | undefined): string | undefined {
   return guid?.trim().match(/:(\d+)$/)?.[1] ?? link?.trim().match(/\/i\/(\d+)\/?$/)?.[1];
 }
-
-type Report = (field: string, value: string) => void;
-
-/** An element's text, trimmed (CDATA is merged untrimmed). */
-const textOf = (value: unknown): string | undefined => xmlTextOf(value)?.trim();
 
 function timestampsOf(
   pubDate: string | undefined,
@@ -94,37 +87,36 @@ function timestampsOf(
   };
   const updated = read('UPDATED', updatedText);
   const published = read('pubDate', pubDate);
-  const either = updated ?? published;
-  return either ? { reported: published ?? either, updated: either } : undefined;
+  return eitherTimestamps(published, updated);
 }
 
-function parseItem(item: Record<string, unknown>, dropped: DroppedRecord[]): ParsedRecord | undefined {
-  const title = textOf(item.title) ?? '';
-  const link = textOf(item.link);
-  const guid = textOf(item.guid);
+function parseItem(item: Record<string, unknown>, collector: RecordCollector): CollectedRecord | undefined {
+  const title = trimmedTextOf(item.title) ?? '';
+  const link = trimmedTextOf(item.link);
+  const guid = trimmedTextOf(item.guid);
   const incidentNo = incidentNoOf(guid, link);
   if (!incidentNo) {
-    dropped.push({ reason: 'no-id', upstreamId: guid ?? title });
+    collector.drop('no-id', guid ?? title);
     return undefined;
   }
   const source: IncidentSource = { state: 'tas', agency: 'tfs', feedId: incidentNo };
   const id = incidentId(source);
   const { unmapped, report } = unmappedFor(id);
-  const { fields, links, text } = parseDescription(textOf(item.description) ?? '');
-  const timestamps = timestampsOf(textOf(item.pubDate), fields.UPDATED, report);
+  const { fields, links, text } = parseDescription(trimmedTextOf(item.description) ?? '');
+  const timestamps = timestampsOf(trimmedTextOf(item.pubDate), fields.UPDATED, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId: incidentNo });
+    collector.drop('no-timestamps', incidentNo);
     return undefined;
   }
 
-  const alertLevel = textOf(item.category) ?? fields['ALERT LEVEL'] ?? '';
+  const alertLevel = trimmedTextOf(item.category) ?? fields['ALERT LEVEL'] ?? '';
   const warningLevel = lookup(report, 'category', alertLevel, tfsWarningLevelOf, FALLBACK.warningLevel);
   const eventType = lookup(report, 'TYPE', fields.TYPE ?? '', tfsEventTypeOf, FALLBACK.eventType);
   const status = lookup(report, 'STATUS', fields.STATUS ?? '', tfsStatusOf, FALLBACK.status);
   const vehicles = fields['NUMBER OF VEHICLES'];
 
   const address = fields.LOCATION ?? title;
-  const point = parseGeoRssPoint(textOf(item.point));
+  const point = parseGeoRssPoint(trimmedTextOf(item.point));
   const details = withoutUndefined({
     description: text,
     alert_level: alertLevel || undefined,
@@ -162,13 +154,5 @@ export const parseTfsBushfireSummariesGeoRss: FeedParser = (body) => {
   const { root: rss } = readXml(body, FEED, ['rss'], { arrayTags: ['item'] });
   const [channel] = asList(rss.channel);
   if (channel === undefined) throw new MalformedFeedError(`${FEED}: an <rss> without a <channel>`);
-  const dropped: DroppedRecord[] = [];
-  const records = asList(isRecord(channel) ? channel.item : undefined)
-    .filter(isRecord)
-    .map((item) => parseItem(item, dropped))
-    .filter((record) => record !== undefined);
-  const kept = keepLatest(records, dropped);
-  const incidents = kept.flatMap((record) => record.drafts);
-  const unmapped = kept.flatMap((record) => record.unmapped);
-  return dropped.length > 0 ? { incidents, unmapped, dropped } : { incidents, unmapped };
+  return collectRecords(asList(isRecord(channel) ? channel.item : undefined).filter(isRecord), parseItem);
 };

@@ -1,21 +1,13 @@
-import { incidentId, type DroppedRecord, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
+import { incidentId, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { type FlatGeometry } from '../common/geometry.js';
-import { decodeEntities, plainText } from '../common/html.js';
+import { hrefsIn, plainText } from '../common/html.js';
 import { parseLocalTime } from '../common/time.js';
 import { KML_ARRAY_TAGS, kmlGeometry, kmlPlacemarkElements } from '../common/kml.js';
 import type { FeedParser } from '../common/types.js';
-import { attributeOf, isXmlNode, readXml, textOf, type XmlNode } from '../common/xml.js';
-import {
-  draftsOf,
-  keepLatest,
-  leadingNumber,
-  lookup,
-  suburbOf,
-  withoutUndefined,
-  type ParsedRecord,
-  type Timestamps,
-} from './drafts.js';
+import { attributeOf, isXmlNode, readXml, trimmedTextOf, type XmlNode } from '../common/xml.js';
+import { draftsOf, leadingNumber, lookup, suburbOf, withoutUndefined, type Timestamps } from './drafts.js';
 import {
   FALLBACK,
   tfsEventTypeOf,
@@ -23,7 +15,8 @@ import {
   tfsStyleWarningLevelOf,
   tfsWarningLevelOf,
 } from './tfs-vocabulary.js';
-import { unmappedFor } from '../common/vocabulary.js';
+import { type Report, unmappedFor } from '../common/vocabulary.js';
+import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * Tasmania Fire Service KML feeds (FEEDS.md section 7, "Legacy TFS formats"):
@@ -83,14 +76,12 @@ function tfsCoordinates(text: string): number[][] {
     .map((tuple) => tuple.split(',').slice(0, 2).map(Number));
 }
 
-const trimmedText = (value: unknown): string | undefined => textOf(value)?.trim();
-
 function placemarkOf(node: XmlNode): TfsPlacemark {
   const placemark: TfsPlacemark = { geometry: kmlGeometry(node, tfsCoordinates) };
   const id = attributeOf(node, 'id')?.trim();
-  const name = trimmedText(node.name);
-  const description = trimmedText(node.description);
-  const styleUrl = trimmedText(node.styleUrl);
+  const name = trimmedTextOf(node.name);
+  const description = trimmedTextOf(node.description);
+  const styleUrl = trimmedTextOf(node.styleUrl);
   if (id) placemark.id = id;
   if (name !== undefined) placemark.name = name;
   if (description !== undefined) placemark.description = description;
@@ -118,8 +109,6 @@ type TableKey = (typeof KNOWN_KEYS)[number];
 const BY_LOWER_CASE = new Map<string, TableKey>(KNOWN_KEYS.map((key) => [key.toLowerCase(), key]));
 
 const ROW = /<th\b[^>]*>([\s\S]*?)<\/th>\s*<td\b[^>]*>([\s\S]*?)<\/td>/gi;
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/gi;
-
 interface Description {
   fields: Partial<Record<TableKey, string>>;
   /** Every row as `Key: value`, one a line. */
@@ -140,8 +129,7 @@ function parseDescription(html: string): Description {
     if (known) description.fields[known] ??= value;
   }
   description.text = lines.join('\n');
-  for (const [, , href = ''] of html.matchAll(HREF)) {
-    const url = decodeEntities(href).trim();
+  for (const url of hrefsIn(html)) {
     // "More Info" points at the incident (/i/<incident no>) or, for an alert, at /a/<alert id>.
     const match = /\/(i|a)\/(\d+)\/?$/.exec(url);
     if (!match) continue;
@@ -150,8 +138,6 @@ function parseDescription(html: string): Description {
   }
   return description;
 }
-
-type Report = (field: string, value: string) => void;
 
 function timestampsOf(fields: Description['fields'], report: Report): Timestamps | undefined {
   const read = (field: 'Last Update' | 'First Report'): string | undefined => {
@@ -163,8 +149,7 @@ function timestampsOf(fields: Description['fields'], report: Report): Timestamps
   };
   const updated = read('Last Update');
   const reported = read('First Report');
-  const either = updated ?? reported;
-  return either ? { reported: reported ?? either, updated: updated ?? either } : undefined;
+  return eitherTimestamps(reported, updated);
 }
 
 type Kind = 'incident' | 'alert-area';
@@ -172,14 +157,14 @@ type Kind = 'incident' | 'alert-area';
 function parsePlacemark(
   placemark: TfsPlacemark,
   kind: Kind,
-  dropped: DroppedRecord[],
-): ParsedRecord | undefined {
+  collector: RecordCollector,
+): CollectedRecord | undefined {
   const description = parseDescription(placemark.description ?? '');
   const { fields } = description;
   const incidentNo = fields['Incident No']?.trim() || undefined;
   const upstreamId = kind === 'incident' ? (incidentNo ?? placemark.id) : placemark.id;
   if (!upstreamId) {
-    dropped.push({ reason: 'no-id', upstreamId: placemark.name ?? '' });
+    collector.drop('no-id', placemark.name ?? '');
     return undefined;
   }
   const source: IncidentSource = {
@@ -191,7 +176,7 @@ function parsePlacemark(
   const { unmapped, report } = unmappedFor(id);
   const timestamps = timestampsOf(fields, report);
   if (!timestamps) {
-    dropped.push({ reason: 'no-timestamps', upstreamId });
+    collector.drop('no-timestamps', upstreamId);
     return undefined;
   }
 
@@ -238,16 +223,10 @@ function parsePlacemark(
 }
 
 function kmlParser(feed: string, kind: Kind): FeedParser {
-  return (body) => {
-    const dropped: DroppedRecord[] = [];
-    const records = readKmlPlacemarks(body, feed)
-      .map((placemark) => parsePlacemark(placemark, kind, dropped))
-      .filter((record) => record !== undefined);
-    const kept = keepLatest(records, dropped);
-    const incidents = kept.flatMap((record) => record.drafts);
-    const unmapped = kept.flatMap((record) => record.unmapped);
-    return dropped.length > 0 ? { incidents, unmapped, dropped } : { incidents, unmapped };
-  };
+  return (body) =>
+    collectRecords(readKmlPlacemarks(body, feed), (placemark, collector) =>
+      parsePlacemark(placemark, kind, collector),
+    );
 }
 
 /** `https://www.fire.tas.gov.au/Show?pageId=bfKml`. */

@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey } from '../common/vocabulary.js';
+import { lookupIn, vocabularyTable } from '../common/vocabulary.js';
 
 /**
  * Tasmania Fire Service vocabularies (FEEDS.md section 7 and 1.1–1.3), shared by the TFS KML feeds
@@ -10,85 +10,59 @@ import { vocabularyKey } from '../common/vocabulary.js';
  */
 
 /** `Type` (KML table row, `TYPE:` GeoRSS line, TasALERT `type.name`) → eventType. */
-const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['vegetation fire', 'bushfire'],
-  ['bushfire', 'bushfire'],
-  ['bush fire', 'bushfire'],
-  ['forest fire', 'bushfire'],
-  ['grass', 'grass_fire'],
-  ['grass fire', 'grass_fire'],
-  ['fuel reduction burn', 'burn_off'],
-  ['planned burn', 'burn_off'],
-  ['burn off', 'burn_off'],
-  ['structure fire', 'structure_fire'],
-  ['alarm', 'alarm'],
-  ['fire alarm', 'alarm'],
-  ['vehicle', 'vehicle_fire'],
-  ['vehicle fire', 'vehicle_fire'],
-  ['hazmat', 'hazmat'],
-  ['rescue', 'rescue'],
-  ['road crash rescue', 'vehicle_accident'],
-  ['motor vehicle accident', 'vehicle_accident'],
-  // SES types (FEEDS.md: "flood/storm from SES types").
-  ['flood', 'flood'],
-  ['storm', 'storm'],
-  ['storm damage', 'storm'],
-  ['tree down', 'tree_down'],
-  ['other', 'other'],
-]);
+const EVENT_TYPES = vocabularyTable<EventType>({
+  bushfire: ['vegetation fire', 'bushfire', 'bush fire', 'forest fire'],
+  grass_fire: ['grass', 'grass fire'],
+  burn_off: ['fuel reduction burn', 'planned burn', 'burn off'],
+  structure_fire: ['structure fire'],
+  alarm: ['alarm', 'fire alarm'],
+  vehicle_fire: ['vehicle', 'vehicle fire'],
+  hazmat: ['hazmat'],
+  rescue: ['rescue'],
+  vehicle_accident: ['road crash rescue', 'motor vehicle accident'],
+  flood: [
+    // SES types (FEEDS.md: "flood/storm from SES types").
+    'flood',
+  ],
+  storm: ['storm', 'storm damage'],
+  tree_down: ['tree down'],
+  other: ['other'],
+});
 
 /**
  * Status (KML `Status` row, GeoRSS `STATUS:`, TasALERT `status`): FEEDS.md 1.3, TAS column, plus
  * `Contained` (seen in the 2013 GeoRSS). An empty status is a documented value: active, raw kept.
  */
-const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['going', 'active'],
-  ['not under control', 'active'],
-  ['active', 'active'],
-  ['investigating', 'active'],
-  ['mobilised', 'active'],
-  ['advised', 'active'],
-  ['contained', 'contained'],
-  ['patrol', 'controlled'],
-  ['under control', 'controlled'],
-  ['stop', 'completed'],
-  ['', 'active'],
-]);
+const STATUSES = vocabularyTable<IncidentStatus>({
+  active: ['going', 'not under control', 'active', 'investigating', 'mobilised', 'advised', ''],
+  contained: ['contained'],
+  controlled: ['patrol', 'under control'],
+  completed: ['stop'],
+});
 
 /** `Alert Level` row, `ALERT LEVEL:` line and GeoRSS `<category>` → warningLevel (FEEDS.md 1.1). */
-const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['emergency warning', 'emergency_warning'],
-  ['watch and act', 'watch_and_act'],
-  ['watch & act', 'watch_and_act'],
-  ['advice', 'advice'],
-  ['no alert level', 'none'],
-  ['not applicable', 'none'],
-  ['', 'none'],
-]);
+const WARNING_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: ['emergency warning'],
+  watch_and_act: ['watch and act', 'watch & act'],
+  advice: ['advice'],
+  none: ['no alert level', 'not applicable', ''],
+});
 
 /** The KML `styleUrl` icons, the alert level a placemark without an `Alert Level` row falls back to. */
-const STYLE_WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['#emergencywarningstyle', 'emergency_warning'],
-  ['#watchandactstyle', 'watch_and_act'],
-  ['#advicestyle', 'advice'],
-  ['#noalertlevelstyle', 'none'],
-]);
+const STYLE_WARNING_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: ['#emergencywarningstyle'],
+  watch_and_act: ['#watchandactstyle'],
+  advice: ['#advicestyle'],
+  none: ['#noalertlevelstyle'],
+});
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
 
-export function tfsEventTypeOf(type: string): EventType | undefined {
-  return EVENT_TYPES.get(vocabularyKey(type));
-}
+export const tfsEventTypeOf = lookupIn(EVENT_TYPES);
 
-export function tfsStatusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(vocabularyKey(status));
-}
+export const tfsStatusOf = lookupIn(STATUSES);
 
-export function tfsWarningLevelOf(alertLevel: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(vocabularyKey(alertLevel));
-}
+export const tfsWarningLevelOf = lookupIn(WARNING_LEVELS);
 
-export function tfsStyleWarningLevelOf(styleUrl: string): WarningLevel | undefined {
-  return STYLE_WARNING_LEVELS.get(vocabularyKey(styleUrl));
-}
+export const tfsStyleWarningLevelOf = lookupIn(STYLE_WARNING_LEVELS);

@@ -1,28 +1,26 @@
 import {
   incidentId,
   type Certainty,
-  type DroppedRecord,
   type EventType,
-  type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
-  type IncidentTimestamps,
   type ParseResult,
   type Severity,
-  type UnmappedValue,
   type Urgency,
   type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
-import { readFeatureCollection } from '../common/body-text.js';
-import { draftsOf } from '../common/drafts.js';
+import { suburbReader } from '../common/address.js';
+import { featureParts, readFeatureCollection } from '../common/body-text.js';
+import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
+import { draftsOf, eitherTimestamps, type Timestamps } from '../common/drafts.js';
 import { CAP_BY_WARNING_LEVEL, type CapTriple } from '../common/cap-defaults.js';
 import { capCertaintyOf, capSeverityOf, capUrgencyOf, eventTypeOfCapAuEventCode } from '../common/cap-au.js';
 import { flattenGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import type { FeedParser } from '../common/types.js';
-import { lookup, unmappedFor } from '../common/vocabulary.js';
+import { lookup, type Report, unmappedFor } from '../common/vocabulary.js';
 import {
   eventTypeOfCapEventName,
   eventTypeOfCategory1,
@@ -35,7 +33,7 @@ import {
   warningLevelOf,
   type SourceFeedRule,
 } from './emv-vocabulary.js';
-import { isRecord, stringOf as readString, withoutUndefined } from '../common/values.js';
+import { isRecord, numberOf, trimmedText, withoutUndefined } from '../common/values.js';
 
 /**
  * VicEmergency https://emergency.vic.gov.au/public/events-geojson.json and its older twin
@@ -68,62 +66,29 @@ const UNSAFE_ID_CHARACTERS = /[\s/\\?#%]+/g;
 /** A webHeadline short enough to be a title (BOM, fire danger ratings); long ones are prose. */
 const TITLE_MAX_LENGTH = 100;
 
-type Report = (field: string, value: string) => void;
-
-/** One feature's output, held until duplicates of its id are resolved. */
-interface ParsedFeature {
-  id: string;
-  upstreamId: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
-
-/** The value as text (common/values.ts), trimmed, '' as undefined. */
-const stringOf = (value: unknown): string | undefined => readString(value)?.trim() || undefined;
-
-function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && /^\s*-?\d+(?:\.\d+)?\s*$/.test(value)) return Number(value);
-  return undefined;
-}
-
 /** `sizeFmt` is a string, a list of strings (`["0 ha"]`, NSW copies) or null. */
 function sizeOf(value: unknown): string | undefined {
   if (Array.isArray(value)) {
-    const parts = value.map(stringOf).filter((part) => part !== undefined);
+    const parts = value.map(trimmedText).filter((part) => part !== undefined);
     return parts.length > 0 ? parts.join(', ') : undefined;
   }
-  return stringOf(value);
+  return trimmedText(value);
 }
 
-/** Best effort: the last comma-separated part, without a "VIC 3000" tail or a "10Km Nw Of" lead. */
-function suburbOf(location: string): string {
-  const parts = location
-    .replace(/\s*\bVIC\b\s*(?:\d{4})?\s*$/i, '')
-    .replace(/[\s,]+\d{4}\s*$/, '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  let last = (parts.at(-1) ?? '').replace(/^\d+(?:\.\d+)?\s*km\s+[NSEW]{1,3}\s+(?:of\s+)?/i, '');
-  // FFMVic names a fire "Locality - Track": the locality comes first.
-  if (parts.length === 1) last = last.split(' - ')[0]?.trim() ?? '';
-  return /\p{L}/u.test(last) ? last : '';
-}
+/** Best effort (common/address.ts). FFMVic names a fire "Locality - Track": the locality comes first. */
+const suburbOf = suburbReader({ state: 'VIC', alone: (part) => part.split(' - ')[0]?.trim() ?? '' });
 
 /** Each time falls back to the other (BOM warnings have no `updated`); undefined when neither parses. */
 function timestampsOf(
   created: string | undefined,
   updated: string | undefined,
   report: Report,
-): Omit<IncidentTimestamps, 'fetched'> | undefined {
+): Timestamps | undefined {
   const reported = created ? parseIsoTimeInZone(created, ZONE, ZONE) : undefined;
   const lastUpdated = updated ? parseIsoTimeInZone(updated, ZONE, ZONE) : undefined;
   if (created && !reported) report('created', created);
   if (updated && !lastUpdated) report('updated', updated);
-  const either = lastUpdated ?? reported;
-  if (!either) return undefined;
-  return { reported: reported ?? either, updated: lastUpdated ?? either };
+  return eitherTimestamps(reported, lastUpdated);
 }
 
 /** The CAP triple of the `cap` object; a missing member takes the level's default, an unknown one Unknown. */
@@ -135,7 +100,7 @@ function capTripleOf(
   const defaults = CAP_BY_WARNING_LEVEL[level];
   if (!cap) return defaults;
   const member = <T>(field: string, read: (raw: string) => T | undefined, fallback: T, unknown: T): T => {
-    const raw = stringOf(cap[field]);
+    const raw = trimmedText(cap[field]);
     if (raw === undefined) return fallback;
     const value = read(raw);
     if (value === undefined) report(`cap.${field}`, raw);
@@ -161,9 +126,9 @@ function warningEventTypeOf(
   category2: string,
   report: Report,
 ): EventType {
-  const code = stringOf(cap?.eventCode);
-  const event = stringOf(cap?.event);
-  const linkedType = stringOf(linked.category2);
+  const code = trimmedText(cap?.eventCode);
+  const event = trimmedText(cap?.event);
+  const linkedType = trimmedText(linked.category2);
   const eventType =
     (code && eventTypeOfCapAuEventCode(code)) ||
     (event && eventTypeOfCapEventName(event)) ||
@@ -190,17 +155,17 @@ function titleOf(
   warning: { event?: string; place?: string } | undefined,
   fallback: string,
 ): string {
-  const name = stringOf(properties.name);
-  const sourceTitle = stringOf(properties.sourceTitle);
-  const location = stringOf(properties.location);
-  const category1 = stringOf(properties.category1);
-  const category2 = stringOf(properties.category2);
+  const name = trimmedText(properties.name);
+  const sourceTitle = trimmedText(properties.sourceTitle);
+  const location = trimmedText(properties.location);
+  const category1 = trimmedText(properties.category1);
+  const category2 = trimmedText(properties.category2);
   if (warning) {
     // "Emergency Warning - Bushfire - Longwood": `name` alone only repeats the level.
     const parts = [name ?? sourceTitle ?? category1, warning.event, warning.place ?? location];
     return parts.filter((part) => part !== undefined).join(' - ') || fallback;
   }
-  const headline = stringOf(properties.webHeadline);
+  const headline = trimmedText(properties.webHeadline);
   const shortHeadline =
     headline &&
     headline.length <= TITLE_MAX_LENGTH &&
@@ -214,32 +179,28 @@ function titleOf(
   return location ?? meaningfulTitle ?? category2 ?? fallback;
 }
 
-function parseFeature(
-  feature: unknown,
-  dropped: DroppedRecord[],
-  skipped: UnmappedValue[],
-): ParsedFeature | undefined {
-  const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+function parseFeature(feature: unknown, collector: RecordCollector): CollectedRecord | undefined {
+  const { properties, geometry } = featureParts(feature);
   const cap = isRecord(properties.cap) ? properties.cap : undefined;
-  const sourceFeed = stringOf(properties.sourceFeed) ?? '';
-  const sourceOrg = stringOf(properties.sourceOrg) ?? '';
-  const rawSourceId = stringOf(properties.sourceId) ?? stringOf(properties.id);
+  const sourceFeed = trimmedText(properties.sourceFeed) ?? '';
+  const sourceOrg = trimmedText(properties.sourceOrg) ?? '';
+  const rawSourceId = trimmedText(properties.sourceId) ?? trimmedText(properties.id);
   const upstreamId = rawSourceId?.replace(UNSAFE_ID_CHARACTERS, '-');
 
   const texts = ['name', 'sourceTitle', 'location', 'webHeadline'].map(
-    (key) => stringOf(properties[key]) ?? '',
+    (key) => trimmedText(properties[key]) ?? '',
   );
-  if (texts.some((text) => TEST_RECORD.test(text)) || CAP_TEST_STATUS.test(stringOf(cap?.status) ?? '')) {
-    dropped.push({ reason: 'test-record', upstreamId: rawSourceId ?? '' });
+  if (texts.some((text) => TEST_RECORD.test(text)) || CAP_TEST_STATUS.test(trimmedText(cap?.status) ?? '')) {
+    collector.drop('test-record', rawSourceId ?? '');
     return undefined;
   }
   const knownRule = sourceFeedRuleOf(sourceFeed, sourceOrg);
   if (knownRule?.republishedFrom) {
-    dropped.push({ reason: 'republished', upstreamId: rawSourceId ?? '' });
+    collector.drop('republished', rawSourceId ?? '');
     return undefined;
   }
   if (!upstreamId) {
-    dropped.push({ reason: 'no-id', upstreamId: '' });
+    collector.drop('no-id', '');
     return undefined;
   }
 
@@ -252,21 +213,20 @@ function parseFeature(
   const id = incidentId(source);
   const { unmapped, report } = unmappedFor(id);
 
-  const timestamps = timestampsOf(stringOf(properties.created), stringOf(properties.updated), report);
+  const timestamps = timestampsOf(trimmedText(properties.created), trimmedText(properties.updated), report);
   if (!timestamps) {
     // Never "now": the record is left out, and any unreadable time it had is still reported.
-    dropped.push({ reason: 'no-timestamps', upstreamId: rawSourceId ?? '' });
-    skipped.push(...unmapped);
+    collector.drop('no-timestamps', rawSourceId ?? '', unmapped);
     return undefined;
   }
   if (!knownRule) report('sourceFeed', sourceFeed || sourceOrg);
-  const feedType = stringOf(properties.feedType) ?? '';
+  const feedType = trimmedText(properties.feedType) ?? '';
   if (!FEED_TYPES.has(feedType.toLowerCase())) report('feedType', feedType);
   const isWarning = feedType.toLowerCase() === 'warning';
 
-  const category1 = stringOf(properties.category1) ?? '';
-  const category2 = stringOf(properties.category2) ?? '';
-  const statusRaw = stringOf(properties.status);
+  const category1 = trimmedText(properties.category1) ?? '';
+  const category2 = trimmedText(properties.category2) ?? '';
+  const statusRaw = trimmedText(properties.status);
   const statusKind = isWarning ? 'warning' : rule.statusKind;
   const status = lookup(
     report,
@@ -284,14 +244,14 @@ function parseFeature(
     : incidentEventTypeOf(category1, category2, report);
   const capTriple = capTripleOf(cap, warningLevel, report);
 
-  const location = stringOf(properties.location) ?? '';
-  const incidentLocation = stringOf(linked.location);
-  const webBody = stringOf(properties.webBody);
-  const text = stringOf(properties.text);
-  const headline = stringOf(properties.webHeadline);
-  const sourceTitle = stringOf(properties.sourceTitle);
-  const callSource = stringOf(properties.source);
-  const statewide = stringOf(properties.statewide)?.toUpperCase();
+  const location = trimmedText(properties.location) ?? '';
+  const incidentLocation = trimmedText(linked.location);
+  const webBody = trimmedText(properties.webBody);
+  const text = trimmedText(properties.text);
+  const headline = trimmedText(properties.webHeadline);
+  const sourceTitle = trimmedText(properties.sourceTitle);
+  const callSource = trimmedText(properties.source);
+  const statewide = trimmedText(properties.statewide)?.toUpperCase();
   const details = withoutUndefined({
     description: (webBody && htmlToPlainLines(webBody)) || text,
     headline: headline && headline.toLowerCase() !== 'unknown' ? headline : undefined,
@@ -299,30 +259,30 @@ function parseFeature(
     source_org: sourceOrg || undefined,
     source_feed: sourceFeed || undefined,
     source_id: rawSourceId,
-    upstream_id: stringOf(properties.id),
+    upstream_id: trimmedText(properties.id),
     source_title: sourceTitle && sourceTitle.toLowerCase() !== 'undefined' ? sourceTitle : undefined,
-    source_url: stringOf(properties.url) ?? (text ? MORE_DETAILS.exec(text)?.[1] : undefined),
+    source_url: trimmedText(properties.url) ?? (text ? MORE_DETAILS.exec(text)?.[1] : undefined),
     category1: category1 || undefined,
     category2: category2 || undefined,
     status_raw: statusRaw,
     fire_danger_rating: rule.statusKind === 'fire-danger-rating' ? statusRaw : undefined,
-    size: sizeOf(properties.sizeFmt) ?? stringOf(properties.size),
+    size: sizeOf(properties.sizeFmt) ?? trimmedText(properties.size),
     size_ha: numberOf(properties.size),
     resources: numberOf(properties.resources),
-    cad_id: stringOf(properties.eventId),
-    esta_id: stringOf(properties.estaId),
+    cad_id: trimmedText(properties.eventId),
+    esta_id: trimmedText(properties.estaId),
     // The call origin (000, RADIO…); once upstream wrote a script error there instead.
     call_source: callSource && !/^ERROR:/i.test(callSource) ? callSource : undefined,
     magnitude: numberOf(properties.magnitude),
-    action: stringOf(properties.action),
+    action: trimmedText(properties.action),
     statewide: statewide === 'Y' ? true : statewide === 'N' ? false : undefined,
-    cap_category: stringOf(cap?.category),
-    cap_event: stringOf(cap?.event),
-    cap_event_code: stringOf(cap?.eventCode),
-    cap_response_type: stringOf(cap?.responseType),
-    cap_sender_name: stringOf(cap?.senderName),
+    cap_category: trimmedText(cap?.category),
+    cap_event: trimmedText(cap?.event),
+    cap_event_code: trimmedText(cap?.eventCode),
+    cap_response_type: trimmedText(cap?.responseType),
+    cap_sender_name: trimmedText(cap?.senderName),
     incident_location: incidentLocation,
-    incident_type: isWarning ? stringOf(linked.category2) : undefined,
+    incident_type: isWarning ? trimmedText(linked.category2) : undefined,
   });
   const place: IncidentLocation = {
     address: location,
@@ -331,9 +291,9 @@ function parseFeature(
     lga: '',
   };
   const warningTitle = isWarning
-    ? { event: stringOf(cap?.event) ?? stringOf(linked.category2), place: incidentLocation }
+    ? { event: trimmedText(cap?.event) ?? trimmedText(linked.category2), place: incidentLocation }
     : undefined;
-  const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+  const flat = flattenGeometry(geometry);
   const drafts = draftsOf({
     id,
     source,
@@ -359,27 +319,7 @@ function parseFeature(
 }
 
 function parseEmvDocument(body: Uint8Array, feed: string): ParseResult {
-  const skipped: UnmappedValue[] = [];
-  const dropped: DroppedRecord[] = [];
-  const byId = new Map<string, ParsedFeature>();
-  for (const feature of readFeatureCollection(body, feed)) {
-    const parsed = parseFeature(feature, dropped, skipped);
-    if (!parsed) continue;
-    // The same id twice in one document: keep the later update (the later one on a tie).
-    const previous = byId.get(parsed.id);
-    if (previous && parsed.updatedAt < previous.updatedAt) {
-      dropped.push({ reason: 'duplicate', upstreamId: parsed.upstreamId });
-      continue;
-    }
-    if (previous) dropped.push({ reason: 'duplicate', upstreamId: previous.upstreamId });
-    byId.set(parsed.id, parsed);
-  }
-  const kept = [...byId.values()];
-  return {
-    incidents: kept.flatMap((parsed) => parsed.drafts),
-    unmapped: [...skipped, ...kept.flatMap((parsed) => parsed.unmapped)],
-    dropped,
-  };
+  return collectRecords(readFeatureCollection(body, feed), parseFeature);
 }
 
 export const parseVicEmvEvents: FeedParser = (body) =>

@@ -1,5 +1,5 @@
 import type { EventType, FeatureType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
 
 /**
  * VicEmergency events-geojson.json / osom-geojson.json vocabularies (FEEDS.md section 3, 1.1–1.3).
@@ -83,43 +83,37 @@ export const FALLBACK_SOURCE: SourceFeedRule = incident('emv', { addressLike: fa
 export const FEED_TYPES = new Set(['incident', 'warning', 'earthquake']);
 
 /** Incident `status` (every agency's vocabulary, FEEDS.md 1.3 and section 3) → status. */
-const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['responding', 'active'],
-  ['not yet under control', 'active'],
-  ['not yet controlled', 'active'],
-  ['out of control', 'active'],
-  ['going', 'active'],
-  ['request for assistance', 'active'],
-  ['on scene', 'active'],
-  ['in progress', 'active'],
-  // FEEDS.md 1.3: Unknown falls back to active; the raw value stays in details.
-  ['unknown', 'active'],
-  ['contained', 'contained'],
-  ['being controlled', 'contained'],
-  ['under control', 'controlled'],
-  ['controlled', 'controlled'],
-  ['patrolled', 'controlled'],
-  ['safe', 'safe'],
-  ['complete', 'completed'],
-  ['completed', 'completed'],
-  // BOM warnings, total fire bans, GA earthquakes and LSV shark sightings: live while published.
-  ['warning', 'active'],
-  ['total fire ban in force', 'active'],
-  ['minor', 'active'],
-  ['moderate', 'active'],
-  ['reported sighting', 'active'],
-  ['unconfirmed sighting', 'active'],
-]);
+const STATUSES = vocabularyTable<IncidentStatus>({
+  active: [
+    'responding',
+    'not yet under control',
+    'not yet controlled',
+    'out of control',
+    'going',
+    'request for assistance',
+    'on scene',
+    'in progress',
+    // FEEDS.md 1.3: Unknown falls back to active; the raw value stays in details.
+    'unknown',
+    // BOM warnings, total fire bans, GA earthquakes and LSV shark sightings: live while published.
+    'warning',
+    'total fire ban in force',
+    'minor',
+    'moderate',
+    'reported sighting',
+    'unconfirmed sighting',
+  ],
+  contained: ['contained', 'being controlled'],
+  controlled: ['under control', 'controlled', 'patrolled'],
+  safe: ['safe'],
+  completed: ['complete', 'completed'],
+});
 
 /** `status` of cop-cap warnings holds the CAP severity, or All Clear (FEEDS.md 1.3). */
-const WARNING_STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['extreme', 'active'],
-  ['severe', 'active'],
-  ['moderate', 'active'],
-  ['minor', 'active'],
-  ['unknown', 'active'],
-  ['all clear', 'safe'],
-]);
+const WARNING_STATUSES = vocabularyTable<IncidentStatus>({
+  active: ['extreme', 'severe', 'moderate', 'minor', 'unknown'],
+  safe: ['all clear'],
+});
 
 /** `status` of cfa-fdr features: the day's Fire Danger Rating (AFDRS since 2022, and the older scale). */
 const FIRE_DANGER_RATINGS: ReadonlySet<string> = new Set([
@@ -137,128 +131,110 @@ const FIRE_DANGER_RATINGS: ReadonlySet<string> = new Set([
 ]);
 
 /** Warning `category1` → warningLevel (FEEDS.md 1.1: `Warning` and community messages are not AWS levels). */
-const WARNING_LEVELS: ReadonlyMap<string, WarningLevel> = new Map([
-  ['emergency warning', 'emergency_warning'],
-  ['evacuate immediately', 'emergency_warning'],
-  ['watch and act', 'watch_and_act'],
-  ['watch & act', 'watch_and_act'],
-  ['advice', 'advice'],
-  ['community update', 'none'],
-  ['community information', 'none'],
-  ['warning', 'none'],
-]);
+const WARNING_LEVELS = vocabularyTable<WarningLevel>({
+  emergency_warning: ['emergency warning', 'evacuate immediately'],
+  watch_and_act: ['watch and act', 'watch & act'],
+  advice: ['advice'],
+  none: ['community update', 'community information', 'warning'],
+});
 
 /** Incident `category2` → eventType (FEEDS.md section 3 "Mapping notes"). */
-const CATEGORY2_EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['bushfire', 'bushfire'],
-  ['fire', 'bushfire'],
-  ['grass fire', 'grass_fire'],
-  ['grass and scrub', 'grass_fire'],
-  ['planned burn', 'burn_off'],
-  ['building fire', 'structure_fire'],
-  ['structure fire', 'structure_fire'],
-  ['non structure fire', 'other'],
-  ['tree down', 'tree_down'],
-  ['building damage', 'storm'],
-  ['strong wind', 'storm'],
-  ['gale wind', 'storm'],
-  ['storm force wind', 'storm'],
-  ['thunderstorm', 'storm'],
-  ['weather', 'storm'],
-  ['met', 'storm'],
-  ['flooding', 'flood'],
-  ['washaway', 'flood'],
-  ['road accident', 'vehicle_accident'],
-  ['motor vehicle accident', 'vehicle_accident'],
-  ['rescue', 'rescue'],
-  ['rescue road trap', 'rescue'],
-  ['rescue road trap fire', 'rescue'],
-  ['rescue persons trapped', 'rescue'],
-  ['rescue vehicle into structure', 'rescue'],
-  ['rescue high angle', 'rescue'],
-  ['rescue standby', 'rescue'],
-  ['rescue structure collapse', 'rescue'],
-  ['rescue industrial trap', 'rescue'],
-  ['rescue confined space', 'rescue'],
-  ['rescue rail trapped', 'rescue'],
-  ['hazardous material', 'hazmat'],
-  ['hazardous materials', 'hazmat'],
-  ['cbrne', 'hazmat'],
-  ['gas leaks', 'hazmat'],
-  ['total fire ban', 'fire_ban'],
-  ['fire danger rating', 'fire_ban'],
-  ['earthquake', 'earthquake'],
-  ['landslide', 'other'],
-  ['shark sighting', 'other'],
-  ['other', 'other'],
-  ['other non-urgent alerts', 'other'],
-  ['env', 'other'],
-  ['security', 'other'],
-  ['health', 'other'],
-  ['geo', 'other'],
-  ['infra', 'other'],
-  ['aircraft', 'other'],
-  ['aircraft accident', 'other'],
-  ['aircraft in trouble', 'other'],
-  ['rail', 'other'],
-  ['ship', 'other'],
-  ['beach closure', 'other'],
-]);
+const CATEGORY2_EVENT_TYPES = vocabularyTable<EventType>({
+  bushfire: ['bushfire', 'fire'],
+  grass_fire: ['grass fire', 'grass and scrub'],
+  burn_off: ['planned burn'],
+  structure_fire: ['building fire', 'structure fire'],
+  other: [
+    'non structure fire',
+    'landslide',
+    'shark sighting',
+    'other',
+    'other non-urgent alerts',
+    'env',
+    'security',
+    'health',
+    'geo',
+    'infra',
+    'aircraft',
+    'aircraft accident',
+    'aircraft in trouble',
+    'rail',
+    'ship',
+    'beach closure',
+  ],
+  tree_down: ['tree down'],
+  storm: [
+    'building damage',
+    'strong wind',
+    'gale wind',
+    'storm force wind',
+    'thunderstorm',
+    'weather',
+    'met',
+  ],
+  flood: ['flooding', 'washaway'],
+  vehicle_accident: ['road accident', 'motor vehicle accident'],
+  rescue: [
+    'rescue',
+    'rescue road trap',
+    'rescue road trap fire',
+    'rescue persons trapped',
+    'rescue vehicle into structure',
+    'rescue high angle',
+    'rescue standby',
+    'rescue structure collapse',
+    'rescue industrial trap',
+    'rescue confined space',
+    'rescue rail trapped',
+  ],
+  hazmat: ['hazardous material', 'hazardous materials', 'cbrne', 'gas leaks'],
+  fire_ban: ['total fire ban', 'fire danger rating'],
+  earthquake: ['earthquake'],
+});
 
 /** Incident `category1` → eventType, when `category2` is missing or unknown. */
-const CATEGORY1_EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['fire', 'bushfire'],
-  ['planned burn', 'burn_off'],
-  ['tree down', 'tree_down'],
-  ['building damage', 'storm'],
-  ['flooding', 'flood'],
-  ['met', 'storm'],
-  ['accident / rescue', 'rescue'],
-  ['rescue', 'rescue'],
-  ['hazardous material', 'hazmat'],
-  ['cbrne', 'hazmat'],
-  ['earthquake', 'earthquake'],
-  ['transport', 'other'],
-  ['environment', 'other'],
-  ['landslide', 'other'],
-  ['other', 'other'],
-]);
+const CATEGORY1_EVENT_TYPES = vocabularyTable<EventType>({
+  bushfire: ['fire'],
+  burn_off: ['planned burn'],
+  tree_down: ['tree down'],
+  storm: ['building damage', 'met'],
+  flood: ['flooding'],
+  rescue: ['accident / rescue', 'rescue'],
+  hazmat: ['hazardous material', 'cbrne'],
+  earthquake: ['earthquake'],
+  other: ['transport', 'environment', 'landslide', 'other'],
+});
 
 /**
  * Warning `cap.event` names (the 28 FEEDS.md lists, plus Communicable Disease) → eventType, used when
  * `cap.eventCode` is missing or unknown, and for the warning's linked incident `category2`.
  */
-const CAP_EVENT_NAMES: ReadonlyMap<string, EventType> = new Map([
-  ['bushfire', 'bushfire'],
-  ['grass fire', 'grass_fire'],
-  ['structure fire', 'structure_fire'],
-  ['industrial fire', 'structure_fire'],
-  ['riverine flood', 'flood'],
-  ['flash flood', 'flood'],
-  ['storm surge', 'flood'],
-  ['dam failure', 'flood'],
-  ['levee failure', 'flood'],
-  ['weather', 'storm'],
-  ['thunderstorm', 'storm'],
-  ['extreme heat', 'extreme_heat'],
-  ['earthquake', 'earthquake'],
-  ['chemical hazard', 'hazmat'],
-  ['explosive hazard', 'hazmat'],
-  ['ambulance', 'medical'],
-  ['blue green algae', 'other'],
-  ['water quality', 'other'],
-  ['drinking water', 'other'],
-  ['air quality', 'other'],
-  ['animal disease', 'other'],
-  ['dangerous animal', 'other'],
-  ['dangerous person', 'other'],
-  ['plant pest', 'other'],
-  ['landslide', 'other'],
-  ['thunderstorm asthma', 'other'],
-  ['tsunami', 'other'],
-  ['building collapse', 'other'],
-  ['communicable disease', 'other'],
-]);
+const CAP_EVENT_NAMES = vocabularyTable<EventType>({
+  bushfire: ['bushfire'],
+  grass_fire: ['grass fire'],
+  structure_fire: ['structure fire', 'industrial fire'],
+  flood: ['riverine flood', 'flash flood', 'storm surge', 'dam failure', 'levee failure'],
+  storm: ['weather', 'thunderstorm'],
+  extreme_heat: ['extreme heat'],
+  earthquake: ['earthquake'],
+  hazmat: ['chemical hazard', 'explosive hazard'],
+  medical: ['ambulance'],
+  other: [
+    'blue green algae',
+    'water quality',
+    'drinking water',
+    'air quality',
+    'animal disease',
+    'dangerous animal',
+    'dangerous person',
+    'plant pest',
+    'landslide',
+    'thunderstorm asthma',
+    'tsunami',
+    'building collapse',
+    'communicable disease',
+  ],
+});
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
@@ -276,18 +252,10 @@ export function statusOf(status: string, kind: SourceFeedRule['statusKind']): In
   return STATUSES.get(normalised);
 }
 
-export function warningLevelOf(category1: string): WarningLevel | undefined {
-  return WARNING_LEVELS.get(key(category1));
-}
+export const warningLevelOf = lookupIn(WARNING_LEVELS);
 
-export function eventTypeOfCategory2(category2: string): EventType | undefined {
-  return CATEGORY2_EVENT_TYPES.get(key(category2));
-}
+export const eventTypeOfCategory2 = lookupIn(CATEGORY2_EVENT_TYPES);
 
-export function eventTypeOfCategory1(category1: string): EventType | undefined {
-  return CATEGORY1_EVENT_TYPES.get(key(category1));
-}
+export const eventTypeOfCategory1 = lookupIn(CATEGORY1_EVENT_TYPES);
 
-export function eventTypeOfCapEventName(event: string): EventType | undefined {
-  return CAP_EVENT_NAMES.get(key(event));
-}
+export const eventTypeOfCapEventName = lookupIn(CAP_EVENT_NAMES);

@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { itemPoint, itemPolygons, itemRawText, itemText, readDfesRss, type DfesRssItem } from './dfes-rss.js';
 import {
-  DocumentCollector,
-  recordContext,
+  collectedOf,
+  recordStart,
   rfc822Time,
   textOf,
-  timestampsOf,
   utcTime,
   withoutUndefined,
   type RecordContext,
@@ -46,28 +46,22 @@ interface ItemBasics {
 }
 
 /** Id and times of a TFB/FDR item, or undefined once it has been dropped. */
-function basicsOf(item: DfesRssItem, prefix: string, collector: DocumentCollector): ItemBasics | undefined {
+function basicsOf(item: DfesRssItem, prefix: string, collector: RecordCollector): ItemBasics | undefined {
   const guid = textOf(itemText(item, 'guid'));
-  if (!guid) {
-    collector.drop('no-id', '');
-    return undefined;
-  }
-  const context = recordContext(`${prefix}-${guid}`);
   const pubDate = textOf(itemText(item, 'pubDate'));
   const publicationTime = textOf(itemText(item, 'dfes:publicationTime'));
-  const timestamps = timestampsOf(
+  const started = recordStart(
+    guid && `${prefix}-${guid}`,
     [],
     [
       ['pubDate', pubDate, rfc822Time(pubDate)],
       ['dfes:publicationTime', publicationTime, utcTime(publicationTime, PUBLICATION_TIME_FORMAT)],
     ],
-    context.report,
+    collector,
   );
-  if (!timestamps) {
-    collector.drop('no-timestamps', context.source.feedId, context.unmapped);
-    return undefined;
-  }
-  return { context, guid, title: itemText(item, 'title'), timestamps };
+  if (!started) return undefined;
+  const { context, timestamps } = started;
+  return { context, guid: guid ?? '', title: itemText(item, 'title'), timestamps };
 }
 
 /** "3 January 2023" → "2023-01-03"; undefined when there is no readable date. */
@@ -96,7 +90,7 @@ function districtOf(text: string): District {
 }
 
 export const parseWaDfesTotalFireBanRss: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const item of readDfesRss(body, TFB_FEED).items) {
     const basics = basicsOf(item, 'tfb', collector);
     if (!basics) continue;
@@ -115,40 +109,42 @@ export const parseWaDfesTotalFireBanRss: FeedParser = (body) => {
     const districts = regions.flatMap((region) => region.districts.map((district) => district.name));
 
     collector.add(
-      {
-        context,
-        title,
-        eventType: 'fire_ban',
-        status,
-        warningLevel: 'none',
-        timestamps: basics.timestamps,
-        point: itemPoint(item),
-        polygons: itemPolygons(item, context.report),
-        areaType: 'fire_ban_area',
-        place: {
-          address: regions.map((region) => region.region).join(', '),
-          suburb: '',
-          lga: districts.join(', '),
+      collectedOf(
+        {
+          context,
+          title,
+          eventType: 'fire_ban',
+          status,
+          warningLevel: 'none',
+          timestamps: basics.timestamps,
+          point: itemPoint(item),
+          polygons: itemPolygons(item, context.report),
+          areaType: 'fire_ban_area',
+          place: {
+            address: regions.map((region) => region.region).join(', '),
+            suburb: '',
+            lga: districts.join(', '),
+          },
+          details: withoutUndefined({
+            notice,
+            ban_date: banDate,
+            revoked: status === 'completed',
+            regions,
+            district_count: districts.length,
+            description: htmlText(html.replace(/<b>\s*Content\s*:\s*<\/b>/i, '')),
+            source_id: basics.guid,
+            source_url: textOf(itemText(item, 'link')),
+          }),
         },
-        details: withoutUndefined({
-          notice,
-          ban_date: banDate,
-          revoked: status === 'completed',
-          regions,
-          district_count: districts.length,
-          description: htmlText(html.replace(/<b>\s*Content\s*:\s*<\/b>/i, '')),
-          source_id: basics.guid,
-          source_url: textOf(itemText(item, 'link')),
-        }),
-      },
-      context.source.feedId,
+        context.source.feedId,
+      ),
     );
   }
   return collector.result();
 };
 
 export const parseWaDfesFireDangerRss: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const item of readDfesRss(body, FDR_FEED).items) {
     const basics = basicsOf(item, 'fdr', collector);
     if (!basics) continue;
@@ -167,27 +163,29 @@ export const parseWaDfesFireDangerRss: FeedParser = (body) => {
     }
 
     collector.add(
-      {
-        context,
-        title,
-        eventType: 'fire_ban',
-        status: 'active',
-        warningLevel: 'none',
-        timestamps: basics.timestamps,
-        point: itemPoint(item),
-        polygons: itemPolygons(item, context.report),
-        areaType: 'fire_ban_area',
-        place: { address: '', suburb: '', lga: '' },
-        details: withoutUndefined({
-          forecast_date: forecastDate,
-          highest_rating: highest?.rating,
-          ratings,
-          description: htmlText(html.replace(/<b>\s*Content\s*:\s*<\/b>/i, '')),
-          source_id: basics.guid,
-          source_url: textOf(itemText(item, 'link')),
-        }),
-      },
-      context.source.feedId,
+      collectedOf(
+        {
+          context,
+          title,
+          eventType: 'fire_ban',
+          status: 'active',
+          warningLevel: 'none',
+          timestamps: basics.timestamps,
+          point: itemPoint(item),
+          polygons: itemPolygons(item, context.report),
+          areaType: 'fire_ban_area',
+          place: { address: '', suburb: '', lga: '' },
+          details: withoutUndefined({
+            forecast_date: forecastDate,
+            highest_rating: highest?.rating,
+            ratings,
+            description: htmlText(html.replace(/<b>\s*Content\s*:\s*<\/b>/i, '')),
+            source_id: basics.guid,
+            source_url: textOf(itemText(item, 'link')),
+          }),
+        },
+        context.source.feedId,
+      ),
     );
   }
   return collector.result();

@@ -1,17 +1,9 @@
 import { flattenGeometry } from '../common/geometry.js';
-import { readFeatureCollection } from '../common/body-text.js';
+import { featureParts, readFeatureCollection } from '../common/body-text.js';
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
-import {
-  DocumentCollector,
-  isRecord,
-  numberOf,
-  perthTime,
-  recordContext,
-  textOf,
-  timestampsOf,
-  withoutUndefined,
-} from './dfes-shared.js';
+import { collectedOf, numberOf, perthTime, recordStart, textOf, withoutUndefined } from './dfes-shared.js';
 import { eventTypeOf, FALLBACK, statusOf } from './dfes-vocabulary.js';
 
 /**
@@ -25,28 +17,22 @@ const FEED = 'WA DFES incident_FCAD.json';
 const TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
 export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const feature of readFeatureCollection(body, FEED)) {
-    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+    const { properties, geometry } = featureParts(feature);
     const cadId = textOf(properties.DFESUniqueNumber);
     const websiteId = textOf(properties.incidentEventsId);
     const feedId = incidentFeedId(cadId, websiteId);
-    if (!feedId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(feedId);
     const startText = textOf(properties.startTime);
     const updatedText = textOf(properties.lastUpdatedTime);
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      feedId,
       [['startTime', startText, perthTime(startText, TIME_FORMAT)]],
       [['lastUpdatedTime', updatedText, perthTime(updatedText, TIME_FORMAT)]],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', feedId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     // `type`, `description` and `situation` have always held the same value.
     const type = textOf(properties.type) ?? textOf(properties.description) ?? textOf(properties.situation);
@@ -60,34 +46,36 @@ export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
     const lga = lgaOf(textOf(properties.localGovernmentArea));
     const region = textOf(properties.region);
     const road = street && crossStreet ? `${street} & ${crossStreet}` : street;
-    const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+    const flat = flattenGeometry(geometry);
 
     collector.add(
-      {
-        context,
-        title: incidentTitle(type, suburb, lga, region),
-        eventType,
-        status,
-        warningLevel: 'none',
-        timestamps,
-        point: flat.points[0],
-        polygons: flat.polygons,
-        areaType: 'incident_area',
-        place: { address: [road, suburb].filter(Boolean).join(', '), suburb, lga },
-        details: withoutUndefined({
-          type,
-          status_raw: statusRaw,
-          region,
-          area_burnt: numberOf(properties.areaBurnt) ?? textOf(properties.areaBurnt),
-          appliances: numberOf(properties.numOfAppliancesResponding),
-          classification: textOf(properties.classification),
-          cross_street: crossStreet,
-          cad_id: cadId,
-          source_id: websiteId,
-          source_url: legacyIncidentUrl(websiteId),
-        }),
-      },
-      feedId,
+      collectedOf(
+        {
+          context,
+          title: incidentTitle(type, suburb, lga, region),
+          eventType,
+          status,
+          warningLevel: 'none',
+          timestamps,
+          point: flat.points[0],
+          polygons: flat.polygons,
+          areaType: 'incident_area',
+          place: { address: [road, suburb].filter(Boolean).join(', '), suburb, lga },
+          details: withoutUndefined({
+            type,
+            status_raw: statusRaw,
+            region,
+            area_burnt: numberOf(properties.areaBurnt) ?? textOf(properties.areaBurnt),
+            appliances: numberOf(properties.numOfAppliancesResponding),
+            classification: textOf(properties.classification),
+            cross_street: crossStreet,
+            cad_id: cadId,
+            source_id: websiteId,
+            source_url: legacyIncidentUrl(websiteId),
+          }),
+        },
+        context.source.feedId,
+      ),
     );
   }
   return collector.result();

@@ -1,15 +1,9 @@
 import { decodeEntities } from '../common/html.js';
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
 import { itemPoint, itemRawText, itemText, linkTail, readDfesRss } from './dfes-rss.js';
-import {
-  DocumentCollector,
-  perthTime,
-  recordContext,
-  textOf,
-  timestampsOf,
-  withoutUndefined,
-} from './dfes-shared.js';
+import { collectedOf, perthTime, recordStart, textOf, withoutUndefined } from './dfes-shared.js';
 import { eventTypeOf, FALLBACK } from './dfes-vocabulary.js';
 
 /**
@@ -70,59 +64,55 @@ function parseDescription(text: string): { type?: string; fields: Partial<Record
 }
 
 export const parseWaDfesIncidentFcadRss: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const item of readDfesRss(body, FEED).items) {
     const title = parseTitle(itemText(item, 'title'));
     const description = parseDescription(itemRawText(item, 'description'));
     const websiteId = textOf(itemText(item, 'guid')) ?? linkTail(itemText(item, 'link'));
     const cadId = description.fields.incidentNumber ?? title.cadId;
     const feedId = incidentFeedId(cadId, websiteId);
-    if (!feedId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(feedId);
     const pubDate = textOf(itemText(item, 'pubDate'));
     const publicationTime = description.fields.publicationTime;
     // Both are the same Perth wall clock in two layouts; the feed has no separate start time.
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      feedId,
       [],
       [
         ['pubDate', pubDate, perthTime(pubDate, PUB_DATE_FORMAT)],
         ['publicationTime', publicationTime, perthTime(publicationTime, PUBLICATION_TIME_FORMAT)],
       ],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', feedId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const type = description.type ?? title.type;
     const suburb = title.suburb ?? '';
     const lga = lgaOf(title.lga);
     const region = description.fields.region ?? title.region;
     collector.add(
-      {
-        context,
-        title: incidentTitle(type, suburb, lga, region),
-        eventType: context.lookup('type', type ?? '', eventTypeOf, FALLBACK.eventType),
-        status: 'active',
-        warningLevel: 'none',
-        timestamps,
-        point: itemPoint(item),
-        polygons: [],
-        areaType: 'incident_area',
-        place: { address: suburb, suburb, lga },
-        details: withoutUndefined({
-          type,
-          region,
-          cad_id: cadId,
-          source_id: websiteId,
-          source_url: textOf(itemText(item, 'link')) ?? legacyIncidentUrl(websiteId),
-        }),
-      },
-      feedId,
+      collectedOf(
+        {
+          context,
+          title: incidentTitle(type, suburb, lga, region),
+          eventType: context.lookup('type', type ?? '', eventTypeOf, FALLBACK.eventType),
+          status: 'active',
+          warningLevel: 'none',
+          timestamps,
+          point: itemPoint(item),
+          polygons: [],
+          areaType: 'incident_area',
+          place: { address: suburb, suburb, lga },
+          details: withoutUndefined({
+            type,
+            region,
+            cad_id: cadId,
+            source_id: websiteId,
+            source_url: textOf(itemText(item, 'link')) ?? legacyIncidentUrl(websiteId),
+          }),
+        },
+        context.source.feedId,
+      ),
     );
   }
   return collector.result();

@@ -1,15 +1,8 @@
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { asList, joinedTextOf } from '../common/xml.js';
 import { itemPoint, itemPolygons, itemRawText, itemText, linkTail, readDfesRss } from './dfes-rss.js';
-import {
-  DocumentCollector,
-  perthTime,
-  recordContext,
-  rfc822Time,
-  textOf,
-  timestampsOf,
-  withoutUndefined,
-} from './dfes-shared.js';
+import { collectedOf, perthTime, recordStart, rfc822Time, textOf, withoutUndefined } from './dfes-shared.js';
 import { htmlText, lgasIn, mapWarning, splitWarningTitle } from './dfes-warnings.js';
 
 /**
@@ -76,31 +69,25 @@ function filledSections(html: string): string[] {
 }
 
 export const parseWaDfesMessageRss: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const item of readDfesRss(body, FEED).items) {
     const link = itemText(item, 'link');
     const guid = textOf(itemText(item, 'guid'));
     const tail = linkTail(link);
     const feedId = tail && MESSAGE_ID.test(tail) ? tail : guid;
-    if (!feedId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(feedId);
     const pubDate = textOf(itemText(item, 'pubDate'));
     const publicationTime = textOf(itemText(item, 'dfes:publicationTime'));
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      feedId,
       [],
       [
         ['pubDate', pubDate, rfc822Time(pubDate)],
         ['dfes:publicationTime', publicationTime, perthTime(publicationTime, PUBLICATION_TIME_FORMAT)],
       ],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', feedId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const title = itemText(item, 'title');
     const { head, place } = splitWarningTitle(title);
@@ -117,30 +104,32 @@ export const parseWaDfesMessageRss: FeedParser = (body) => {
     ].filter(Boolean);
 
     collector.add(
-      {
-        context,
-        title,
-        ...mapping,
-        timestamps,
-        point: itemPoint(item),
-        polygons: itemPolygons(item, context.report),
-        areaType: 'warning_area',
-        place: { address: place, suburb: '', lga: lgasIn(place).join(', ') },
-        details: withoutUndefined({
-          warning_type: head,
-          category: fields.Category,
-          alert_summary: fields['Alert Summary'],
-          description: fields.Content,
-          template_sections: sections.length > 0 ? sections : undefined,
-          area_alert_levels: areaLevels.length > 0 ? areaLevels : undefined,
-          region: textOf(itemText(item, 'dfes:region')),
-          cad_id: textOf(itemText(item, 'dfes:incidentNumber')),
-          message_id: tail && MESSAGE_ID.test(tail) ? tail : undefined,
-          source_id: guid,
-          source_url: textOf(link),
-        }),
-      },
-      feedId,
+      collectedOf(
+        {
+          context,
+          title,
+          ...mapping,
+          timestamps,
+          point: itemPoint(item),
+          polygons: itemPolygons(item, context.report),
+          areaType: 'warning_area',
+          place: { address: place, suburb: '', lga: lgasIn(place).join(', ') },
+          details: withoutUndefined({
+            warning_type: head,
+            category: fields.Category,
+            alert_summary: fields['Alert Summary'],
+            description: fields.Content,
+            template_sections: sections.length > 0 ? sections : undefined,
+            area_alert_levels: areaLevels.length > 0 ? areaLevels : undefined,
+            region: textOf(itemText(item, 'dfes:region')),
+            cad_id: textOf(itemText(item, 'dfes:incidentNumber')),
+            message_id: tail && MESSAGE_ID.test(tail) ? tail : undefined,
+            source_id: guid,
+            source_url: textOf(link),
+          }),
+        },
+        context.source.feedId,
+      ),
     );
   }
   return collector.result();

@@ -1,15 +1,8 @@
 import { flattenGeometry } from '../common/geometry.js';
-import { readFeatureCollection } from '../common/body-text.js';
+import { featureParts, readFeatureCollection } from '../common/body-text.js';
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
-import {
-  DocumentCollector,
-  isRecord,
-  perthTime,
-  recordContext,
-  textOf,
-  timestampsOf,
-  withoutUndefined,
-} from './dfes-shared.js';
+import { collectedOf, perthTime, recordStart, textOf, withoutUndefined } from './dfes-shared.js';
 import { lgasIn, mapWarning } from './dfes-warnings.js';
 
 /**
@@ -25,25 +18,19 @@ const FEED = 'WA DFES message_warnings.json';
 const TIME_FORMAT = 'dd/MM/yy hh:mm:ss a';
 
 export const parseWaDfesMessageWarningsJson: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const feature of readFeatureCollection(body, FEED)) {
-    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
+    const { properties, geometry } = featureParts(feature);
     const messageId = textOf(properties.messageId);
-    if (!messageId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(messageId);
     const updatedText = textOf(properties.lastUpdatedTime);
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      messageId,
       [],
       [['lastUpdatedTime', updatedText, perthTime(updatedText, TIME_FORMAT)]],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', messageId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const type = textOf(properties.type) ?? '';
     const category = textOf(properties.category);
@@ -54,30 +41,32 @@ export const parseWaDfesMessageWarningsJson: FeedParser = (body) => {
     );
     const subject = textOf(properties.subject);
     const headline = textOf(properties.headline) ?? '';
-    const flat = flattenGeometry(isRecord(feature) ? feature.geometry : undefined);
+    const flat = flattenGeometry(geometry);
 
     collector.add(
-      {
-        context,
-        title: subject ?? ([type, headline].filter(Boolean).join(' for ') || messageId),
-        ...mapping,
-        timestamps,
-        point: flat.points[0],
-        polygons: flat.polygons,
-        areaType: 'warning_area',
-        place: { address: headline, suburb: '', lga: lgasIn(subject ?? '').join(', ') },
-        details: withoutUndefined({
-          warning_type: type || undefined,
-          category,
-          headline: headline || undefined,
-          location_text: textOf(properties.locationSuburb),
-          cad_id: textOf(properties.fcadId),
-          incident_events_id: textOf(properties.incidentEventsId),
-          message_id: messageId,
-          source_url: `https://www.emergency.wa.gov.au/#map/warning/${messageId}`,
-        }),
-      },
-      messageId,
+      collectedOf(
+        {
+          context,
+          title: subject ?? ([type, headline].filter(Boolean).join(' for ') || context.source.feedId),
+          ...mapping,
+          timestamps,
+          point: flat.points[0],
+          polygons: flat.polygons,
+          areaType: 'warning_area',
+          place: { address: headline, suburb: '', lga: lgasIn(subject ?? '').join(', ') },
+          details: withoutUndefined({
+            warning_type: type || undefined,
+            category,
+            headline: headline || undefined,
+            location_text: textOf(properties.locationSuburb),
+            cad_id: textOf(properties.fcadId),
+            incident_events_id: textOf(properties.incidentEventsId),
+            message_id: messageId,
+            source_url: `https://www.emergency.wa.gov.au/#map/warning/${messageId}`,
+          }),
+        },
+        context.source.feedId,
+      ),
     );
   }
   return collector.result();

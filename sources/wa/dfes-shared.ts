@@ -2,28 +2,33 @@ import { DateTime } from 'luxon';
 import {
   incidentId,
   STATE_TIME_ZONES,
-  type DroppedRecord,
   type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
-  type IncidentTimestamps,
-  type ParseResult,
   type Position,
   type UnmappedValue,
 } from '../../model/index.js';
 import { parseLocalTime, parseUtcTimeInZone, toIso } from '../common/time.js';
-import { lookup, unmappedFor } from '../common/vocabulary.js';
-import { draftsOf as recordDrafts, type RecordInput } from '../common/drafts.js';
+import { lookup, type Report, unmappedFor } from '../common/vocabulary.js';
+import type { CollectedRecord, RecordCollector } from '../common/collector.js';
+import {
+  draftsOf as recordDrafts,
+  eitherTimestamps,
+  type RecordInput,
+  type Timestamps,
+} from '../common/drafts.js';
 
-export { isRecord, withoutUndefined } from '../common/values.js';
+import { numberOf } from '../common/values.js';
 
-/** What every WA DFES parser shares: ids, Perth time, geometry, drafts and the per-document collector. */
+export { isRecord, numberOf, withoutUndefined } from '../common/values.js';
+
+/** What every WA DFES parser shares: ids, Perth time, geometry and drafts. */
 
 export const ZONE = STATE_TIME_ZONES.wa;
 export const AGENCY = 'dfes';
 
-export type Timestamps = Omit<IncidentTimestamps, 'fetched'>;
-export type Report = (field: string, value: string) => void;
+export type { Report } from '../common/vocabulary.js';
+export type { Timestamps } from '../common/drafts.js';
 
 /** A string or finite number as trimmed text; '' and anything else → undefined. */
 export function textOf(value: unknown): string | undefined {
@@ -38,14 +43,6 @@ export function textOf(value: unknown): string | undefined {
 export function textsOf(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   return value.map(textOf).filter((text) => text !== undefined);
-}
-
-/** "12" → 12, "1,500.5" → 1500.5; text that is not a plain number → undefined. */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  const text = textOf(value)?.replace(/,/g, '');
-  if (!text || !/^[-+]?\d+(?:\.\d+)?$/.test(text)) return undefined;
-  return Number(text);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -125,8 +122,8 @@ export function isoTime(text: string | undefined): string | undefined {
  * other; undefined when nothing is readable. A value present but unreadable is reported.
  */
 export function timestampsOf(
-  reported: ReadonlyArray<readonly [field: string, text: string | undefined, iso: string | undefined]>,
-  updated: ReadonlyArray<readonly [field: string, text: string | undefined, iso: string | undefined]>,
+  reported: TimeReadings,
+  updated: TimeReadings,
   report: Report,
 ): Timestamps | undefined {
   const reportedAt = reported.find(([, , iso]) => iso !== undefined)?.[2];
@@ -136,9 +133,7 @@ export function timestampsOf(
     if (text !== undefined && iso === undefined && !seen.has(field)) report(field, text);
     seen.add(field);
   }
-  const either = updatedAt ?? reportedAt;
-  if (!either) return undefined;
-  return { reported: reportedAt ?? either, updated: updatedAt ?? either };
+  return eitherTimestamps(reportedAt, updatedAt);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -182,6 +177,34 @@ export function recordContext(feedId: string): RecordContext {
   };
 }
 
+/** Readings of a time field: its name, its text and the ISO time it gave (undefined: unreadable). */
+export type TimeReadings = ReadonlyArray<
+  readonly [field: string, text: string | undefined, iso: string | undefined]
+>;
+
+/**
+ * A record's context and times (see {@link timestampsOf}); undefined once it is dropped: `no-id`
+ * without a feedId, `no-timestamps` (with what was unreadable) without a readable time.
+ */
+export function recordStart(
+  feedId: string | undefined,
+  reported: TimeReadings,
+  updated: TimeReadings,
+  collector: RecordCollector,
+): { context: RecordContext; timestamps: Timestamps } | undefined {
+  if (!feedId) {
+    collector.drop('no-id', '');
+    return undefined;
+  }
+  const context = recordContext(feedId);
+  const timestamps = timestampsOf(reported, updated, context.report);
+  if (!timestamps) {
+    collector.drop('no-timestamps', feedId, context.unmapped);
+    return undefined;
+  }
+  return { context, timestamps };
+}
+
 /** A record as the WA parsers read it: {@link RecordInput} with its context, placed in WA. */
 export interface RecordReading extends Omit<RecordInput, 'id' | 'source' | 'place'> {
   context: RecordContext;
@@ -199,49 +222,13 @@ export function draftsOf(reading: RecordReading): IncidentDraft[] {
   });
 }
 
-interface Kept {
-  upstreamId: string;
-  updatedAt: number;
-  drafts: IncidentDraft[];
-  unmapped: UnmappedValue[];
-}
-
-/** Gathers one document's records: one per id (the later update wins), the rest dropped with a reason. */
-export class DocumentCollector {
-  private readonly byId = new Map<string, Kept>();
-  private readonly dropped: DroppedRecord[] = [];
-  private readonly unmapped: UnmappedValue[] = [];
-
-  drop(reason: DroppedRecord['reason'], upstreamId: string, unmapped: UnmappedValue[] = []): void {
-    this.dropped.push({ reason, upstreamId });
-    this.unmapped.push(...unmapped);
-  }
-
-  add(reading: RecordReading, upstreamId: string): void {
-    const kept: Kept = {
-      upstreamId,
-      updatedAt: Date.parse(reading.timestamps.updated),
-      drafts: draftsOf(reading),
-      unmapped: reading.context.unmapped,
-    };
-    const id = reading.context.id;
-    const previous = this.byId.get(id);
-    if (!previous) {
-      this.byId.set(id, kept);
-      return;
-    }
-    // The same id twice in one document: keep the later update (the later one on a tie).
-    const [winner, loser] = kept.updatedAt >= previous.updatedAt ? [kept, previous] : [previous, kept];
-    this.byId.set(id, winner);
-    this.dropped.push({ reason: 'duplicate', upstreamId: loser.upstreamId });
-  }
-
-  result(): ParseResult {
-    const kept = [...this.byId.values()];
-    return {
-      incidents: kept.flatMap((record) => record.drafts),
-      unmapped: [...this.unmapped, ...kept.flatMap((record) => record.unmapped)],
-      dropped: [...this.dropped],
-    };
-  }
+/** A record's drafts, ready for the one-per-id rule (common/collector.ts). */
+export function collectedOf(reading: RecordReading, upstreamId: string): CollectedRecord {
+  return {
+    id: reading.context.id,
+    upstreamId,
+    updatedAt: Date.parse(reading.timestamps.updated),
+    drafts: draftsOf(reading),
+    unmapped: reading.context.unmapped,
+  };
 }

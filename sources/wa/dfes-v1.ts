@@ -1,18 +1,18 @@
 import { readJsonBody } from '../common/body-text.js';
 import { MalformedFeedError } from '../common/errors.js';
 import { flattenGeometry, type FlatGeometry } from '../common/geometry.js';
+import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { incidentFeedId, incidentTitle } from './dfes-incidents.js';
 import {
-  DocumentCollector,
+  collectedOf,
   isoTime,
   isRecord,
   numberOf,
   positionOf,
-  recordContext,
+  recordStart,
   textOf,
   textsOf,
-  timestampsOf,
   withoutUndefined,
 } from './dfes-shared.js';
 import { eventTypeOf, FALLBACK, statusOf } from './dfes-vocabulary.js';
@@ -61,31 +61,25 @@ function passThrough(value: unknown): unknown {
 }
 
 export const parseWaDfesV1Incidents: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const entry of readList(body, INCIDENTS_FEED, 'incidents')) {
     const record = isRecord(entry) ? entry : {};
     const cadId = textOf(record['cad-id']);
     const websiteId = textOf(record.id);
     const feedId = incidentFeedId(cadId, websiteId);
-    if (!feedId) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(feedId);
     const time = (field: string) => {
       const text = textOf(record[field]);
       return [field, text, isoTime(text)] as const;
     };
     const published = time('published-date-time');
-    const timestamps = timestampsOf(
+    const started = recordStart(
+      feedId,
       [time('start-date-time'), published],
       [time('updated-date-time'), published],
-      context.report,
+      collector,
     );
-    if (!timestamps) {
-      collector.drop('no-timestamps', feedId, context.unmapped);
-      continue;
-    }
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const type = textOf(record['incident-type']);
     const statusRaw = textOf(record['incident-status']);
@@ -98,63 +92,58 @@ export const parseWaDfesV1Incidents: FeedParser = (body) => {
     const geoSource = geoSourceOf(record['geo-source']);
 
     collector.add(
-      {
-        context,
-        title: textOf(record.name) ?? incidentTitle(type, suburbs[0], lgas[0]),
-        eventType: context.lookup('incident-type', type ?? '', eventTypeOf, FALLBACK.eventType),
-        status: context.lookup('incident-status', statusRaw ?? '', statusOf, FALLBACK.status),
-        warningLevel: 'none',
-        timestamps,
-        point: positionOf(location.latitude, location.longitude) ?? geoSource.points[0],
-        polygons: geoSource.polygons,
-        areaType: 'incident_area',
-        place: {
-          address: textOf(location.value) ?? suburbs.join(', '),
-          suburb: suburbs[0] ?? '',
-          lga: lgas.join(', '),
+      collectedOf(
+        {
+          context,
+          title: textOf(record.name) ?? incidentTitle(type, suburbs[0], lgas[0]),
+          eventType: context.lookup('incident-type', type ?? '', eventTypeOf, FALLBACK.eventType),
+          status: context.lookup('incident-status', statusRaw ?? '', statusOf, FALLBACK.status),
+          warningLevel: 'none',
+          timestamps,
+          point: positionOf(location.latitude, location.longitude) ?? geoSource.points[0],
+          polygons: geoSource.polygons,
+          areaType: 'incident_area',
+          place: {
+            address: textOf(location.value) ?? suburbs.join(', '),
+            suburb: suburbs[0] ?? '',
+            lga: lgas.join(', '),
+          },
+          details: withoutUndefined({
+            type,
+            status_raw: statusRaw,
+            cross_street: crossStreet,
+            suburbs: suburbs.length > 0 ? suburbs : undefined,
+            dfes_regions:
+              textsOf(record['dfes-regions']).length > 0 ? textsOf(record['dfes-regions']) : undefined,
+            icon: textOf(record['incident-icon']),
+            entity_type: textOf(record.entityType),
+            entity_sub_type: textOf(record.entitySubType),
+            publishing_status: textOf(record['publishing-status']),
+            event: passThrough(record.event),
+            published: published[2],
+            cad_id: cadId,
+            source_id: websiteId,
+          }),
         },
-        details: withoutUndefined({
-          type,
-          status_raw: statusRaw,
-          cross_street: crossStreet,
-          suburbs: suburbs.length > 0 ? suburbs : undefined,
-          dfes_regions:
-            textsOf(record['dfes-regions']).length > 0 ? textsOf(record['dfes-regions']) : undefined,
-          icon: textOf(record['incident-icon']),
-          entity_type: textOf(record.entityType),
-          entity_sub_type: textOf(record.entitySubType),
-          publishing_status: textOf(record['publishing-status']),
-          event: passThrough(record.event),
-          published: published[2],
-          cad_id: cadId,
-          source_id: websiteId,
-        }),
-      },
-      feedId,
+        context.source.feedId,
+      ),
     );
   }
   return collector.result();
 };
 
 export const parseWaDfesV1Warnings: FeedParser = (body) => {
-  const collector = new DocumentCollector();
+  const collector = new RecordCollector();
   for (const entry of readList(body, WARNINGS_FEED, 'warnings')) {
     const record = isRecord(entry) ? entry : {};
     const id = textOf(record.id);
-    if (!id) {
-      collector.drop('no-id', '');
-      continue;
-    }
-    const context = recordContext(id);
     const time = (field: string) => {
       const text = textOf(record[field]);
       return [field, text, isoTime(text)] as const;
     };
-    const timestamps = timestampsOf([time('published-date-time')], [time('updatedAt')], context.report);
-    if (!timestamps) {
-      collector.drop('no-timestamps', id, context.unmapped);
-      continue;
-    }
+    const started = recordStart(id, [time('published-date-time')], [time('updatedAt')], collector);
+    if (!started) continue;
+    const { context, timestamps } = started;
 
     const warningType = textOf(record['warning-type']) ?? '';
     const suburbs = textsOf(record.suburbs);
@@ -163,25 +152,27 @@ export const parseWaDfesV1Warnings: FeedParser = (body) => {
     const actionStatement = typeof record['action-statement'] === 'string' ? record['action-statement'] : '';
 
     collector.add(
-      {
-        context,
-        title: textOf(record.headline) ?? (warningType || id),
-        ...mapWarning(context, { field: 'warning-type', value: warningType }),
-        timestamps,
-        point: geoSource.points[0],
-        polygons: geoSource.polygons,
-        areaType: 'warning_area',
-        place: { address: suburbs.join(', '), suburb: suburbs[0] ?? '', lga: lgas.join(', ') },
-        details: withoutUndefined({
-          warning_type: warningType || undefined,
-          action_statement: htmlText(actionStatement) || undefined,
-          cap_category: textOf(record['cap-category']),
-          sorting_priority: numberOf(record['sorting-priority']),
-          suburbs: suburbs.length > 0 ? suburbs : undefined,
-          source_id: id,
-        }),
-      },
-      id,
+      collectedOf(
+        {
+          context,
+          title: textOf(record.headline) ?? (warningType || context.source.feedId),
+          ...mapWarning(context, { field: 'warning-type', value: warningType }),
+          timestamps,
+          point: geoSource.points[0],
+          polygons: geoSource.polygons,
+          areaType: 'warning_area',
+          place: { address: suburbs.join(', '), suburb: suburbs[0] ?? '', lga: lgas.join(', ') },
+          details: withoutUndefined({
+            warning_type: warningType || undefined,
+            action_statement: htmlText(actionStatement) || undefined,
+            cap_category: textOf(record['cap-category']),
+            sorting_priority: numberOf(record['sorting-priority']),
+            suburbs: suburbs.length > 0 ? suburbs : undefined,
+            source_id: id,
+          }),
+        },
+        context.source.feedId,
+      ),
     );
   }
   return collector.result();

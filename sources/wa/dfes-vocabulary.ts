@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { vocabularyKey as key } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
 
 /**
  * WA DFES / Emergency WA vocabularies (FEEDS.md section 6 "Mapping notes", 1.1–1.3), shared by the
@@ -9,48 +9,50 @@ import { vocabularyKey as key } from '../common/vocabulary.js';
  */
 
 /** Incident `type` / v1 `incident-type`, and warning categories (`<b>Category: </b>`, `category`). */
-const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['bushfire', 'bushfire'],
-  ['burn off', 'burn_off'],
-  ['prescribed burn', 'burn_off'],
-  ['structure fire', 'structure_fire'],
-  ['vehicle fire', 'vehicle_fire'],
-  ['active alarm', 'alarm'],
-  ['road crash', 'vehicle_accident'],
-  ['storm damage', 'storm'],
-  ['storm', 'storm'],
-  // "After Storm: Cancellation …" warnings (message.rss titles).
-  ['after storm', 'storm'],
-  ['fuel leak', 'hazmat'],
-  ['smell of gas', 'hazmat'],
-  ['hazmat', 'hazmat'],
-  // v1 incident-type spelling seen in peer code.
-  ['hazardous materials', 'hazmat'],
-  ['rescue', 'rescue'],
-  ['flood', 'flood'],
-  ['cyclone', 'cyclone'],
-  ['earthquake', 'earthquake'],
-  ['heatwave', 'extreme_heat'],
-  // "Fire" alone gives no vegetation/structure context: left generic (FEEDS.md: "other or bushfire by context").
-  ['fire', 'other'],
-  ['incident', 'other'],
-  ['other', 'other'],
-  ['tsunami', 'other'],
-  // message.rss "Other" warnings titled "Park Closure Advice …" / "Evacuation Centre Advice …".
-  ['park closure', 'other'],
-  ['evacuation centre', 'other'],
-]);
+const EVENT_TYPES = vocabularyTable<EventType>({
+  bushfire: ['bushfire'],
+  burn_off: ['burn off', 'prescribed burn'],
+  structure_fire: ['structure fire'],
+  vehicle_fire: ['vehicle fire'],
+  alarm: ['active alarm'],
+  vehicle_accident: ['road crash'],
+  storm: [
+    'storm damage',
+    'storm',
+    // "After Storm: Cancellation …" warnings (message.rss titles).
+    'after storm',
+  ],
+  hazmat: [
+    'fuel leak',
+    'smell of gas',
+    'hazmat',
+    // v1 incident-type spelling seen in peer code.
+    'hazardous materials',
+  ],
+  rescue: ['rescue'],
+  flood: ['flood'],
+  cyclone: ['cyclone'],
+  earthquake: ['earthquake'],
+  extreme_heat: ['heatwave'],
+  other: [
+    // "Fire" alone gives no vegetation/structure context: left generic (FEEDS.md: "other or bushfire by context").
+    'fire',
+    'incident',
+    'other',
+    'tsunami',
+    // message.rss "Other" warnings titled "Park Closure Advice …" / "Evacuation Centre Advice …".
+    'park closure',
+    'evacuation centre',
+  ],
+});
 
 /** Incident `status` / v1 `incident-status` (FEEDS.md 1.3, WA column). */
-const STATUSES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['active', 'active'],
-  ['responding', 'active'],
-  ['on scene', 'active'],
-  ['contained', 'contained'],
-  ['monitoring', 'controlled'],
-  ['controlled', 'controlled'],
-  ['safe', 'safe'],
-]);
+const STATUSES = vocabularyTable<IncidentStatus>({
+  active: ['active', 'responding', 'on scene'],
+  contained: ['contained'],
+  controlled: ['monitoring', 'controlled'],
+  safe: ['safe'],
+});
 
 export interface WarningPhase {
   warningLevel: WarningLevel;
@@ -95,21 +97,17 @@ const FIRE_DANGER_RATINGS: readonly string[] = [
  * message_TFB.rss notices, by the heading of their body: a declaration is a ban in force (active);
  * a revocation lifts it (completed: the ban is over, which says nothing about safety).
  */
-const TOTAL_FIRE_BAN_NOTICES: ReadonlyMap<string, IncidentStatus> = new Map([
-  ['total fire ban affecting', 'active'],
-  ['revocation of total fire ban', 'completed'],
-]);
+const TOTAL_FIRE_BAN_NOTICES = vocabularyTable<IncidentStatus>({
+  active: ['total fire ban affecting'],
+  completed: ['revocation of total fire ban'],
+});
 
 /** What unrecognised values fall back to (after being reported as unmapped). */
 export { FALLBACK } from '../common/vocabulary.js';
 
-export function eventTypeOf(type: string): EventType | undefined {
-  return EVENT_TYPES.get(key(type));
-}
+export const eventTypeOf = lookupIn(EVENT_TYPES);
 
-export function statusOf(status: string): IncidentStatus | undefined {
-  return STATUSES.get(key(status));
-}
+export const statusOf = lookupIn(STATUSES);
 
 export interface WarningTypeReading extends WarningPhase {
   /** The warning type without its level phrase and punctuation: "Bushfire", "Flood", "After Storm". */

@@ -16,6 +16,7 @@ import { toRecord } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
 import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
+import { declarationApi, type DeclarationApi } from '../declarations/support/api-fixture.js';
 
 const FEED = 'nsw-rfs-major-incidents';
 const NSW_FEED = FEED_CATALOGUE.find((feed) => feed.key === FEED)!;
@@ -59,12 +60,17 @@ function endpoints(incidentId: string): Endpoint[] {
     url,
     passed,
   });
-  const declarations = (template: string, url: string, method: 'GET' | 'POST' = 'GET'): Endpoint => ({
+  const declarations = (
+    template: string,
+    url: string,
+    passed: Expect,
+    method: 'GET' | 'POST' = 'GET',
+  ): Endpoint => ({
     access: 'declarations',
     method,
     template,
     url,
-    passed: noRoute,
+    passed,
   });
   return [
     open('/'),
@@ -82,23 +88,27 @@ function endpoints(incidentId: string): Endpoint[] {
     keyed('/v1/incidents/snapshot', '/v1/incidents/snapshot?datetime=2026-11-20T00:00:00Z'),
     keyed('/v1/incidents/history', '/v1/incidents/history', (tier) => (tier === 'free' ? 403 : 200)),
     keyed('/v1/states', '/v1/states'),
+    keyed('/v1/events', '/v1/events'),
+    // No event has this id: the gate applies, then the route answers 404.
+    keyed('/v1/events/{id}', '/v1/events/3f1c2a4e-0000-4000-8000-000000000000', noRoute),
     keyed('/v1/exports', '/v1/exports'),
     keyed('/v1/exports/incidents/{name}', '/v1/exports/incidents/current.csv'),
     keyed('/v1/exports/lake/{path}', '/v1/exports/lake/incidents_live/live-1.parquet'),
     // The same route as Hono registers it: a lake path has several segments.
     keyed('/v1/exports/lake/:path{.+}', '/v1/exports/lake/incidents_live/live-1.parquet'),
     keyed('/v1/exports/cap/incidents.atom', '/v1/exports/cap/incidents.atom', notPublished),
-    // Not built on this branch: the gate applies, then no route answers.
-    keyed('/v1/events', '/v1/events', noRoute),
-    keyed('/v1/events/{id}', '/v1/events/3f1c2a4e-0000-4000-8000-000000000000', noRoute),
-    keyed('/v1/gauges', '/v1/gauges', noRoute),
-    keyed('/v1/gauges/summary', '/v1/gauges/summary', noRoute),
+    keyed('/v1/gauges', '/v1/gauges'),
+    keyed('/v1/gauges/summary', '/v1/gauges/summary'),
+    keyed('/v1/gauges/sources', '/v1/gauges/sources'),
+    // No gauge is published here: past the gate, an unknown id is a 404 (readings: paid plans first).
     keyed('/v1/gauges/{id}', '/v1/gauges/g1', noRoute),
-    keyed('/v1/gauges/{id}/readings', '/v1/gauges/g1/readings', noRoute),
-    declarations('/v1/declarations', '/v1/declarations'),
-    declarations('/v1/declarations/postcode/{postcode}', '/v1/declarations/postcode/2000'),
-    declarations('/v1/declarations/agrn/{agrn}', '/v1/declarations/agrn/1234'),
-    declarations('/v1/declarations/point', '/v1/declarations/point', 'POST'),
+    keyed('/v1/gauges/{id}/readings', '/v1/gauges/g1/readings', (tier) => (tier === 'free' ? 403 : 404)),
+    declarations('/v1/declarations', '/v1/declarations', ok),
+    declarations('/v1/declarations/sources', '/v1/declarations/sources', ok),
+    declarations('/v1/declarations/postcode/{postcode}', '/v1/declarations/postcode/2000', ok),
+    // No declaration has this AGRN in the stand-in inputs.
+    declarations('/v1/declarations/agrn/{agrn}', '/v1/declarations/agrn/1234', noRoute),
+    declarations('/v1/declarations/point', '/v1/declarations/point', ok, 'POST'),
   ];
 }
 
@@ -123,8 +133,10 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
   let wrongSecret: string;
   let restricted: string;
   let entitledOffPlan: string;
+  let declarationInputs: DeclarationApi;
 
   beforeAll(async () => {
+    declarationInputs = await declarationApi();
     dir = await mkdtemp(join(tmpdir(), 'eids-matrix-'));
     warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
     const body = new TextEncoder().encode(renderNswMajorIncidents(syntheticNswIncidents(5, 3)));
@@ -171,9 +183,11 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
       version: 'test',
       startedAt: NOW,
       now: () => NOW,
+      declarations: declarationInputs.declarations,
     });
   });
   afterAll(async () => {
+    await declarationInputs.close();
     access.close();
     store.close();
     warehouse.close();
@@ -347,7 +361,7 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
       }
     });
 
-    it('declarations with the entitlement on the enterprise plan: past the gate (404: no declaration routes yet)', async () => {
+    it('declarations with the entitlement on the enterprise plan: past the gate, answered by the routes', async () => {
       for (const endpoint of endpoints(incidentId)) {
         const response = await call(endpoint, bearer(entitled));
         const what = `${endpoint.method} ${endpoint.url} entitled`;

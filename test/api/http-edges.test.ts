@@ -122,6 +122,20 @@ describe('HTTP edge cases (loopback server)', () => {
     }
   });
 
+  it('keeps a gzipped copy of a cached answer and serves it to clients that take gzip', async () => {
+    const path = '/v1/incidents?limit=500&include_retracted=true';
+    const plain = await get(path, { 'accept-encoding': 'identity' });
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(text.length).toBeGreaterThan(1024);
+    for (let i = 0; i < 3; i++) {
+      // fetch inflates the body itself (once); the header says what travelled.
+      const zipped = await get(path, { 'accept-encoding': 'gzip' });
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      expect(await zipped.text(), `request ${i + 1}`).toBe(text);
+    }
+  });
+
   /** Sends raw bytes and returns the raw reply. */
   function raw(request: string): Promise<string> {
     return new Promise((resolve, reject) => {

@@ -132,7 +132,12 @@ describe('re-parse backfills', () => {
   it('rewrites the live rows too once the window reaches the latest poll; a second run changes nothing', async () => {
     const input = { feedKey: FEED.key, from: '2026-05-01', to: '2026-05-03' };
     expect(await activities.planReparse(input)).toEqual({ polls: 3, reachesLatest: true });
-    const result = await activities.reparseSlice({ ...input, after: null, counts: NO_REPARSE_COUNTS, sliceMs: 60_000 });
+    const result = await activities.reparseSlice({
+      ...input,
+      after: null,
+      counts: NO_REPARSE_COUNTS,
+      sliceMs: 60_000,
+    });
     // Twelve live rows (eleven incidents and one area), all opened in the window.
     expect(result.counts.liveChanged).toBe(12);
     expect(result.counts.changed).toBe(12);
@@ -141,7 +146,12 @@ describe('re-parse backfills', () => {
     const after = await lake();
     expect(upper(after.live.filter((row) => !row.retracted))).toEqual([]);
 
-    const again = await activities.reparseSlice({ ...input, after: null, counts: NO_REPARSE_COUNTS, sliceMs: 60_000 });
+    const again = await activities.reparseSlice({
+      ...input,
+      after: null,
+      counts: NO_REPARSE_COUNTS,
+      sliceMs: 60_000,
+    });
     expect(again.counts).toMatchObject({ changed: 0, unchanged: 17, generations: 0 });
   });
 

@@ -17,6 +17,7 @@ import {
   type Settings,
 } from '../../config/index.js';
 import type { FeedHealth } from '../../model/index.js';
+import { eventClustererWorkflowId } from '../../runtime/event-clusterer.js';
 import { createServiceLog } from '../../runtime/log.js';
 import { pollerInput } from '../../runtime/pollers.js';
 import { installTemporalRuntime } from '../../runtime/temporal-log.js';
@@ -186,6 +187,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     health,
     async stop() {
       await handle()
+        .terminate('test finished')
+        .catch(() => undefined);
+      // Every publication started this warehouse's event clusterer.
+      await client.workflow
+        .getHandle(eventClustererWorkflowId(settings))
         .terminate('test finished')
         .catch(() => undefined);
       ingestWorker.shutdown();

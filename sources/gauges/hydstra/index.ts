@@ -28,6 +28,8 @@ export {
   latestValuesRequest,
   pointTracesRequest,
   siteGeojsonRequest,
+  variableListRequest,
+  datasourceSitesExpression,
   hydstraUrl,
   type HydstraRequest,
 } from './requests.js';

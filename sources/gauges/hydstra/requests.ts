@@ -75,3 +75,16 @@ export function siteGeojsonRequest(sites: readonly string[]): HydstraRequest {
 export function hydstraUrl(baseUrl: string, request: HydstraRequest): string {
   return `${baseUrl}?${encodeURIComponent(JSON.stringify(request))}`;
 }
+
+/** `get_variable_list`: which variables each site records in a datasource, with units. */
+export function variableListRequest(sites: readonly string[], datasource: string): HydstraRequest {
+  return { function: 'get_variable_list', version: '1', params: { site_list: sites.join(','), datasource } };
+}
+
+/**
+ * The site-list expression of every site with time series in a datasource (Hydstra's site list
+ * functions), so one call lists a source's sites without a hand-kept list.
+ */
+export function datasourceSitesExpression(datasource: string): string {
+  return `TSFILES(DSOURCES(${datasource}))`;
+}

@@ -41,8 +41,8 @@ describe('synthetic ACT ESA website incidents feed', () => {
     const result = parse(at);
     expect(result.unmapped).toEqual([]);
     const byId = new Map<string, IncidentDraft>(result.incidents.map((draft) => [draft.id, draft]));
-    const republished = new Set(result.dropped?.map((record) => record.upstreamId));
-    expect(result.dropped?.every((record) => record.reason === 'republished')).toBe(true);
+    const republished = new Set(result.dropped.map((record) => record.upstreamId));
+    expect(result.dropped.every((record) => record.reason === 'republished')).toBe(true);
 
     for (const { entry, id, state, calledAt, updatedAt } of visibleActEntries(at)) {
       if (entry.kind === 'nsw') {
@@ -93,7 +93,7 @@ describe('synthetic ACT ESA website incidents feed', () => {
     const renderMs = performance.now() - started;
     const result = ACT_PARSERS['act-esa-website-incidents-json']!(new TextEncoder().encode(body));
     expect(result.unmapped).toEqual([]);
-    expect(result.incidents.length + (result.dropped?.length ?? 0)).toBe(5_000);
+    expect(result.incidents.length + result.dropped.length).toBe(5_000);
     // Generous bound: the point is that generation stays linear and cheap, not a benchmark.
     expect(renderMs).toBeLessThan(15_000);
   });

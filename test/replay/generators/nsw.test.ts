@@ -44,7 +44,7 @@ describe('NSW generators', () => {
       const first = parse(format, options(0));
       const later = parse(format, options(1));
       expect(first.unmapped).toEqual([]);
-      expect(first.dropped ?? []).toEqual([]);
+      expect(first.dropped).toEqual([]);
       expect(points(first)).toHaveLength(40);
       const before = new Set(points(first).map((draft) => draft.id));
       const after = points(later).map((draft) => draft.id);

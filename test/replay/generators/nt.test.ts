@@ -57,7 +57,7 @@ describe('NT generators', () => {
     const tick = 3;
     const result = render(INCIDENTS, { tick });
     expect(result.unmapped).toEqual([]);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     const drafts = new Map<string, IncidentDraft>(result.incidents.map((draft) => [draft.id, draft]));
     const visible = ntVisibleIncidents(options({ tick }));
     expect(drafts.size).toBe(visible.length);

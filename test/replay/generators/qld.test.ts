@@ -87,7 +87,7 @@ describe('QLD generators', () => {
       const { result, body } = render(GEOJSON, { seed, tick });
       expect(body.includes('EPSG::3857')).toBe(usesWebMercator(seed));
       expect(result.unmapped).toEqual([]);
-      expect(result.dropped).toBeUndefined();
+      expect(result.dropped).toEqual([]);
       const drafts = byId(result);
       const entries = qldVisibleEntries(options({ seed, tick }));
       for (const entry of entries) {
@@ -134,7 +134,7 @@ describe('QLD generators', () => {
     expect(body).toContain('°');
     expect(body).toContain('–');
     expect(result.unmapped).toEqual([]);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     const drafts = byId(result);
     const entries = qldVisibleEntries(options({ tick }));
     expect(result.incidents).toHaveLength(entries.length);

@@ -37,7 +37,7 @@ function expectedId(incident: SyntheticSaIncident): string {
 
 function checkRoundTrip(result: ParseResult, generated: SyntheticSaIncident[]): void {
   expect(result.unmapped).toEqual([]);
-  expect(result.dropped).toBeUndefined();
+  expect(result.dropped).toEqual([]);
   const byId = new Map<string, IncidentDraft>(result.incidents.map((draft) => [draft.id, draft]));
   expect(byId.size).toBe(generated.length);
   for (const incident of generated) {

@@ -71,7 +71,7 @@ describe('TAS generators', () => {
     for (const options of [summer(5), winter(5)]) {
       const result = render('tas-tasalert-data-geojson', options);
       expect(result.unmapped).toEqual([]);
-      expect(result.dropped).toBeUndefined();
+      expect(result.dropped).toEqual([]);
       const drafts = index(result);
       const expected = tasIncidentsAt(options);
       for (const incident of expected) {

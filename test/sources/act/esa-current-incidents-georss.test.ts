@@ -182,6 +182,26 @@ describe('ACT ESA currentincidents.xml: made-up documents', () => {
     expect(result.dropped).toEqual([{ reason: 'no-timestamps', upstreamId: '000779-15012026' }]);
   });
 
+  it.each([
+    ['newer first', true],
+    ['older first', false],
+  ])(
+    'keeps one item per incident, the later update (%s), and drops the other as a duplicate',
+    (_, newerFirst) => {
+      const older = item(LINES.replace('Status: Units On Route', 'Status: Pondering'));
+      const newer = item(
+        LINES.replace('Status: Units On Route', 'Status: On Scene').replace('09:50:30', '10:20:00'),
+      );
+      const result = parseText(newerFirst ? rss(newer, older) : rss(older, newer));
+      expect(
+        result.incidents.map((draft) => [draft.id, draft.details.status_raw, draft.timestamps.updated]),
+      ).toEqual([['act-esa-000777-15012026', 'On Scene', '2026-01-15T10:20:00+11:00']]);
+      expect(result.dropped).toEqual([{ reason: 'duplicate', upstreamId: '000777-15012026' }]);
+      // The older item's unknown status describes nothing that is served: not reported.
+      expect(result.unmapped).toEqual([]);
+    },
+  );
+
   it('reports unknown types and statuses, and unparseable times', () => {
     const lines = 'Status: Pondering&lt;br /&gt;Type: ODD JOB&lt;br /&gt;Updated: someday';
     const result = parseText(rss(item(lines)));

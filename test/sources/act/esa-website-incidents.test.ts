@@ -214,7 +214,7 @@ describe('ACT ESA website incidents feed: real samples', () => {
 
   it('quirk: drops the NSW RFS incidents the site republishes, Emergency Warning and major fire updates included', () => {
     const result = parseSample(SAMPLE.emergencyWarning);
-    const dropped = result.dropped ?? [];
+    const dropped = result.dropped;
     expect(dropped.every((record) => record.reason === 'republished')).toBe(true);
     const upstreamIds = dropped.map((record) => record.upstreamId);
     // The records with `major_fire_update_as_at_…` keys, the Emergency Warning among them.
@@ -368,7 +368,7 @@ describe('ACT ESA website incidents feed: made-up documents', () => {
       cadRecord({ id: 'x3', region: undefined, 'major_fire_update_as_at_1_feb_2026_3:05pm': 'More' }),
       cadRecord(),
     );
-    expect(result.dropped?.map((record) => [record.reason, record.upstreamId])).toEqual([
+    expect(result.dropped.map((record) => [record.reason, record.upstreamId])).toEqual([
       ['republished', 'x1'],
       ['republished', 'https___incidents_rfs_nsw_gov_au_api_v1_incidents_123'],
       ['republished', 'x3'],

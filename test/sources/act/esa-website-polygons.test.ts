@@ -37,7 +37,7 @@ describe('ACT ESA website polygon endpoint: real sample', () => {
   it('names each dropped area after a NSW record of the same snapshot of the feed', () => {
     const feed = JSON.parse(readFileSync(FEED_SAMPLE, 'utf8')) as { region: string; title: string }[];
     const nswTitles = new Set(feed.filter((record) => record.region === 'nsw').map((record) => record.title));
-    const dropped = parseActEsaWebsitePolygons(readFileSync(SAMPLE)).dropped ?? [];
+    const dropped = parseActEsaWebsitePolygons(readFileSync(SAMPLE)).dropped;
     expect(dropped.filter((record) => !nswTitles.has(record.upstreamId))).toEqual([]);
   });
 });

@@ -275,16 +275,39 @@ describe('common/cap.ts: the parser factory', () => {
     expect(result.dropped).toEqual([{ reason: 'duplicate', upstreamId: 'm2' }]);
   });
 
-  it('keeps the latest message of an incident and drops the older as duplicates', () => {
-    const result = parse(
-      edxl(
-        'e',
-        alert({ identifier: 'same', sent: '2023-02-10T14:00:00+11:00' }, [info({ headline: 'Newer' })]),
-        alert({ identifier: 'same', sent: '2023-02-10T13:00:00+11:00' }, [info({ headline: 'Older' })]),
-      ),
-    );
-    expect(result.incidents[0]?.title).toBe('Newer');
+  it.each([
+    ['newer first', true],
+    ['older first', false],
+  ])('keeps the latest message of an incident and drops the older as duplicates (%s)', (_, newerFirst) => {
+    const newer = alert({ identifier: 'same', sent: '2023-02-10T14:00:00+11:00' }, [
+      info({ headline: 'Newer' }),
+    ]);
+    const older = alert({ identifier: 'same', sent: '2023-02-10T13:00:00+11:00' }, [
+      info({ headline: 'Older', alertLevel: 'Purple' }),
+    ]);
+    const result = parse(newerFirst ? edxl('e', newer, older) : edxl('e', older, newer));
+    expect(result.incidents.map((draft) => [draft.featureType, draft.title])).toEqual([
+      ['incident', 'Newer'],
+      ['warning_area', 'Newer'],
+    ]);
     expect(result.dropped).toEqual([{ reason: 'duplicate', upstreamId: 'same' }]);
+    // The older message's unknown level describes nothing that is served: not reported.
+    expect(result.unmapped).toEqual([]);
+  });
+
+  it('drops a message without any usable time before choosing the latest: it cannot hide another', () => {
+    // Neither has a readable `sent`, so they tie; the timeless one, later in the document, used to win.
+    const timed = alert({ identifier: 'same', sent: 'soon' }, [
+      info({ headline: 'Timed', effective: '2023-02-10T14:00:00+11:00' }),
+    ]);
+    const timeless = alert({ identifier: 'same', sent: 'sooner' }, [info({ headline: 'Timeless' })]);
+    const result = parse(edxl('e', timed, timeless));
+    expect(result.incidents.map((draft) => draft.title)).toEqual(['Timed', 'Timed']);
+    expect(result.dropped).toEqual([{ reason: 'no-timestamps', upstreamId: 'same' }]);
+    expect(result.unmapped.map((value) => [value.field, value.value])).toEqual([
+      ['sent', 'sooner'],
+      ['sent', 'soon'],
+    ]);
   });
 
   it('reports what it cannot map, and drops alerts without id or time', () => {

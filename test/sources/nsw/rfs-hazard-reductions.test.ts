@@ -238,6 +238,34 @@ describe('NSW RFS hazard reductions: made-up documents', () => {
     ]);
   });
 
+  it.each([
+    ['later first', true],
+    ['earlier first', false],
+  ])(
+    'keeps one burn per unit, the later update (%s), and drops the other as a duplicate',
+    (_, laterFirst) => {
+      // Without a readable collectionUpdated, a burn's update time is its start date.
+      const earlier = burn({ location: 'Early HAZARD REDUCTION', startDate: '4/01/2022' });
+      const later = burn({ location: 'Late HAZARD REDUCTION', startDate: '10/01/2022' });
+      const result = parseText(document(laterFirst ? [later, earlier] : [earlier, later], 'whenever'));
+      const [kept] = points(result);
+      expect(points(result).map((draft) => draft.title)).toEqual(['Late']);
+      expect(kept?.timestamps.updated).toBe('2022-01-10T00:00:00+11:00');
+      expect(result.dropped).toEqual([{ reason: 'duplicate', upstreamId: kept?.source.feedId }]);
+      expect(kept?.source.feedId).toMatch(/^hr-ba-2021-00001-/);
+    },
+  );
+
+  it.each([
+    ['one order', ['First', 'Second']],
+    ['the other', ['Second', 'First']],
+  ])('of one unit listed twice as at one time, keeps the later in the list (%s)', (_, names) => {
+    const listed = names.map((name) => burn({ location: `${name} HAZARD REDUCTION` }));
+    const result = parseText(document(listed));
+    expect(points(result).map((draft) => draft.title)).toEqual([names[1]]);
+    expect(result.dropped).toEqual([{ reason: 'duplicate', upstreamId: points(result)[0]?.source.feedId }]);
+  });
+
   it('serves a burn without polygons with a null geometry', () => {
     const [incident] = parseText(document([burn({ polygons: [] })])).incidents;
     expect(incident?.geometry).toBeNull();

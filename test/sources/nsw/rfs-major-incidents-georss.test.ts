@@ -26,7 +26,7 @@ describe('NSW RFS majorIncidents.xml (GeoRSS, 2013): the real sample', () => {
     expect(result.incidents.length - areas.length).toBe(60);
     expect(areas).toHaveLength(43);
     expect(result.unmapped).toEqual([]);
-    expect(result.dropped ?? []).toEqual([]);
+    expect(result.dropped).toEqual([]);
     expect(new Set(result.incidents.map((draft) => draft.id)).size).toBe(result.incidents.length);
   });
 
@@ -173,7 +173,7 @@ describe('NSW RFS majorIncidents.xml (GeoRSS): made-up documents', () => {
   });
 
   it('accepts a channel without items', () => {
-    expect(parseText(rss())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(rss())).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('gives an incident the id majorIncidents.json gives it', () => {
@@ -226,6 +226,26 @@ describe('NSW RFS majorIncidents.xml (GeoRSS): made-up documents', () => {
       { field: 'status', value: 'Smouldering', incidentId: 'nsw-rfs-123456' },
     ]);
   });
+
+  it.each([
+    ['newer first', true],
+    ['older first', false],
+  ])(
+    'keeps one item per incident, the later update (%s), and drops the other as a duplicate',
+    (_, newerFirst) => {
+      const older = item({ guid: 'tag:www.rfs.nsw.gov.au,2021-04-04:123456' });
+      const newer = item({
+        guid: 'tag:www.rfs.nsw.gov.au,2021-04-05:123456',
+        pubDate: 'Sun, 04 Apr 2021 05:40:00 GMT',
+        description: 'STATUS: Under Control<br />TYPE: Bush Fire<br />UPDATED: 4 Apr 2021 15:40',
+      });
+      const result = parseText(newerFirst ? rss(newer, older) : rss(older, newer));
+      expect(result.incidents.map((draft) => [draft.id, draft.status, draft.timestamps.updated])).toEqual([
+        ['nsw-rfs-123456', 'controlled', '2021-04-04T15:40:00+10:00'],
+      ]);
+      expect(result.dropped).toEqual([{ reason: 'duplicate', upstreamId: '123456' }]);
+    },
+  );
 
   it('skips and reports items without an incident number or any usable time', () => {
     const result = parseText(

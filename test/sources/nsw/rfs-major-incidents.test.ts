@@ -46,6 +46,13 @@ describe('NSW RFS majorIncidents.json: real samples', () => {
     for (const file of REAL_SAMPLES) expect(parseSample(file).unmapped, file).toEqual([]);
   });
 
+  it('keeps the postcode out of a suburb (LOCATION "5 Stewart st, Cowra 2794")', () => {
+    expect(byId(parseSample(SAMPLE.blackSummer), 'nsw-rfs-374172').location).toMatchObject({
+      address: '5 Stewart st, Cowra 2794',
+      suburb: 'Cowra',
+    });
+  });
+
   it('reads the Black Summer Emergency Warning, its major fire update and its fire area', () => {
     const result = parseSample(SAMPLE.blackSummer);
     const warning = byId(result, 'nsw-rfs-373488');
@@ -244,7 +251,7 @@ describe('NSW RFS majorIncidents.json: made-up documents', () => {
   });
 
   it('accepts an empty FeatureCollection and a BOM followed by blank lines', () => {
-    expect(parseText(document())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(document())).toEqual({ incidents: [], unmapped: [], dropped: [] });
     const { incidents } = parseText(`\uFEFF\n\n  ${document(feature())}`);
     expect(incidents.map((draft) => draft.id)).toEqual(['nsw-rfs-100001']);
   });
@@ -282,13 +289,22 @@ describe('NSW RFS majorIncidents.json: made-up documents', () => {
     );
   });
 
-  it('keeps one feature per guid: the later update', () => {
-    const description = DESCRIPTION.replace('12:05', '12:00');
-    const older = feature({ properties: { title: 'Older', pubDate: '3/02/2021 1:00:00 AM', description } });
-    const newer = feature({ properties: { title: 'Newer', guid: '100001' } });
-    const { incidents } = parseText(document(newer, older));
-    expect(incidents.map((draft) => [draft.id, draft.title])).toEqual([['nsw-rfs-100001', 'Newer']]);
-  });
+  it.each([
+    ['newer first', true],
+    ['older first', false],
+  ])(
+    'keeps one feature per guid, the later update (%s), and drops the other as a duplicate',
+    (_, newerFirst) => {
+      const description = DESCRIPTION.replace('12:05', '12:00').replace('Grass Fire', 'Fire Fighting Flea');
+      const older = feature({ properties: { title: 'Older', pubDate: '3/02/2021 1:00:00 AM', description } });
+      const newer = feature({ properties: { title: 'Newer', guid: '100001' } });
+      const result = parseText(newerFirst ? document(newer, older) : document(older, newer));
+      expect(result.incidents.map((draft) => [draft.id, draft.title])).toEqual([['nsw-rfs-100001', 'Newer']]);
+      expect(result.dropped).toEqual([{ reason: 'duplicate', upstreamId: '100001' }]);
+      // The older copy's unknown type describes nothing that is served: not reported.
+      expect(result.unmapped).toEqual([]);
+    },
+  );
 
   it('serves a feature without geometry with a null geometry and no coordinates', () => {
     const [incident] = parseText(document(feature({ geometry: null }))).incidents;

@@ -31,7 +31,7 @@ describe('PFES NT incident map JSON: the 2020 ntfrsincidents.json sample', () =>
     const result = parseSample();
     expect(result.incidents).toHaveLength(94);
     expect(result.incidents.every((draft) => draft.featureType === 'incident')).toBe(true);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     // Every eventtype, category, status and Alert Level of the sample is in FEEDS.md's vocabulary.
     expect(result.unmapped).toEqual([]);
   });
@@ -215,7 +215,7 @@ describe('PFES NT incident map JSON: made-up documents', () => {
   });
 
   it('accepts an empty incident list', () => {
-    expect(parseText(document())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(document())).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('keeps the id when the coordinate is written differently or the incident closes', () => {

@@ -15,7 +15,7 @@ describe('PFES NT warnings.json: the 2020 sample', () => {
   });
 
   it('quirk: an empty warnings list (lastupdated with seven fractional digits) is no warnings, not an error', () => {
-    expect(parseNtPfesWarnings(readFileSync(SAMPLE))).toEqual({ incidents: [], unmapped: [] });
+    expect(parseNtPfesWarnings(readFileSync(SAMPLE))).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 });
 
@@ -64,7 +64,25 @@ describe('PFES NT warnings.json: made-up documents', () => {
         },
       ],
       unmapped: [],
+      dropped: [],
     });
+  });
+
+  it.each([
+    ['High then Extreme', ['High', 'Extreme']],
+    ['Extreme then High', ['Extreme', 'High']],
+  ])('keeps the later of one area listed twice (%s): all items share the time', (_, ratings) => {
+    // The items have no time of their own: both are as at lastupdated, a tie the later item wins.
+    const items = ratings.map((rating) => ({
+      area_code: 'NT0003',
+      area_name: 'Pretend',
+      danger_rating: rating,
+    }));
+    const result = parseText(document(items));
+    expect(result.incidents.map((draft) => [draft.id, draft.details.danger_rating])).toEqual([
+      ['nt-pfes-warning-NT0003', ratings[1]],
+    ]);
+    expect(result.dropped).toEqual([{ reason: 'duplicate', upstreamId: 'NT0003' }]);
   });
 
   it('drops items without an area code, repeated areas, and everything when lastupdated is unreadable', () => {

@@ -21,7 +21,7 @@ describe('QFD bushfireAlert.xml (Atom + GeoRSS): the 2018 sample', () => {
     const result = parseSample();
     expect(result.incidents).toHaveLength(27);
     expect(result.incidents.every((draft) => draft.featureType === 'incident')).toBe(true);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     // Every category and status of the sample is in FEEDS.md's vocabulary.
     expect(result.unmapped).toEqual([]);
   });
@@ -149,7 +149,7 @@ describe('QFD bushfireAlert.xml (Atom + GeoRSS): made-up documents', () => {
   });
 
   it('accepts a feed with no entries', () => {
-    expect(parseText(atom())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(atom())).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('reads a burn under Watch and Act, an explicit Z, and a 2026 CAD number', () => {

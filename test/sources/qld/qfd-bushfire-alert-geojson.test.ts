@@ -92,7 +92,7 @@ describe('QFD bushfireAlert.json (GeoJSON, written from FEEDS.md)', () => {
   });
 
   it('accepts an empty collection, behind a BOM', () => {
-    expect(parseText(`\uFEFF\n${collection([])}`)).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(`\uFEFF\n${collection([])}`)).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('reads an Information incident point: UniqueID, vocabulary, details as numbers, the offset kept', () => {

@@ -19,7 +19,7 @@ describe('QFD bushfireAlert.kmz doc.kml: the 2020 sample', () => {
   it('parses every placemark into one incident, with nothing dropped and nothing unmapped', () => {
     const result = parseSample();
     expect(result.incidents).toHaveLength(23);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     // Every CurrentWarning, CurrentStatus and IncidentType of the sample is in FEEDS.md's vocabulary.
     expect(result.unmapped).toEqual([]);
   });
@@ -146,7 +146,7 @@ describe('QFD bushfireAlert doc.kml: made-up documents', () => {
   });
 
   it('accepts a document without placemarks', () => {
-    expect(parseText(kml())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(kml())).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('crosses midnight in UTC: 23:00 UTC is 09:00 the next day in Brisbane', () => {
@@ -187,4 +187,24 @@ describe('QFD bushfireAlert doc.kml: made-up documents', () => {
       { reason: 'no-timestamps', upstreamId: 'QF3-26-000124' },
     ]);
   });
+
+  it.each([
+    ['newer first', true],
+    ['older first', false],
+  ])(
+    'keeps one placemark per incident, the later update (%s), in order with the other drops',
+    (_, newerFirst) => {
+      const older = placemark({ CurrentStatus: 'Going' });
+      const newer = placemark({ CurrentStatus: 'Patrolled', LastUpdate: '20260111033000' });
+      const nameless = placemark({ Master_Incident_Number: '' });
+      const result = parseText(kml(...(newerFirst ? [newer, older] : [older, newer]), nameless));
+      expect(
+        result.incidents.map((draft) => [draft.id, draft.details.status_raw, draft.timestamps.updated]),
+      ).toEqual([['qld-qfd-QF3-26-000123', 'Patrolled', '2026-01-11T13:30:00+10:00']]);
+      expect(result.dropped).toEqual([
+        { reason: 'duplicate', upstreamId: 'QF3-26-000123' },
+        { reason: 'no-id', upstreamId: 'Fakeford Rd, Fakeford' },
+      ]);
+    },
+  );
 });

@@ -26,7 +26,7 @@ describe('SA CFS CFS_Current_Incidents.xml (legacy 2013 RSS)', () => {
   it('parses the 11 items, without geometry; only these types are unknown to FEEDS.md', () => {
     const result = parseSample();
     expect(result.incidents).toHaveLength(11);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     expect(result.incidents.every((draft) => draft.geometry === null)).toBe(true);
     expect(result.unmapped).toEqual([
       { field: 'type', value: 'Assist Resident', incidentId: 'sa-cfs-1005162' },
@@ -101,7 +101,7 @@ describe('SA CFS CFS_Current_Incidents.xml (legacy 2013 RSS)', () => {
   it('accepts a channel without items', () => {
     expect(
       parseText('<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>'),
-    ).toEqual({ incidents: [], unmapped: [] });
+    ).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('reads a daylight-saving pubDate (+1030) and drops an item without a numbered guid', () => {

@@ -22,7 +22,7 @@ describe('SA CFS cfs_current_incidents.json: the 2023 sample', () => {
     expect(result.incidents).toHaveLength(8);
     expect(result.incidents.every((draft) => draft.featureType === 'incident')).toBe(true);
     expect(result.unmapped).toEqual([]);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     expect(result.incidents.map((draft) => draft.id)).toEqual([
       'sa-cfs-1528053',
       'sa-cfs-1528055',
@@ -184,8 +184,8 @@ describe('SA CFS cfs_current_incidents.json: made-up documents', () => {
   });
 
   it('accepts an empty array, an empty object, a BOM and blank lines', () => {
-    expect(parseText('[]')).toEqual({ incidents: [], unmapped: [] });
-    expect(parseText('{}')).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText('[]')).toEqual({ incidents: [], unmapped: [], dropped: [] });
+    expect(parseText('{}')).toEqual({ incidents: [], unmapped: [], dropped: [] });
     expect(parseText(`\uFEFF\n\n ${JSON.stringify([record()])}`).incidents.map((draft) => draft.id)).toEqual([
       'sa-cfs-9000001',
     ]);

@@ -36,7 +36,11 @@ describe('SA CFS GeoHub warning points (ArcGIS GeoJSON)', () => {
   });
 
   it('quirk: the empty 2020 ArcGIS FeatureCollection (exceededTransferLimit, crs) is zero warnings', () => {
-    expect(parseSaCfsWarningPoints(readFileSync(SAMPLE))).toEqual({ incidents: [], unmapped: [] });
+    expect(parseSaCfsWarningPoints(readFileSync(SAMPLE))).toEqual({
+      incidents: [],
+      unmapped: [],
+      dropped: [],
+    });
   });
 
   it.each([

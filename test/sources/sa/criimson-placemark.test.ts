@@ -27,7 +27,7 @@ describe('SA CRIIMSON incident placemarks (KML): the 2020 samples', () => {
       [mfs(), 38],
     ] as const) {
       expect(result.incidents).toHaveLength(count);
-      expect(result.dropped).toBeUndefined();
+      expect(result.dropped).toEqual([]);
       expect(result.incidents.every((draft) => draft.geometry?.type === 'Point')).toBe(true);
     }
   });
@@ -204,7 +204,7 @@ describe('SA CRIIMSON incident placemarks: made-up documents', () => {
   });
 
   it('accepts a document without placemarks, after a BOM and blank lines', () => {
-    expect(parseText(`\uFEFF\n\n${kml()}`)).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(`\uFEFF\n\n${kml()}`)).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('falls back to the feed agency without a Region, and reads a long month name and aircraft', () => {

@@ -24,7 +24,7 @@ describe('TFS colBushfireSummariesRss (legacy GeoRSS): sample', () => {
   it('reads its one item by the known keys of the description', () => {
     const result = parseTfsBushfireSummariesGeoRss(readFileSync(SAMPLE));
     expect(result.unmapped).toEqual([]);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
     expect(result.incidents).toHaveLength(1);
     expect(result.incidents[0]).toMatchObject({
       id: 'tas-tfs-206456',
@@ -86,7 +86,7 @@ describe('TFS colBushfireSummariesRss: made-up documents', () => {
   });
 
   it('accepts a channel without items', () => {
-    expect(parseText(rss())).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(rss())).toEqual({ incidents: [], unmapped: [], dropped: [] });
   });
 
   it('reads keys in any case, values with colons and links, and summer time', () => {
@@ -115,22 +115,30 @@ describe('TFS colBushfireSummariesRss: made-up documents', () => {
     });
   });
 
-  it('drops items without an incident number or a time, and keeps the later of two copies', () => {
-    const result = parseText(
-      rss(
-        item('STATUS: Going<br />', '300002', 'Sat, 11 Jan 2025 10:00:00 +1100'),
-        item('STATUS: Patrol<br />', '300002', 'Sat, 11 Jan 2025 12:00:00 +1100'),
-        item('STATUS: Going<br />', '300003', 'not a date'),
-        '<item><title>No number</title><pubDate>Sat, 11 Jan 2025 10:00:00 +1100</pubDate></item>',
-      ),
-    );
-    expect(result.incidents.map((draft) => [draft.id, draft.status])).toEqual([
-      ['tas-tfs-300002', 'controlled'],
-    ]);
-    expect(result.dropped).toEqual([
-      { reason: 'no-timestamps', upstreamId: '300003' },
-      { reason: 'no-id', upstreamId: 'No number' },
-      { reason: 'duplicate', upstreamId: '300002' },
-    ]);
-  });
+  it.each([
+    ['older first', false],
+    ['newer first', true],
+  ])(
+    'drops items without an incident number or a time, and keeps the later of two copies (%s)',
+    (_, newerFirst) => {
+      const older = item('STATUS: Going<br />', '300002', 'Sat, 11 Jan 2025 10:00:00 +1100');
+      const newer = item('STATUS: Patrol<br />', '300002', 'Sat, 11 Jan 2025 12:00:00 +1100');
+      const result = parseText(
+        rss(
+          ...(newerFirst ? [newer, older] : [older, newer]),
+          item('STATUS: Going<br />', '300003', 'not a date'),
+          '<item><title>No number</title><pubDate>Sat, 11 Jan 2025 10:00:00 +1100</pubDate></item>',
+        ),
+      );
+      expect(result.incidents.map((draft) => [draft.id, draft.status])).toEqual([
+        ['tas-tfs-300002', 'controlled'],
+      ]);
+      // In document order: the loser is dropped as soon as the second copy is read.
+      expect(result.dropped).toEqual([
+        { reason: 'duplicate', upstreamId: '300002' },
+        { reason: 'no-timestamps', upstreamId: '300003' },
+        { reason: 'no-id', upstreamId: 'No number' },
+      ]);
+    },
+  );
 });

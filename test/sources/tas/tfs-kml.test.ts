@@ -50,7 +50,7 @@ describe('TFS KML: samples', () => {
       ['tas-tfs-20014107', 'incident', 'burn_off', 'controlled'],
     ]);
     expect(result.unmapped).toEqual([]);
-    expect(result.dropped).toBeUndefined();
+    expect(result.dropped).toEqual([]);
   });
 
   it('reads the escaped <table> rows by their known keys', () => {
@@ -121,7 +121,11 @@ describe('TFS KML: samples', () => {
   });
 
   it('reads the alert-areas sample, which holds styles and no placemark, as no record', () => {
-    expect(parseSample(parseTfsAlertAreasKml, ALERT_AREAS)).toEqual({ incidents: [], unmapped: [] });
+    expect(parseSample(parseTfsAlertAreasKml, ALERT_AREAS)).toEqual({
+      incidents: [],
+      unmapped: [],
+      dropped: [],
+    });
   });
 });
 
@@ -186,7 +190,11 @@ describe('TFS KML: made-up documents', () => {
   });
 
   it('accepts a document without placemarks and a BOM', () => {
-    expect(parseText(parseTfsIncidentsKml, `\uFEFF${kml()}`)).toEqual({ incidents: [], unmapped: [] });
+    expect(parseText(parseTfsIncidentsKml, `\uFEFF${kml()}`)).toEqual({
+      incidents: [],
+      unmapped: [],
+      dropped: [],
+    });
   });
 
   it('reads summer times, sizes with thousands separators and Advice', () => {
@@ -241,6 +249,31 @@ describe('TFS KML: made-up documents', () => {
       { reason: 'no-timestamps', upstreamId: '25000003' },
     ]);
   });
+
+  it.each([
+    ['newer first', true],
+    ['older first', false],
+  ])(
+    'keeps one placemark per incident, the later update (%s), in order with the other drops',
+    (_, newerFirst) => {
+      const older = placemark({ rows: { ...ROWS, Status: 'Going' } });
+      const newer = placemark({ rows: { ...ROWS, Status: 'Patrol', 'Last Update': '12-Jan-2025 6:30 PM' } });
+      const result = parseText(
+        parseTfsIncidentsKml,
+        kml(
+          ...(newerFirst ? [newer, older] : [older, newer]),
+          placemark({ id: '', rows: { Status: 'Going' } }),
+        ),
+      );
+      expect(result.incidents.map((draft) => [draft.id, draft.status, draft.timestamps.updated])).toEqual([
+        ['tas-tfs-25000001', 'controlled', '2025-01-12T18:30:00+11:00'],
+      ]);
+      expect(result.dropped).toEqual([
+        { reason: 'duplicate', upstreamId: '25000001' },
+        { reason: 'no-id', upstreamId: 'Pretend Road, MADEUPTON' },
+      ]);
+    },
+  );
 
   it('turns an alert-area polygon into a warning record at its centroid plus its warning_area', () => {
     const rows = { ...ROWS, 'Alert Level': 'Emergency Warning' };

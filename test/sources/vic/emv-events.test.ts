@@ -314,7 +314,7 @@ describe('VicEmergency events-geojson.json: real samples', () => {
 
   it('drops the NSW RFS and SA CFS republications', () => {
     const result = sample(SAMPLE.emergencyWarnings);
-    const dropped = result.dropped ?? [];
+    const dropped = result.dropped;
     expect(countBy(dropped.map((record) => record.reason))).toEqual(new Map([['republished', 24]]));
     expect(dropped).toContainEqual({ reason: 'republished', upstreamId: '640657' });
     expect(dropped).toContainEqual({ reason: 'republished', upstreamId: '1681007' });

@@ -45,7 +45,7 @@ describe('WA DFES legacy feeds: real samples', () => {
     const counts = (Object.keys(SAMPLE) as SampleName[]).map((name) => {
       const { incidents, dropped } = parseSample(name);
       const areas = incidents.filter((draft) => draft.featureType !== 'incident').length;
-      return [name, incidents.length - areas, areas, dropped?.length];
+      return [name, incidents.length - areas, areas, dropped.length];
     });
     expect(counts).toEqual([
       ['incidentsJson', 34, 0, 0],

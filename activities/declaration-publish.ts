@@ -1,0 +1,62 @@
+import { ApplicationFailure, ApplicationFailureCategory } from '@temporalio/common';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DeclarationDropError, publishDeclarationSource } from '../warehouse/declarations.js';
+import type { Warehouse } from '../warehouse/warehouse.js';
+import {
+  DECLARATION_FAILURES,
+  type ParsedDeclarationSource,
+  type PublishDeclarationSourceResult,
+} from './declaration-contracts.js';
+import { heartbeating } from './heartbeat.js';
+
+export interface DeclarationWarehouseDeps {
+  dataDir: string;
+  lakeDir: string;
+  warehouse: Warehouse;
+  now?: () => Date;
+}
+
+/** The warehouse-queue side of a declaration refresh: one source's parsed records into the lake. */
+export function createDeclarationWarehouseActivities(deps: DeclarationWarehouseDeps) {
+  const now = deps.now ?? (() => new Date());
+  async function publish(parsed: ParsedDeclarationSource): Promise<PublishDeclarationSourceResult> {
+    const stagedFile = join(deps.dataDir, parsed.stagedPath);
+    try {
+      const published = await publishDeclarationSource(
+        deps.warehouse,
+        deps.lakeDir,
+        {
+          source: parsed.source,
+          stagedFile,
+          records: parsed.records,
+          contentSha256: parsed.contentSha256,
+          fetchedAt: parsed.fetchedAt,
+          rejected: parsed.rejected,
+          unmappedHazards: parsed.unmappedHazards,
+          documents: parsed.documents,
+        },
+        now(),
+      );
+      await rm(stagedFile, { force: true });
+      return { ...published, records: parsed.records };
+    } catch (error) {
+      if (!(error instanceof DeclarationDropError)) throw error;
+      await rm(stagedFile, { force: true });
+      throw ApplicationFailure.create({
+        message: error.message,
+        type: DECLARATION_FAILURES.dropped,
+        nonRetryable: true,
+        details: ['retraction-guard'],
+        category: ApplicationFailureCategory.BENIGN,
+      });
+    }
+  }
+  return {
+    publishDeclarationSource(parsed: ParsedDeclarationSource): Promise<PublishDeclarationSourceResult> {
+      return heartbeating(() => publish(parsed));
+    },
+  };
+}
+
+export type DeclarationWarehouseActivities = ReturnType<typeof createDeclarationWarehouseActivities>;

@@ -1,0 +1,107 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { createHash } from 'node:crypto';
+import { dataLayout, type Settings } from '../../config/index.js';
+import { effectiveGaugeBaseUrl, gaugeSourceByName } from '../../config/gauge-sources.js';
+import { readingsCsv, writeStagedPoll } from '../../warehouse/gauges/staged.js';
+import { NON_RETRYABLE_FAILURES } from '../contracts.js';
+import { heartbeating } from '../heartbeat.js';
+import { RawStore } from '../raw-store.js';
+import type { PollGaugeSourceInput, PollGaugeSourceResult } from './contracts.js';
+import { SOURCE_POLLERS } from './pollers.js';
+import { sourceFetcher } from './source-fetch.js';
+
+export interface GaugeIngestDeps {
+  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+function cancellation(): AbortSignal | undefined {
+  try {
+    return Context.current().cancellationSignal;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The gauge activity of the ingest task queue: one poll of a source, every document it takes kept in
+ * the raw store by hash, parsed and normalised into a staged poll for the warehouse. Any failed call
+ * or refused document fails the whole poll, so nothing half-read is ever committed.
+ */
+export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
+  const { settings } = deps;
+  const now = deps.now ?? (() => new Date());
+  const raw = new RawStore(settings.DATA_DIR);
+
+  async function poll(input: PollGaugeSourceInput): Promise<PollGaugeSourceResult> {
+    const source = gaugeSourceByName(input.source);
+    if (!source) {
+      throw ApplicationFailure.nonRetryable(
+        `unknown gauge source ${input.source}`,
+        NON_RETRYABLE_FAILURES.unknownFeed,
+      );
+    }
+    const at = now();
+    const fetcher = sourceFetcher({
+      feedKey: `gauges/${source.name}`,
+      raw,
+      timeoutMs: settings.FETCH_TIMEOUT_MS,
+      maxBytes: settings.FETCH_MAX_BYTES,
+      signal: cancellation(),
+      fetch: deps.fetch,
+      now,
+    });
+    const result = await SOURCE_POLLERS[source.system]({
+      source,
+      baseUrl: effectiveGaugeBaseUrl(source, settings.UPSTREAM_BASE_URL),
+      fromMs: input.fromMs,
+      toMs: at.getTime(),
+      token: input.token,
+      fetcher,
+    });
+    const csv = readingsCsv(result.series);
+    const hash = createHash('sha256')
+      .update(fetcher.fetched.map((ref) => ref.sha256).join(','))
+      .digest('hex')
+      .slice(0, 16);
+    const pollId = `${at
+      .toISOString()
+      .replace(/[^0-9]/g, '')
+      .slice(0, 14)}-${hash}`;
+    const stagedPath = dataLayout(settings.DATA_DIR).stagedRef(`gauges/${source.name}`, pollId);
+    await writeStagedPoll(
+      settings.DATA_DIR,
+      stagedPath,
+      {
+        source: source.name,
+        polledAt: at.toISOString(),
+        stations: result.stations,
+        seriesThresholds: [...result.seriesThresholds],
+        raw: fetcher.fetched,
+        readings: csv.rows,
+      },
+      csv.text,
+    );
+    return {
+      stagedPath,
+      polledAt: at.toISOString(),
+      stations: result.stations.length,
+      readings: csv.rows,
+      skipped: result.skipped + csv.unreadable,
+      rawBodies: fetcher.fetched.length,
+      rawBytes: fetcher.fetched.reduce((sum, ref) => sum + ref.bytes, 0),
+      nextToken: result.nextToken,
+    };
+  }
+
+  return {
+    /** One poll of a gauge source, heartbeating while its calls run. */
+    pollGaugeSource(input: PollGaugeSourceInput): Promise<PollGaugeSourceResult> {
+      return heartbeating(() => poll(input));
+    },
+  };
+}
+
+export type GaugeIngestActivities = ReturnType<typeof createGaugeIngestActivities>;

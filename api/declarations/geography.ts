@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Settings } from '../../config/index.js';
+import {
+  LGA_2023_TO_2022_CODES,
+  loadGeography,
+  type Geography,
+  type GeographyFiles,
+} from '../../geo/index.js';
+
+/**
+ * How an API process finds its declarations geography: the DECLARATIONS_* settings name the files
+ * (LGA boundaries, the G-NAF locality and postcode tables, the locality→LGA table), read once when
+ * the process starts. Boundaries of the 2023 edition are read with their one changed code mapped back
+ * to 2022, the edition declarations use. Undefined when no boundaries are set.
+ */
+export function geographyFiles(
+  settings: Pick<
+    Settings,
+    | 'DECLARATIONS_BOUNDARIES'
+    | 'DECLARATIONS_GNAF_LOCALITIES'
+    | 'DECLARATIONS_GNAF_POSTCODES'
+    | 'DECLARATIONS_POSTCODE_LOCALITIES'
+  >,
+): GeographyFiles | undefined {
+  if (!settings.DECLARATIONS_BOUNDARIES) return undefined;
+  return {
+    boundaries: settings.DECLARATIONS_BOUNDARIES,
+    boundaryOptions: { codeCrosswalk: LGA_2023_TO_2022_CODES },
+    ...(settings.DECLARATIONS_GNAF_LOCALITIES
+      ? { gnafLocalities: settings.DECLARATIONS_GNAF_LOCALITIES }
+      : {}),
+    ...(settings.DECLARATIONS_GNAF_POSTCODES ? { gnafPostcodes: settings.DECLARATIONS_GNAF_POSTCODES } : {}),
+    ...(settings.DECLARATIONS_POSTCODE_LOCALITIES
+      ? { postcodeLocalities: settings.DECLARATIONS_POSTCODE_LOCALITIES }
+      : {}),
+  };
+}
+
+/** The geography of one boundary version, with what names that version. */
+export interface ServedGeography extends Geography {
+  /** `LGA 2023 (sha256 1a2b3c4d5e6f)`: the edition the file says, and its content. */
+  boundaryVersion: string;
+}
+
+async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Builds the point index and postcode directory once, for the life of the process. */
+export async function loadServedGeography(files: GeographyFiles): Promise<ServedGeography> {
+  const [geography, sha256] = await Promise.all([loadGeography(files), sha256File(files.boundaries)]);
+  const edition = geography.boundaries.edition ?? 'LGA (edition not stated)';
+  return { ...geography, boundaryVersion: `${edition} (sha256 ${sha256.slice(0, 12)})` };
+}

@@ -1,0 +1,55 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { DEFAULT_HORIZONS, listDeclarations } from '../../declarations/index.js';
+import type { AppEnv, DeclarationDeps } from '../types.js';
+import { problemResponses } from '../validation.js';
+import { DECLARATION_CACHE_CONTROL, loadedDeclarations } from './loaded.js';
+import { ListQuery, todayInAustralia } from './params.js';
+import { DISCLAIMER, ListPage } from './schemas.js';
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/declarations',
+  summary: 'Declarations and activations, filtered',
+  description:
+    'One item per instrument (a state declaration, or a DRFA activation, of one jurisdiction for one AGRN), newest start first, with its status on active_on. Keyset paging: follow links.next until it is absent.',
+  request: { query: ListQuery },
+  responses: {
+    200: { description: 'A page of instruments', content: { 'application/json': { schema: ListPage } } },
+    ...problemResponses(400, 503),
+  },
+});
+
+export function registerList(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps): void {
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    const { dataset } = await loadedDeclarations(deps);
+    const activeOn = query.active_on ?? todayInAustralia(deps.now());
+    const page = listDeclarations(dataset, {
+      activeOn,
+      status: query.status,
+      limit: query.limit,
+      ...(query.jurisdiction ? { jurisdiction: query.jurisdiction } : {}),
+      ...(query.instrument_type ? { instrumentType: query.instrument_type } : {}),
+      ...(query.disaster_type ? { disasterType: query.disaster_type } : {}),
+      ...(query.cursor ? { after: query.cursor } : {}),
+    });
+    const url = new URL(c.req.url);
+    const self = `${url.pathname}${url.search}`;
+    let next: string | undefined;
+    if (page.nextCursor) {
+      const params = new URLSearchParams(url.search);
+      params.set('cursor', page.nextCursor);
+      next = `${url.pathname}?${params.toString()}`;
+    }
+    c.header('cache-control', DECLARATION_CACHE_CONTROL);
+    return c.json(
+      {
+        items: page.items,
+        meta: { count: page.items.length, activeOn, nextCursor: page.nextCursor, horizons: DEFAULT_HORIZONS },
+        links: { self, ...(next ? { next } : {}) },
+        disclaimer: DISCLAIMER,
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,13 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv, EventDeps } from '../types.js';
+import { validationHook } from '../validation.js';
+import { registerEventList } from './list.js';
+import { registerOneEvent } from './one.js';
+
+/** The clustered-event resource. */
+export function eventRoutes(deps: EventDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  registerEventList(app, deps);
+  registerOneEvent(app, deps);
+  return app;
+}

@@ -1,0 +1,125 @@
+import { gaugeFilesBetween } from '../../lake/gauge-files.js';
+import type { GaugeReading, RollupInterval } from '../../model/index.js';
+import { formatAtOffset } from '../../sources/gauges/time.js';
+import type { ServingStore } from '../serving-store.js';
+import type { CatalogueGauge } from './catalogue.js';
+
+export interface RollupView extends GaugeReading {
+  quality: null;
+  min: number;
+  max: number;
+  mean: number;
+  count: number;
+}
+
+export interface ReadingsWindow {
+  afterMs: number;
+  /** Exclusive: the window's end, or the cursor of the page before. */
+  beforeMs: number;
+  /** Only readings (rollups: bucket peaks) at or above this level. */
+  atLeast?: number | undefined;
+  limit: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Raw readings of one gauge in [after, before), newest first, read in place from the files of its
+ * source that can hold the window (a corrected value supersedes the earlier copy). One more row than
+ * the limit is read to know whether a next page exists.
+ */
+export async function rawReadings(
+  store: ServingStore,
+  gauge: CatalogueGauge,
+  window: ReadingsWindow,
+): Promise<{ readings: GaugeReading[]; more: boolean }> {
+  const files = gaugeFilesBetween(store.manifest, 'gauge_readings', {
+    source: gauge.source,
+    fromMs: window.afterMs,
+    toMs: window.beforeMs,
+  });
+  if (files.length === 0) return { readings: [], more: false };
+  const rows = await store.query<{
+    t: number;
+    offset_minutes: number;
+    value: number;
+    quality: string | null;
+  }>(
+    `SELECT epoch_ms(reading_time)::DOUBLE AS t, offset_minutes, value, quality FROM (
+       SELECT reading_time, offset_minutes, value, quality,
+         row_number() OVER (PARTITION BY reading_time ORDER BY received_at DESC) AS copy
+       FROM ${store.filesRelation('gauge_readings', files)}
+       WHERE gauge_id = $1 AND reading_time >= $2::TIMESTAMPTZ AND reading_time < $3::TIMESTAMPTZ
+     ) WHERE copy = 1 ${window.atLeast === undefined ? '' : 'AND value >= $4'}
+     ORDER BY t DESC LIMIT ${window.limit + 1}`,
+    [
+      gauge.id,
+      iso(window.afterMs),
+      iso(window.beforeMs),
+      ...(window.atLeast === undefined ? [] : [window.atLeast]),
+    ],
+  );
+  return {
+    readings: rows.slice(0, window.limit).map((row) => ({
+      time: formatAtOffset(Number(row.t), Number(row.offset_minutes)),
+      value: row.value,
+      quality: row.quality,
+    })),
+    more: rows.length > window.limit,
+  };
+}
+
+/**
+ * Hourly or daily rollups of one gauge whose bucket starts in [after, before), newest first. A
+ * reading's value is the bucket's peak level (water_level) or its total (rainfall).
+ */
+export async function rollupReadings(
+  store: ServingStore,
+  gauge: CatalogueGauge,
+  span: RollupInterval,
+  window: ReadingsWindow,
+): Promise<{ readings: RollupView[]; more: boolean }> {
+  const files = gaugeFilesBetween(store.manifest, 'gauge_rollups', {
+    span,
+    fromMs: window.afterMs,
+    toMs: window.beforeMs,
+  });
+  if (files.length === 0) return { readings: [], more: false };
+  const valueColumn = gauge.variable === 'rainfall' ? 'value_sum' : 'value_max';
+  const rows = await store.query<{
+    t: number;
+    offset_minutes: number;
+    value: number;
+    value_min: number;
+    value_max: number;
+    value_mean: number;
+    reading_count: number;
+  }>(
+    `SELECT epoch_ms(bucket_start)::DOUBLE AS t, offset_minutes, ${valueColumn} AS value,
+       value_min, value_max, value_mean, reading_count FROM (
+       SELECT *, row_number() OVER (PARTITION BY bucket_start ORDER BY computed_at DESC) AS copy
+       FROM ${store.filesRelation('gauge_rollups', files)}
+       WHERE gauge_id = $1 AND span = '${span}'
+         AND bucket_start >= $2::TIMESTAMPTZ AND bucket_start < $3::TIMESTAMPTZ
+     ) WHERE copy = 1 ${window.atLeast === undefined ? '' : 'AND value_max >= $4'}
+     ORDER BY t DESC LIMIT ${window.limit + 1}`,
+    [
+      gauge.id,
+      iso(window.afterMs),
+      iso(window.beforeMs),
+      ...(window.atLeast === undefined ? [] : [window.atLeast]),
+    ],
+  );
+  return {
+    readings: rows.slice(0, window.limit).map((row) => ({
+      time: formatAtOffset(Number(row.t), Number(row.offset_minutes)),
+      value: row.value,
+      quality: null,
+      min: row.value_min,
+      max: row.value_max,
+      mean: row.value_mean,
+      count: Number(row.reading_count),
+    })),
+    more: rows.length > window.limit,
+  };
+}

@@ -1,0 +1,21 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppDeps, AppEnv } from '../types.js';
+import { validationHook } from '../validation.js';
+import { GaugeCatalogue } from './catalogue.js';
+import { registerList } from './list.js';
+import { registerOne } from './one.js';
+import { registerReadings } from './readings.js';
+import { registerSources } from './sources.js';
+import { registerSummary } from './summary.js';
+
+/** The gauge resource. The fixed paths (summary, sources) are registered before `/gauges/{id}`. */
+export function gaugeRoutes(deps: Pick<AppDeps, 'store' | 'cursors' | 'now' | 'gaugeHealth'>) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const gaugeDeps = { ...deps, catalogue: new GaugeCatalogue(deps.store) };
+  registerList(app, gaugeDeps);
+  registerSummary(app, gaugeDeps);
+  registerSources(app, gaugeDeps);
+  registerReadings(app, gaugeDeps);
+  registerOne(app, gaugeDeps);
+  return app;
+}

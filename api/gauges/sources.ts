@@ -1,0 +1,58 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
+import { lastPollError } from '../../model/index.js';
+import type { AppEnv } from '../types.js';
+import { problemResponses } from '../validation.js';
+import type { GaugeDeps } from './deps.js';
+import { GaugeSourceHealthSchema } from './schemas.js';
+import { gaugeSourceItem } from './source-health.js';
+
+const sourcesRoute = createRoute({
+  method: 'get',
+  path: '/gauges/sources',
+  summary: 'Health of every gauge source, from its poller',
+  description:
+    'Each of the eight polling sources with the health its poller reports (read at most every few seconds).',
+  responses: {
+    200: {
+      description: 'Gauge source health',
+      content: { 'application/json': { schema: z.object({ sources: z.array(GaugeSourceHealthSchema) }) } },
+    },
+    ...problemResponses(401),
+  },
+});
+
+const ITEMS = GAUGE_SOURCES.map(gaugeSourceItem);
+
+export function registerSources(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void {
+  app.openapi(sourcesRoute, async (c) => {
+    const health = deps.gaugeHealth ? await deps.gaugeHealth.read(ITEMS) : [];
+    c.header('cache-control', 'no-cache');
+    return c.json(
+      {
+        sources: GAUGE_SOURCES.map((source, index) => {
+          const entry = health[index];
+          return {
+            source: source.name,
+            kind: source.kind,
+            agency: source.agency,
+            state: source.state,
+            status: entry?.status ?? 'unknown',
+            lastPolled: entry?.lastPolled ?? null,
+            lastSuccess: entry?.lastSuccess ?? null,
+            gaugeCount: entry?.gaugeCount ?? 0,
+            newReadings: entry?.newReadings ?? 0,
+            skippedSeries: entry?.skippedSeries ?? 0,
+            errorCount: entry?.errorCount ?? 0,
+            consecutiveFailures: entry?.consecutiveFailures ?? 0,
+            lastError: (entry && lastPollError(entry)) ?? null,
+            nextPoll: entry?.nextPollAt ?? null,
+            pollIntervalSeconds: source.pollIntervalSeconds,
+            stalenessHorizonHours: source.stalenessHorizonHours,
+          };
+        }),
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * Soak benchmark (not a test; loopback only, bounded in time): the demo's whole service — supervisor,
+ * Temporal dev server, warehouse, ingest and API processes — polling a local replay of every feed while
+ * a steady mix of API requests runs for `--minutes`. It prints polls per minute at the start and the
+ * end (ingestion must not decline under load), the delay from a scripted upstream change to its
+ * appearance on /v1 (p50/p95), each process's RSS at the start and the end, and the errors seen.
+ *
+ * Usage: npm run bench:soak [-- --minutes 10 --rate 20]
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Client, Connection } from '@temporalio/client';
+import { issueKey } from '../api/access/issue.js';
+import { SqliteAccessStore } from '../api/access/sqlite-store.js';
+import { dataLayout, FEED_CATALOGUE, mirrorPath, pollerWorkflowId } from '../config/index.js';
+import type { FeedHealth } from '../model/index.js';
+import { scriptDemoFeeds } from '../replay/demo-feeds.js';
+import { renderNswMajorIncidents, syntheticNswIncidents } from '../replay/generators/nsw-rfs.js';
+import { ReplayServer } from '../replay/server.js';
+import { createServiceLog } from '../runtime/log.js';
+import { startService } from '../runtime/service.js';
+
+const { values } = parseArgs({
+  options: { minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '20' } },
+});
+const minutes = Number(values.minutes);
+const rate = Number(values.rate);
+const POLL_SECONDS = 10;
+const PROBE_EVERY_MS = 30_000;
+const WINDOW_MS = 2 * 60_000;
+
+const dataDir = await mkdtemp(join(tmpdir(), 'eids-soak-'));
+const replay = await ReplayServer.start();
+scriptDemoFeeds(replay, FEED_CATALOGUE, { count: 25, seed: 2026, tickMs: 20_000, startedAt: new Date() });
+// The probe feed: NSW major incidents with a new incident added every PROBE_EVERY_MS.
+const probeFeed = FEED_CATALOGUE.find((feed) => feed.key === 'nsw-rfs-major-incidents')!;
+const base = syntheticNswIncidents(25, 99);
+const probes: { id: number; addedAt: number; seenAt?: number }[] = [];
+replay.script(mirrorPath(probeFeed), [
+  {
+    kind: 'document',
+    body: () =>
+      renderNswMajorIncidents([
+        ...base,
+        ...probes.map((probe, i) => ({
+          ...base[i % base.length]!,
+          id: probe.id,
+          updated: new Date(probe.addedAt),
+        })),
+      ]),
+  },
+]);
+
+const access = SqliteAccessStore.open(dataLayout(dataDir).accessDbFile);
+const { token } = await issueKey(access, { tier: 'enterprise', label: 'soak' }, new Date());
+access.close();
+const headers = { authorization: `Bearer ${token}` };
+const log = createServiceLog({ process: 'soak', level: 'warn', format: 'text' });
+const service = await startService(
+  {
+    DATA_DIR: dataDir,
+    UPSTREAM_BASE_URL: replay.url,
+    POLL_INTERVAL_SECONDS: String(POLL_SECONDS),
+    PORT: '18480',
+    TEMPORAL_DEV_PORT: '17480',
+    TEMPORAL_UI_PORT: '18481',
+    LOG_LEVEL: 'warn',
+  },
+  log,
+);
+const connection = await Connection.connect({ address: service.temporalAddress });
+const client = new Client({ connection });
+
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+const rssNow = () => Object.fromEntries(service.pids().map(({ name, pid }) => [name, rssMb(pid)]));
+
+async function totalPolls(): Promise<number> {
+  const health = await Promise.all(
+    FEED_CATALOGUE.map((feed) =>
+      client.workflow
+        .getHandle(pollerWorkflowId(feed))
+        .query<FeedHealth>('health')
+        .then((h) => h.polls)
+        .catch(() => 0),
+    ),
+  );
+  return health.reduce((sum, polls) => sum + polls, 0);
+}
+
+const counts = { requests: 0, errors: 0, statuses: new Map<number, number>() };
+const paths = [
+  '/v1/incidents?limit=100',
+  '/v1/incidents?state=nsw,vic&format=csv',
+  '/v1/incidents/nearby?lat=-33.8&lng=151&radius=200',
+  '/v1/incidents?format=cap-atom&limit=50',
+  '/v1/incidents?include_retracted=true&featureType=incident,warning_area',
+  '/v1/states',
+  '/v1/status',
+];
+const started = Date.now();
+const endAt = started + minutes * 60_000;
+
+async function load(): Promise<void> {
+  let i = 0;
+  while (Date.now() < endAt) {
+    const tick = Date.now();
+    const path = paths[i++ % paths.length]!;
+    try {
+      const response = await fetch(`${service.apiUrl}${path}`, { headers });
+      await response.arrayBuffer();
+      counts.statuses.set(response.status, (counts.statuses.get(response.status) ?? 0) + 1);
+      if (response.status >= 400) counts.errors++;
+    } catch {
+      counts.errors++;
+    }
+    counts.requests++;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 / rate - (Date.now() - tick))));
+  }
+}
+
+async function probe(): Promise<void> {
+  let next = 900_000;
+  while (Date.now() + 60_000 < endAt) {
+    const entry = { id: next++, addedAt: Date.now() } as (typeof probes)[number];
+    probes.push(entry);
+    while (entry.seenAt === undefined && Date.now() < endAt) {
+      const response = await fetch(`${service.apiUrl}/v1/incidents/nsw-rfs-${entry.id}`, { headers });
+      await response.arrayBuffer();
+      if (response.status === 200) entry.seenAt = Date.now();
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, entry.addedAt + PROBE_EVERY_MS - Date.now())),
+    );
+  }
+}
+
+async function pollsIn(windowMs: number): Promise<number> {
+  const before = await totalPolls();
+  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  return ((await totalPolls()) - before) / (windowMs / 60_000);
+}
+
+const running = Promise.all([load(), probe()]);
+const startRate = await pollsIn(WINDOW_MS);
+// Memory is compared from the end of the first window (caches and DuckDB buffers warmed) to the end.
+const rssStart = rssNow();
+await new Promise((resolve) => setTimeout(resolve, Math.max(0, endAt - WINDOW_MS - Date.now())));
+const endRate = await pollsIn(Math.max(10_000, Math.min(WINDOW_MS, endAt - Date.now())));
+await running;
+const rssEnd = rssNow();
+
+const delays = probes.filter((p) => p.seenAt !== undefined).map((p) => (p.seenAt! - p.addedAt) / 1000);
+delays.sort((a, b) => a - b);
+const pct = (p: number) => delays[Math.min(delays.length - 1, Math.floor((delays.length * p) / 100))] ?? NaN;
+console.log(
+  `\nsoak: ${minutes} min, ${rate} req/s mixed load, ${FEED_CATALOGUE.length} feeds polled every ${POLL_SECONDS} s`,
+);
+console.log(
+  `polls per minute (all feeds): start ${startRate.toFixed(1)}, end ${endRate.toFixed(1)} (${((endRate / startRate - 1) * 100).toFixed(1)} %)`,
+);
+console.log(
+  `upstream change → /v1: ${delays.length} of ${probes.length} probes seen; p50 ${pct(50).toFixed(1)} s, p95 ${pct(95).toFixed(1)} s (goal p95 ≤ ${POLL_SECONDS + 2} s)`,
+);
+console.log('RSS per process (MB): after the first window → end (growth)');
+for (const name of Object.keys(rssEnd)) {
+  const a = rssStart[name] ?? NaN;
+  const b = rssEnd[name] ?? NaN;
+  console.log(`  ${name.padEnd(22)} ${a.toFixed(0)} → ${b.toFixed(0)} (${((b / a - 1) * 100).toFixed(1)} %)`);
+}
+console.log(
+  `requests: ${counts.requests}, errors: ${counts.errors}; statuses ${JSON.stringify(Object.fromEntries(counts.statuses))}`,
+);
+await connection.close();
+await service.stop();
+await replay.close();
+await rm(dataDir, { recursive: true, force: true });
+process.exit(0);

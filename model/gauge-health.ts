@@ -1,0 +1,32 @@
+import type { FeedErrorKind, PollOutcome } from './feed-health.js';
+import type { FeedStatus } from './enums.js';
+import type { GaugeSourceName } from './gauge.js';
+
+/**
+ * A gauge source's health as its poller workflow records it and answers the `health` query. Status
+ * follows the feed rules (model/feed-health.ts: unknown, healthy, degraded, down after 3 failures).
+ */
+export interface GaugeSourceHealth {
+  source: GaugeSourceName;
+  status: FeedStatus;
+  lastPolled?: string;
+  lastSuccess?: string;
+  lastOutcome?: Extract<PollOutcome, 'committed' | 'failed'>;
+  lastError?: string;
+  lastErrorKind?: FeedErrorKind;
+  nextPollAt?: string;
+  /** Active gauges the last good poll listed. */
+  gaugeCount: number;
+  /** Readings the last good poll brought that the warehouse did not hold yet. */
+  newReadings: number;
+  /** Stations or series the last good poll could not read (a per-site error inside a good answer). */
+  skippedSeries: number;
+  polls: number;
+  errorCount: number;
+  consecutiveFailures: number;
+}
+
+/** Temporal workflow id of a gauge source's poller. */
+export function gaugePollerWorkflowId(source: GaugeSourceName): string {
+  return `gauges:${source}`;
+}

@@ -1,0 +1,102 @@
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import { ConfigError, type Settings } from '../config/index.js';
+import { effectiveGaugeBaseUrl, GAUGE_SOURCES, type GaugeSourceDefinition } from '../config/gauge-sources.js';
+import { gaugePollerWorkflowId } from '../model/index.js';
+import { pollNowSignal, type GaugeMaintenanceInput, type GaugePollerInput } from '../workflows/index.js';
+import type { ServiceLog } from './log.js';
+
+/**
+ * The gauge sources this service polls: GAUGE_SOURCES when set (each name checked), else every source
+ * unless FEEDS narrows the service to some incident feeds (a test or a partial deployment), which then
+ * polls no gauges unless they are named.
+ */
+export function selectedGaugeSources(
+  settings: Pick<Settings, 'GAUGE_SOURCES' | 'FEEDS'>,
+): readonly GaugeSourceDefinition[] {
+  const names = settings.GAUGE_SOURCES;
+  if (names === undefined) return settings.FEEDS === undefined ? GAUGE_SOURCES : [];
+  const unknown = names.filter((name) => !GAUGE_SOURCES.some((source) => source.name === name));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  GAUGE_SOURCES: no gauge source is named ${unknown.join(', ')} (see config/gauge-sources.ts)`,
+    );
+  }
+  return GAUGE_SOURCES.filter((source) => names.includes(source.name));
+}
+
+/** History asked for: a first poll reaches back over the longest staleness horizon. */
+const INITIAL_WINDOW_HOURS = 72;
+const MAX_WINDOW_HOURS = 7 * 24;
+
+export function gaugePollerInput(source: GaugeSourceDefinition, settings: Settings): GaugePollerInput {
+  return {
+    source: source.name,
+    pollIntervalSeconds: settings.POLL_INTERVAL_SECONDS ?? source.pollIntervalSeconds,
+    ingestTaskQueue: settings.INGEST_TASK_QUEUE,
+    warehouseTaskQueue: settings.WAREHOUSE_TASK_QUEUE,
+    initialWindowHours: INITIAL_WINDOW_HOURS,
+    // The national archive fills in late, up to its horizon; telemetry within a couple of hours.
+    overlapHours: source.kind === 'national_archive' ? source.stalenessHorizonHours : 2,
+    maxWindowHours: MAX_WINDOW_HOURS,
+    fetchTimeoutMs: settings.FETCH_TIMEOUT_MS,
+  };
+}
+
+/** Starts one poller per selected source, or wakes the running one with `pollNow`. */
+export async function ensureGaugePollers(
+  client: Client,
+  settings: Settings,
+  sources: readonly GaugeSourceDefinition[],
+): Promise<void> {
+  await Promise.all(
+    sources.map((source) => {
+      const input = gaugePollerInput(source, settings);
+      return client.workflow.signalWithStart('gaugePoller', {
+        workflowId: gaugePollerWorkflowId(source.name),
+        taskQueue: settings.INGEST_TASK_QUEUE,
+        args: [input],
+        signal: pollNowSignal,
+        signalArgs: [],
+        staticSummary: `${source.agency}: river and rain gauges`,
+        staticDetails: `Polls ${effectiveGaugeBaseUrl(source, settings.UPSTREAM_BASE_URL)} every ${input.pollIntervalSeconds} s.`,
+      });
+    }),
+  );
+}
+
+export const GAUGE_COMPACTION_SCHEDULE_ID = 'gauge-lake-compaction';
+export const GAUGE_RETENTION_SCHEDULE_ID = 'gauge-retention';
+
+/**
+ * The schedules of gauge maintenance: segments merged every 10 minutes, retention once a day. Created
+ * once; an existing schedule is left as it is, so an operator's pause or edit stands.
+ */
+export async function ensureGaugeSchedules(
+  client: Client,
+  settings: Settings,
+  log: ServiceLog,
+): Promise<void> {
+  const args: [GaugeMaintenanceInput] = [{ warehouseTaskQueue: settings.WAREHOUSE_TASK_QUEUE }];
+  const schedules = [
+    { scheduleId: GAUGE_COMPACTION_SCHEDULE_ID, every: '10 minutes', workflowType: 'compactGaugeLake' },
+    { scheduleId: GAUGE_RETENTION_SCHEDULE_ID, every: '1 day', workflowType: 'gaugeRetention' },
+  ];
+  for (const schedule of schedules) {
+    try {
+      await client.schedule.create({
+        scheduleId: schedule.scheduleId,
+        spec: { intervals: [{ every: schedule.every }] },
+        action: {
+          type: 'startWorkflow',
+          workflowType: schedule.workflowType,
+          taskQueue: settings.INGEST_TASK_QUEUE,
+          args,
+        },
+        policies: { overlap: ScheduleOverlapPolicy.SKIP },
+      });
+      log.debug(`created schedule ${schedule.scheduleId}`);
+    } catch (error) {
+      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { filesOf, type LakeFile } from '../lake/manifest.js';
+import { columnList, LAKE_TABLES, type LakeTable } from '../lake/tables.js';
+import type { DeclarationSourceId } from '../model/index.js';
+import { currentManifest, publishFiles, sqlString, writeLakeFile } from './publish.js';
+import type { Warehouse } from './warehouse.js';
+
+/**
+ * Publishing one declaration source: its records and where they came from, as two small files that
+ * replace the source's previous ones in one new generation. The records are replaced whole: a source
+ * publishes its complete history each time, so there is nothing to merge.
+ */
+export interface DeclarationSourcePublish {
+  source: DeclarationSourceId;
+  /** JSON array of `declarations` rows (lake/declaration-rows.ts), written by the parse step. */
+  stagedFile: string;
+  records: number;
+  contentSha256: string;
+  fetchedAt: string;
+  rejected: number;
+  unmappedHazards: string[];
+  documents: { location: string; sha256: string }[];
+}
+
+/**
+ * A refresh would publish less than this share of the records the source has now: held back as
+ * suspicious (a truncated file, a page that lost its table), as the retraction guard holds back a
+ * feed's mass drop. Declaration histories only grow; a real shrink is rare and can be forced by hand.
+ */
+export const DECLARATION_DROP_GUARD_SHARE = 0.5;
+
+export class DeclarationDropError extends Error {
+  override readonly name = 'DeclarationDropError';
+}
+
+/** `read_json` column types of a lake table: its DuckDB types, without NOT NULL. */
+function jsonColumns(table: LakeTable): string {
+  return `{${table.columns.map((column) => `${column.name}: ${sqlString(column.sql.replace(' NOT NULL', ''))}`).join(', ')}}`;
+}
+
+function fromJson(table: LakeTable, file: string): string {
+  return `SELECT ${columnList(table)} FROM read_json(${sqlString(file)}, format = 'array', columns = ${jsonColumns(table)}) ORDER BY ${table.orderBy}`;
+}
+
+const isSourceFile = (source: DeclarationSourceId) => (file: LakeFile) =>
+  (file.table === 'declarations' || file.table === 'declaration_sources') && file.partition.source === source;
+
+export async function publishDeclarationSource(
+  warehouse: Warehouse,
+  lakeDir: string,
+  change: DeclarationSourcePublish,
+  now: Date,
+): Promise<{ outcome: 'published' | 'unchanged'; generation: number | null }> {
+  // Named by content and time: the same documents are recognised, and content that comes back after
+  // being replaced never reuses a name the garbage collector may still delete.
+  const content = `records-${change.contentSha256.slice(0, 16)}-`;
+  const name = `${change.contentSha256.slice(0, 16)}-${now.getTime()}`;
+  const recordsPath = `declarations/source=${change.source}/records-${name}.parquet`;
+  return warehouse.exclusive(async () => {
+    const db = warehouse.db;
+    const manifest = await currentManifest(db, lakeDir);
+    const current = filesOf(manifest, 'declarations').filter(isSourceFile(change.source));
+    if (current.some((file) => file.path.split('/').pop()?.startsWith(content))) {
+      return { outcome: 'unchanged', generation: manifest?.generation ?? null };
+    }
+    const served = current.reduce((sum, file) => sum + file.rows, 0);
+    if (served > 0 && change.records < served * DECLARATION_DROP_GUARD_SHARE) {
+      throw new DeclarationDropError(
+        `${change.source}: the refresh holds ${change.records} records against ${served} served; held back`,
+      );
+    }
+    const provenanceFile = `${change.stagedFile}.source.json`;
+    await writeFile(
+      provenanceFile,
+      JSON.stringify([
+        {
+          source: change.source,
+          fetched_at: change.fetchedAt,
+          content_sha256: change.contentSha256,
+          records: change.records,
+          rejected: change.rejected,
+          unmapped_hazards: change.unmappedHazards,
+          document_urls: change.documents.map((document) => document.location),
+          document_sha256: change.documents.map((document) => document.sha256),
+        },
+      ]),
+    );
+    try {
+      const partition = { source: change.source };
+      const added = [
+        await writeLakeFile(
+          db,
+          lakeDir,
+          { table: 'declarations', partition, path: recordsPath },
+          fromJson(LAKE_TABLES.declarations, change.stagedFile),
+        ),
+        await writeLakeFile(
+          db,
+          lakeDir,
+          {
+            table: 'declaration_sources',
+            partition,
+            path: `declaration_sources/source=${change.source}/source-${name}.parquet`,
+          },
+          fromJson(LAKE_TABLES.declaration_sources, provenanceFile),
+        ),
+      ];
+      const published = await publishFiles(db, lakeDir, {
+        added,
+        replaced: isSourceFile(change.source),
+        now,
+      });
+      return { outcome: 'published', generation: published.generation };
+    } finally {
+      await rm(provenanceFile, { force: true });
+    }
+  });
+}

@@ -1,0 +1,100 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ThresholdsTable } from '../../gauges/index.js';
+import type { LakeFile, Manifest } from '../../lake/manifest.js';
+import { columnList, LAKE_TABLES } from '../../lake/tables.js';
+import { publishFiles, sqlString, writeLakeFile } from '../publish.js';
+import { latestGaugesSelect } from './latest.js';
+
+function checked(value: string): string {
+  if (!/^[\w.-]+$/.test(value)) throw new Error(`unexpected partition value ${JSON.stringify(value)}`);
+  return value;
+}
+
+async function distinct(db: DuckDBConnection, sql: string): Promise<Record<string, string>[]> {
+  return (await db.runAndReadAll(sql)).getRowObjectsJS() as Record<string, string>[];
+}
+
+/**
+ * Publishes what gauge commits queued, as one generation of the lake: a segment of readings per
+ * (source, month) and of rollups per (span, month), and gauges_latest replaced whole when a commit
+ * changed it. The queues are drained in the transaction that records the manifest, so a publish
+ * killed half way leaves them to the next one. Nothing queued: nothing published (undefined).
+ * Run inside `Warehouse.exclusive`.
+ */
+export async function publishPendingGauges(
+  db: DuckDBConnection,
+  options: { lakeDir: string; now: Date; thresholds: ThresholdsTable },
+): Promise<Manifest | undefined> {
+  const readingParts = await distinct(
+    db,
+    'SELECT DISTINCT source, month FROM gauge_reading_pending ORDER BY ALL',
+  );
+  const rollupParts = await distinct(
+    db,
+    'SELECT DISTINCT span, month FROM gauge_rollup_pending ORDER BY ALL',
+  );
+  const latestDirty = (await distinct(db, 'SELECT 1 FROM gauge_latest_dirty LIMIT 1')).length > 0;
+  if (readingParts.length === 0 && rollupParts.length === 0 && !latestDirty) return undefined;
+
+  // Names carry the generation about to be published: unique, and the same if a killed publish runs again.
+  const generation = Number(
+    (await distinct(db, 'SELECT (coalesce(max(generation), 0) + 1)::INTEGER AS g FROM publication'))[0]?.g,
+  );
+  const added: LakeFile[] = [];
+  const readings = LAKE_TABLES.gauge_readings;
+  for (const part of readingParts) {
+    const source = checked(part.source!);
+    const month = checked(part.month!);
+    added.push(
+      await writeLakeFile(
+        db,
+        options.lakeDir,
+        {
+          table: 'gauge_readings',
+          partition: { source, month },
+          path: `gauge_readings/source=${source}/month=${month}/seg-${generation}.parquet`,
+        },
+        `SELECT ${columnList(readings)} FROM gauge_reading_pending
+         WHERE source = ${sqlString(source)} AND month = ${sqlString(month)} ORDER BY ${readings.orderBy}`,
+      ),
+    );
+  }
+  const rollups = LAKE_TABLES.gauge_rollups;
+  for (const part of rollupParts) {
+    const span = checked(part.span!);
+    const month = checked(part.month!);
+    added.push(
+      await writeLakeFile(
+        db,
+        options.lakeDir,
+        {
+          table: 'gauge_rollups',
+          partition: { span, month },
+          path: `gauge_rollups/span=${span}/month=${month}/seg-${generation}.parquet`,
+        },
+        `SELECT ${columnList(rollups)} FROM gauge_rollup_pending
+         WHERE span = ${sqlString(span)} AND month = ${sqlString(month)} ORDER BY ${rollups.orderBy}`,
+      ),
+    );
+  }
+  if (latestDirty) {
+    added.push(
+      await writeLakeFile(
+        db,
+        options.lakeDir,
+        { table: 'gauges_latest', partition: {}, path: `gauges_latest/latest-${generation}.parquet` },
+        await latestGaugesSelect(db, options.thresholds),
+      ),
+    );
+  }
+  return publishFiles(db, options.lakeDir, {
+    added,
+    replaced: (file) => latestDirty && file.table === 'gauges_latest',
+    now: options.now,
+    alsoInside: async () => {
+      await db.run('DELETE FROM gauge_reading_pending');
+      await db.run('DELETE FROM gauge_rollup_pending');
+      await db.run('DELETE FROM gauge_latest_dirty');
+    },
+  });
+}

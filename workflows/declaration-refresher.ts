@@ -1,0 +1,145 @@
+import {
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineSignal,
+  log,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { DeclarationIngestActivities, DeclarationWarehouseActivities } from '../activities/index.js';
+import {
+  deriveSourceStatus,
+  worstStatus,
+  type DeclarationRefreshHealth,
+  type DeclarationSourceHealth,
+  type DeclarationSourceId,
+} from '../model/index.js';
+import { describe } from './feed-poller.js';
+
+export interface DeclarationRefresherInput {
+  ingestTaskQueue: string;
+  warehouseTaskQueue: string;
+  /** Attempts per step within one refresh; the next refresh is the real retry. */
+  fetchMaximumAttempts?: number;
+  /** Refreshes per run before continuing as new (default 100). */
+  refreshesPerRun?: number;
+  /** Refresh as soon as the run starts (default true: a new refresher loads the data at once). */
+  refreshAtStart?: boolean;
+  /** Health carried across continue-as-new. */
+  carried?: DeclarationRefreshHealth;
+}
+
+export const declarationHealthQuery = defineQuery<DeclarationRefreshHealth>('health');
+export const refreshDeclarationsSignal = defineSignal('refreshNow');
+
+const DEFAULT_REFRESHES_PER_RUN = 100;
+
+function initialSource(source: DeclarationSourceId): DeclarationSourceHealth {
+  return { source, status: 'unknown', consecutiveFailures: 0, errorCount: 0, records: 0, rejected: 0 };
+}
+
+/**
+ * Keeps the declaration sources fresh: each refresh fetches a source's documents (bodies kept by
+ * hash), parses them, and publishes the records as the source's lake files. A fetch, parse or guard
+ * failure publishes nothing, so the last good records keep being served; the source's health says
+ * what went wrong. Woken by `refreshNow` (the schedule in runtime/schedules.ts, or the CLI); answers
+ * `health`. Sources are refreshed one after another, each on its own: one failing never holds up another.
+ */
+export async function declarationRefresher(input: DeclarationRefresherInput): Promise<void> {
+  const attempts = input.fetchMaximumAttempts ?? 3;
+  const ingest = proxyActivities<DeclarationIngestActivities>({
+    taskQueue: input.ingestTaskQueue,
+    startToCloseTimeout: '5 minutes',
+    heartbeatTimeout: '10 seconds',
+    retry: {
+      initialInterval: '2 seconds',
+      backoffCoefficient: 2,
+      maximumInterval: '30 seconds',
+      maximumAttempts: attempts,
+    },
+  });
+  const warehouse = proxyActivities<DeclarationWarehouseActivities>({
+    taskQueue: input.warehouseTaskQueue,
+    startToCloseTimeout: '5 minutes',
+    heartbeatTimeout: '30 seconds',
+    retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+  });
+
+  let health: DeclarationRefreshHealth = input.carried ?? { status: 'unknown', refreshes: 0, sources: [] };
+  let requested = input.refreshAtStart ?? true;
+  setHandler(declarationHealthQuery, () => health);
+  setHandler(refreshDeclarationsSignal, () => {
+    requested = true;
+  });
+
+  const update = (source: DeclarationSourceId, changes: Partial<DeclarationSourceHealth>) => {
+    const sources = health.sources.map((entry) => {
+      if (entry.source !== source) return entry;
+      const next = { ...entry, ...changes, lastAttempt: new Date().toISOString() };
+      return { ...next, status: deriveSourceStatus(next) };
+    });
+    health = { ...health, sources, status: worstStatus(sources.map((entry) => entry.status)) };
+  };
+
+  async function refresh(source: DeclarationSourceId): Promise<void> {
+    const startedAt = new Date().toISOString();
+    try {
+      const fetched = await ingest.fetchDeclarationSource({ source });
+      const parsed = await ingest.parseDeclarationSource(fetched);
+      const published = await warehouse.publishDeclarationSource(parsed);
+      update(source, {
+        lastOutcome: published.outcome,
+        lastSuccess: startedAt,
+        lastError: undefined,
+        lastErrorKind: undefined,
+        consecutiveFailures: 0,
+        records: parsed.records,
+        rejected: parsed.rejected,
+        contentSha256: parsed.contentSha256,
+      });
+    } catch (error) {
+      const { kind, message } = describe(error);
+      const previous = health.sources.find((entry) => entry.source === source);
+      log.warn(`${source}: declaration refresh failed (${kind}): ${message}; the last good records stay`, {
+        source,
+        errorKind: kind,
+      });
+      update(source, {
+        lastOutcome: kind === 'retraction-guard' ? 'guarded' : 'failed',
+        lastError: message,
+        lastErrorKind: kind,
+        consecutiveFailures: (previous?.consecutiveFailures ?? 0) + 1,
+        errorCount: (previous?.errorCount ?? 0) + 1,
+      });
+    }
+  }
+
+  const runs = input.refreshesPerRun ?? DEFAULT_REFRESHES_PER_RUN;
+  for (let i = 0; i < runs && !workflowInfo().continueAsNewSuggested; i++) {
+    setCurrentDetails(currentDetails(health));
+    await condition(() => requested);
+    requested = false;
+    // The sources come from the ingest workers' settings, so a changed setting counts at the next refresh.
+    const sources = await ingest.declarationSources();
+    const known = new Map(health.sources.map((entry) => [entry.source, entry]));
+    const entries = sources.map((source) => known.get(source) ?? initialSource(source));
+    health = { ...health, sources: entries, status: worstStatus(entries.map((entry) => entry.status)) };
+    for (const source of sources) await refresh(source);
+    health = { ...health, refreshes: health.refreshes + 1, lastRefresh: new Date().toISOString() };
+  }
+  await continueAsNew<typeof declarationRefresher>({ ...input, refreshAtStart: requested, carried: health });
+}
+
+/** The refresher's line in the Web UI: each source's status, records and last error. */
+function currentDetails(health: DeclarationRefreshHealth): string {
+  const sources = health.sources.map((source) => {
+    const error = source.lastError
+      ? `; last error (${source.lastErrorKind ?? 'internal'}): ${source.lastError}`
+      : '';
+    return `${source.source} ${source.status}: ${source.records} records, last success ${source.lastSuccess ?? 'never'}${error}`;
+  });
+  return `${health.refreshes} refreshes, last ${health.lastRefresh ?? 'never'}\n${sources.join('\n')}`;
+}

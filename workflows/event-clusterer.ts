@@ -1,0 +1,100 @@
+import {
+  ActivityFailure,
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineSignal,
+  isCancellation,
+  log,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { ClusterEventsResult, EventActivities } from '../activities/index.js';
+
+export interface EventClustererInput {
+  warehouseTaskQueue: string;
+  /**
+   * How long it waits for a publication before clustering anyway (default 5 minutes): on a quiet
+   * service, grace periods and retention still run out.
+   */
+  idleRefresh?: string;
+  /** Runs per execution before continuing as new (default 200), keeping history short. */
+  runsPerExecution?: number;
+  /** State carried across continue-as-new. */
+  carried?: EventClustererStatus;
+}
+
+/** What the `status` query answers, and what continue-as-new carries. */
+export interface EventClustererStatus {
+  /** A publication arrived that no run has clustered yet. */
+  pending: boolean;
+  /** The newest lake generation a publication signal named. */
+  latestGeneration: number;
+  runs: number;
+  failures: number;
+  lastRun?: ClusterEventsResult | undefined;
+  lastError?: string | undefined;
+}
+
+/** Sent by the warehouse's publisher after each published generation (runtime/event-clusterer.ts). */
+export const generationPublishedSignal = defineSignal<[generation: number]>('generationPublished');
+export const eventClustererStatusQuery = defineQuery<EventClustererStatus>('status');
+
+const DEFAULT_RUNS_PER_EXECUTION = 200;
+
+/**
+ * One long-running workflow per warehouse that keeps clustered events up to date: woken by every
+ * published generation, it runs the `clusterEvents` activity, one run at a time. Publications that
+ * arrive during a run are coalesced into a single next run. A failed run is logged and retried on the
+ * next publication; it never ends the workflow.
+ */
+export async function eventClusterer(input: EventClustererInput): Promise<void> {
+  const { clusterEvents } = proxyActivities<EventActivities>({
+    taskQueue: input.warehouseTaskQueue,
+    startToCloseTimeout: '2 minutes',
+    heartbeatTimeout: '30 seconds',
+    retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 5 },
+  });
+  // A fresh start clusters at once: it was started by a publication.
+  let status: EventClustererStatus = input.carried ?? {
+    pending: true,
+    latestGeneration: 0,
+    runs: 0,
+    failures: 0,
+  };
+  setHandler(eventClustererStatusQuery, () => status);
+  setHandler(generationPublishedSignal, (generation) => {
+    status = { ...status, pending: true, latestGeneration: Math.max(status.latestGeneration, generation) };
+  });
+
+  const runs = input.runsPerExecution ?? DEFAULT_RUNS_PER_EXECUTION;
+  for (let i = 0; i < runs && !workflowInfo().continueAsNewSuggested; i++) {
+    await condition(() => status.pending, input.idleRefresh ?? '5 minutes');
+    status = { ...status, pending: false };
+    try {
+      const lastRun = await clusterEvents();
+      status = { ...status, runs: status.runs + 1, lastRun, lastError: undefined };
+    } catch (error) {
+      if (isCancellation(error)) throw error;
+      const message =
+        error instanceof ActivityFailure ? (error.cause?.message ?? error.message) : String(error);
+      log.warn(`clustering events failed: ${message}; next run on the next publication`);
+      status = { ...status, runs: status.runs + 1, failures: status.failures + 1, lastError: message };
+    }
+    setCurrentDetails(currentDetails(status));
+  }
+  await continueAsNew<typeof eventClusterer>({ ...input, carried: status });
+}
+
+/** The Web UI's "current details": events now, the last run, and any failure. */
+function currentDetails(status: EventClustererStatus): string {
+  const run = status.lastRun;
+  const events = run
+    ? `${run.active} active events, ${run.inactive} ended (retained); ${run.incidents} live incidents; ` +
+      `last run ${run.clusteredAt}, ${run.publishedGeneration === null ? 'no change' : `published generation ${run.publishedGeneration}`}`
+    : 'no run yet';
+  const error = status.lastError ? `; last error: ${status.lastError}` : '';
+  return `${events}; latest publication: generation ${status.latestGeneration}; ${status.runs} runs${error}`;
+}
