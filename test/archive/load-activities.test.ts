@@ -23,8 +23,8 @@ describe('archive load activities', () => {
   let lakeDir: string;
   let stream: ArchiveLoadResult;
 
-  const request = (source: string, file = input) => ({
-    loadId: `load-${source}`,
+  const request = (source: string, file = input, loadId = `load-${source}`) => ({
+    loadId,
     file,
     format: 'interchange' as const,
     source,
@@ -106,7 +106,7 @@ describe('archive load activities', () => {
     const [header] = (await readFile(input, 'utf8')).split('\n');
     await writeFile(bad, `${header}\nx,UPPER,nsw,bushfire,Fire,1990-01-01${','.repeat(14)}\n`);
     const before = await rowsOf('bulk');
-    await expect(activities.bulkLoadArchive(request('bulk', bad))).rejects.toThrow(
+    await expect(activities.bulkLoadArchive(request('bulk', bad, 'load-bad'))).rejects.toThrow(
       /no row of .* could be loaded \(1 set aside, first at line 2\); the earlier files of "bulk" stay/,
     );
     expect(await rowsOf('bulk')).toEqual(before);
