@@ -128,6 +128,13 @@ export function createArchiveActivities({ dataDir, lakeDir, warehouse, locator }
   ): Promise<ArchiveLoadResult> {
     const tag = archiveLoadTag(request.loadId);
     const files = await withDuckDb(join(stagedDir(request.loadId), 'spill'), (c) => write(c, tag));
+    if (files.length === 0) {
+      // Publishing nothing would empty the source: a file with no good row is a mistake, not a load.
+      throw ApplicationFailure.nonRetryable(
+        `no row of ${request.file} could be loaded (${problems.rejectedRows} set aside, first at line ${problems.problems[0]?.line ?? '?'}); the earlier files of "${request.source}" stay`,
+        ARCHIVE_LOAD_FAILURES.badRequest,
+      );
+    }
     throwIfCancelled();
     const { manifest, replacedRows } = await publishArchiveLoad(warehouse, {
       lakeDir,

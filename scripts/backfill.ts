@@ -14,7 +14,7 @@ import {
 } from '../runtime/workflow-cli.js';
 import type { ReparseBackfillInput } from '../workflows/index.js';
 
-/** Backfills from the command line: re-parse a feed's kept bodies with today's parsers (ADR 14). */
+/** Backfills from the command line: re-parse a feed's kept bodies with today's parsers (ADR 17). */
 const USAGE = `usage:
   npm run backfill -- reparse --feed <KEY> --from <YYYY-MM-DD> --to <YYYY-MM-DD> [--detach]
       re-reads the bodies kept for a feed (data/raw/<feed>/<day>/) over the days from..to (UTC, both

@@ -257,6 +257,24 @@ describe('the archive load workflow', () => {
     expect(run.stdout).toContain(`  line ${expected.firstProblemLines[0]}: `);
   });
 
+  it('stops a cancelled load before it publishes anything', async () => {
+    const loadId = `archive-load-cancel-${randomUUID().slice(0, 8)}`;
+    const handle = await client.workflow.start(archiveLoad, {
+      workflowId: loadId,
+      taskQueue: settings.INGEST_TASK_QUEUE,
+      args: [loadInput({ mode: 'streaming', source: 'cancelled', batchSize: 2_000, sliceMs: 600_000 })],
+    });
+    const staged = join(dataLayout(dataDir).stagedDir, 'archive', loadId);
+    await waitFor(async () => ((await readdir(staged).catch(() => [])).length >= 6 ? true : undefined), {
+      timeoutMs: 120_000,
+      what: 'a few batches staged',
+    });
+    await handle.cancel();
+    await expect(handle.result()).rejects.toThrow(/cancel/i);
+    expect((await handle.query(archiveProgressQuery)).phase).toBe('cancelled');
+    expect((await lakeRows()).files.filter((file) => file.partition.source === 'cancelled')).toEqual([]);
+  });
+
   it('fails at once, saying why, for a file that is not there', async () => {
     const handle = await client.workflow.start(archiveLoad, {
       workflowId: `archive-load-missing-${randomUUID().slice(0, 8)}`,
