@@ -47,7 +47,11 @@ export interface BulkLoadOptions {
   threads?: number;
   memoryLimit?: string;
   tempDirectory?: string;
+  /** Told how long each step took (the benchmark prints the breakdown). */
+  onStep?: (step: BulkLoadStep, seconds: number) => void;
 }
+
+export type BulkLoadStep = 'read and check' | 'problems' | 'locate' | 'local days' | 'sort' | 'write';
 
 export interface ArchivePartFile {
   /** Relative to `outDir`, `/`-separated. */
@@ -191,6 +195,12 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
     ...(options.tempDirectory ? { temp_directory: options.tempDirectory } : {}),
   });
   const connection = await instance.connect();
+  let stepStarted = performance.now();
+  const stepDone = (step: BulkLoadStep): void => {
+    const now = performance.now();
+    options.onStep?.(step, (now - stepStarted) / 1000);
+    stepStarted = now;
+  };
   try {
     for (const macro of MAPPING_MACROS) await connection.run(macro);
     const source = sourceSql(options.input);
@@ -200,6 +210,7 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
       `CREATE TEMP TABLE staged AS
        SELECT *, ${problemSql(holdings)} AS problem, ${keyColumnsSql(holdings)} FROM ${source.sql}`,
     );
+    stepDone('read and check');
     const rejected = source.csv
       ? await rows<RejectedLine>(
           connection,
@@ -225,9 +236,12 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
       })),
     ].sort((a, b) => a.line - b.line);
     const [total] = await rows<{ n: bigint }>(connection, 'SELECT count(*) AS n FROM staged');
+    stepDone('problems');
 
     await stageApproximateLocations(connection, options.locator);
+    stepDone('locate');
     for (const statement of daysTableSql()) await connection.run(statement);
+    stepDone('local days');
     await connection.run(GOOD_ROWS_SQL);
     for (const table of ['staged', 'approx', 'days']) await connection.run(`DROP TABLE ${table}`);
 
@@ -241,7 +255,9 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
     );
     const select = recordSelectSql(holdings, options.loadedAt);
     const files: ArchivePartFile[] = [];
+    stepDone('sort');
     for (const bucket of buckets) files.push(await writeBucket(connection, options.outDir, select, bucket));
+    stepDone('write');
     return {
       files,
       rowsRead: Number(total!.n) + rejected.length,
