@@ -51,7 +51,7 @@ export interface BulkLoadOptions {
   onStep?: (step: BulkLoadStep, seconds: number) => void;
 }
 
-export type BulkLoadStep = 'read and check' | 'problems' | 'locate' | 'local days' | 'sort' | 'write';
+export type BulkLoadStep = 'read and check' | 'problems' | 'locate' | 'local days' | 'sort and write';
 
 export interface ArchivePartFile {
   /** Relative to `outDir`, `/`-separated. */
@@ -144,38 +144,49 @@ async function stageApproximateLocations(
   appender.closeSync();
 }
 
-async function writeBucket(
+const bucketFileName = (bucket: YearBucket): string => `part-${bucket.years[0]}-${bucket.years[1]}`;
+
+/**
+ * One file per bucket, each its own sort: a bucket's rows are read from the staged rows by state and
+ * start year, so no sorted copy of the whole archive is ever held.
+ */
+async function writeFiles(
   connection: DuckDBConnection,
   outDir: string,
   select: string,
-  bucket: YearBucket,
-): Promise<ArchivePartFile> {
-  const directory = `state=${bucket.state}`;
-  const path = `${directory}/part-${bucket.years[0]}-${bucket.years[1]}.parquet`;
-  const target = join(outDir, path);
-  await mkdir(join(outDir, directory), { recursive: true });
-  const rowGroups = Math.max(1, Math.round(bucket.rows / TARGET_ROW_GROUP));
-  // `good` is sorted by state and start date: a filter and a projection keep that order.
-  await connection.run(
-    `COPY (SELECT ${select} FROM good s
-           WHERE s.k_state = ${sqlText(bucket.state)} AND s.start_year BETWEEN ${bucket.years[0]} AND ${bucket.years[1]})
-     TO ${sqlText(target)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${Math.ceil(bucket.rows / rowGroups)})`,
-  );
-  const [stats] = await rows<{ row_groups: bigint; min_start: string; max_start: string }>(
-    connection,
-    `SELECT count(DISTINCT row_group_id) AS row_groups, min(stats_min_value) AS min_start, max(stats_max_value) AS max_start
-     FROM parquet_metadata(${sqlText(target)}) WHERE path_in_schema = 'event_start_date'`,
-  );
-  return {
-    path,
-    state: bucket.state,
-    years: bucket.years,
-    rows: bucket.rows,
-    bytes: (await stat(target)).size,
-    rowGroups: Number(stats!.row_groups),
-    minStartDate: stats!.min_start,
-    maxStartDate: stats!.max_start,
-  };
+  buckets: readonly YearBucket[],
+): Promise<ArchivePartFile[]> {
+  const files: ArchivePartFile[] = [];
+  for (const bucket of buckets) {
+    const directory = `state=${bucket.state}`;
+    const path = `${directory}/${bucketFileName(bucket)}.parquet`;
+    const target = join(outDir, path);
+    await mkdir(join(outDir, directory), { recursive: true });
+    const rowGroups = Math.max(1, Math.round(bucket.rows / TARGET_ROW_GROUP));
+    await connection.run(
+      `COPY (SELECT ${select} FROM (${GOOD_ROWS_SQL}
+               AND s.k_state = ${sqlText(bucket.state)} AND s.start_year BETWEEN ${bucket.years[0]} AND ${bucket.years[1]}) s
+             ORDER BY s.start_date, s.k_ordinal)
+       TO ${sqlText(target)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${Math.ceil(bucket.rows / rowGroups)})`,
+    );
+    const [stats] = await rows<{ rows: bigint; row_groups: bigint; min_start: string; max_start: string }>(
+      connection,
+      `SELECT sum(row_group_num_rows) AS rows, count(*) AS row_groups,
+              min(stats_min_value) AS min_start, max(stats_max_value) AS max_start
+       FROM parquet_metadata(${sqlText(target)}) WHERE path_in_schema = 'event_start_date'`,
+    );
+    files.push({
+      path,
+      state: bucket.state,
+      years: bucket.years,
+      rows: Number(stats!.rows),
+      bytes: (await stat(target)).size,
+      rowGroups: Number(stats!.row_groups),
+      minStartDate: stats!.min_start,
+      maxStartDate: stats!.max_start,
+    });
+  }
+  return files;
 }
 
 async function assertEmpty(directory: string): Promise<void> {
@@ -242,22 +253,19 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
     stepDone('locate');
     for (const statement of daysTableSql()) await connection.run(statement);
     stepDone('local days');
-    await connection.run(GOOD_ROWS_SQL);
-    for (const table of ['staged', 'approx', 'days']) await connection.run(`DROP TABLE ${table}`);
 
     const yearCounts = await rows<{ state: StateCode; year: number; rows: bigint }>(
       connection,
-      `SELECT k_state AS state, start_year AS year, count(*) AS rows FROM good GROUP BY ALL ORDER BY ALL`,
+      `SELECT k_state AS state, start_year AS year, count(*) AS rows FROM staged WHERE problem IS NULL
+       GROUP BY ALL ORDER BY ALL`,
     );
     const buckets = planBuckets(
       yearCounts.map((count) => ({ ...count, rows: Number(count.rows) })),
       options.maxRowsPerFile ?? 1_000_000,
     );
     const select = recordSelectSql(holdings, options.loadedAt);
-    const files: ArchivePartFile[] = [];
-    stepDone('sort');
-    for (const bucket of buckets) files.push(await writeBucket(connection, options.outDir, select, bucket));
-    stepDone('write');
+    const files = await writeFiles(connection, options.outDir, select, buckets);
+    stepDone('sort and write');
     return {
       files,
       rowsRead: Number(total!.n) + rejected.length,

@@ -180,12 +180,12 @@ export function daysTableSql(): string[] {
 }
 
 /**
- * The sorted table of good rows, each with what the lookups found: its approximate location
- * (a_latitude, a_longitude, a_lga, a_precision; null when none) and the local midnights of its start
- * and end. Writing the files from it is then a filter and a projection, which keep its order.
+ * The good rows, each with what the lookups found: its approximate location (a_latitude, a_longitude,
+ * a_lga, a_precision; null when none) and the local midnights of its start and end. A file's rows are
+ * these with its state and span of start years added to the WHERE clause.
  */
-export const GOOD_ROWS_SQL = `CREATE TEMP TABLE good AS
-  SELECT s.* EXCLUDE (problem), a.a_latitude, a.a_longitude, a.a_lga, a.a_precision,
+export const GOOD_ROWS_SQL = `SELECT s.* EXCLUDE (problem), s.rowid AS k_ordinal,
+         a.a_latitude, a.a_longitude, a.a_lga, a.a_precision,
          ds.d_midnight AS start_midnight, ds.d_instant AS start_instant,
          de.d_midnight AS end_midnight, de.d_next_instant AS end_next_instant
   FROM staged s
@@ -193,8 +193,7 @@ export const GOOD_ROWS_SQL = `CREATE TEMP TABLE good AS
       AND a.a_postcode = coalesce(s.k_postcode, '') AND a.a_lga_name = coalesce(s.k_lga, '')
     JOIN days ds ON ds.d_state = s.k_state AND ds.d_date = s.start_date
     JOIN days de ON de.d_state = s.k_state AND de.d_date = s.end_date
-  WHERE s.problem IS NULL
-  ORDER BY s.k_state, s.start_date, s.rowid`;
+  WHERE s.problem IS NULL`;
 
 /** SELECT list of an archive file's columns, in ARCHIVE_FILE_COLUMNS order, over a row \`s\` of \`good\`. */
 export function recordSelectSql(holdings: Holdings, loadedAt: string): string {
