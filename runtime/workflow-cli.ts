@@ -6,12 +6,14 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import type { QueryDefinition } from '@temporalio/common';
-import type { Settings } from '../config/index.js';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadSettings, type Settings } from '../config/index.js';
 import { renderProgress, type ProgressSnapshot } from './progress-bar.js';
 
 /**
- * What the archive and backfill CLIs share: reaching the service's Temporal, a Web UI link, watching
- * a workflow with a progress bar from its `progress` query until it ends, and list / status / cancel.
+ * What the archive and backfill CLIs share: their arguments, help and exit codes, reaching the
+ * service's Temporal, starting a workflow with its Web UI link, watching it with a progress bar from
+ * its `progress` query until it ends (or not, with --detach), and list / status / cancel.
  */
 
 /** One kind of long workflow the CLIs start and watch. */
@@ -40,6 +42,75 @@ export class UsageError extends Error {
 /** A problem the user can act on (Temporal unreachable, no such workflow): one line, exit 1. */
 export class CliError extends Error {
   override readonly name = 'CliError';
+}
+
+/** A command's options and positionals, strictly: an unknown option is a usage mistake. */
+export function cliOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(
+  args: string[],
+  spec: T,
+) {
+  try {
+    return parseArgs({ args, strict: true, allowPositionals: true, options: spec });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function onePositional(positionals: string[], what: string): string {
+  if (positionals.length !== 1) throw new UsageError(`expected one ${what}, got ${positionals.length}`);
+  return positionals[0]!;
+}
+
+/** The service's settings; a configuration mistake is one line for the user, not a stack. */
+export function cliSettings(): Settings {
+  try {
+    return loadSettings();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Runs the command named by the first argument and exits: 0 after help, 2 with the usage for a usage
+ * mistake (or no command), 1 with one line `<cli> <command>: <reason>` for anything else.
+ */
+export async function runCli(
+  cli: string,
+  usage: string,
+  commands: Record<string, (args: string[]) => Promise<number>>,
+): Promise<never> {
+  const argv = process.argv.slice(2);
+  try {
+    process.exit(await dispatch(argv, usage, commands));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${usage}`);
+      process.exit(2);
+    }
+    console.error(`${cli} ${argv[0]}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+async function dispatch(
+  argv: string[],
+  usage: string,
+  commands: Record<string, (args: string[]) => Promise<number>>,
+): Promise<number> {
+  const [command, ...rest] = argv;
+  if (
+    command === undefined ||
+    ['--help', '-h', 'help'].includes(command) ||
+    rest.includes('--help') ||
+    rest.includes('-h')
+  ) {
+    console.log(usage);
+    return command === undefined ? 2 : 0;
+  }
+  const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+  if (!run) throw new UsageError(`unknown command "${command}"`);
+  return run(rest);
 }
 
 export function temporalAddressOf(settings: Settings): string {
@@ -138,6 +209,71 @@ export async function watchWorkflow<Progress, Result>(
   } finally {
     clearInterval(timer);
     process.removeListener('SIGINT', detach);
+  }
+}
+
+/**
+ * Starts a workflow of this kind on the ingest task queue, prints its id and Web UI link, then watches
+ * it to its end; with `detach`, says how to follow it instead. Resolves with the exit code.
+ */
+export async function startWorkflow<Progress, Result>(
+  settings: Settings,
+  kind: WatchedWorkflow<Progress, Result>,
+  start: { workflowId: string; args: unknown[]; detach: boolean },
+): Promise<number> {
+  const { workflowId } = start;
+  const { client, close } = await connectClient(settings);
+  try {
+    const handle = await client.workflow.start(kind.type, {
+      workflowId,
+      taskQueue: settings.INGEST_TASK_QUEUE,
+      args: start.args,
+    });
+    console.log(`started ${workflowId}`);
+    const link = webUiLink(settings, workflowId);
+    if (link) console.log(`Temporal Web UI: ${link}`);
+    if (start.detach) {
+      console.log(`follow it: ${kind.command} status ${workflowId}`);
+      return 0;
+    }
+    return await watchWorkflow(handle, kind, {
+      log: (line) => console.log(line),
+      stderr: process.stderr,
+    });
+  } finally {
+    await close();
+  }
+}
+
+type ManageCommand = 'list' | 'status' | 'cancel';
+
+/** The `list`, `status <ID>` and `cancel <ID>` commands of this kind of workflow; `idNoun` names the ID in mistakes. */
+export function manageCommands<Progress, Result>(
+  kind: WatchedWorkflow<Progress, Result>,
+  idNoun: string,
+): Record<ManageCommand, (args: string[]) => Promise<number>> {
+  const manage = (command: ManageCommand) => (args: string[]) => manageWorkflows(kind, command, args, idNoun);
+  return { list: manage('list'), status: manage('status'), cancel: manage('cancel') };
+}
+
+async function manageWorkflows<Progress, Result>(
+  kind: WatchedWorkflow<Progress, Result>,
+  command: ManageCommand,
+  args: string[],
+  idNoun: string,
+): Promise<number> {
+  const { positionals } = cliOptions(args, {});
+  if (command === 'list' && positionals.length > 0) throw new UsageError('list takes no arguments');
+  const id = command === 'list' ? '' : onePositional(positionals, idNoun);
+  const { client, close } = await connectClient(cliSettings());
+  const log = (line: string) => console.log(line);
+  try {
+    if (command === 'list') await listWorkflows(client, kind, log);
+    else if (command === 'status') await workflowStatus(client, kind, id, log);
+    else await cancelWorkflow(client, kind, id, log);
+    return 0;
+  } finally {
+    await close();
   }
 }
 
