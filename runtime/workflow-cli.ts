@@ -6,14 +6,14 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import type { QueryDefinition } from '@temporalio/common';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadSettings, type Settings } from '../config/index.js';
+import type { Settings } from '../config/index.js';
+import { CliError, cliOptions, cliSettings, onePositional, UsageError } from './cli-command.js';
 import { renderProgress, type ProgressSnapshot } from './progress-bar.js';
 
 /**
- * What the archive and backfill CLIs share: their arguments, help and exit codes, reaching the
- * service's Temporal, starting a workflow with its Web UI link, watching it with a progress bar from
- * its `progress` query until it ends (or not, with --detach), and list / status / cancel.
+ * What the archive and backfill CLIs share about workflows: reaching the service's Temporal, starting
+ * one with its Web UI link, watching it with a progress bar from its `progress` query until it ends
+ * (or not, with --detach), and list / status / cancel.
  */
 
 /** One kind of long workflow the CLIs start and watch. */
@@ -32,85 +32,6 @@ export interface WatchedWorkflow<Progress, Result> {
   describe(progress: Progress): string[];
   /** The failure the progress records, when it failed. */
   error(progress: Progress): string | undefined;
-}
-
-/** A usage mistake: the CLI prints it with its usage and exits 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-/** A problem the user can act on (Temporal unreachable, no such workflow): one line, exit 1. */
-export class CliError extends Error {
-  override readonly name = 'CliError';
-}
-
-/** A command's options and positionals, strictly: an unknown option is a usage mistake. */
-export function cliOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(
-  args: string[],
-  spec: T,
-) {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: spec });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
-
-export function onePositional(positionals: string[], what: string): string {
-  if (positionals.length !== 1) throw new UsageError(`expected one ${what}, got ${positionals.length}`);
-  return positionals[0]!;
-}
-
-/** The service's settings; a configuration mistake is one line for the user, not a stack. */
-export function cliSettings(): Settings {
-  try {
-    return loadSettings();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CliError(error.message);
-    throw error;
-  }
-}
-
-/**
- * Runs the command named by the first argument and exits: 0 after help, 2 with the usage for a usage
- * mistake (or no command), 1 with one line `<cli> <command>: <reason>` for anything else.
- */
-export async function runCli(
-  cli: string,
-  usage: string,
-  commands: Record<string, (args: string[]) => Promise<number>>,
-): Promise<never> {
-  const argv = process.argv.slice(2);
-  try {
-    process.exit(await dispatch(argv, usage, commands));
-  } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n${usage}`);
-      process.exit(2);
-    }
-    console.error(`${cli} ${argv[0]}: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
-}
-
-async function dispatch(
-  argv: string[],
-  usage: string,
-  commands: Record<string, (args: string[]) => Promise<number>>,
-): Promise<number> {
-  const [command, ...rest] = argv;
-  if (
-    command === undefined ||
-    ['--help', '-h', 'help'].includes(command) ||
-    rest.includes('--help') ||
-    rest.includes('-h')
-  ) {
-    console.log(usage);
-    return command === undefined ? 2 : 0;
-  }
-  const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
-  if (!run) throw new UsageError(`unknown command "${command}"`);
-  return run(rest);
 }
 
 export function temporalAddressOf(settings: Settings): string {

@@ -7,15 +7,8 @@ import {
   type ArchiveFileFormat,
 } from '../replay/archive/generate.js';
 import { ARCHIVE_LOAD_WORKFLOW } from '../runtime/watched-workflows.js';
-import {
-  cliOptions,
-  cliSettings,
-  manageCommands,
-  onePositional,
-  runCli,
-  startWorkflow,
-  UsageError,
-} from '../runtime/workflow-cli.js';
+import { manageCommands, startWorkflow } from '../runtime/workflow-cli.js';
+import { cliOptions, cliSettings, onePositional, runCli, UsageError } from '../runtime/cli-command.js';
 import type { ArchiveLoadInput } from '../workflows/index.js';
 
 /**

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { FEED_CATALOGUE, feedByKey } from '../config/index.js';
 import { REPARSE_WORKFLOW } from '../runtime/watched-workflows.js';
-import {
-  cliOptions,
-  cliSettings,
-  manageCommands,
-  runCli,
-  startWorkflow,
-  UsageError,
-} from '../runtime/workflow-cli.js';
+import { manageCommands, startWorkflow } from '../runtime/workflow-cli.js';
+import { cliOptions, cliSettings, runCli, UsageError } from '../runtime/cli-command.js';
 import type { ReparseBackfillInput } from '../workflows/index.js';
 
 /** Backfills from the command line: re-parse a feed's kept bodies with today's parsers (ADR 17). */
