@@ -32,11 +32,10 @@ import {
   type FetchedDeclarationSource,
   type ParsedDeclarationSource,
 } from './declaration-contracts.js';
-import { NON_RETRYABLE_FAILURES, UPSTREAM_UNAVAILABLE } from './contracts.js';
+import { UPSTREAM_UNAVAILABLE } from './contracts.js';
 import { heartbeating } from './heartbeat.js';
-import { conditionalGet } from './http-fetch.js';
-import { cancellation, upstreamFailure, USER_AGENT, withoutQuery } from './ingest.js';
 import { RawStore } from './raw-store.js';
+import { cancellation, fetchUpstream, upstreamFailure, withoutQuery } from './upstream-fetch.js';
 
 export interface DeclarationIngestDeps {
   settings: Pick<
@@ -77,48 +76,20 @@ export function createDeclarationIngestActivities(deps: DeclarationIngestDeps) {
   let boundaryNames: { key: string; lgas: Promise<LgaRef[]> } | undefined;
 
   async function get(url: string): Promise<{ body: Uint8Array; contentType: string | null }> {
-    const outcome = await conditionalGet(
+    const outcome = await fetchUpstream(
       {
         url,
         timeoutMs: settings.FETCH_TIMEOUT_MS,
         maxBytes: settings.FETCH_MAX_BYTES,
-        userAgent: USER_AGENT,
         signal: cancellation(),
       },
       deps.fetch,
     );
-    switch (outcome.kind) {
-      case 'body':
-        return { body: outcome.body, contentType: outcome.contentType };
-      case 'not-modified':
-        throw upstreamFailure(
-          'http-status',
-          `HTTP 304 from ${withoutQuery(url)}`,
-          UPSTREAM_UNAVAILABLE,
-          false,
-        );
-      case 'too-large':
-        throw upstreamFailure(
-          'too-large',
-          `${withoutQuery(url)} is larger than ${outcome.limit} bytes`,
-          NON_RETRYABLE_FAILURES.tooLarge,
-          true,
-        );
-      case 'http-error': {
-        const passing = outcome.status >= 500 || outcome.status === 429 || outcome.status === 408;
-        throw upstreamFailure(
-          'http-status',
-          `HTTP ${outcome.status} from ${withoutQuery(url)}`,
-          passing ? UPSTREAM_UNAVAILABLE : NON_RETRYABLE_FAILURES.rejected,
-          !passing,
-        );
-      }
-      case 'unreachable': {
-        const { host } = new URL(url);
-        const where = outcome.reason.includes(host) ? '' : ` (${host})`;
-        throw upstreamFailure(outcome.cause, `${outcome.reason}${where}`, UPSTREAM_UNAVAILABLE, false);
-      }
+    // No validators are sent, so a 304 leaves nothing to read.
+    if (outcome.kind === 'not-modified') {
+      throw upstreamFailure('http-status', `HTTP 304 from ${withoutQuery(url)}`, UPSTREAM_UNAVAILABLE, false);
     }
+    return { body: outcome.body, contentType: outcome.contentType };
   }
 
   /** One document: a URL fetched (a catalogue entry followed to its CSV), or a local file read. */

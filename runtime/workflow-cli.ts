@@ -7,11 +7,13 @@ import {
 } from '@temporalio/client';
 import type { QueryDefinition } from '@temporalio/common';
 import type { Settings } from '../config/index.js';
+import { CliError, cliOptions, cliSettings, onePositional, UsageError } from './cli-command.js';
 import { renderProgress, type ProgressSnapshot } from './progress-bar.js';
 
 /**
- * What the archive and backfill CLIs share: reaching the service's Temporal, a Web UI link, watching
- * a workflow with a progress bar from its `progress` query until it ends, and list / status / cancel.
+ * What the archive and backfill CLIs share about workflows: reaching the service's Temporal, starting
+ * one with its Web UI link, watching it with a progress bar from its `progress` query until it ends
+ * (or not, with --detach), and list / status / cancel.
  */
 
 /** One kind of long workflow the CLIs start and watch. */
@@ -30,16 +32,6 @@ export interface WatchedWorkflow<Progress, Result> {
   describe(progress: Progress): string[];
   /** The failure the progress records, when it failed. */
   error(progress: Progress): string | undefined;
-}
-
-/** A usage mistake: the CLI prints it with its usage and exits 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-/** A problem the user can act on (Temporal unreachable, no such workflow): one line, exit 1. */
-export class CliError extends Error {
-  override readonly name = 'CliError';
 }
 
 export function temporalAddressOf(settings: Settings): string {
@@ -138,6 +130,71 @@ export async function watchWorkflow<Progress, Result>(
   } finally {
     clearInterval(timer);
     process.removeListener('SIGINT', detach);
+  }
+}
+
+/**
+ * Starts a workflow of this kind on the ingest task queue, prints its id and Web UI link, then watches
+ * it to its end; with `detach`, says how to follow it instead. Resolves with the exit code.
+ */
+export async function startWorkflow<Progress, Result>(
+  settings: Settings,
+  kind: WatchedWorkflow<Progress, Result>,
+  start: { workflowId: string; args: unknown[]; detach: boolean },
+): Promise<number> {
+  const { workflowId } = start;
+  const { client, close } = await connectClient(settings);
+  try {
+    const handle = await client.workflow.start(kind.type, {
+      workflowId,
+      taskQueue: settings.INGEST_TASK_QUEUE,
+      args: start.args,
+    });
+    console.log(`started ${workflowId}`);
+    const link = webUiLink(settings, workflowId);
+    if (link) console.log(`Temporal Web UI: ${link}`);
+    if (start.detach) {
+      console.log(`follow it: ${kind.command} status ${workflowId}`);
+      return 0;
+    }
+    return await watchWorkflow(handle, kind, {
+      log: (line) => console.log(line),
+      stderr: process.stderr,
+    });
+  } finally {
+    await close();
+  }
+}
+
+type ManageCommand = 'list' | 'status' | 'cancel';
+
+/** The `list`, `status <ID>` and `cancel <ID>` commands of this kind of workflow; `idNoun` names the ID in mistakes. */
+export function manageCommands<Progress, Result>(
+  kind: WatchedWorkflow<Progress, Result>,
+  idNoun: string,
+): Record<ManageCommand, (args: string[]) => Promise<number>> {
+  const manage = (command: ManageCommand) => (args: string[]) => manageWorkflows(kind, command, args, idNoun);
+  return { list: manage('list'), status: manage('status'), cancel: manage('cancel') };
+}
+
+async function manageWorkflows<Progress, Result>(
+  kind: WatchedWorkflow<Progress, Result>,
+  command: ManageCommand,
+  args: string[],
+  idNoun: string,
+): Promise<number> {
+  const { positionals } = cliOptions(args, {});
+  if (command === 'list' && positionals.length > 0) throw new UsageError('list takes no arguments');
+  const id = command === 'list' ? '' : onePositional(positionals, idNoun);
+  const { client, close } = await connectClient(cliSettings());
+  const log = (line: string) => console.log(line);
+  try {
+    if (command === 'list') await listWorkflows(client, kind, log);
+    else if (command === 'status') await workflowStatus(client, kind, id, log);
+    else await cancelWorkflow(client, kind, id, log);
+    return 0;
+  } finally {
+    await close();
   }
 }
 

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadSettings } from '../config/index.js';
 import { ARCHIVE_LOAD_FORMATS, ARCHIVE_SOURCE_PATTERN, type ArchiveLoadFormat } from '../model/index.js';
 import {
   ARCHIVE_FILE_FORMATS,
@@ -9,16 +7,8 @@ import {
   type ArchiveFileFormat,
 } from '../replay/archive/generate.js';
 import { ARCHIVE_LOAD_WORKFLOW } from '../runtime/watched-workflows.js';
-import {
-  cancelWorkflow,
-  CliError,
-  connectClient,
-  listWorkflows,
-  UsageError,
-  watchWorkflow,
-  webUiLink,
-  workflowStatus,
-} from '../runtime/workflow-cli.js';
+import { manageCommands, startWorkflow } from '../runtime/workflow-cli.js';
+import { cliOptions, cliSettings, onePositional, runCli, UsageError } from '../runtime/cli-command.js';
 import type { ArchiveLoadInput } from '../workflows/index.js';
 
 /**
@@ -41,14 +31,6 @@ const USAGE = `usage:
       made-up archive rows in the interchange format (docs/archive-format.md), spanning 1840 to 2026;
       the format defaults to parquet for a .parquet file and csv otherwise`;
 
-function options<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], spec: T) {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: spec });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
-
 function wholeNumber(name: string, text: string | undefined, least: number, fallback?: number): number {
   if (text === undefined) {
     if (fallback === undefined) throw new UsageError(`--${name} is required`);
@@ -67,13 +49,8 @@ function oneOf<T extends string>(name: string, text: string, allowed: readonly T
   return text as T;
 }
 
-function onePositional(positionals: string[], what: string): string {
-  if (positionals.length !== 1) throw new UsageError(`expected one ${what}, got ${positionals.length}`);
-  return positionals[0]!;
-}
-
 async function generate(args: string[]): Promise<void> {
-  const { values } = options(args, {
+  const { values } = cliOptions(args, {
     rows: { type: 'string' },
     out: { type: 'string' },
     format: { type: 'string' },
@@ -109,17 +86,8 @@ function defaultSource(file: string, format: ArchiveLoadFormat): string {
   return name === '' ? 'archive' : name;
 }
 
-function settings() {
-  try {
-    return loadSettings();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CliError(error.message);
-    throw error;
-  }
-}
-
 async function load(args: string[]): Promise<number> {
-  const { values, positionals } = options(args, {
+  const { values, positionals } = cliOptions(args, {
     format: { type: 'string' },
     source: { type: 'string' },
     streaming: { type: 'boolean' },
@@ -134,88 +102,27 @@ async function load(args: string[]): Promise<number> {
     );
   }
   if (values.streaming && format === 'aidr') throw new UsageError('AIDR files are always streamed');
-  const config = settings();
-  const { client, close } = await connectClient(config);
-  try {
-    const workflowId = `archive-load-${source}-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomUUID().slice(0, 4)}`;
-    const input: ArchiveLoadInput = {
-      file,
-      format,
-      source,
-      ...(values.streaming ? { mode: 'streaming' as const } : {}),
-      warehouseTaskQueue: config.WAREHOUSE_TASK_QUEUE,
-    };
-    const handle = await client.workflow.start('archiveLoad', {
-      workflowId,
-      taskQueue: config.INGEST_TASK_QUEUE,
-      args: [input],
-    });
-    console.log(`started ${workflowId}`);
-    const link = webUiLink(config, workflowId);
-    if (link) console.log(`Temporal Web UI: ${link}`);
-    if (values.detach) {
-      console.log(`follow it: npm run archive -- status ${workflowId}`);
-      return 0;
-    }
-    return await watchWorkflow(handle, ARCHIVE_LOAD_WORKFLOW, {
-      log: (line) => console.log(line),
-      stderr: process.stderr,
-    });
-  } finally {
-    await close();
-  }
+  const config = cliSettings();
+  const workflowId = `archive-load-${source}-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomUUID().slice(0, 4)}`;
+  const input: ArchiveLoadInput = {
+    file,
+    format,
+    source,
+    ...(values.streaming ? { mode: 'streaming' as const } : {}),
+    warehouseTaskQueue: config.WAREHOUSE_TASK_QUEUE,
+  };
+  return startWorkflow(config, ARCHIVE_LOAD_WORKFLOW, {
+    workflowId,
+    args: [input],
+    detach: values.detach ?? false,
+  });
 }
 
-async function manage(command: 'list' | 'status' | 'cancel', args: string[]): Promise<number> {
-  const { positionals } = options(args, {});
-  if (command === 'list' && positionals.length > 0) throw new UsageError('list takes no arguments');
-  const id = command === 'list' ? '' : onePositional(positionals, 'load id');
-  const { client, close } = await connectClient(settings());
-  const log = (line: string) => console.log(line);
-  try {
-    if (command === 'list') await listWorkflows(client, ARCHIVE_LOAD_WORKFLOW, log);
-    else if (command === 'status') await workflowStatus(client, ARCHIVE_LOAD_WORKFLOW, id, log);
-    else await cancelWorkflow(client, ARCHIVE_LOAD_WORKFLOW, id, log);
+await runCli('archive', USAGE, {
+  generate: async (args) => {
+    await generate(args);
     return 0;
-  } finally {
-    await close();
-  }
-}
-
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (
-    command === undefined ||
-    ['--help', '-h', 'help'].includes(command) ||
-    rest.includes('--help') ||
-    rest.includes('-h')
-  ) {
-    console.log(USAGE);
-    return command === undefined ? 2 : 0;
-  }
-  switch (command) {
-    case 'generate':
-      await generate(rest);
-      return 0;
-    case 'load':
-      return load(rest);
-    case 'list':
-    case 'status':
-    case 'cancel':
-      return manage(command, rest);
-    default:
-      throw new UsageError(`unknown command "${command}"`);
-  }
-}
-
-const argv = process.argv.slice(2);
-try {
-  process.exit(await main(argv));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(`archive ${argv[0]}: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
+  },
+  load,
+  ...manageCommands(ARCHIVE_LOAD_WORKFLOW, 'load id'),
+});

@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
-import { ConfigError, FEED_CATALOGUE, feedByKey, loadSettings } from '../config/index.js';
+import { FEED_CATALOGUE, feedByKey } from '../config/index.js';
 import { REPARSE_WORKFLOW } from '../runtime/watched-workflows.js';
-import {
-  cancelWorkflow,
-  CliError,
-  connectClient,
-  listWorkflows,
-  UsageError,
-  watchWorkflow,
-  webUiLink,
-  workflowStatus,
-} from '../runtime/workflow-cli.js';
+import { manageCommands, startWorkflow } from '../runtime/workflow-cli.js';
+import { cliOptions, cliSettings, runCli, UsageError } from '../runtime/cli-command.js';
 import type { ReparseBackfillInput } from '../workflows/index.js';
 
 /** Backfills from the command line: re-parse a feed's kept bodies with today's parsers (ADR 17). */
@@ -28,14 +19,6 @@ const USAGE = `usage:
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function options<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], spec: T) {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: spec });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
-
 function day(name: string, text: string | undefined): string {
   if (text === undefined) throw new UsageError(`--${name} is required`);
   const parsed = new Date(`${text}T00:00:00Z`);
@@ -45,17 +28,8 @@ function day(name: string, text: string | undefined): string {
   return text;
 }
 
-function settings() {
-  try {
-    return loadSettings();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CliError(error.message);
-    throw error;
-  }
-}
-
 async function reparse(args: string[]): Promise<number> {
-  const { values, positionals } = options(args, {
+  const { values, positionals } = cliOptions(args, {
     feed: { type: 'string' },
     from: { type: 'string' },
     to: { type: 'string' },
@@ -73,87 +47,22 @@ async function reparse(args: string[]): Promise<number> {
   const from = day('from', values.from);
   const to = day('to', values.to);
   if (to < from) throw new UsageError(`--to (${to}) is before --from (${from})`);
-  const config = settings();
-  const { client, close } = await connectClient(config);
-  try {
-    const workflowId = `backfill-reparse-${values.feed}-${from}-${to}-${randomUUID().slice(0, 4)}`;
-    const input: ReparseBackfillInput = {
-      feedKey: values.feed,
-      from,
-      to,
-      warehouseTaskQueue: config.WAREHOUSE_TASK_QUEUE,
-    };
-    const handle = await client.workflow.start('reparseBackfill', {
-      workflowId,
-      taskQueue: config.INGEST_TASK_QUEUE,
-      args: [input],
-    });
-    console.log(`started ${workflowId}`);
-    const link = webUiLink(config, workflowId);
-    if (link) console.log(`Temporal Web UI: ${link}`);
-    if (values.detach) {
-      console.log(`follow it: npm run backfill -- status ${workflowId}`);
-      return 0;
-    }
-    return await watchWorkflow(handle, REPARSE_WORKFLOW, {
-      log: (line) => console.log(line),
-      stderr: process.stderr,
-    });
-  } finally {
-    await close();
-  }
+  const config = cliSettings();
+  const workflowId = `backfill-reparse-${values.feed}-${from}-${to}-${randomUUID().slice(0, 4)}`;
+  const input: ReparseBackfillInput = {
+    feedKey: values.feed,
+    from,
+    to,
+    warehouseTaskQueue: config.WAREHOUSE_TASK_QUEUE,
+  };
+  return startWorkflow(config, REPARSE_WORKFLOW, {
+    workflowId,
+    args: [input],
+    detach: values.detach ?? false,
+  });
 }
 
-async function manage(command: 'list' | 'status' | 'cancel', args: string[]): Promise<number> {
-  const { positionals } = options(args, {});
-  if (command === 'list' && positionals.length > 0) throw new UsageError('list takes no arguments');
-  if (command !== 'list' && positionals.length !== 1) {
-    throw new UsageError(`expected one backfill id, got ${positionals.length}`);
-  }
-  const id = positionals[0] ?? '';
-  const { client, close } = await connectClient(settings());
-  const log = (line: string) => console.log(line);
-  try {
-    if (command === 'list') await listWorkflows(client, REPARSE_WORKFLOW, log);
-    else if (command === 'status') await workflowStatus(client, REPARSE_WORKFLOW, id, log);
-    else await cancelWorkflow(client, REPARSE_WORKFLOW, id, log);
-    return 0;
-  } finally {
-    await close();
-  }
-}
-
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (
-    command === undefined ||
-    ['--help', '-h', 'help'].includes(command) ||
-    rest.includes('--help') ||
-    rest.includes('-h')
-  ) {
-    console.log(USAGE);
-    return command === undefined ? 2 : 0;
-  }
-  switch (command) {
-    case 'reparse':
-      return reparse(rest);
-    case 'list':
-    case 'status':
-    case 'cancel':
-      return manage(command, rest);
-    default:
-      throw new UsageError(`unknown command "${command}"`);
-  }
-}
-
-const argv = process.argv.slice(2);
-try {
-  process.exit(await main(argv));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(`backfill ${argv[0]}: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
+await runCli('backfill', USAGE, {
+  reparse,
+  ...manageCommands(REPARSE_WORKFLOW, 'backfill id'),
+});

@@ -1,4 +1,3 @@
-import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { createHash } from 'node:crypto';
 import { dataLayout, type Settings } from '../../config/index.js';
@@ -7,6 +6,7 @@ import { readingsCsv, writeStagedPoll } from '../../warehouse/gauges/staged.js';
 import { NON_RETRYABLE_FAILURES } from '../contracts.js';
 import { heartbeating } from '../heartbeat.js';
 import { RawStore } from '../raw-store.js';
+import { cancellation } from '../upstream-fetch.js';
 import type { PollGaugeSourceInput, PollGaugeSourceResult } from './contracts.js';
 import { SOURCE_POLLERS } from './pollers.js';
 import { sourceFetcher } from './source-fetch.js';
@@ -15,14 +15,6 @@ export interface GaugeIngestDeps {
   settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
   fetch?: typeof fetch;
   now?: () => Date;
-}
-
-function cancellation(): AbortSignal | undefined {
-  try {
-    return Context.current().cancellationSignal;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

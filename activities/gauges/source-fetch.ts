@@ -1,9 +1,7 @@
-import { ApplicationFailure, ApplicationFailureCategory } from '@temporalio/common';
-import type { FeedErrorKind } from '../../model/index.js';
 import { GaugeSourceError } from '../../sources/gauges/index.js';
-import { NON_RETRYABLE_FAILURES, UPSTREAM_UNAVAILABLE } from '../contracts.js';
-import { conditionalGet } from '../http-fetch.js';
+import { NON_RETRYABLE_FAILURES } from '../contracts.js';
 import type { RawRef, RawStore } from '../raw-store.js';
+import { fetchUpstream, upstreamFailure, withoutQuery } from '../upstream-fetch.js';
 
 /** GETs a source's documents, keeping each body in the raw store; a failure ends the poll. */
 export interface SourceFetcher {
@@ -12,29 +10,11 @@ export interface SourceFetcher {
   readonly fetched: RawRef[];
 }
 
-const USER_AGENT = 'emergency-incident-data-service/0.1 (+https://github.com/)';
-
-/** An upstream's trouble: expected, so BENIGN; its kind travels as the first detail for the poller's health. */
-export function gaugeUpstreamFailure(
-  kind: FeedErrorKind,
-  message: string,
-  type: string,
-  nonRetryable: boolean,
-) {
-  return ApplicationFailure.create({
-    message,
-    type,
-    nonRetryable,
-    details: [kind],
-    category: ApplicationFailureCategory.BENIGN,
-  });
-}
-
 /** A document the parser refused: malformed (not the format) or the service's own error, often with HTTP 200. */
 export function documentFailure(error: GaugeSourceError) {
   return error.kind === 'malformed'
-    ? gaugeUpstreamFailure('bad-body', error.message, NON_RETRYABLE_FAILURES.malformed, true)
-    : gaugeUpstreamFailure('upstream-error', error.message, NON_RETRYABLE_FAILURES.rejected, true);
+    ? upstreamFailure('bad-body', error.message, NON_RETRYABLE_FAILURES.malformed, true)
+    : upstreamFailure('upstream-error', error.message, NON_RETRYABLE_FAILURES.rejected, true);
 }
 
 /** Runs a parser; its GaugeSourceError becomes the poll's failure. */
@@ -45,11 +25,6 @@ export function parsed<T>(parse: () => T): T {
     if (error instanceof GaugeSourceError) throw documentFailure(error);
     throw error;
   }
-}
-
-function where(url: string): string {
-  const parsedUrl = new URL(url);
-  return `${parsedUrl.host}${parsedUrl.pathname}`;
 }
 
 export function sourceFetcher(options: {
@@ -65,57 +40,23 @@ export function sourceFetcher(options: {
   return {
     fetched,
     async get(url) {
-      const outcome = await conditionalGet(
-        {
-          url,
-          timeoutMs: options.timeoutMs,
-          maxBytes: options.maxBytes,
-          userAgent: USER_AGENT,
-          signal: options.signal,
-        },
+      const outcome = await fetchUpstream(
+        { url, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, signal: options.signal },
         options.fetch,
       );
-      switch (outcome.kind) {
-        case 'body':
-          fetched.push(
-            await options.raw.put(options.feedKey, outcome.body, options.now(), outcome.contentType, url),
-          );
-          return outcome.body;
-        case 'not-modified':
-          // No validators are sent, so a 304 is the server's mistake: nothing to read.
-          throw gaugeUpstreamFailure(
-            'bad-body',
-            `304 without a validator from ${where(url)}`,
-            NON_RETRYABLE_FAILURES.malformed,
-            true,
-          );
-        case 'too-large':
-          throw gaugeUpstreamFailure(
-            'too-large',
-            `${where(url)} is larger than ${outcome.limit} bytes`,
-            NON_RETRYABLE_FAILURES.tooLarge,
-            true,
-          );
-        case 'http-error': {
-          const passing = outcome.status >= 500 || outcome.status === 429 || outcome.status === 408;
-          throw gaugeUpstreamFailure(
-            'http-status',
-            `HTTP ${outcome.status} from ${where(url)}`,
-            passing ? UPSTREAM_UNAVAILABLE : NON_RETRYABLE_FAILURES.rejected,
-            !passing,
-          );
-        }
-        case 'unreachable': {
-          const { host } = new URL(url);
-          const suffix = outcome.reason.includes(host) ? '' : ` (${host})`;
-          throw gaugeUpstreamFailure(
-            outcome.cause,
-            `${outcome.reason}${suffix}`,
-            UPSTREAM_UNAVAILABLE,
-            false,
-          );
-        }
+      if (outcome.kind === 'not-modified') {
+        // No validators are sent, so a 304 is the server's mistake: nothing to read.
+        throw upstreamFailure(
+          'bad-body',
+          `304 without a validator from ${withoutQuery(url)}`,
+          NON_RETRYABLE_FAILURES.malformed,
+          true,
+        );
       }
+      fetched.push(
+        await options.raw.put(options.feedKey, outcome.body, options.now(), outcome.contentType, url),
+      );
+      return outcome.body;
     },
   };
 }

@@ -4,16 +4,15 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArchiveActivities } from '../../activities/archive-activities.js';
-import { createApp, type App } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
+import type { App } from '../../api/app.js';
 import { ServingStore } from '../../api/serving-store.js';
-import { dataLayout, FEED_CATALOGUE, TIERS, type Tier } from '../../config/index.js';
+import { dataLayout, FEED_CATALOGUE, type Tier } from '../../config/index.js';
 import { INTERCHANGE_COLUMNS } from '../../model/index.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { testLocator } from '../archive/support.js';
-import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
-import { bearer, testAccess, type TestAccess } from '../support/keys.js';
-import { ResponseValidator } from '../support/openapi-validator.js';
+import { bearer } from '../support/keys.js';
+import type { ResponseValidator } from '../support/openapi-validator.js';
+import { testApi, type TestApi } from '../support/test-api.js';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 
@@ -88,10 +87,10 @@ describe('snapshots and history over the archive, through the API', () => {
   let warehouse: Warehouse;
   let store: ServingStore;
   let app: App;
-  let access: TestAccess;
+  let api: TestApi;
   let validator: ResponseValidator;
   let tier: Tier = 'pro';
-  const tokens = new Map<Tier, string>();
+  let tokens: ReadonlyMap<Tier, string>;
 
   async function get<T>(path: string, status = 200): Promise<T> {
     const response = await app.request(path, { headers: bearer(tokens.get(tier)!) });
@@ -138,26 +137,11 @@ describe('snapshots and history over the archive, through the API', () => {
       { line: 6, problem: 'end_before_start', field: 'event_end_date', value: '1994-01-01' },
     ]);
     store = await ServingStore.open(layout.lakeDir);
-    access = testAccess();
-    for (const t of TIERS) tokens.set(t, (await access.issue(t)).token);
-    app = createApp({
-      cap: TEST_CAP_ISSUER,
-      store,
-      feedHealth: { read: () => Promise.resolve([undefined]) },
-      catalogue: FEED_CATALOGUE.slice(0, 1),
-      cursors: new CursorCodec('archive-reads-secret'),
-      keys: access.store,
-      quota: access.store,
-      version: 'test',
-      startedAt: NOW,
-      now: () => NOW,
-    });
-    const document = (await (await app.request('/v1/openapi.json')).json()) as object;
-    validator = new ResponseValidator(document as ConstructorParameters<typeof ResponseValidator>[0]);
+    api = await testApi({ store, catalogue: FEED_CATALOGUE.slice(0, 1), now: () => NOW });
+    ({ app, tokens, validator } = api);
   });
   afterAll(async () => {
-    access.close();
-    store.close();
+    api.close();
     warehouse.close();
     await rm(dir, { recursive: true, force: true });
   });

@@ -9,16 +9,15 @@ import { normalise } from '../../activities/ingest.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
-import { createApp, type App } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
+import type { App } from '../../api/app.js';
 import { ServingStore } from '../../api/serving-store.js';
-import { FEED_CATALOGUE, TIERS, type Tier } from '../../config/index.js';
+import { FEED_CATALOGUE, type Tier } from '../../config/index.js';
 import { CSV_COLUMNS } from '../../exports/csv.js';
 import { toRecord, type IncidentRecord } from '../../model/index.js';
-import { ResponseValidator } from '../support/openapi-validator.js';
-import { bearer, testAccess, type TestAccess } from '../support/keys.js';
+import type { ResponseValidator } from '../support/openapi-validator.js';
+import { bearer } from '../support/keys.js';
+import { testApi, type TestApi } from '../support/test-api.js';
 import { requireSharedFolder } from '../../replay/shared-samples.js';
-import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 
 const FEED = 'nsw-rfs-major-incidents';
 const NSW_FEED = FEED_CATALOGUE.find((feed) => feed.key === FEED)!;
@@ -78,8 +77,8 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
   let validator: ResponseValidator;
   let tier: Tier = 'free';
   let app: App;
-  let access: TestAccess;
-  const tokens = new Map<Tier, string>();
+  let api: TestApi;
+  let tokens: ReadonlyMap<Tier, string>;
   let blackSummer: IncidentRecord[];
 
   /** Each request carries the key of the plan the test is about. */
@@ -118,26 +117,11 @@ describe('the incidents surface, over a warehouse loaded from real NSW samples',
       FIRST_POLL,
     );
     await commit(blackSummer, FIRST_POLL);
-    access = testAccess();
-    for (const t of TIERS) tokens.set(t, (await access.issue(t)).token);
-    app = createApp({
-      cap: TEST_CAP_ISSUER,
-      store,
-      feedHealth: { read: () => Promise.resolve([undefined]) },
-      catalogue: [NSW_FEED],
-      cursors: new CursorCodec('surface-test-secret'),
-      keys: access.store,
-      quota: access.store,
-      version: 'test',
-      startedAt: NOW,
-      now: () => NOW,
-    });
-    const document = (await (await app.request('/v1/openapi.json')).json()) as object;
-    validator = new ResponseValidator(document as ConstructorParameters<typeof ResponseValidator>[0]);
+    api = await testApi({ store, catalogue: [NSW_FEED], now: () => NOW });
+    ({ app, tokens, validator } = api);
   });
   afterAll(async () => {
-    access.close();
-    store.close();
+    api.close();
     warehouse.close();
     await rm(dir, { recursive: true, force: true });
   });

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventActivities, type ClusterEventsResult } from '../../activities/event-activities.js';
-import { createApp, type App } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
+import type { App } from '../../api/app.js';
 import { ServingStore } from '../../api/serving-store.js';
 import { clusteringConfig } from '../../clustering/index.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
@@ -13,9 +12,9 @@ import type { SyntheticIncident } from '../../replay/generators/nsw-rfs.js';
 import { readEventState } from '../../warehouse/events.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
-import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
-import { bearer, testAccess, type TestAccess } from '../support/keys.js';
-import { ResponseValidator } from '../support/openapi-validator.js';
+import { bearer } from '../support/keys.js';
+import type { ResponseValidator } from '../support/openapi-validator.js';
+import { testApi, type TestApi } from '../support/test-api.js';
 import { FEED, fire, idOf, recordsOf } from './support.js';
 
 interface EventFeature {
@@ -65,7 +64,7 @@ describe('clustered events: the clustering step, the lake and /v1/events', () =>
   let lakeDir: string;
   let warehouse: Warehouse;
   let store: ServingStore;
-  let access: TestAccess;
+  let api: TestApi;
   let app: App;
   let validator: ResponseValidator;
   let headers: Record<string, string>;
@@ -124,26 +123,12 @@ describe('clustered events: the clustering step, the lake and /v1/events', () =>
     cluster = () => activities.clusterEvents();
     await commit([...complexA, ...complexB, lone]);
     store = await ServingStore.open(lakeDir);
-    access = testAccess();
-    headers = bearer((await access.issue('free')).token);
-    app = createApp({
-      cap: TEST_CAP_ISSUER,
-      store,
-      feedHealth: { read: () => Promise.resolve([undefined]) },
-      catalogue: [NSW_FEED],
-      cursors: new CursorCodec('events-test-secret'),
-      keys: access.store,
-      quota: access.store,
-      version: 'test',
-      startedAt: clock,
-      now: () => clock,
-    });
-    const document = (await (await app.request('/v1/openapi.json')).json()) as object;
-    validator = new ResponseValidator(document as ConstructorParameters<typeof ResponseValidator>[0]);
+    api = await testApi({ store, catalogue: [NSW_FEED], now: () => clock });
+    ({ app, validator } = api);
+    headers = bearer(api.tokens.get('free')!);
   });
   afterAll(async () => {
-    access.close();
-    store.close();
+    api.close();
     warehouse.close();
     await rm(dir, { recursive: true, force: true });
   });
