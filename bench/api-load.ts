@@ -71,21 +71,24 @@ interface Figures {
   errors: number;
 }
 
-/** `vary` gives every request its own query, so nothing is answered from the response cache. */
-async function load(path: string, vary = false): Promise<Figures> {
+/**
+ * `vary` gives every request its own query, so nothing is answered from the response cache; `gzip`
+ * asks for a compressed body (a cache hit then serves the cached gzip bytes).
+ */
+async function load(path: string, vary = false, gzip = false): Promise<Figures> {
   let n = 0;
   const result = await autocannon({
     url: `${base}${path}`,
     connections: 10,
     duration: seconds,
     pipelining: 1,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) },
     ...(vary
       ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${path}&v=${n++}` }) }] }
       : {}),
   });
   return {
-    path: vary ? `${path} (uncached)` : path,
+    path: `${path}${vary ? ' (uncached)' : ''}${gzip ? ' (gzip)' : ''}`,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -100,7 +103,16 @@ console.log(
 const bare = await load('/bare');
 const list = '/v1/incidents?limit=100';
 const nearby = '/v1/incidents/nearby?lat=-32.5&lng=147.5&radius=100';
-const rows = [bare, await load(list), await load(list, true), await load(nearby), await load(nearby, true)];
+const listHit = await load(list);
+const listGzipHit = await load(list, false, true);
+const rows = [
+  bare,
+  listHit,
+  listGzipHit,
+  await load(list, true),
+  await load(nearby),
+  await load(nearby, true),
+];
 console.log(
   'route'.padEnd(64),
   'req/s'.padStart(9),
@@ -119,6 +131,11 @@ for (const row of rows) {
     `${((row.rps / bare.rps) * 100).toFixed(1)}%`.padStart(8),
   );
 }
+
+const gzipRatio = listGzipHit.rps / listHit.rps;
+console.log(
+  `gzip cache hit / identity cache hit = ${gzipRatio.toFixed(2)}× (goal ≥ 0.8×: ${gzipRatio >= 0.8 ? 'met' : 'NOT met'})`,
+);
 
 server.close();
 store.close();

@@ -57,7 +57,9 @@ export function registerSnapshot(
     const params: unknown[] = [instant.toISOString()];
     const conditions = [
       'valid_from <= $1::TIMESTAMPTZ',
-      '(valid_to IS NULL OR valid_to > $1::TIMESTAMPTZ)',
+      // An archive row always ends; a plain comparison lets the Parquet reader skip every row group
+      // whose incidents all ended before the instant (files are sorted by start, so most of them).
+      archive ? 'valid_to > $1::TIMESTAMPTZ' : '(valid_to IS NULL OR valid_to > $1::TIMESTAMPTZ)',
       "feature_type = 'incident'",
       'NOT retracted',
       ...inList('state', query.state, params),
