@@ -1,9 +1,10 @@
 /**
  * Soak benchmark (not a test; loopback only, bounded in time): the demo's whole service — supervisor,
- * Temporal dev server, warehouse, ingest and API processes — polling a local replay of every feed while
- * a steady mix of API requests runs for `--minutes`. It prints polls per minute at the start and the
- * end (ingestion must not decline under load), the delay from a scripted upstream change to its
- * appearance on /v1 (p50/p95), each process's RSS at the start and the end, and the errors seen.
+ * Temporal dev server, warehouse, ingest and API processes — polling a local replay of every feed and
+ * gauge source while a steady mix of API requests runs for `--minutes`. It prints polls per minute at
+ * the start and the end (ingestion must not decline under load), the delay from a scripted upstream
+ * change to its appearance on /v1 (p50/p95), each process's RSS at the start and the end, and the
+ * errors seen.
  *
  * Usage: npm run bench:soak [-- --minutes 10 --rate 20]
  */
@@ -18,6 +19,7 @@ import { SqliteAccessStore } from '../api/access/sqlite-store.js';
 import { dataLayout, FEED_CATALOGUE, mirrorPath, pollerWorkflowId } from '../config/index.js';
 import type { FeedHealth } from '../model/index.js';
 import { scriptDemoFeeds } from '../replay/demo-feeds.js';
+import { scriptDemoGauges } from '../replay/gauges/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../replay/generators/nsw-rfs.js';
 import { ReplayServer } from '../replay/server.js';
 import { createServiceLog } from '../runtime/log.js';
@@ -35,6 +37,9 @@ const WINDOW_MS = 2 * 60_000;
 const dataDir = await mkdtemp(join(tmpdir(), 'eids-soak-'));
 const replay = await ReplayServer.start();
 scriptDemoFeeds(replay, FEED_CATALOGUE, { count: 25, seed: 2026, tickMs: 20_000, startedAt: new Date() });
+// The demo's 400 gauges over all eight gauge sources, so that the gauge pollers carry their load too.
+const thresholdsFile = join(dataDir, 'gauges', 'flood-thresholds.csv');
+await scriptDemoGauges(replay, { count: 400, seed: 2026, startedAt: new Date(), thresholdsFile });
 // The probe feed: NSW major incidents with a new incident added every PROBE_EVERY_MS.
 const probeFeed = FEED_CATALOGUE.find((feed) => feed.key === 'nsw-rfs-major-incidents')!;
 const base = syntheticNswIncidents(25, 99);
@@ -68,6 +73,7 @@ const service = await startService(
     TEMPORAL_DEV_PORT: '17480',
     TEMPORAL_UI_PORT: '18481',
     LOG_LEVEL: 'warn',
+    GAUGE_THRESHOLDS_FILE: thresholdsFile,
   },
   log,
 );
