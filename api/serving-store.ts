@@ -39,6 +39,17 @@ interface LoadedGeneration {
 }
 
 const live = LAKE_TABLES.incidents_live;
+
+/**
+ * Every generation brings new lake files; DuckDB's external file cache would keep each one read in its
+ * buffer pool up to the memory limit (a slow climb, never a plateau). The OS page cache serves local
+ * files as well, so the cache is off.
+ */
+const DUCKDB_READER_SETTINGS = {
+  threads: '2',
+  memory_limit: '512MB',
+  enable_external_file_cache: 'false',
+};
 const versionColumns = columnList(LAKE_TABLES.incident_versions);
 
 /**
@@ -64,7 +75,7 @@ export class ServingStore {
     lakeDir: string,
     { checkIntervalMs = MANIFEST_CHECK_INTERVAL_MS, onError = () => undefined }: ServingStoreOptions = {},
   ): Promise<ServingStore> {
-    const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: '512MB' });
+    const instance = await DuckDBInstance.create(':memory:', DUCKDB_READER_SETTINGS);
     const connection = await instance.connect();
     try {
       await connection.run(`CREATE TABLE ${live.name} (${columnsDdl(live)})`);

@@ -136,7 +136,8 @@ async function load(): Promise<void> {
 }
 
 async function probe(): Promise<void> {
-  let next = 900_000;
+  // Clear of the base incidents' ids (900,000 and up): a probe must be new to the feed.
+  let next = 990_000;
   while (Date.now() + 60_000 < endAt) {
     const entry = { id: next++, addedAt: Date.now() } as (typeof probes)[number];
     probes.push(entry);
@@ -158,7 +159,16 @@ async function pollsIn(windowMs: number): Promise<number> {
   return ((await totalPolls()) - before) / (windowMs / 60_000);
 }
 
-const running = Promise.all([load(), probe()]);
+/** Each process's RSS once a minute, to tell a cache warming up (a plateau) from a leak (a slope). */
+const samples: { minute: number; rss: Record<string, number> }[] = [];
+async function sampleMemory(): Promise<void> {
+  for (let minute = 1; started + minute * 60_000 <= endAt; minute++) {
+    await new Promise((resolve) => setTimeout(resolve, started + minute * 60_000 - Date.now()));
+    samples.push({ minute, rss: rssNow() });
+  }
+}
+
+const running = Promise.all([load(), probe(), sampleMemory()]);
 const startRate = await pollsIn(WINDOW_MS);
 // Memory is compared from the end of the first window (caches and DuckDB buffers warmed) to the end.
 const rssStart = rssNow();
@@ -185,6 +195,13 @@ for (const name of Object.keys(rssEnd)) {
   const b = rssEnd[name] ?? NaN;
   console.log(`  ${name.padEnd(22)} ${a.toFixed(0)} → ${b.toFixed(0)} (${((b / a - 1) * 100).toFixed(1)} %)`);
 }
+console.log(`RSS per process (MB) by minute: ${samples.map((sample) => sample.minute).join(', ')}`);
+for (const name of Object.keys(rssEnd)) {
+  console.log(
+    `  ${name.padEnd(22)} ${samples.map((sample) => (sample.rss[name] ?? NaN).toFixed(0)).join(', ')}`,
+  );
+}
+console.log(`probe delays (s): ${delays.map((delay) => delay.toFixed(1)).join(', ')}`);
 console.log(
   `requests: ${counts.requests}, errors: ${counts.errors}; statuses ${JSON.stringify(Object.fromEntries(counts.statuses))}`,
 );

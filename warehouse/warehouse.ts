@@ -72,6 +72,13 @@ interface SettledRow {
  * process (the warehouse worker). Readers use the published lake instead. Every operation on the
  * connection goes through `exclusive`, so commits and publishes never interleave.
  */
+/**
+ * The single writer's DuckDB: a bounded buffer pool (larger work spills to the temporary folder beside
+ * the database), and no cache of the Parquet files it writes and reads back, which are new on every
+ * commit: the OS page cache holds those.
+ */
+const WAREHOUSE_DUCKDB_SETTINGS = { memory_limit: '2GB', enable_external_file_cache: 'false' };
+
 export class Warehouse {
   /** Runs `fn` alone on the connection: commits, publishes and compactions queue behind each other. */
   readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T> = serialised();
@@ -83,7 +90,7 @@ export class Warehouse {
 
   static async open(path: string): Promise<Warehouse> {
     if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
-    const instance = await DuckDBInstance.create(path);
+    const instance = await DuckDBInstance.create(path, WAREHOUSE_DUCKDB_SETTINGS);
     const connection = await instance.connect();
     try {
       await migrateWarehouse(connection);
