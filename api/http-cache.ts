@@ -35,6 +35,7 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     );
     // Many clients poll the same few URLs: within a generation the answer cannot change.
     const gzip = acceptsGzip(c.req.header('accept-encoding'));
+    cache.useGeneration(generation);
     const cached = cache.get(etag);
     if (cached) {
       if (unchanged) return c.body(null, 304, validators);
@@ -47,7 +48,8 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
       body: await c.res.clone().arrayBuffer(),
       headers: { 'content-type': c.res.headers.get('content-type') ?? 'application/json' },
     };
-    cache.set(etag, entry);
+    // An answer finished after the next generation was loaded could never be asked for again.
+    if (store.current.generation === generation) cache.set(etag, entry);
     if (unchanged) c.res = c.body(null, 304, validators);
     else if (gzip && entry.body.byteLength >= MIN_COMPRESSED_BYTES)
       c.res = respond(c, cache, etag, entry, gzip, validators);
@@ -93,18 +95,35 @@ function respond(
 /** Cached answers per ETag (which names the generation), least recently used out first, within a byte budget. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
-interface CachedResponse {
+export interface CachedResponse {
   body: ArrayBuffer;
   /** The body gzipped, made on the first hit that asks for it. */
   gzip?: Uint8Array;
   headers: Record<string, string>;
 }
 
-class ResponseCache {
+export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
   private bytes = 0;
+  private generation = -1;
 
   constructor(private readonly maxBytes: number) {}
+
+  /**
+   * Every key names its generation, so once a newer one is served the older answers can never be hit
+   * again: they are dropped at once rather than left to age out of the byte budget.
+   */
+  useGeneration(generation: number): void {
+    if (generation <= this.generation) return;
+    this.generation = generation;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Bytes held (bodies and their gzipped copies). */
+  get size(): number {
+    return this.bytes;
+  }
 
   get(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);

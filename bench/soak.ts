@@ -6,9 +6,9 @@
  * change to its appearance on /v1 (p50/p95), each process's RSS at the start and the end, and the
  * errors seen.
  *
- * Usage: npm run bench:soak [-- --minutes 10 --rate 20]
+ * Usage: npm run bench:soak [-- --minutes 10 --rate 20] (at least 4 minutes: two to warm up, then the comparison)
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,10 @@ const { values } = parseArgs({
   options: { minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '20' } },
 });
 const minutes = Number(values.minutes);
+if (!(minutes >= 4)) {
+  console.error('--minutes must be at least 4: two to warm up, then the comparison');
+  process.exit(2);
+}
 const rate = Number(values.rate);
 const POLL_SECONDS = 10;
 const PROBE_EVERY_MS = 30_000;
@@ -159,23 +163,45 @@ async function pollsIn(windowMs: number): Promise<number> {
   return ((await totalPolls()) - before) / (windowMs / 60_000);
 }
 
-/** Each process's RSS once a minute, to tell a cache warming up (a plateau) from a leak (a slope). */
-const samples: { minute: number; rss: Record<string, number> }[] = [];
+/**
+ * Each process's RSS every 10 s. One reading swings by tens of MB with the work in flight (a commit, a
+ * cache fill), so a minute is summed up by the median of its readings: a plateau is a warming cache, a
+ * rising median a leak.
+ */
+const SAMPLE_MS = 10_000;
+const samples: { at: number; rss: Record<string, number> }[] = [];
 async function sampleMemory(): Promise<void> {
-  for (let minute = 1; started + minute * 60_000 <= endAt; minute++) {
-    await new Promise((resolve) => setTimeout(resolve, started + minute * 60_000 - Date.now()));
-    samples.push({ minute, rss: rssNow() });
+  for (let at = SAMPLE_MS; started + at <= endAt; at += SAMPLE_MS) {
+    await new Promise((resolve) => setTimeout(resolve, started + at - Date.now()));
+    samples.push({ at, rss: rssNow() });
   }
 }
+function medianRss(name: string, fromMs: number, toMs: number): number {
+  const values = samples
+    .filter((sample) => sample.at > fromMs && sample.at <= toMs)
+    .map((sample) => sample.rss[name] ?? NaN)
+    .sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)] ?? NaN;
+}
+
+/** The warehouse's database file with its write-ahead log: what the single writer's data grew by. */
+const warehouseMb = (): number => {
+  const file = dataLayout(dataDir).warehouseFile;
+  const size = (path: string) => (existsSync(path) ? statSync(path).size : 0);
+  return (size(file) + size(`${file}.wal`)) / 1e6;
+};
 
 const running = Promise.all([load(), probe(), sampleMemory()]);
 const startRate = await pollsIn(WINDOW_MS);
-// Memory is compared from the end of the first window (caches and DuckDB buffers warmed) to the end.
-const rssStart = rssNow();
+const warehouseStartMb = warehouseMb();
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, endAt - WINDOW_MS - Date.now())));
 const endRate = await pollsIn(Math.max(10_000, Math.min(WINDOW_MS, endAt - Date.now())));
 await running;
-const rssEnd = rssNow();
+const warehouseEndMb = warehouseMb();
+const names = service.pids().map(({ name }) => name);
+const minuteCount = Math.floor(minutes);
+// Memory is compared from the minute after the first window (caches and DuckDB buffers warmed) to the last.
+const firstMinute = WINDOW_MS / 60_000 + 1;
 
 const delays = probes.filter((p) => p.seenAt !== undefined).map((p) => (p.seenAt! - p.addedAt) / 1000);
 delays.sort((a, b) => a - b);
@@ -189,17 +215,22 @@ console.log(
 console.log(
   `upstream change → /v1: ${delays.length} of ${probes.length} probes seen; p50 ${pct(50).toFixed(1)} s, p95 ${pct(95).toFixed(1)} s (goal p95 ≤ ${POLL_SECONDS + 2} s)`,
 );
-console.log('RSS per process (MB): after the first window → end (growth)');
-for (const name of Object.keys(rssEnd)) {
-  const a = rssStart[name] ?? NaN;
-  const b = rssEnd[name] ?? NaN;
+console.log(
+  `RSS per process (MB, median of each minute's readings): minute ${firstMinute} → ${minuteCount} (growth)`,
+);
+for (const name of names) {
+  const a = medianRss(name, (firstMinute - 1) * 60_000, firstMinute * 60_000);
+  const b = medianRss(name, (minuteCount - 1) * 60_000, minuteCount * 60_000);
   console.log(`  ${name.padEnd(22)} ${a.toFixed(0)} → ${b.toFixed(0)} (${((b / a - 1) * 100).toFixed(1)} %)`);
 }
-console.log(`RSS per process (MB) by minute: ${samples.map((sample) => sample.minute).join(', ')}`);
-for (const name of Object.keys(rssEnd)) {
-  console.log(
-    `  ${name.padEnd(22)} ${samples.map((sample) => (sample.rss[name] ?? NaN).toFixed(0)).join(', ')}`,
-  );
+console.log(
+  `warehouse file (with its WAL): ${warehouseStartMb.toFixed(1)} MB after the first window → ${warehouseEndMb.toFixed(1)} MB at the end`,
+);
+const minuteList = Array.from({ length: minuteCount }, (_, index) => index + 1);
+console.log(`RSS per process (MB) by minute: ${minuteList.join(', ')}`);
+for (const name of names) {
+  const medians = minuteList.map((minute) => medianRss(name, (minute - 1) * 60_000, minute * 60_000));
+  console.log(`  ${name.padEnd(22)} ${medians.map((value) => value.toFixed(0)).join(', ')}`);
 }
 console.log(`probe delays (s): ${delays.map((delay) => delay.toFixed(1)).join(', ')}`);
 console.log(
