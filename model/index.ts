@@ -15,3 +15,4 @@ export * from './declaration-refresh.js';
 export * from './gauge-health.js';
 export * from './archive-load.js';
 export * from './backfill.js';
+export * from './poll-cadence.js';

@@ -20,6 +20,7 @@ import {
   FEED_STATUS_SEARCH_ATTRIBUTE,
   isFeedErrorKind,
   lastPollError,
+  nextPollStartMs,
   type FeedErrorKind,
   type FeedHealth,
   type PollOutcome,
@@ -157,7 +158,9 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       upsertSearchAttributes([{ key: feedStatusSearchAttribute, value: health.status }]);
     }
   };
-  const nextPollAt = () => new Date(Date.now() + input.pollIntervalSeconds * 1000).toISOString();
+  let pollStartedAt = Date.now();
+  const nextPollMs = () => nextPollStartMs(pollStartedAt, input.pollIntervalSeconds, Date.now());
+  const nextPollAt = () => new Date(nextPollMs()).toISOString();
 
   async function pollOnce(): Promise<void> {
     try {
@@ -236,10 +239,12 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
   const iterations = input.iterationsPerRun ?? DEFAULT_ITERATIONS_PER_RUN;
   for (let i = 0; i < iterations && !workflowInfo().continueAsNewSuggested; i++) {
     pollRequested = false;
+    pollStartedAt = Date.now();
     await pollOnce();
     health = { ...health, nextPollAt: nextPollAt() };
     setCurrentDetails(currentDetails(health));
-    await condition(() => pollRequested, `${input.pollIntervalSeconds} seconds`);
+    const untilNextPoll = nextPollMs() - Date.now();
+    if (untilNextPoll > 0) await condition(() => pollRequested, untilNextPoll);
   }
   await continueAsNew<typeof feedPoller>({ ...input, carried: { health, etag, lastModified, guardedDrop } });
 }

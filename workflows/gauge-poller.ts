@@ -15,6 +15,7 @@ import type { GaugeIngestActivities, GaugeWarehouseActivities } from '../activit
 import {
   deriveFeedStatus,
   isFeedErrorKind,
+  nextPollStartMs,
   type FeedErrorKind,
   type GaugeSourceHealth,
   type GaugeSourceName,
@@ -173,13 +174,16 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
   const iterations = input.iterationsPerRun ?? 200;
   for (let i = 0; i < iterations && !workflowInfo().continueAsNewSuggested; i++) {
     pollRequested = false;
+    const startedAt = Date.now();
     await pollOnce();
-    health = { ...health, nextPollAt: new Date(Date.now() + input.pollIntervalSeconds * 1000).toISOString() };
+    const nextPollMs = nextPollStartMs(startedAt, input.pollIntervalSeconds, Date.now());
+    health = { ...health, nextPollAt: new Date(nextPollMs).toISOString() };
     setCurrentDetails(
       `${health.status}: ${health.gaugeCount} gauges, ${health.newReadings} new readings; last poll ${health.lastPolled ?? 'never'}, next ${health.nextPollAt}` +
         (health.lastError ? `; last error (${health.lastErrorKind ?? 'internal'}): ${health.lastError}` : ''),
     );
-    await condition(() => pollRequested, `${input.pollIntervalSeconds} seconds`);
+    const untilNextPoll = nextPollMs - Date.now();
+    if (untilNextPoll > 0) await condition(() => pollRequested, untilNextPoll);
   }
   await continueAsNew<typeof gaugePoller>({ ...input, carried: { health, committedUntilMs, token } });
 }
