@@ -41,6 +41,9 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 
 export const MANIFEST_FILE = 'manifest.json';
 
+/** Replaced files stay this long after the manifest stops naming them: longer than any read of a generation. */
+export const GARBAGE_GRACE_MS = 10 * 60 * 1000;
+
 /** Reads the manifest of a lake folder; undefined when nothing has been published yet. */
 export async function readManifest(lakeDir: string): Promise<Manifest | undefined> {
   let text: string;

@@ -3,12 +3,17 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { MANIFEST_FILE, readManifest, type LakeFile, type Manifest } from '../lake/manifest.js';
+import {
+  GARBAGE_GRACE_MS,
+  MANIFEST_FILE,
+  readManifest,
+  type LakeFile,
+  type Manifest,
+} from '../lake/manifest.js';
 import { columnList, LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
 import { CANCEL_WINDOW_MS } from '../exports/cap/cap-entries.js';
 
-/** Replaced files stay this long after the manifest stops naming them: longer than any read of a generation. */
-export const GARBAGE_GRACE_MS = 10 * 60 * 1000;
+export { GARBAGE_GRACE_MS };
 
 /** Row groups of published Parquet (the lake's convention: 100 k – 1 M rows). */
 export const ROW_GROUP_SIZE = 500_000;

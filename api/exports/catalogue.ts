@@ -4,7 +4,7 @@ import { ARROW_STREAM_MEDIA_TYPE, recordsToArrowStream } from '../../exports/arr
 import { toCsv } from '../../exports/csv.js';
 import { toFeature } from '../../exports/geojson.js';
 import { CAP_FEED_PATH, INCIDENT_EXPORTS_PATH, LAKE_EXPORTS_PATH } from '../../exports/public-paths.js';
-import type { LakeFile } from '../../lake/manifest.js';
+import { GARBAGE_GRACE_MS, type LakeFile } from '../../lake/manifest.js';
 import { LAKE_TABLES } from '../../lake/tables.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
@@ -83,18 +83,51 @@ function build(
   }
 }
 
+/**
+ * How long a file stays downloadable after a newer generation replaced it: a bulk user who read the
+ * catalogue can still fetch (and resume) every file it listed, although the live set's files are
+ * replaced every few seconds. Half the writer's grace period, so the file is still on disk.
+ */
+export const REPLACED_FILES_SERVED_MS = GARBAGE_GRACE_MS / 2;
+
 export class ExportFiles {
   private built: { generation: number; files: Map<CollectionName, Promise<BuiltExport>> } | undefined;
+  /** Every file named by a generation this process served, with when it was replaced (if it was). */
+  private readonly known = new Map<string, { file: LakeFile; replacedAt?: number }>();
+  private knownGeneration = -1;
 
   constructor(
     private readonly store: ServingStore,
     private readonly capFeed: StaticFileCache | undefined,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** A file of the current generation by its lake path; undefined for anything the manifest does not name. */
+  /** Folds the current manifest into the files known: new ones added, dropped ones marked replaced. */
+  private foldManifest(nowMs: number): void {
+    const manifest = this.store.manifest;
+    if (!manifest || manifest.generation === this.knownGeneration) return;
+    const current = new Set(manifest.files.map((file) => file.path));
+    for (const [path, entry] of this.known) {
+      if (current.has(path)) continue;
+      entry.replacedAt ??= nowMs;
+      if (nowMs - entry.replacedAt > REPLACED_FILES_SERVED_MS) this.known.delete(path);
+    }
+    for (const file of manifest.files) this.known.set(file.path, { file });
+    this.knownGeneration = manifest.generation;
+  }
+
+  /**
+   * A lake file by its path: one the current manifest names, or one a recent generation named (see
+   * REPLACED_FILES_SERVED_MS); undefined for anything else.
+   */
   lakeFile(path: string): { file: LakeFile; absolute: string } | undefined {
-    const file = this.store.manifest?.files.find((candidate) => candidate.path === path);
-    if (!file) return undefined;
+    const nowMs = this.now().getTime();
+    this.foldManifest(nowMs);
+    const entry = this.known.get(path);
+    if (!entry) return undefined;
+    if (entry.replacedAt !== undefined && nowMs - entry.replacedAt > REPLACED_FILES_SERVED_MS)
+      return undefined;
+    const { file } = entry;
     const root = resolve(this.store.lakeDir);
     const absolute = resolve(root, file.path);
     // The manifest's paths are checked when it is read; this keeps a bad one inside the lake anyway.

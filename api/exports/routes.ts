@@ -114,7 +114,7 @@ const lakeFileDocument = {
   path: `${relative(LAKE_EXPORTS_PATH)}/{path}`,
   summary: 'A Parquet file of the lake, as the catalogue lists it',
   description:
-    "`path` is the file's path in the lake (it contains `/`, e.g. `archive/state=nsw/source=aidr/part-1840-1969-….parquet`): the catalogue's `href`s. Files are immutable; only files the current manifest names are served.",
+    "`path` is the file's path in the lake (it contains `/`, e.g. `archive/state=nsw/source=aidr/part-1840-1969-….parquet`): the catalogue's `href`s. Files are immutable. The files the current manifest names are served, and for 5 minutes after a newer generation replaced them, the files an earlier one named, so that a download from a catalogue just read (or its resumption with `Range`) does not fail.",
   request: { params: z.object({ path: z.string() }) },
   responses: downloadResponses([PARQUET_MEDIA_TYPE], 'The file'),
 };
@@ -124,7 +124,7 @@ const lakeFilePattern = `${relative(LAKE_EXPORTS_PATH)}/:path{.+}`;
 export function exportRoutes(deps: ExportDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const capFeed = deps.capFeedFile ? new StaticFileCache(deps.capFeedFile) : undefined;
-  const files = new ExportFiles(deps.store, capFeed);
+  const files = new ExportFiles(deps.store, capFeed, deps.now);
   const publishedAt = () => new Date(deps.store.current.publishedAt ?? 0);
 
   app.openapi(catalogueRoute, async (c) => c.json(await files.catalogue(), 200));
@@ -132,7 +132,8 @@ export function exportRoutes(deps: ExportDeps) {
   app.openAPIRegistry.registerPath(lakeFileDocument);
   app.get(lakeFilePattern, async (c) => {
     const found = files.lakeFile(c.req.param('path') ?? '');
-    if (!found) throw problems.notFound(`No file of the current lake generation at ${c.req.path}.`);
+    if (!found)
+      throw problems.notFound(`No file of the current or a recent lake generation at ${c.req.path}.`);
     // A replaced file stays a while after the manifest stops naming it; a reader may lag a generation.
     const info = await stat(found.absolute).catch(() => undefined);
     if (!info) throw problems.notFound(`The file at ${c.req.path} has been replaced.`);

@@ -231,4 +231,32 @@ describe('bulk exports under /v1/exports', () => {
     const second = Number((await get(href, { range: 'bytes=0-0' })).headers.get('ratelimit-remaining'));
     expect(second).toBe(first - 1);
   });
+
+  // Last: it publishes a newer generation.
+  it('still serves, as its checksum says, a file that a newer generation replaced', async () => {
+    const live = catalogue.files.find((entry) => entry.table === 'incidents_live')!;
+    const fetched = '2026-11-20T10:05:00+11:00';
+    const incidents = syntheticNswIncidents(30, 7).map((incident, index) =>
+      index === 0 ? { ...incident, title: 'Renamed by the next poll', updated: new Date(fetched) } : incident,
+    );
+    const body = new TextEncoder().encode(renderNswMajorIncidents(incidents));
+    await warehouse.commit({
+      feedKey: FEED.key,
+      rawSha256: 'e'.repeat(64),
+      incoming: parseNswRfsMajorIncidents(body).incidents.map((draft) => toRecord(normalise(draft, fetched))),
+      polledAt: fetched,
+      pollId: 'poll-2',
+    });
+    const manifest = await publishNow(warehouse, dataLayout(dir).lakeDir);
+    await store.whenLoaded(manifest.generation);
+    expect(store.manifest?.files.some((file) => `/v1/exports/lake/${file.path}` === live.href)).toBe(false);
+
+    const response = await get(live.href);
+    expect(response.status).toBe(200);
+    expect(sha256(await bytesOf(response))).toBe(live.sha256);
+
+    const unknown = await get('/v1/exports/lake/incidents_live/live-999999.parquet');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('application/problem+json');
+  });
 });
