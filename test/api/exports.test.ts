@@ -15,7 +15,11 @@ import { ServingStore } from '../../api/serving-store.js';
 import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
 import { RECORD_COLUMNS, NO_LOCATOR, toRecord } from '../../model/index.js';
 import { writeArchiveFile } from '../../replay/archive/generate.js';
-import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
+import {
+  renderNswMajorIncidents,
+  syntheticNswIncidents,
+  type SyntheticIncident,
+} from '../../replay/generators/nsw-rfs.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
@@ -40,20 +44,23 @@ describe('bulk exports under /v1/exports', () => {
   const get = async (path: string, headers: Record<string, string> = {}) =>
     app.request(path, { headers: bearer(token, headers) });
   const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+  /** One poll of the NSW feed listing `incidents`, committed as the poller would. */
+  const commitPoll = async (incidents: SyntheticIncident[], fetched: string, pollId: string) => {
+    const body = new TextEncoder().encode(renderNswMajorIncidents(incidents));
+    await warehouse.commit({
+      feedKey: FEED.key,
+      rawSha256: createHash('sha256').update(body).digest('hex'),
+      incoming: parseNswRfsMajorIncidents(body).incidents.map((draft) => toRecord(normalise(draft, fetched))),
+      polledAt: fetched,
+      pollId,
+    });
+  };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'eids-exports-'));
     const layout = dataLayout(dir);
     warehouse = await Warehouse.open(layout.warehouseFile);
-    const fetched = '2026-11-20T10:00:00+11:00';
-    const body = new TextEncoder().encode(renderNswMajorIncidents(syntheticNswIncidents(30, 7)));
-    await warehouse.commit({
-      feedKey: FEED.key,
-      rawSha256: 'd'.repeat(64),
-      incoming: parseNswRfsMajorIncidents(body).incidents.map((draft) => toRecord(normalise(draft, fetched))),
-      polledAt: fetched,
-      pollId: 'poll-1',
-    });
+    await commitPoll(syntheticNswIncidents(30, 7), '2026-11-20T10:00:00+11:00', 'poll-1');
     await publishNow(warehouse, layout.lakeDir, {
       capFeed: { file: layout.capFeedFile, issuer: TEST_CAP_ISSUER, baseUrl: '' },
     });
@@ -239,14 +246,7 @@ describe('bulk exports under /v1/exports', () => {
     const incidents = syntheticNswIncidents(30, 7).map((incident, index) =>
       index === 0 ? { ...incident, title: 'Renamed by the next poll', updated: new Date(fetched) } : incident,
     );
-    const body = new TextEncoder().encode(renderNswMajorIncidents(incidents));
-    await warehouse.commit({
-      feedKey: FEED.key,
-      rawSha256: 'e'.repeat(64),
-      incoming: parseNswRfsMajorIncidents(body).incidents.map((draft) => toRecord(normalise(draft, fetched))),
-      polledAt: fetched,
-      pollId: 'poll-2',
-    });
+    await commitPoll(incidents, fetched, 'poll-2');
     const manifest = await publishNow(warehouse, dataLayout(dir).lakeDir);
     await store.whenLoaded(manifest.generation);
     expect(store.manifest?.files.some((file) => `/v1/exports/lake/${file.path}` === live.href)).toBe(false);
