@@ -17,7 +17,7 @@ import {
   type DeclarationSourceHealth,
   type DeclarationSourceId,
 } from '../model/index.js';
-import { describe } from './feed-poller.js';
+import { describeFailure } from './poll-failure.js';
 
 export interface DeclarationRefresherInput {
   ingestTaskQueue: string;
@@ -101,7 +101,7 @@ export async function declarationRefresher(input: DeclarationRefresherInput): Pr
         contentSha256: parsed.contentSha256,
       });
     } catch (error) {
-      const { kind, message } = describe(error);
+      const { kind, message } = describeFailure(error);
       const previous = health.sources.find((entry) => entry.source === source);
       log.warn(`${source}: declaration refresh failed (${kind}): ${message}; the last good records stay`, {
         source,

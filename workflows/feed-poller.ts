@@ -1,6 +1,4 @@
 import {
-  ActivityFailure,
-  ApplicationFailure,
   condition,
   continueAsNew,
   defineQuery,
@@ -9,7 +7,6 @@ import {
   proxyActivities,
   setCurrentDetails,
   setHandler,
-  TimeoutFailure,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -18,14 +15,13 @@ import type { IngestActivities, WarehouseActivities } from '../activities/index.
 import {
   deriveFeedStatus,
   FEED_STATUS_SEARCH_ATTRIBUTE,
-  isFeedErrorKind,
   lastPollError,
   nextPollStartMs,
-  type FeedErrorKind,
   type FeedHealth,
   type PollOutcome,
   type StateCode,
 } from '../model/index.js';
+import { describeFailure } from './poll-failure.js';
 
 export interface FeedPollerInput {
   feedKey: string;
@@ -78,25 +74,6 @@ function initialHealth(input: FeedPollerInput): FeedHealth {
     unmappedValues: 0,
     droppedRecords: 0,
   };
-}
-
-/** What failed, from the activity's failure: the kind its ApplicationFailure carries, else a time-out or a bug. */
-export function describe(error: unknown): { kind: FeedErrorKind; message: string } {
-  if (error instanceof ActivityFailure) {
-    const cause = error.cause;
-    if (cause instanceof ApplicationFailure) {
-      const kind: unknown = cause.details?.[0];
-      return { kind: isFeedErrorKind(kind) ? kind : 'internal', message: cause.message };
-    }
-    if (cause instanceof TimeoutFailure) {
-      return {
-        kind: 'worker-timeout',
-        message: `${error.activityType} did not finish in time (worker lost?)`,
-      };
-    }
-    return { kind: 'internal', message: cause?.message ?? error.message };
-  }
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 /** The fetch's own limit plus time to store the body; a lost fetch is noticed by its heartbeat sooner. */
@@ -220,7 +197,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     } catch (error) {
       // A failed poll breaks a run of identical drops: the next drop starts counting again.
       guardedDrop = undefined;
-      const { kind, message } = describe(error);
+      const { kind, message } = describeFailure(error);
       // The one line an expected upstream failure writes per poll (the activities' own logs are debug).
       log.warn(
         `${input.feedKey}: poll failed (${kind}): ${message}; next poll in ${input.pollIntervalSeconds} s`,

@@ -1,6 +1,4 @@
 import {
-  ActivityFailure,
-  ApplicationFailure,
   condition,
   continueAsNew,
   defineQuery,
@@ -8,19 +6,17 @@ import {
   proxyActivities,
   setCurrentDetails,
   setHandler,
-  TimeoutFailure,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { GaugeIngestActivities, GaugeWarehouseActivities } from '../activities/gauges/index.js';
 import {
   deriveFeedStatus,
-  isFeedErrorKind,
   nextPollStartMs,
-  type FeedErrorKind,
   type GaugeSourceHealth,
   type GaugeSourceName,
 } from '../model/index.js';
 import { pollNowSignal } from './feed-poller.js';
+import { describeFailure } from './poll-failure.js';
 
 export interface GaugePollerInput {
   source: GaugeSourceName;
@@ -65,24 +61,6 @@ function initialHealth(source: GaugeSourceName): GaugeSourceHealth {
     errorCount: 0,
     consecutiveFailures: 0,
   };
-}
-
-function describe(error: unknown): { kind: FeedErrorKind; message: string } {
-  if (error instanceof ActivityFailure) {
-    const cause = error.cause;
-    if (cause instanceof ApplicationFailure) {
-      const kind: unknown = cause.details?.[0];
-      return { kind: isFeedErrorKind(kind) ? kind : 'internal', message: cause.message };
-    }
-    if (cause instanceof TimeoutFailure) {
-      return {
-        kind: 'worker-timeout',
-        message: `${error.activityType} did not finish in time (worker lost?)`,
-      };
-    }
-    return { kind: 'internal', message: cause?.message ?? error.message };
-  }
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 /**
@@ -157,7 +135,7 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
         skippedSeries: polled.skipped,
       });
     } catch (error) {
-      const { kind, message } = describe(error);
+      const { kind, message } = describeFailure(error);
       log.warn(
         `gauges ${input.source}: poll failed (${kind}): ${message}; next poll in ${input.pollIntervalSeconds} s`,
         { source: input.source, errorKind: kind, error: message },

@@ -28,6 +28,16 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * source that can hold the window (a corrected value supersedes the earlier copy). One more row than
  * the limit is read to know whether a next page exists.
  */
+/** $1 the gauge, $2 and $3 the window's bounds, $4 the least value when one is asked for. */
+function windowParams(gaugeId: string, window: ReadingsWindow): (string | number)[] {
+  return [
+    gaugeId,
+    iso(window.afterMs),
+    iso(window.beforeMs),
+    ...(window.atLeast === undefined ? [] : [window.atLeast]),
+  ];
+}
+
 export async function rawReadings(
   store: ServingStore,
   gauge: CatalogueGauge,
@@ -52,12 +62,7 @@ export async function rawReadings(
        WHERE gauge_id = $1 AND reading_time >= $2::TIMESTAMPTZ AND reading_time < $3::TIMESTAMPTZ
      ) WHERE copy = 1 ${window.atLeast === undefined ? '' : 'AND value >= $4'}
      ORDER BY t DESC LIMIT ${window.limit + 1}`,
-    [
-      gauge.id,
-      iso(window.afterMs),
-      iso(window.beforeMs),
-      ...(window.atLeast === undefined ? [] : [window.atLeast]),
-    ],
+    windowParams(gauge.id, window),
   );
   return {
     readings: rows.slice(0, window.limit).map((row) => ({
@@ -103,12 +108,7 @@ export async function rollupReadings(
          AND bucket_start >= $2::TIMESTAMPTZ AND bucket_start < $3::TIMESTAMPTZ
      ) WHERE copy = 1 ${window.atLeast === undefined ? '' : 'AND value_max >= $4'}
      ORDER BY t DESC LIMIT ${window.limit + 1}`,
-    [
-      gauge.id,
-      iso(window.afterMs),
-      iso(window.beforeMs),
-      ...(window.atLeast === undefined ? [] : [window.atLeast]),
-    ],
+    windowParams(gauge.id, window),
   );
   return {
     readings: rows.slice(0, window.limit).map((row) => ({
