@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -60,7 +60,9 @@ export async function writeLakeFile(
 ): Promise<LakeFile> {
   const absolute = join(lakeDir, file.path);
   await mkdir(dirname(absolute), { recursive: true });
-  const temporary = join(dirname(absolute), `.${file.path.split('/').pop()}.tmp`);
+  // Unique per write: two writers of one deterministic name (a retried compaction beside the attempt it
+  // replaced) must never read or rename each other's half-written file.
+  const temporary = join(dirname(absolute), `.${file.path.split('/').pop()}.${randomUUID()}.tmp`);
   await connection.run(
     `COPY (${query}) TO ${sqlString(temporary)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`,
   );
@@ -234,11 +236,15 @@ export async function recordPublication(
         deletableAfter,
       ]);
     }
-    await connection.run('INSERT INTO publication VALUES ($1, $2::TIMESTAMPTZ, $3)', [
-      manifest.generation,
-      manifest.publishedAt,
-      JSON.stringify(manifest),
-    ]);
+    const values = [manifest.generation, manifest.publishedAt, JSON.stringify(manifest)];
+    // One row, updated in place: a manifest per generation kept for ever would make the warehouse
+    // grow with every publish (several a minute) and its reads scan them all.
+    const updated = await connection.run(
+      'UPDATE publication SET generation = $1, published_at = $2::TIMESTAMPTZ, manifest = $3',
+      values,
+    );
+    if (updated.rowsChanged === 0)
+      await connection.run('INSERT INTO publication VALUES ($1, $2::TIMESTAMPTZ, $3)', values);
     await connection.run('COMMIT');
   } catch (error) {
     await connection.run('ROLLBACK');

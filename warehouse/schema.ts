@@ -80,8 +80,10 @@ export const WAREHOUSE_DDL = [
   generation INTEGER NOT NULL,
   published_at TIMESTAMPTZ NOT NULL
 )`,
-  // The manifest each publication wrote, so a publish killed before its rename is finished at start.
+  // The manifest of the last publication, so a publish killed before its rename is finished at start.
   'ALTER TABLE publication ADD COLUMN IF NOT EXISTS manifest VARCHAR',
+  // One row: warehouses that kept a row for every generation keep the newest only.
+  'DELETE FROM publication WHERE generation < (SELECT max(generation) FROM publication)',
   // Lake files no manifest names any more, deleted once no reader can still be reading them.
   `CREATE TABLE IF NOT EXISTS lake_garbage (
   path VARCHAR NOT NULL,

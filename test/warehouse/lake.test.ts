@@ -1,6 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   GARBAGE_GRACE_MS,
   publishLake,
   recordPublication,
+  writeLakeFile,
 } from '../../warehouse/publish.js';
 import { compactLake } from '../../warehouse/compact.js';
 import { publishNow } from '../../warehouse/publisher.js';
@@ -104,6 +105,24 @@ describe('the published lake (real DuckDB, real Parquet)', () => {
     expect(await readManifest(lakeDir)).toEqual(third);
   });
 
+  it('keeps one publication row, the newest, however many generations it publishes', async () => {
+    const publications = async () =>
+      (await warehouse.db.runAndReadAll('SELECT generation, manifest FROM publication')).getRowObjectsJS();
+    await commit([makeRecord('1')], '2026-11-20T10:00:00+11:00');
+    for (let i = 0; i < 3; i++) await publishNow(warehouse, lakeDir);
+    const [only, ...more] = await publications();
+    expect(more).toEqual([]);
+    expect(only?.generation).toBe(3);
+    expect(JSON.parse(only?.manifest as string)).toEqual(await readManifest(lakeDir));
+
+    // A warehouse written when every generation kept its row is trimmed when it opens.
+    await warehouse.db.run("INSERT INTO publication VALUES (1, now(), '{}'), (2, now(), '{}')");
+    warehouse.close();
+    warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
+    expect((await publications()).map((row) => row.generation)).toEqual([3]);
+    expect((await publishNow(warehouse, lakeDir)).generation).toBe(4);
+  });
+
   it('deletes replaced files only after their grace period', async () => {
     await commit([makeRecord('1')], '2026-11-20T10:00:00+11:00');
     const start = new Date('2026-11-20T00:00:00Z');
@@ -159,6 +178,25 @@ describe('the published lake (real DuckDB, real Parquet)', () => {
     );
     expect(existsSync(join(lakeDir, 'incidents_live/.live-3.parquet.tmp'))).toBe(false);
     expect(existsSync(join(lakeDir, 'incidents_live/live-1.parquet'))).toBe(true);
+  });
+
+  it('lets two writers of one file name (a retried compaction beside the attempt it replaced) both finish', async () => {
+    const file = { table: 'gauge_readings' as const, partition: {}, path: 'gauge_readings/both.parquet' };
+    const query = `SELECT 'g' || (i % 100) AS gauge_id, 'bom' AS source,
+        TIMESTAMPTZ '2026-11-01 00:00:00+00' + to_seconds(i) AS reading_time, 600::SMALLINT AS offset_minutes,
+        i::DOUBLE AS value, NULL::VARCHAR AS quality, TIMESTAMPTZ '2026-11-24 00:00:00+00' AS received_at
+      FROM range(200000) t(i)`;
+    const connections = [await warehouse.connect(), await warehouse.connect()];
+    try {
+      const written = await Promise.all(
+        connections.map((connection) => writeLakeFile(connection, lakeDir, file, query)),
+      );
+      expect(written.map((one) => one.rows)).toEqual([200000, 200000]);
+      expect(written[0]!.sha256).toBe(written[1]!.sha256);
+      expect(await readdir(join(lakeDir, 'gauge_readings'))).toEqual(['both.parquet']);
+    } finally {
+      for (const connection of connections) connection.closeSync();
+    }
   });
 
   it('keeps queued versions when a publish fails before it is recorded, and publishes them next time', async () => {

@@ -86,6 +86,8 @@ export const GAUGE_WAREHOUSE_DDL = [
   committed_at TIMESTAMPTZ NOT NULL,
   outcome VARCHAR NOT NULL
 )`,
+  // A retried commit looks its poll up here: an index keeps that lookup off the number of polls.
+  'CREATE INDEX IF NOT EXISTS gauge_commit_poll ON gauge_commit (poll_id)',
   // The gauges_latest table must be written again (a commit or a thresholds change since the last publish).
   'CREATE TABLE IF NOT EXISTS gauge_latest_dirty (since TIMESTAMPTZ NOT NULL)',
 ];
