@@ -9,6 +9,8 @@ export interface DemoFeedOptions {
   startedAt: Date;
   /** Fire complexes that grow, split and merge in the NSW majorIncidents feed (the demo's events). */
   fireComplexes?: boolean;
+  /** List ended incidents again from a pool of this many per feed (RenderOptions.idPool). */
+  idPool?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export function scriptDemoFeeds(
             startedAt: options.startedAt,
             tickMs: options.tickMs,
             fireComplexes: options.fireComplexes,
+            idPool: options.idPool,
           }),
       },
     ]);

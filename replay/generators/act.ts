@@ -221,7 +221,7 @@ function cadId(index: number, calledAt: Date): string {
 }
 
 export function visibleActEntries(options: RenderOptions): VisibleActEntry[] {
-  return visibleWindow(options.count, options.tick).map(({ index, age, firstTick }) => {
+  return visibleWindow(options).map(({ index, age, firstTick }) => {
     const entry = syntheticActEntry(index, options.seed);
     const step = Math.min(age, entry.progression.length - 1);
     const calledAt = new Date(tickTime(options, firstTick).getTime() - entry.callLeadMinutes * MINUTE);

@@ -18,7 +18,7 @@ const pad = (value: number): string => String(value).padStart(2, '0');
  * demo scripts every feed with its own seed, so equal numbers would be different incidents).
  */
 function visibleIncidents(options: RenderOptions, idBase = 0): SyntheticIncident[] {
-  const window = visibleWindow(options.count, options.tick);
+  const window = visibleWindow(options);
   const pool = syntheticNswIncidents(options.count + options.tick, options.seed);
   return window.map(({ index, age, firstTick }) => {
     const base = pool[index]!;
@@ -261,7 +261,7 @@ function burnDate(local: DateTime): string {
  * shorter ticks all of that falls on one day.
  */
 function renderHazardReductions(options: RenderOptions): string {
-  const window = visibleWindow(options.count, options.tick);
+  const window = visibleWindow(options);
   const pool = syntheticNswBurns(options.count + options.tick, options.seed);
   const day = (tick: number): DateTime => DateTime.fromJSDate(tickTime(options, tick), { zone: ZONE });
   const asAt = day(options.tick).toFormat('LLL d, yyyy h:mm:ss a', { locale: 'en-US' });

@@ -111,9 +111,10 @@ export interface NtVisibleIncident extends NtSyntheticIncident {
 }
 
 export function ntVisibleIncidents(options: RenderOptions): NtVisibleIncident[] {
-  return visibleWindow(options.count, options.tick).map(({ index, age, firstTick }) => {
+  return visibleWindow(options).map(({ index, age, firstTick, firstListedTick }) => {
     const incident = ntIncident(options.seed, index);
-    const notified = new Date(tickTime(options, firstTick).getTime() - incident.leadSeconds * 1000);
+    // The feed has no ids: the parser makes one of the notified time, so a listing again keeps its first.
+    const notified = new Date(tickTime(options, firstListedTick).getTime() - incident.leadSeconds * 1000);
     const visible: NtVisibleIncident = { ...incident, notified, lastUpdate: notified };
     if (age >= incident.kind.lifetime) {
       // Closed a few seconds into the tick it closes on, then kept on the map.
@@ -188,9 +189,7 @@ export function ntWarning(seed: number, index: number): NtSyntheticWarning {
 }
 
 function renderWarnings(options: RenderOptions): string {
-  const warnings = visibleWindow(options.count, options.tick).map(({ index }) =>
-    ntWarning(options.seed, index),
-  );
+  const warnings = visibleWindow(options).map(({ index }) => ntWarning(options.seed, index));
   const document = {
     title: 'Warnings/Hazards',
     // Seven fractional digits, as the 2020 sample.

@@ -154,7 +154,7 @@ export interface QldVisibleEntry extends QldSyntheticEntry {
 }
 
 export function qldVisibleEntries(options: RenderOptions): QldVisibleEntry[] {
-  return visibleWindow(options.count, options.tick).map(({ index, age, firstTick }) => {
+  return visibleWindow(options).map(({ index, age, firstTick }) => {
     const entry = qldEntry(options.seed, index);
     const step = Math.min(age, QLD_STATUS_PROGRESSION.length - 1);
     const first = tickTime(options, firstTick);

@@ -156,7 +156,7 @@ function syntheticIncident(
 
 /** The incidents one agency's document shows at `options.tick`. */
 export function syntheticSaIncidents(agency: SyntheticAgency, options: RenderOptions): SyntheticSaIncident[] {
-  return visibleWindow(options.count, options.tick).map((entry) => syntheticIncident(agency, options, entry));
+  return visibleWindow(options).map((entry) => syntheticIncident(agency, options, entry));
 }
 
 const WARNING_PROGRESSION = [
@@ -169,7 +169,7 @@ const WARNING_PROGRESSION = [
 
 /** The warnings the GeoHub layer shows at `options.tick`: each escalates, then winds down. */
 export function syntheticSaWarnings(options: RenderOptions): SyntheticSaWarning[] {
-  return visibleWindow(options.count, options.tick).map(({ index, age, firstTick }) => {
+  return visibleWindow(options).map(({ index, age, firstTick }) => {
     const random = prng(options.seed, index);
     const [west, east, south, north] = COUNTRY_AREAS[index % COUNTRY_AREAS.length]!;
     const step = Math.min(age, WARNING_PROGRESSION.length - 1);

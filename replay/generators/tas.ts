@@ -122,7 +122,7 @@ export interface TasIncidentAtTick extends SyntheticTasIncident {
 /** The window of incidents visible at a tick, statuses and times moved on. */
 export function tasIncidentsAt(options: RenderOptions): TasIncidentAtTick[] {
   const pool = syntheticTasIncidents(options.count + options.tick, options.seed);
-  return visibleWindow(options.count, options.tick).map(({ index, age, firstTick }) => {
+  return visibleWindow(options).map(({ index, age, firstTick }) => {
     const incident = pool[index]!;
     const step = Math.min(age, TAS_FIRE_PROGRESSION.length - 1);
     const started = tickTime(options, firstTick);

@@ -13,6 +13,12 @@ export interface RenderOptions {
   tickMs: number;
   /** NSW majorIncidents only: add fire complexes that grow, split and merge (fire-complexes.ts), for the demo's events. */
   fireComplexes?: boolean;
+  /**
+   * How many distinct entries the window cycles through; unset, every tick lists a new one for ever.
+   * With a pool, an entry that ended is listed again (same id, age 0) `idPool − count` ticks later, so
+   * the incidents a feed has ever listed stop growing: data for measuring memory over time.
+   */
+  idPool?: number;
 }
 
 export interface FormatGenerator {
@@ -27,17 +33,26 @@ export function tickTime(options: Pick<RenderOptions, 'startedAt' | 'tickMs'>, t
 }
 
 /**
- * The sliding window every generator can share: at tick t the document shows pool entries
- * [t, t + count); entry k appears at tick max(0, k − count + 1), so each tick one incident ends and
- * one starts. `age` is how many ticks an entry has been visible.
+ * The sliding window every generator can share: at tick t the document shows entries [t, t + count);
+ * entry k appears at tick max(0, k − count + 1), so each tick one incident ends and one starts. `age` is
+ * how many ticks an entry has been visible. With `idPool`, entry k is pool entry k mod idPool, and
+ * `firstListedTick` is when that pool entry was first listed (for formats whose ids are made of times).
  */
-export function visibleWindow(
-  count: number,
-  tick: number,
-): { index: number; age: number; firstTick: number }[] {
+export function visibleWindow({ count, tick, idPool }: Pick<RenderOptions, 'count' | 'tick' | 'idPool'>): {
+  index: number;
+  age: number;
+  firstTick: number;
+  firstListedTick: number;
+}[] {
+  if (idPool !== undefined && !(Number.isInteger(idPool) && idPool > count)) {
+    throw new Error(
+      `idPool (${idPool}) must be an integer above count (${count}): a window shows each entry once`,
+    );
+  }
   return Array.from({ length: count }, (_, i) => {
-    const index = tick + i;
-    const firstTick = Math.max(0, index - count + 1);
-    return { index, age: tick - firstTick, firstTick };
+    const entry = tick + i;
+    const firstTick = Math.max(0, entry - count + 1);
+    const index = idPool === undefined ? entry : entry % idPool;
+    return { index, age: tick - firstTick, firstTick, firstListedTick: Math.max(0, index - count + 1) };
   });
 }

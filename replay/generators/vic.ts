@@ -52,7 +52,7 @@ export function eventAtAge(
 }
 
 function renderEvents(options: RenderOptions): string {
-  const window = visibleWindow(options.count, options.tick);
+  const window = visibleWindow(options);
   const pool = syntheticVicEvents(options.count + options.tick, options.seed);
   const events = window.map(({ index, age, firstTick }) => eventAtAge(pool[index]!, age, firstTick, options));
   return renderVicEvents(events, tickTime(options, options.tick));

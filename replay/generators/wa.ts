@@ -142,7 +142,7 @@ export interface SyntheticWaWarning {
 
 /** The incidents visible at `options.tick`: statuses move one step per tick of age. */
 export function syntheticWaIncidents(options: RenderOptions): SyntheticWaIncident[] {
-  return visibleWindow(options.count, options.tick).map(({ index, age, firstTick }) => {
+  return visibleWindow(options).map(({ index, age, firstTick }) => {
     const random = prng(options.seed * 7_919 + index * 104_729 + 1);
     const [type, statuses] = INCIDENT_TYPES[Math.floor(random() * INCIDENT_TYPES.length)]!;
     const { step, changedAfter } = progress(statuses.length, age, random);
@@ -169,7 +169,7 @@ export function syntheticWaIncidents(options: RenderOptions): SyntheticWaInciden
 
 /** The warnings visible at `options.tick`: levels move one step per tick of age. */
 export function syntheticWaWarnings(options: RenderOptions): SyntheticWaWarning[] {
-  return visibleWindow(options.count, options.tick).map(({ index, age, firstTick }) => {
+  return visibleWindow(options).map(({ index, age, firstTick }) => {
     const random = prng(options.seed * 6_151 + index * 92_821 + 2);
     const [hazard, capCategory, levels] = WARNING_KINDS[Math.floor(random() * WARNING_KINDS.length)]!;
     const { step, changedAfter } = progress(levels.length, age, random);

@@ -33,3 +33,31 @@ describe('every catalogue format has a generator whose documents its parser read
     });
   }
 });
+
+describe('with an id pool, every generator lists its entries again instead of new ones', () => {
+  for (const feed of FEED_CATALOGUE) {
+    it(`${feed.format}: the ids ever listed stop growing after one pool's cycle`, () => {
+      const generator = GENERATORS.get(feed.format)!;
+      const parse = PARSERS[feed.format]!;
+      const idsUpTo = (lastTick: number, idPool?: number): Set<string> => {
+        const ids = new Set<string>();
+        for (let tick = 0; tick <= lastTick; tick++) {
+          const result = parse(new TextEncoder().encode(generator.render({ ...options(tick, 6), idPool })));
+          for (const draft of result.incidents) ids.add(draft.id);
+        }
+        return ids;
+      };
+      const oneCycle = idsUpTo(9, 10);
+      expect(idsUpTo(30, 10)).toEqual(oneCycle);
+      // Without a pool the same ticks keep listing new ids.
+      expect(idsUpTo(30).size).toBeGreaterThan(idsUpTo(9).size);
+    });
+  }
+
+  it('refuses a pool no larger than the window', () => {
+    const generator = GENERATORS.get(FEED_CATALOGUE[0]!.format)!;
+    expect(() => generator.render({ ...options(0, 6), idPool: 6 })).toThrow(
+      /idPool \(6\) must be an integer above count \(6\)/,
+    );
+  });
+});

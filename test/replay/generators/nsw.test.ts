@@ -69,7 +69,7 @@ describe('NSW RFS majorIncidents.xml and majorIncidentsCAP.xml generators: round
   const tick = 5;
   const render = options(tick, count);
   /** What the generator shows at `tick`: the synthetic pool entries, status and time as rendered. */
-  const expected = visibleWindow(count, tick).map(({ index, age, firstTick }) => {
+  const expected = visibleWindow({ count, tick }).map(({ index, age, firstTick }) => {
     const base = syntheticNswIncidents(count + tick, render.seed)[index]!;
     const progression = ['Out of control', 'Out of control', 'Being controlled', 'Under control'];
     const step = Math.min(age, progression.length - 1);
