@@ -213,6 +213,24 @@ const medianRss = (name: string, minute: number): number => {
   return values[Math.floor(values.length / 2)] ?? NaN;
 };
 const floorRss = (name: string, minute: number): number => minuteRss(name, minute)[0] ?? NaN;
+/**
+ * The least-squares line through a process's minute floors from `from` to `to`: its slope in MB a minute
+ * and the growth it gives over that span. One minute's floor still jumps with a checkpoint or a
+ * compaction; the line through all of them does not, so it tells a slope from two unlucky minutes.
+ */
+function floorTrend(name: string, from: number, to: number): { perMinute: number; growth: number } {
+  const points = Array.from(
+    { length: to - from + 1 },
+    (_, i) => [from + i, floorRss(name, from + i)] as const,
+  );
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / points.length;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
+  const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
+  const variance = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+  const perMinute = covariance / variance;
+  const fittedStart = meanY + perMinute * (from - meanX);
+  return { perMinute, growth: (perMinute * (to - from)) / fittedStart };
+}
 
 /** The warehouse's database file with its write-ahead log: what the single writer's data grew by. */
 const warehouseMb = (): number => {
@@ -265,14 +283,18 @@ console.log(
   `  of which first fetch → /v1 (commit, publish at most every 2 s, the API's swap): ${p50p95(serviceDelays)} (goal p95 ≤ ${SERVICE_DELAY_GOAL_S} s)`,
 );
 console.log(
-  `RSS per process (MB, median of each minute's readings; floor in brackets): minute ${firstMinute} → ${minuteCount} (growth, goal < 10 %)`,
+  `RSS per process (MB) from minute ${firstMinute} to ${minuteCount} (growth, goal < 10 %): each minute's median, ` +
+    `its floor in brackets, and the trend of the floors over all those minutes`,
 );
-const growth = (a: number, b: number): string => `${((b / a - 1) * 100).toFixed(1)} %`;
+const percent = (fraction: number): string => `${(fraction * 100).toFixed(1)} %`;
+const growth = (a: number, b: number): string => percent(b / a - 1);
 for (const name of names) {
   const [a, b] = [medianRss(name, firstMinute), medianRss(name, minuteCount)];
   const [floorA, floorB] = [floorRss(name, firstMinute), floorRss(name, minuteCount)];
+  const trend = floorTrend(name, firstMinute, minuteCount);
   console.log(
-    `  ${name.padEnd(22)} ${a.toFixed(0)} → ${b.toFixed(0)} (${growth(a, b)})   [${floorA.toFixed(0)} → ${floorB.toFixed(0)} (${growth(floorA, floorB)})]`,
+    `  ${name.padEnd(22)} ${a.toFixed(0)} → ${b.toFixed(0)} (${growth(a, b)})   [${floorA.toFixed(0)} → ${floorB.toFixed(0)} (${growth(floorA, floorB)})]` +
+      `   trend ${trend.perMinute >= 0 ? '+' : ''}${trend.perMinute.toFixed(1)} MB/min (${percent(trend.growth)})`,
   );
 }
 console.log(

@@ -38,6 +38,8 @@ export interface TemporalDevServer {
 }
 
 const TAIL_LINES = 40;
+/** The least the server accepts for its replication cache (64 KiB). */
+const REPLICATION_CACHE_BYTES = 64 * 1024;
 const STOP_GRACE_MS = 5_000;
 
 /**
@@ -78,6 +80,10 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     // The pollers' status column in the Web UI's workflow list (workflows/feed-poller.ts).
     '--search-attribute',
     `${FEED_STATUS_SEARCH_ATTRIBUTE}=Keyword`,
+    // The events of every workflow update are kept for cross-cluster replication, which one dev
+    // server never reads; filling its default 8 MiB kept the server's heap growing all through a soak (ADR 19).
+    '--dynamic-config-value',
+    `history.xdcCacheMaxSizeBytes=${REPLICATION_CACHE_BYTES}`,
   ];
   // Its own process group: a Ctrl-C in the terminal reaches the service, which stops the workers
   // before the server they talk to. Its output goes to a file, not a pipe: a pipe would break when the
