@@ -214,22 +214,23 @@ const medianRss = (name: string, minute: number): number => {
 };
 const floorRss = (name: string, minute: number): number => minuteRss(name, minute)[0] ?? NaN;
 /**
- * The least-squares line through a process's minute floors from `from` to `to`: its slope in MB a minute
- * and the growth it gives over that span. One minute's floor still jumps with a checkpoint or a
- * compaction; the line through all of them does not, so it tells a slope from two unlucky minutes.
+ * The least-squares line through all of a process's readings from the start of minute `from` to the
+ * end of minute `to`: its slope in MB a minute and the growth it gives over that span. A single minute
+ * still swings with a checkpoint, a collection or a compaction; the line through some 240 readings
+ * does not, so it tells a slope from two unlucky minutes.
  */
-function floorTrend(name: string, from: number, to: number): { perMinute: number; growth: number } {
-  const points = Array.from(
-    { length: to - from + 1 },
-    (_, i) => [from + i, floorRss(name, from + i)] as const,
-  );
+function rssTrend(name: string, from: number, to: number): { perMinute: number; growth: number } {
+  const points = samples
+    .filter((sample) => sample.at > (from - 1) * 60_000 && sample.at <= to * 60_000)
+    .map((sample) => [sample.at / 60_000, sample.rss[name] ?? NaN] as const);
   const meanX = points.reduce((sum, [x]) => sum + x, 0) / points.length;
   const meanY = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
   const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
   const variance = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
   const perMinute = covariance / variance;
-  const fittedStart = meanY + perMinute * (from - meanX);
-  return { perMinute, growth: (perMinute * (to - from)) / fittedStart };
+  const [first, last] = [points[0]![0], points[points.length - 1]![0]];
+  const fittedStart = meanY + perMinute * (first - meanX);
+  return { perMinute, growth: (perMinute * (last - first)) / fittedStart };
 }
 
 /** The warehouse's database file with its write-ahead log: what the single writer's data grew by. */
@@ -284,14 +285,14 @@ console.log(
 );
 console.log(
   `RSS per process (MB) from minute ${firstMinute} to ${minuteCount} (growth, goal < 10 %): each minute's median, ` +
-    `its floor in brackets, and the trend of the floors over all those minutes`,
+    `its floor in brackets, and the trend of all the readings in those minutes`,
 );
 const percent = (fraction: number): string => `${(fraction * 100).toFixed(1)} %`;
 const growth = (a: number, b: number): string => percent(b / a - 1);
 for (const name of names) {
   const [a, b] = [medianRss(name, firstMinute), medianRss(name, minuteCount)];
   const [floorA, floorB] = [floorRss(name, firstMinute), floorRss(name, minuteCount)];
-  const trend = floorTrend(name, firstMinute, minuteCount);
+  const trend = rssTrend(name, firstMinute, minuteCount);
   console.log(
     `  ${name.padEnd(22)} ${a.toFixed(0)} → ${b.toFixed(0)} (${growth(a, b)})   [${floorA.toFixed(0)} → ${floorB.toFixed(0)} (${growth(floorA, floorB)})]` +
       `   trend ${trend.perMinute >= 0 ? '+' : ''}${trend.perMinute.toFixed(1)} MB/min (${percent(trend.growth)})`,
