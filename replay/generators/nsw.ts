@@ -2,7 +2,13 @@ import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
 import { fireComplexes } from './fire-complexes.js';
 import { renderNswMajorIncidents, syntheticNswIncidents, type SyntheticIncident } from './nsw-rfs.js';
-import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import {
+  tickTime,
+  visibleWindow,
+  windowPoolSize,
+  type FormatGenerator,
+  type RenderOptions,
+} from './types.js';
 import { prng } from './random.js';
 
 /** Fires start out of control, then are brought under control over the next ticks. */
@@ -19,7 +25,7 @@ const pad = (value: number): string => String(value).padStart(2, '0');
  */
 function visibleIncidents(options: RenderOptions, idBase = 0): SyntheticIncident[] {
   const window = visibleWindow(options);
-  const pool = syntheticNswIncidents(options.count + options.tick, options.seed);
+  const pool = syntheticNswIncidents(windowPoolSize(options), options.seed);
   return window.map(({ index, age, firstTick }) => {
     const base = pool[index]!;
     const step = Math.min(age, PROGRESSION.length - 1);
@@ -262,7 +268,7 @@ function burnDate(local: DateTime): string {
  */
 function renderHazardReductions(options: RenderOptions): string {
   const window = visibleWindow(options);
-  const pool = syntheticNswBurns(options.count + options.tick, options.seed);
+  const pool = syntheticNswBurns(windowPoolSize(options), options.seed);
   const day = (tick: number): DateTime => DateTime.fromJSDate(tickTime(options, tick), { zone: ZONE });
   const asAt = day(options.tick).toFormat('LLL d, yyyy h:mm:ss a', { locale: 'en-US' });
   const results = window.map(({ index, firstTick }) => {

@@ -1,6 +1,12 @@
 import { epochToZonedIso, zoneOffsetMinutes } from '../../sources/common/cached-zone-offsets.js';
 import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
-import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import {
+  tickTime,
+  visibleWindow,
+  windowPoolSize,
+  type FormatGenerator,
+  type RenderOptions,
+} from './types.js';
 import { prng } from './random.js';
 
 /**
@@ -121,7 +127,7 @@ export interface TasIncidentAtTick extends SyntheticTasIncident {
 
 /** The window of incidents visible at a tick, statuses and times moved on. */
 export function tasIncidentsAt(options: RenderOptions): TasIncidentAtTick[] {
-  const pool = syntheticTasIncidents(options.count + options.tick, options.seed);
+  const pool = syntheticTasIncidents(windowPoolSize(options), options.seed);
   return visibleWindow(options).map(({ index, age, firstTick }) => {
     const incident = pool[index]!;
     const step = Math.min(age, TAS_FIRE_PROGRESSION.length - 1);

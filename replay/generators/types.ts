@@ -56,3 +56,15 @@ export function visibleWindow({ count, tick, idPool }: Pick<RenderOptions, 'coun
     return { index, age: tick - firstTick, firstTick, firstListedTick: Math.max(0, index - count + 1) };
   });
 }
+
+/**
+ * How many pool entries a generator must build for `visibleWindow(options)`: every index is below it.
+ * With `idPool` it stays the pool's size, so a render does not cost more as the ticks go by.
+ */
+export function windowPoolSize({
+  count,
+  tick,
+  idPool,
+}: Pick<RenderOptions, 'count' | 'tick' | 'idPool'>): number {
+  return idPool ?? count + tick;
+}

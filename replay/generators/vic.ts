@@ -1,4 +1,10 @@
-import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import {
+  tickTime,
+  visibleWindow,
+  windowPoolSize,
+  type FormatGenerator,
+  type RenderOptions,
+} from './types.js';
 import {
   easedWarning,
   renderVicEvents,
@@ -53,7 +59,7 @@ export function eventAtAge(
 
 function renderEvents(options: RenderOptions): string {
   const window = visibleWindow(options);
-  const pool = syntheticVicEvents(options.count + options.tick, options.seed);
+  const pool = syntheticVicEvents(windowPoolSize(options), options.seed);
   const events = window.map(({ index, age, firstTick }) => eventAtAge(pool[index]!, age, firstTick, options));
   return renderVicEvents(events, tickTime(options, options.tick));
 }
