@@ -47,6 +47,14 @@ const workflowBans = {
       ],
     },
   ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: "MemberExpression[property.name='continueAsNewSuggested']",
+      message:
+        'A replay may see another value than the original run did (ADR 20): continue as new after a count.',
+    },
+  ],
   'no-restricted-globals': [
     'error',
     { name: 'fetch', message: 'Workflows do no I/O: fetch in an activity.' },

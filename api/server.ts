@@ -1,7 +1,16 @@
 import type { Client } from '@temporalio/client';
 import type { AddressInfo } from 'node:net';
 import { listen } from './listen.js';
-import { dataLayout, FEED_CATALOGUE, type FeedDefinition, type Settings } from '../config/index.js';
+import {
+  DECLARATION_REFRESHER_WORKFLOW_ID,
+  dataLayout,
+  FEED_CATALOGUE,
+  pollerWorkflowId,
+  type FeedDefinition,
+  type Settings,
+} from '../config/index.js';
+import { GAUGE_SOURCES } from '../config/gauge-sources.js';
+import { gaugePollerWorkflowId } from '../model/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { SqliteAccessStore } from './access/sqlite-store.js';
 import { createApp } from './app.js';
@@ -9,9 +18,10 @@ import { CursorCodec } from './cursor.js';
 import { cursorSecret } from './cursor-secret.js';
 import { DeclarationStore } from './declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from './declarations/geography.js';
-import { TemporalDeclarationHealthSource } from './declarations/health-source.js';
-import { CachedFeedHealthSource, TemporalFeedHealthSource } from './feed-health-source.js';
-import { cachedGaugeHealth, TemporalGaugeHealthSource } from './gauges/source-health.js';
+import { BoardDeclarationHealthSource } from './declarations/health-source.js';
+import { BoardFeedHealthSource } from './feed-health-source.js';
+import { BoardGaugeHealthSource } from './gauges/source-health.js';
+import { WorkflowHealthBoard } from './workflow-health/board.js';
 import { ServingStore } from './serving-store.js';
 import { API_VERSION } from './version.js';
 
@@ -45,14 +55,32 @@ export async function startApiServer(
     (error) =>
       log?.(`loading declarations failed: ${error instanceof Error ? error.message : String(error)}`),
   );
+  // Health of every poller and the refresher, read in the background: requests never wait for Temporal.
+  const board = new WorkflowHealthBoard(
+    client,
+    [
+      ...catalogue.map(pollerWorkflowId),
+      ...GAUGE_SOURCES.map((source) => gaugePollerWorkflowId(source.name)),
+      DECLARATION_REFRESHER_WORKFLOW_ID,
+    ],
+    {
+      onReadError: (message) =>
+        log?.(
+          message === undefined
+            ? 'reading feed health from Temporal works again'
+            : `reading feed health from Temporal failed (${message}); serving the last known health`,
+        ),
+    },
+  );
+  await board.start();
   const app = createApp({
     store,
     keys: access,
     quota: access,
     ...(log ? { log } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
-    feedHealth: new CachedFeedHealthSource(new TemporalFeedHealthSource(client)),
-    gaugeHealth: cachedGaugeHealth(new TemporalGaugeHealthSource(client)),
+    feedHealth: new BoardFeedHealthSource(board),
+    gaugeHealth: new BoardGaugeHealthSource(board),
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
     cap: capIssuerFromSettings(settings, catalogue),
@@ -62,7 +90,7 @@ export async function startApiServer(
     startedAt: new Date(),
     now: () => new Date(),
     declarations,
-    declarationHealth: new TemporalDeclarationHealthSource(client),
+    declarationHealth: new BoardDeclarationHealthSource(board),
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;
@@ -70,6 +98,7 @@ export async function startApiServer(
     url: `http://${settings.HOST}:${port}`,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      board.stop();
       store.close();
       access.close();
     },

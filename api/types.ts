@@ -40,7 +40,10 @@ export interface AppDeps {
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
 export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBaseUrl' | 'now'>;
-export type MetaDeps = Pick<AppDeps, 'feedHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'>;
+export type MetaDeps = Pick<
+  AppDeps,
+  'feedHealth' | 'gaugeHealth' | 'declarationHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'
+>;
 export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store' | 'now'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;
 export type DeclarationDeps = Pick<AppDeps, 'declarations' | 'declarationHealth' | 'now'>;

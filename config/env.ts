@@ -36,6 +36,11 @@ const SettingsSchema = z.object({
   TEMPORAL_DEV_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  /**
+   * Development only: when set (`npm run record-histories`), the Temporal test suites write the
+   * histories of the workflows they run into this folder, as the replay tests' fixtures.
+   */
+  RECORD_WORKFLOW_HISTORIES: z.string().min(1).optional(),
   /** The Web UI of the cluster TEMPORAL_ADDRESS names, for links the CLIs print (the dev server's is known). */
   TEMPORAL_UI_URL: z.url().optional(),
   INGEST_TASK_QUEUE: z.string().min(1).default('eids-ingest'),
@@ -50,6 +55,11 @@ const SettingsSchema = z.object({
     .default(32 * 1024 * 1024),
   /** Overrides every feed's own cadence (demo and tests poll faster). */
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  /**
+   * How often the ingest worker checks that every poller runs and is not stuck (a workflow task that
+   * keeps failing), starting it again from its memo when it is (runtime/workflow-doctor.ts).
+   */
+  WORKFLOW_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** `text`: one readable line per event; `json`: one JSON object per line, for log collectors. */
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),

@@ -34,6 +34,8 @@ export interface DeclarationRefreshHealth {
   refreshes: number;
   lastRefresh?: string;
   sources: DeclarationSourceHealth[];
+  /** Set by readers when the refresher cannot run: its workflow task keeps failing (why). */
+  stuck?: string;
 }
 
 const STATUS_ORDER: readonly FeedStatus[] = ['healthy', 'unknown', 'degraded', 'down'];

@@ -1,4 +1,4 @@
-import type { FeedStatus, StateCode } from './enums.js';
+import type { FeedReportStatus, FeedStatus, StateCode } from './enums.js';
 
 /**
  * A feed's health as its poller workflow records it and answers the `health` query.
@@ -30,6 +30,10 @@ export const FEED_ERROR_KINDS = [
   'upstream-error',
   'worker-timeout',
   'internal',
+  // The poller itself is stuck: its workflow task keeps failing (a fault of the service).
+  'workflow-task',
+  // No poller runs for the feed (stopped, or not started again yet).
+  'not-running',
 ] as const;
 export type FeedErrorKind = (typeof FEED_ERROR_KINDS)[number];
 
@@ -53,6 +57,8 @@ export interface FeedHealth {
   lastErrorKind?: FeedErrorKind;
   /** When the poller will next poll unless woken earlier by `pollNow`. */
   nextPollAt?: string;
+  /** The poller's cadence, so readers can tell a late poll from a missing one. */
+  pollIntervalSeconds?: number;
   /** Active point incidents after the last good poll. */
   incidentCount: number;
   /** Polls finished since the poller started (carried across continue-as-new). */
@@ -84,4 +90,101 @@ export function lastPollError(
   if (health.lastError === undefined) return undefined;
   const kind = health.lastOutcome === 'guarded' ? 'retraction-guard' : (health.lastErrorKind ?? 'internal');
   return { kind, message: health.lastError };
+}
+
+/**
+ * A feed whose last poll is older than this is stale, whatever its stored status (the interface's
+ * two hours); a poller that has missed its next poll by more than its grace is stale sooner.
+ */
+export const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
+/**
+ * How late a poll may finish past its planned start (a fetch's retries, a lost activity noticed by its
+ * heartbeat, the commit) before the poller counts as stale: one interval, and at least a minute.
+ */
+export function pollOverdueGraceMs(pollIntervalSeconds: number | undefined): number {
+  return pollIntervalSeconds === undefined ? 2 * 60_000 : Math.max(pollIntervalSeconds * 1000, 60_000);
+}
+
+/** What a reader saw of a poller's run, apart from the health the run recorded. */
+export interface RunObservation {
+  /** The poller's latest run is open. */
+  running: boolean;
+  /** Its workflow task keeps failing: why. */
+  taskFailure?: string | undefined;
+}
+
+type RecordedHealth = Pick<
+  FeedHealth,
+  'status' | 'lastPolled' | 'nextPollAt' | 'lastError' | 'lastErrorKind' | 'lastOutcome'
+>;
+
+/**
+ * The health a reader reports: the poller's record, overruled when the run cannot be doing its work
+ * (its workflow task fails, or it does not run: `down`, with why as the last error) and, from the
+ * record's times, `stale` when polls stopped arriving. `base` stands in for a run that recorded nothing.
+ */
+export function observedHealth<H extends RecordedHealth>(
+  recorded: H | undefined,
+  run: RunObservation | undefined,
+  base: H,
+): H | undefined {
+  if (run?.taskFailure !== undefined) {
+    return {
+      ...(recorded ?? base),
+      status: 'down',
+      lastOutcome: 'failed',
+      lastError: `the poller is stuck: its workflow task fails (${run.taskFailure})`,
+      lastErrorKind: 'workflow-task',
+    };
+  }
+  if (run && !run.running && recorded) {
+    return {
+      ...recorded,
+      status: 'down',
+      lastOutcome: 'failed',
+      lastError: 'no poller is running',
+      lastErrorKind: 'not-running',
+    };
+  }
+  return recorded;
+}
+
+/** Reported status: stale when the last poll is older than the interval allows, else as recorded. */
+export function reportStatus(
+  health: Pick<FeedHealth, 'status' | 'lastPolled' | 'nextPollAt' | 'pollIntervalSeconds'> | undefined,
+  now: Date,
+): FeedReportStatus {
+  if (!health?.lastPolled) return health?.status ?? 'unknown';
+  if (health.status === 'down') return 'down';
+  const polledAgo = now.getTime() - Date.parse(health.lastPolled);
+  const overdue =
+    health.nextPollAt !== undefined &&
+    now.getTime() - Date.parse(health.nextPollAt) > pollOverdueGraceMs(health.pollIntervalSeconds);
+  return polledAgo > STALE_AFTER_MS || overdue ? 'stale' : health.status;
+}
+
+/** A feed's health before its poller's first poll. */
+export function initialFeedHealth(feed: Pick<FeedHealth, 'feedKey' | 'state' | 'agency'>): FeedHealth {
+  return {
+    feedKey: feed.feedKey,
+    state: feed.state,
+    agency: feed.agency,
+    status: 'unknown',
+    incidentCount: 0,
+    polls: 0,
+    errorCount: 0,
+    consecutiveFailures: 0,
+    guardTrips: 0,
+    unmappedValues: 0,
+    droppedRecords: 0,
+  };
+}
+
+/** What a feed poller carries across continue-as-new and keeps in its memo (CARRIED_MEMO_KEY). */
+export interface PollerCarry {
+  health: FeedHealth;
+  /** The mass drop the guard held back on the last consecutive polls (ADR 4). */
+  guardedDrop?: string | undefined;
+  etag?: string | undefined;
+  lastModified?: string | undefined;
 }

@@ -15,6 +15,7 @@ export interface GaugeSourceHealth {
   lastError?: string;
   lastErrorKind?: FeedErrorKind;
   nextPollAt?: string;
+  pollIntervalSeconds?: number;
   /** Active gauges the last good poll listed. */
   gaugeCount: number;
   /** Readings the last good poll brought that the warehouse did not hold yet. */
@@ -26,7 +27,30 @@ export interface GaugeSourceHealth {
   consecutiveFailures: number;
 }
 
+/** A gauge source's health before its poller's first poll. */
+export function initialGaugeHealth(source: GaugeSourceName): GaugeSourceHealth {
+  return {
+    source,
+    status: 'unknown',
+    gaugeCount: 0,
+    newReadings: 0,
+    skippedSeries: 0,
+    polls: 0,
+    errorCount: 0,
+    consecutiveFailures: 0,
+  };
+}
+
 /** Temporal workflow id of a gauge source's poller. */
 export function gaugePollerWorkflowId(source: GaugeSourceName): string {
   return `gauges:${source}`;
+}
+
+/** What a gauge poller carries across continue-as-new and keeps in its memo (CARRIED_MEMO_KEY). */
+export interface GaugePollerCarry {
+  health: GaugeSourceHealth;
+  /** End of the window of the last committed poll (epoch ms). */
+  committedUntilMs?: number | undefined;
+  /** AQUARIUS changes token, advanced only once a poll is committed. */
+  token: string | null;
 }

@@ -16,3 +16,4 @@ export * from './gauge-health.js';
 export * from './archive-load.js';
 export * from './backfill.js';
 export * from './poll-cadence.js';
+export * from './workflow-memo.js';

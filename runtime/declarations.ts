@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { DECLARATION_REFRESHER_WORKFLOW_ID, type Settings } from '../config/index.js';
 import {
   declarationHealthQuery,
@@ -6,6 +6,7 @@ import {
   type DeclarationRefresherInput,
 } from '../workflows/index.js';
 import type { DeclarationRefreshHealth } from '../model/index.js';
+import type { KeptWorkflow } from './workflow-doctor.js';
 
 export function declarationRefresherInput(settings: Settings): DeclarationRefresherInput {
   return {
@@ -23,15 +24,25 @@ const startOptions = (settings: Settings) => ({
 });
 
 /**
- * Starts the refresher when none runs (it refreshes at once); a running one is left alone, so a
- * restart of the service does not fetch the sources again.
+ * The refresher, kept running by runtime/workflow-doctor.ts: a new one refreshes at once; one started
+ * again carries on from its last run's health and waits for the schedule; a running one is left
+ * alone, so a restart of the service does not fetch the sources again.
  */
-export async function ensureDeclarationRefresher(client: Client, settings: Settings): Promise<void> {
-  try {
-    await client.workflow.start('declarationRefresher', startOptions(settings));
-  } catch (error) {
-    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-  }
+export function keptDeclarationRefresher(settings: Settings): KeptWorkflow {
+  const { workflowId, taskQueue, staticSummary, staticDetails } = startOptions(settings);
+  return {
+    workflowId,
+    workflowType: 'declarationRefresher',
+    taskQueue,
+    staticSummary,
+    staticDetails,
+    input: (carried) => {
+      const health = carried as DeclarationRefreshHealth | undefined;
+      return health?.sources
+        ? { ...declarationRefresherInput(settings), carried: health, refreshAtStart: false }
+        : declarationRefresherInput(settings);
+    },
+  };
 }
 
 /** Wakes the refresher now (starting it when none runs): `npm run declarations -- refresh`. */

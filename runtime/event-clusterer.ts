@@ -1,6 +1,12 @@
 import type { Client } from '@temporalio/client';
 import type { Settings } from '../config/index.js';
-import { eventClusterer, generationPublishedSignal, type EventClustererInput } from '../workflows/index.js';
+import {
+  eventClusterer,
+  generationPublishedSignal,
+  type EventClustererInput,
+  type EventClustererStatus,
+} from '../workflows/index.js';
+import type { KeptWorkflow } from './workflow-doctor.js';
 
 /**
  * The clusterer's workflow id: one per warehouse (its task queue names it), fixed, so every
@@ -27,4 +33,23 @@ export async function wakeEventClusterer(
     signal: generationPublishedSignal,
     signalArgs: [generation],
   });
+}
+
+/** The clusterer, kept running by runtime/workflow-doctor.ts like the pollers, carrying its status. */
+export function keptEventClusterer(
+  settings: Pick<Settings, 'WAREHOUSE_TASK_QUEUE' | 'INGEST_TASK_QUEUE'>,
+): KeptWorkflow {
+  return {
+    workflowId: eventClustererWorkflowId(settings),
+    workflowType: 'eventClusterer',
+    taskQueue: settings.INGEST_TASK_QUEUE,
+    input: (carried): EventClustererInput => {
+      const status = carried as EventClustererStatus | undefined;
+      return {
+        warehouseTaskQueue: settings.WAREHOUSE_TASK_QUEUE,
+        // A run started again clusters at once: what it missed while stuck is not known.
+        ...(status?.runs !== undefined ? { carried: { ...status, pending: true } } : {}),
+      };
+    },
+  };
 }

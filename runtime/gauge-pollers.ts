@@ -1,9 +1,11 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import { ConfigError, type Settings } from '../config/index.js';
 import { effectiveGaugeBaseUrl, GAUGE_SOURCES, type GaugeSourceDefinition } from '../config/gauge-sources.js';
-import { gaugePollerWorkflowId } from '../model/index.js';
-import { pollNowSignal, type GaugeMaintenanceInput, type GaugePollerInput } from '../workflows/index.js';
+import { gaugePollerWorkflowId, type GaugePollerCarry } from '../model/index.js';
+import type { GaugeMaintenanceInput, GaugePollerInput } from '../workflows/index.js';
 import type { ServiceLog } from './log.js';
+import { markRestarted } from './pollers.js';
+import type { KeptWorkflow } from './workflow-doctor.js';
 
 /**
  * The gauge sources this service polls: GAUGE_SOURCES when set (each name checked), else every source
@@ -42,26 +44,27 @@ export function gaugePollerInput(source: GaugeSourceDefinition, settings: Settin
   };
 }
 
-/** Starts one poller per selected source, or wakes the running one with `pollNow`. */
-export async function ensureGaugePollers(
-  client: Client,
+/** One poller per selected source, kept running as feed pollers are (runtime/pollers.ts). */
+export function keptGaugePollers(
   settings: Settings,
   sources: readonly GaugeSourceDefinition[],
-): Promise<void> {
-  await Promise.all(
-    sources.map((source) => {
-      const input = gaugePollerInput(source, settings);
-      return client.workflow.signalWithStart('gaugePoller', {
-        workflowId: gaugePollerWorkflowId(source.name),
-        taskQueue: settings.INGEST_TASK_QUEUE,
-        args: [input],
-        signal: pollNowSignal,
-        signalArgs: [],
-        staticSummary: `${source.agency}: river and rain gauges`,
-        staticDetails: `Polls ${effectiveGaugeBaseUrl(source, settings.UPSTREAM_BASE_URL)} every ${input.pollIntervalSeconds} s.`,
-      });
-    }),
-  );
+): KeptWorkflow[] {
+  return sources.map((source) => {
+    const input = gaugePollerInput(source, settings);
+    return {
+      workflowId: gaugePollerWorkflowId(source.name),
+      workflowType: 'gaugePoller',
+      taskQueue: settings.INGEST_TASK_QUEUE,
+      input: (carried, restart) => {
+        const kept = carried as GaugePollerCarry | undefined;
+        return kept?.health
+          ? { ...input, carried: { ...kept, health: markRestarted(kept.health, restart) } }
+          : input;
+      },
+      staticSummary: `${source.agency}: river and rain gauges`,
+      staticDetails: `Polls ${effectiveGaugeBaseUrl(source, settings.UPSTREAM_BASE_URL)} every ${input.pollIntervalSeconds} s.`,
+    };
+  });
 }
 
 export const GAUGE_COMPACTION_SCHEDULE_ID = 'gauge-lake-compaction';

@@ -1,8 +1,9 @@
 import type { Client } from '@temporalio/client';
 import { effectiveFeedUrl, pollerWorkflowId, type FeedDefinition, type Settings } from '../config/index.js';
-import { FEED_STATUS_SEARCH_ATTRIBUTE } from '../model/index.js';
-import { feedStatusSearchAttribute, pollNowSignal, type FeedPollerInput } from '../workflows/index.js';
+import { FEED_STATUS_SEARCH_ATTRIBUTE, type PollerCarry } from '../model/index.js';
+import { feedStatusSearchAttribute, type FeedPollerInput } from '../workflows/index.js';
 import type { ServiceLog } from './log.js';
+import type { KeptWorkflow, Restart } from './workflow-doctor.js';
 
 export function pollerInput(feed: FeedDefinition, settings: Settings): FeedPollerInput {
   return {
@@ -29,37 +30,65 @@ export async function hasFeedStatusAttribute(client: Client, namespace: string):
   }
 }
 
+/** The health a restarted poller carries: what its stuck run kept, marked down with why. */
+export function markRestarted<H extends { status: string }>(health: H, restart: Restart | undefined): H {
+  if (restart?.taskFailure === undefined) return health;
+  return {
+    ...health,
+    status: 'down',
+    lastOutcome: 'failed',
+    lastError: `started again: its workflow task failed (${restart.taskFailure})`,
+    lastErrorKind: 'workflow-task',
+  };
+}
+
 /**
- * Starts one poller per feed, or wakes the one already running with `pollNow`, so polls lost with a
- * stopped worker resume at once rather than at the next timer. A new poller is started with the
- * FeedStatus search attribute when the cluster has it (the poller then keeps it up to date).
+ * One poller per feed, kept running by runtime/workflow-doctor.ts: started when none runs, carrying on
+ * from its last run's memo, with the FeedStatus search attribute when the cluster has it (the poller
+ * then keeps it up to date). A running poller is left alone: its timer polls again on time (ADR 20).
  */
-export async function ensurePollers(
-  client: Client,
+export function keptFeedPollers(
   settings: Settings,
   catalogue: readonly FeedDefinition[],
-  log: ServiceLog,
-): Promise<void> {
+  showsStatus: boolean,
+): KeptWorkflow[] {
+  return catalogue.map((feed) => {
+    const input = pollerInput(feed, settings);
+    const carriedFrom = (carried: unknown, restart: Restart | undefined): PollerCarry | undefined => {
+      const kept = carried as PollerCarry | undefined;
+      return kept?.health ? { ...kept, health: markRestarted(kept.health, restart) } : undefined;
+    };
+    return {
+      workflowId: pollerWorkflowId(feed),
+      workflowType: 'feedPoller',
+      taskQueue: settings.INGEST_TASK_QUEUE,
+      input: (carried, restart) => {
+        const next = carriedFrom(carried, restart);
+        return next ? { ...input, carried: next } : input;
+      },
+      staticSummary: `${feed.agencyName}: ${feed.name}`,
+      staticDetails: `Polls ${effectiveFeedUrl(feed, settings.UPSTREAM_BASE_URL)} every ${input.pollIntervalSeconds} s.`,
+      ...(showsStatus
+        ? {
+            searchAttributes: (carried: unknown, restart: Restart | undefined) => [
+              {
+                key: feedStatusSearchAttribute,
+                value: carriedFrom(carried, restart)?.health.status ?? 'unknown',
+              },
+            ],
+          }
+        : {}),
+    };
+  });
+}
+
+/** Says once when the cluster lacks FeedStatus (the Web UI then cannot list feeds by status). */
+export async function feedStatusShown(client: Client, settings: Settings, log: ServiceLog): Promise<boolean> {
   const showsStatus = await hasFeedStatusAttribute(client, settings.TEMPORAL_NAMESPACE);
   if (!showsStatus) {
     log.info(
       `the Temporal namespace has no ${FEED_STATUS_SEARCH_ATTRIBUTE} search attribute, so the Web UI cannot list feeds by status; to add it: ${CREATE_SEARCH_ATTRIBUTE_COMMAND}`,
     );
   }
-  await Promise.all(
-    catalogue.map((feed) =>
-      client.workflow.signalWithStart('feedPoller', {
-        workflowId: pollerWorkflowId(feed),
-        taskQueue: settings.INGEST_TASK_QUEUE,
-        args: [pollerInput(feed, settings)],
-        signal: pollNowSignal,
-        signalArgs: [],
-        staticSummary: `${feed.agencyName}: ${feed.name}`,
-        staticDetails: `Polls ${effectiveFeedUrl(feed, settings.UPSTREAM_BASE_URL)} every ${pollerInput(feed, settings).pollIntervalSeconds} s.`,
-        ...(showsStatus
-          ? { typedSearchAttributes: [{ key: feedStatusSearchAttribute, value: 'unknown' }] }
-          : {}),
-      }),
-    ),
-  );
+  return showsStatus;
 }

@@ -4,9 +4,11 @@ import { startApiServer } from '../api/server.js';
 import { declarationsEnabled, type Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
-import { ensureGaugePollers, ensureGaugeSchedules, selectedGaugeSources } from './gauge-pollers.js';
-import { ensurePollers } from './pollers.js';
-import { ensureDeclarationRefresher } from './declarations.js';
+import { ensureGaugeSchedules, keptGaugePollers, selectedGaugeSources } from './gauge-pollers.js';
+import { feedStatusShown, keptFeedPollers } from './pollers.js';
+import { keptDeclarationRefresher } from './declarations.js';
+import { keptEventClusterer } from './event-clusterer.js';
+import { keepWorkflows, startWorkflowDoctor, type KeptWorkflow } from './workflow-doctor.js';
 import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
 
@@ -84,26 +86,35 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     throw error;
   }
   const clientConnection = await Connection.connect({ address });
+  let doctor: { stop(): Promise<void> };
   try {
     const client = new Client({ connection: clientConnection, namespace: settings.TEMPORAL_NAMESPACE });
-    await ensurePollers(client, settings, selectedCatalogue(settings), log);
-    await ensureCompactionSchedule(client, settings);
-    if (declarationsEnabled(settings)) {
-      await ensureDeclarationRefresher(client, settings);
-      await ensureDeclarationRefreshSchedule(client, settings);
-    }
     const gaugeSources = selectedGaugeSources(settings);
-    if (gaugeSources.length > 0) {
-      await ensureGaugePollers(client, settings, gaugeSources);
-      await ensureGaugeSchedules(client, settings, log);
-    }
+    const kept: KeptWorkflow[] = [
+      ...keptFeedPollers(settings, selectedCatalogue(settings), await feedStatusShown(client, settings, log)),
+      ...keptGaugePollers(settings, gaugeSources),
+      ...(declarationsEnabled(settings) ? [keptDeclarationRefresher(settings)] : []),
+      keptEventClusterer(settings),
+    ];
+    // Started (or left running) now; then checked every few seconds, so a stuck one polls again soon.
+    await keepWorkflows(client, kept, log);
+    await ensureCompactionSchedule(client, settings);
+    if (declarationsEnabled(settings)) await ensureDeclarationRefreshSchedule(client, settings);
+    if (gaugeSources.length > 0) await ensureGaugeSchedules(client, settings, log);
+    doctor = startWorkflowDoctor(client, () => kept, log, settings.WORKFLOW_CHECK_SECONDS * 1000);
   } catch (error) {
     await running.stop();
-    throw error;
-  } finally {
     await clientConnection.close();
+    throw error;
   }
-  return running;
+  return {
+    ended: running.ended,
+    stop: once(async () => {
+      await doctor.stop();
+      await running.stop();
+      await clientConnection.close();
+    }),
+  };
 }
 
 /**

@@ -136,6 +136,7 @@ export class Supervisor {
         return undefined;
       });
       child.current = handle;
+      if (handle && !this.stopping) this.log.info(`${child.spec.name} is running again (pid ${handle.pid})`);
       // Stopping began while it was starting: it is ours to stop.
       if (this.stopping) {
         await handle?.stop();

@@ -84,6 +84,10 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     // server never reads; filling its default 8 MiB kept the server's heap growing all through a soak (ADR 19).
     '--dynamic-config-value',
     `history.xdcCacheMaxSizeBytes=${REPLICATION_CACHE_BYTES}`,
+    // A run whose workflow task has failed twice in a row is flagged (TemporalReportedProblems) at
+    // once, so its feed reads down and the ingest worker starts it again within seconds (ADR 20).
+    '--dynamic-config-value',
+    'system.numConsecutiveWorkflowTaskProblemsToTriggerSearchAttribute=2',
   ];
   // Its own process group: a Ctrl-C in the terminal reaches the service, which stops the workers
   // before the server they talk to. Its output goes to a file, not a pipe: a pipe would break when the

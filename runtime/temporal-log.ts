@@ -36,15 +36,32 @@ const LEVELS: Record<SdkLevel, LogLevel> = {
   ERROR: 'error',
 };
 
+/** The core's line for each failed attempt of a workflow task (it repeats on every retry). */
+const FAILING_WORKFLOW_TASK = 'Failing workflow task';
+
+/** The failure's message inside the core's debug rendering of it. */
+function failureMessage(failure: unknown): string {
+  const text = typeof failure === 'string' ? failure : JSON.stringify(failure ?? '');
+  const match = /message: "((?:[^"\\]|\\.)*)"/.exec(text);
+  return (match?.[1] ?? text).replaceAll('\\"', '"').split('\\n')[0]!;
+}
+
 /**
  * The Temporal SDK's logger for this process: its lines go through the service log, condensed to one
  * line (no task tokens), with stacks only for bugs. Expected upstream failures are BENIGN application
  * failures, which the SDK already logs at debug; the poller writes one line per failed poll.
  */
 export class TemporalLog implements Logger {
+  /** Runs whose failing workflow task was reported already (a bounded set). */
+  private readonly failingRuns = new Set<string>();
+
   constructor(private readonly out: ServiceLog) {}
 
   log(level: SdkLevel, message: string, meta: LogMetadata = {}): void {
+    if (message === FAILING_WORKFLOW_TASK) {
+      this.failingTask(meta);
+      return;
+    }
     // The SDK's own info lines (worker states, bundler statistics) are detail; workflow code's are ours.
     const fromWorkflow = meta['sdkComponent'] === 'workflow';
     const ours = level === 'INFO' && !fromWorkflow ? 'debug' : LEVELS[level];
@@ -67,6 +84,17 @@ export class TemporalLog implements Logger {
       ...(bug ? { bug: true } : {}),
     });
   }
+  /** Once per run, with why: the core repeats the line, without the error in text logs, at every retry. */
+  private failingTask(meta: LogMetadata): void {
+    const run = String(meta['run_id'] ?? meta['runId'] ?? '');
+    if (this.failingRuns.has(run)) return;
+    if (this.failingRuns.size >= 1_000) this.failingRuns.clear();
+    this.failingRuns.add(run);
+    this.out.warn(
+      `a workflow task failed (run ${run || 'unknown'}): ${failureMessage(meta['failure'])}; it is retried, and a poller whose task keeps failing is started again from its memo`,
+    );
+  }
+
   trace(message: string, meta?: LogMetadata): void {
     this.log('TRACE', message, meta);
   }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
 import type { TestProject } from 'vitest/node';
@@ -18,6 +18,8 @@ declare module 'vitest' {
     temporalAddress: string;
     /** File holding the bundled workflows/index.ts, for `Worker.create({ workflowBundle: { codePath } })`. */
     workflowBundlePath: string;
+    /** Where suites write the histories of their workflows (RECORD_WORKFLOW_HISTORIES); '' when not recording. */
+    recordHistoriesDir: string;
   }
 }
 
@@ -41,7 +43,8 @@ const seconds = (startMs: number): string => `${((performance.now() - startMs) /
  * Test files read them with `inject('temporalAddress')` and `inject('workflowBundlePath')`.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const cliPath = requireTemporalCli(loadSettings(), PROJECT_ROOT);
+  const settings = loadSettings();
+  const cliPath = requireTemporalCli(settings, PROJECT_ROOT);
   const [port, uiPort] = [await findFreePort(), await findFreePort()];
   const workDir = await mkdtemp(join(tmpdir(), 'eids-test-temporal-'));
   const bundlePath = join(workDir, 'workflow-bundle.js');
@@ -95,5 +98,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   project.provide('temporalAddress', address);
   project.provide('workflowBundlePath', bundlePath);
+  project.provide(
+    'recordHistoriesDir',
+    settings.RECORD_WORKFLOW_HISTORIES ? resolve(PROJECT_ROOT, settings.RECORD_WORKFLOW_HISTORIES) : '',
+  );
   return teardown;
 }

@@ -4,13 +4,15 @@ import {
   defineQuery,
   defineSignal,
   log,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
-  workflowInfo,
+  upsertMemo,
 } from '@temporalio/workflow';
 import type { DeclarationIngestActivities, DeclarationWarehouseActivities } from '../activities/index.js';
 import {
+  CARRIED_MEMO_KEY,
   deriveSourceStatus,
   worstStatus,
   type DeclarationRefreshHealth,
@@ -18,6 +20,7 @@ import {
   type DeclarationSourceId,
 } from '../model/index.js';
 import { describeFailure } from './poll-failure.js';
+import { STEADY_POLLING_PATCH } from './patches.js';
 
 export interface DeclarationRefresherInput {
   ingestTaskQueue: string;
@@ -74,6 +77,8 @@ export async function declarationRefresher(input: DeclarationRefresherInput): Pr
   setHandler(refreshDeclarationsSignal, () => {
     requested = true;
   });
+  // Runs started before the patch keep their commands (ADR 20).
+  const steady = patched(STEADY_POLLING_PATCH);
 
   const update = (source: DeclarationSourceId, changes: Partial<DeclarationSourceHealth>) => {
     const sources = health.sources.map((entry) => {
@@ -118,7 +123,7 @@ export async function declarationRefresher(input: DeclarationRefresherInput): Pr
   }
 
   const runs = input.refreshesPerRun ?? DEFAULT_REFRESHES_PER_RUN;
-  for (let i = 0; i < runs && !workflowInfo().continueAsNewSuggested; i++) {
+  for (let i = 0; i < runs; i++) {
     setCurrentDetails(currentDetails(health));
     await condition(() => requested);
     requested = false;
@@ -129,6 +134,8 @@ export async function declarationRefresher(input: DeclarationRefresherInput): Pr
     health = { ...health, sources: entries, status: worstStatus(entries.map((entry) => entry.status)) };
     for (const source of sources) await refresh(source);
     health = { ...health, refreshes: health.refreshes + 1, lastRefresh: new Date().toISOString() };
+    // Health for readers that run no workflow code (the API lists it; a restart carries it on).
+    if (steady) upsertMemo({ [CARRIED_MEMO_KEY]: health });
   }
   await continueAsNew<typeof declarationRefresher>({ ...input, refreshAtStart: requested, carried: health });
 }

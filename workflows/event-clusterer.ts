@@ -6,12 +6,16 @@ import {
   defineSignal,
   isCancellation,
   log,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
-  workflowInfo,
+  upsertMemo,
 } from '@temporalio/workflow';
 import type { ClusterEventsResult, EventActivities } from '../activities/index.js';
+import { CARRIED_MEMO_KEY } from '../model/index.js';
+import { STEADY_POLLING_PATCH } from './patches.js';
+import { PollRequests } from './poll-requests.js';
 
 export interface EventClustererInput {
   warehouseTaskQueue: string;
@@ -64,15 +68,27 @@ export async function eventClusterer(input: EventClustererInput): Promise<void> 
     runs: 0,
     failures: 0,
   };
-  setHandler(eventClustererStatusQuery, () => status);
+  const publications = new PollRequests(status.pending);
+  const current = (): EventClustererStatus => ({ ...status, pending: publications.pending });
+  setHandler(eventClustererStatusQuery, current);
   setHandler(generationPublishedSignal, (generation) => {
-    status = { ...status, pending: true, latestGeneration: Math.max(status.latestGeneration, generation) };
+    publications.request();
+    status = { ...status, latestGeneration: Math.max(status.latestGeneration, generation) };
   });
+  // Runs started before the patch keep their commands (ADR 20).
+  const steady = patched(STEADY_POLLING_PATCH);
+  const idle = input.idleRefresh ?? '5 minutes';
 
   const runs = input.runsPerExecution ?? DEFAULT_RUNS_PER_EXECUTION;
-  for (let i = 0; i < runs && !workflowInfo().continueAsNewSuggested; i++) {
-    await condition(() => status.pending, input.idleRefresh ?? '5 minutes');
-    status = { ...status, pending: false };
+  let nextRun = steady ? publications.startRoundTimer(idle) : undefined;
+  for (let i = 0; i < runs; i++) {
+    if (nextRun) {
+      await nextRun.wait();
+      nextRun = publications.startRoundTimer(idle);
+    } else {
+      await condition(() => publications.pending, idle);
+      publications.answered();
+    }
     try {
       const lastRun = await clusterEvents();
       status = { ...status, runs: status.runs + 1, lastRun, lastError: undefined };
@@ -84,8 +100,10 @@ export async function eventClusterer(input: EventClustererInput): Promise<void> 
       status = { ...status, runs: status.runs + 1, failures: status.failures + 1, lastError: message };
     }
     setCurrentDetails(currentDetails(status));
+    // What a restart carries on from (runtime/workflow-doctor.ts), readable without running this code.
+    if (steady) upsertMemo({ [CARRIED_MEMO_KEY]: current() });
   }
-  await continueAsNew<typeof eventClusterer>({ ...input, carried: status });
+  await continueAsNew<typeof eventClusterer>({ ...input, carried: current() });
 }
 
 /** The Web UI's "current details": events now, the last run, and any failure. */

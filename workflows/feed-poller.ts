@@ -1,27 +1,33 @@
 import {
-  condition,
   continueAsNew,
   defineQuery,
   defineSignal,
   log,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
+  upsertMemo,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import type { IngestActivities, WarehouseActivities } from '../activities/index.js';
 import {
+  CARRIED_MEMO_KEY,
   deriveFeedStatus,
+  initialFeedHealth,
   FEED_STATUS_SEARCH_ATTRIBUTE,
   lastPollError,
   nextPollStartMs,
   type FeedHealth,
   type PollOutcome,
+  type PollerCarry,
   type StateCode,
 } from '../model/index.js';
 import { describeFailure } from './poll-failure.js';
+import { PollRequests } from './poll-requests.js';
+import { STEADY_POLLING_PATCH } from './patches.js';
 
 export interface FeedPollerInput {
   feedKey: string;
@@ -40,14 +46,6 @@ export interface FeedPollerInput {
   carried?: PollerCarry;
 }
 
-export interface PollerCarry {
-  health: FeedHealth;
-  /** The mass drop the guard held back on the last consecutive polls (ADR 4). */
-  guardedDrop?: string | undefined;
-  etag?: string | undefined;
-  lastModified?: string | undefined;
-}
-
 export const healthQuery = defineQuery<FeedHealth>('health');
 export const pollNowSignal = defineSignal('pollNow');
 /** Set on start only when the cluster knows the attribute (runtime/pollers.ts); upserted on every change. */
@@ -59,22 +57,6 @@ export const feedStatusSearchAttribute = defineSearchAttributeKey(
 const DEFAULT_ITERATIONS_PER_RUN = 200;
 /** Consecutive guarded polls after which the same drop is believed and retracted. */
 const GUARD_TRIPS_BEFORE_BELIEVED = 2;
-
-function initialHealth(input: FeedPollerInput): FeedHealth {
-  return {
-    feedKey: input.feedKey,
-    state: input.state,
-    agency: input.agency,
-    status: 'unknown',
-    incidentCount: 0,
-    polls: 0,
-    errorCount: 0,
-    consecutiveFailures: 0,
-    guardTrips: 0,
-    unmappedValues: 0,
-    droppedRecords: 0,
-  };
-}
 
 /** The fetch's own limit plus time to store the body; a lost fetch is noticed by its heartbeat sooner. */
 const FETCH_MARGIN_MS = 15_000;
@@ -110,15 +92,15 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
   });
   const showsStatus = workflowInfo().typedSearchAttributes.get(feedStatusSearchAttribute) !== undefined;
 
-  let health = input.carried?.health ?? initialHealth(input);
+  let health = input.carried?.health ?? initialFeedHealth(input);
   let etag = input.carried?.etag;
   let lastModified = input.carried?.lastModified;
   let guardedDrop = input.carried?.guardedDrop;
-  let pollRequested = false;
+  const requests = new PollRequests();
   setHandler(healthQuery, () => health);
-  setHandler(pollNowSignal, () => {
-    pollRequested = true;
-  });
+  setHandler(pollNowSignal, () => requests.request());
+  // Runs started before the patch keep their commands: no memo, and no timer when a poll is overdue.
+  const steady = patched(STEADY_POLLING_PATCH);
 
   const record = (outcome: PollOutcome, changes: Partial<FeedHealth>) => {
     const next = {
@@ -213,17 +195,25 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     }
   }
 
+  const carried = (): PollerCarry => ({ health, etag, lastModified, guardedDrop });
   const iterations = input.iterationsPerRun ?? DEFAULT_ITERATIONS_PER_RUN;
-  for (let i = 0; i < iterations && !workflowInfo().continueAsNewSuggested; i++) {
-    pollRequested = false;
+  for (let i = 0; i < iterations; i++) {
     pollStartedAt = Date.now();
+    // A run's first poll starts with the run: it answers a pollNow sent with the start.
+    if (steady && i === 0) requests.answered();
+    const nextPoll = steady ? requests.startRoundTimer(input.pollIntervalSeconds * 1000) : undefined;
     await pollOnce();
-    health = { ...health, nextPollAt: nextPollAt() };
+    health = { ...health, pollIntervalSeconds: input.pollIntervalSeconds, nextPollAt: nextPollAt() };
     setCurrentDetails(currentDetails(health));
-    const untilNextPoll = nextPollMs() - Date.now();
-    if (untilNextPoll > 0) await condition(() => pollRequested, untilNextPoll);
+    if (nextPoll) {
+      // Health for readers that run no workflow code (the API lists it; a restart carries it on).
+      upsertMemo({ [CARRIED_MEMO_KEY]: carried() });
+      await nextPoll.wait();
+    } else {
+      await requests.legacyWait(nextPollMs() - Date.now());
+    }
   }
-  await continueAsNew<typeof feedPoller>({ ...input, carried: { health, etag, lastModified, guardedDrop } });
+  await continueAsNew<typeof feedPoller>({ ...input, carried: carried() });
 }
 
 /** The poller's line in the Web UI's "current details": status, count, last and next poll, last error. */

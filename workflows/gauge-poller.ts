@@ -1,22 +1,28 @@
 import {
-  condition,
   continueAsNew,
   defineQuery,
   log,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
+  upsertMemo,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { GaugeIngestActivities, GaugeWarehouseActivities } from '../activities/gauges/index.js';
 import {
+  CARRIED_MEMO_KEY,
   deriveFeedStatus,
+  initialGaugeHealth,
   nextPollStartMs,
+  type GaugePollerCarry,
   type GaugeSourceHealth,
   type GaugeSourceName,
 } from '../model/index.js';
 import { pollNowSignal } from './feed-poller.js';
 import { describeFailure } from './poll-failure.js';
+import { PollRequests } from './poll-requests.js';
+import { STEADY_POLLING_PATCH } from './patches.js';
 
 export interface GaugePollerInput {
   source: GaugeSourceName;
@@ -36,32 +42,11 @@ export interface GaugePollerInput {
   carried?: GaugePollerCarry;
 }
 
-export interface GaugePollerCarry {
-  health: GaugeSourceHealth;
-  /** End of the window of the last committed poll (epoch ms). */
-  committedUntilMs?: number | undefined;
-  /** AQUARIUS changes token, advanced only once a poll is committed. */
-  token: string | null;
-}
-
 export const gaugeHealthQuery = defineQuery<GaugeSourceHealth>('health');
 
 const HOUR_MS = 3_600_000;
 /** A poll is many calls: time enough for the slowest source's calls, each within the fetch time-out. */
 const POLL_TIMEOUT = '10 minutes';
-
-function initialHealth(source: GaugeSourceName): GaugeSourceHealth {
-  return {
-    source,
-    status: 'unknown',
-    gaugeCount: 0,
-    newReadings: 0,
-    skippedSeries: 0,
-    polls: 0,
-    errorCount: 0,
-    consecutiveFailures: 0,
-  };
-}
 
 /**
  * One long-running poller per gauge source: poll (every call of the source, bodies kept by hash) →
@@ -88,14 +73,14 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
     retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 10 },
   });
 
-  let health = input.carried?.health ?? initialHealth(input.source);
+  let health = input.carried?.health ?? initialGaugeHealth(input.source);
   let committedUntilMs = input.carried?.committedUntilMs;
   let token = input.carried?.token ?? null;
-  let pollRequested = false;
+  const requests = new PollRequests();
   setHandler(gaugeHealthQuery, () => health);
-  setHandler(pollNowSignal, () => {
-    pollRequested = true;
-  });
+  setHandler(pollNowSignal, () => requests.request());
+  // Runs started before the patch keep their commands (ADR 20).
+  const steady = patched(STEADY_POLLING_PATCH);
 
   const record = (outcome: 'committed' | 'failed', changes: Partial<GaugeSourceHealth>) => {
     const next: GaugeSourceHealth = {
@@ -149,19 +134,31 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
     }
   }
 
+  const carried = (): GaugePollerCarry => ({ health, committedUntilMs, token });
   const iterations = input.iterationsPerRun ?? 200;
-  for (let i = 0; i < iterations && !workflowInfo().continueAsNewSuggested; i++) {
-    pollRequested = false;
+  for (let i = 0; i < iterations; i++) {
     const startedAt = Date.now();
+    // A run's first poll starts with the run: it answers a pollNow sent with the start.
+    if (steady && i === 0) requests.answered();
+    const nextPoll = steady ? requests.startRoundTimer(input.pollIntervalSeconds * 1000) : undefined;
     await pollOnce();
     const nextPollMs = nextPollStartMs(startedAt, input.pollIntervalSeconds, Date.now());
-    health = { ...health, nextPollAt: new Date(nextPollMs).toISOString() };
+    health = {
+      ...health,
+      pollIntervalSeconds: input.pollIntervalSeconds,
+      nextPollAt: new Date(nextPollMs).toISOString(),
+    };
     setCurrentDetails(
       `${health.status}: ${health.gaugeCount} gauges, ${health.newReadings} new readings; last poll ${health.lastPolled ?? 'never'}, next ${health.nextPollAt}` +
         (health.lastError ? `; last error (${health.lastErrorKind ?? 'internal'}): ${health.lastError}` : ''),
     );
-    const untilNextPoll = nextPollMs - Date.now();
-    if (untilNextPoll > 0) await condition(() => pollRequested, untilNextPoll);
+    if (nextPoll) {
+      // Health and window for readers that run no workflow code, and for a restart to carry on from.
+      upsertMemo({ [CARRIED_MEMO_KEY]: carried() });
+      await nextPoll.wait();
+    } else {
+      await requests.legacyWait(nextPollMs - Date.now());
+    }
   }
-  await continueAsNew<typeof gaugePoller>({ ...input, carried: { health, committedUntilMs, token } });
+  await continueAsNew<typeof gaugePoller>({ ...input, carried: carried() });
 }

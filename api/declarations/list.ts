@@ -5,6 +5,7 @@ import { problemResponses } from '../validation.js';
 import { DECLARATION_CACHE_CONTROL, loadedDeclarations } from './loaded.js';
 import { ListQuery, todayInAustralia } from './params.js';
 import { DISCLAIMER, ListPage } from './schemas.js';
+import { linkWith, selfLink } from '../request-links.js';
 
 const listRoute = createRoute({
   method: 'get',
@@ -33,14 +34,9 @@ export function registerList(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps): v
       ...(query.disaster_type ? { disasterType: query.disaster_type } : {}),
       ...(query.cursor ? { after: query.cursor } : {}),
     });
-    const url = new URL(c.req.url);
-    const self = `${url.pathname}${url.search}`;
-    let next: string | undefined;
-    if (page.nextCursor) {
-      const params = new URLSearchParams(url.search);
-      params.set('cursor', page.nextCursor);
-      next = `${url.pathname}?${params.toString()}`;
-    }
+    const self = selfLink(c);
+    const nextCursor = page.nextCursor;
+    const next = nextCursor ? linkWith(c, (params) => params.set('cursor', nextCursor)) : undefined;
     c.header('cache-control', DECLARATION_CACHE_CONTROL);
     return c.json(
       {

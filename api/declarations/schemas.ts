@@ -205,9 +205,13 @@ export const SourcesResult = z
         status: z.enum(FEED_STATUSES),
         refreshes: z.number().int(),
         lastRefresh: z.string().nullable(),
+        stuck: z.string().nullable().openapi({
+          description:
+            'Why the refresher cannot run (its workflow task keeps failing; status is then down); null when it runs.',
+        }),
       })
       .nullable()
-      .openapi({ description: 'Null when the refresher cannot be asked.' }),
+      .openapi({ description: 'Null until the refresher has recorded its health once.' }),
     sources: z.array(
       z.object({
         source: z.enum(sourceIds),

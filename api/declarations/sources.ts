@@ -68,7 +68,12 @@ export function registerSources(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps)
         generation: loaded?.generation ?? null,
         boundaryVersion: loaded?.geography.boundaryVersion ?? null,
         refresher: health
-          ? { status: health.status, refreshes: health.refreshes, lastRefresh: health.lastRefresh ?? null }
+          ? {
+              status: health.status,
+              refreshes: health.refreshes,
+              lastRefresh: health.lastRefresh ?? null,
+              stuck: health.stuck ?? null,
+            }
           : null,
         sources: ids.map((id) => ({
           source: id,

@@ -5,6 +5,7 @@ import type { AppEnv, EventDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { listKeyText, parseListKey, type EventFilters } from './event-set.js';
 import { EventCollectionSchema, EventListQuery } from './schemas.js';
+import { selfLink } from '../request-links.js';
 
 const listRoute = createRoute({
   method: 'get',
@@ -38,7 +39,6 @@ export function registerEventList(app: OpenAPIHono<AppEnv>, deps: EventDeps): vo
     const { events, total, more } = (await deps.store.events()).page(filters, after, query.limit);
     const last = events[events.length - 1];
     const nextCursor = more && last ? deps.cursors.encode(listKeyText(last), fingerprint) : undefined;
-    const url = new URL(c.req.url);
     const next = nextLink(c, nextCursor, 'cursor');
     const body = {
       type: 'FeatureCollection' as const,
@@ -48,7 +48,7 @@ export function registerEventList(app: OpenAPIHono<AppEnv>, deps: EventDeps): vo
         generatedAt: deps.now().toISOString(),
         ...(nextCursor ? { nextCursor } : {}),
       },
-      links: { self: `${url.pathname}${url.search}`, ...(next ? { next } : {}) },
+      links: { self: selfLink(c), ...(next ? { next } : {}) },
       attribution: '/v1/attribution',
     };
     return c.json(body, 200, { 'Content-Type': GEOJSON });

@@ -7,6 +7,7 @@ import type { GaugeView } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';
 import { GaugeListQuery } from './params.js';
 import { GaugeCollectionSchema } from './schemas.js';
+import { linkWith, selfLink } from '../request-links.js';
 
 const listRoute = createRoute({
   method: 'get',
@@ -58,9 +59,6 @@ export function registerList(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void {
     const last = page.at(-1);
     const more = start >= 0 && start + limit < matched.length;
     const nextCursor = more && last ? deps.cursors.encode(last.id, fingerprint) : undefined;
-    const url = new URL(c.req.url);
-    const next = new URLSearchParams(url.search);
-    if (nextCursor) next.set('cursor', nextCursor);
     c.header('cache-control', 'private, max-age=60');
     return c.json(
       {
@@ -71,8 +69,8 @@ export function registerList(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void {
           generatedAt: new Date(nowMs).toISOString(),
         },
         links: {
-          self: `${url.pathname}${url.search}`,
-          ...(nextCursor ? { next: `${url.pathname}?${next.toString()}` } : {}),
+          self: selfLink(c),
+          ...(nextCursor ? { next: linkWith(c, (next) => next.set('cursor', nextCursor)) } : {}),
         },
         attribution: '/v1/attribution',
       },

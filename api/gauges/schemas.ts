@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import {
   FEED_ERROR_KINDS,
-  FEED_STATUSES,
+  FEED_REPORT_STATUSES,
   FLOOD_CLASSES,
   GAUGE_DATUMS,
   GAUGE_SOURCE_KINDS,
@@ -183,7 +183,10 @@ export const GaugeSourceHealthSchema = z
     kind: z.enum(GAUGE_SOURCE_KINDS),
     agency: z.string(),
     state: z.enum(STATES).nullable(),
-    status: z.enum(FEED_STATUSES),
+    status: z.enum(FEED_REPORT_STATUSES).openapi({
+      description:
+        'As for a feed (/v1/states): stale when the poller has missed its next poll by over 2 minutes; down when its workflow is stuck or not running.',
+    }),
     lastPolled: z.string().nullable(),
     lastSuccess: z.string().nullable(),
     gaugeCount: z.number().int(),

@@ -1,9 +1,14 @@
-import type { Client } from '@temporalio/client';
 import type { GaugeSourceDefinition } from '../../config/gauge-sources.js';
-import { gaugePollerWorkflowId, type GaugeSourceHealth } from '../../model/index.js';
-import { CachedFeedHealthSource, withTimeout } from '../feed-health-source.js';
+import {
+  gaugePollerWorkflowId,
+  initialGaugeHealth,
+  observedHealth,
+  type GaugePollerCarry,
+  type GaugeSourceHealth,
+} from '../../model/index.js';
+import type { WorkflowHealthBoard } from '../workflow-health/board.js';
 
-/** A gauge source as the health cache keys it. */
+/** A gauge source as the health readers key it. */
 export interface GaugeSourceItem {
   key: string;
   source: GaugeSourceDefinition;
@@ -14,37 +19,27 @@ export const gaugeSourceItem = (source: GaugeSourceDefinition): GaugeSourceItem 
   source,
 });
 
-/** Reads each gauge source's health; undefined for a source whose poller cannot be asked. */
+/** Each gauge source's health as last observed (resolves at once). */
 export interface GaugeHealthSource {
   read(items: readonly GaugeSourceItem[]): Promise<(GaugeSourceHealth | undefined)[]>;
 }
 
-const QUERY_TIMEOUT_MS = 3_000;
-
-/** Asks every gauge poller its `health` query, in parallel, each bounded by a time-out. */
-export class TemporalGaugeHealthSource implements GaugeHealthSource {
+/** Gauge source health from the pollers' observations on the board, as feed health is. */
+export class BoardGaugeHealthSource implements GaugeHealthSource {
   constructor(
-    private readonly client: Client,
+    private readonly board: WorkflowHealthBoard,
     private readonly workflowIdOf: (item: GaugeSourceItem) => string = (item) =>
       gaugePollerWorkflowId(item.source.name),
   ) {}
 
   read(items: readonly GaugeSourceItem[]): Promise<(GaugeSourceHealth | undefined)[]> {
-    return Promise.all(
-      items.map((item) =>
-        withTimeout(
-          this.client.workflow
-            .getHandle(this.workflowIdOf(item))
-            .query<GaugeSourceHealth>('health')
-            .catch(() => undefined),
-          QUERY_TIMEOUT_MS,
-        ),
-      ),
+    return Promise.resolve(
+      items.map((item) => {
+        const observation = this.board.observation(this.workflowIdOf(item));
+        const carried = observation?.carried as Partial<GaugePollerCarry> | undefined;
+        const recorded = carried?.health ?? (observation?.queried as GaugeSourceHealth | undefined);
+        return observedHealth(recorded, observation, initialGaugeHealth(item.source.name));
+      }),
     );
   }
-}
-
-/** One shared read every few seconds for every client, as feed health is (api/feed-health-source.ts). */
-export function cachedGaugeHealth(inner: GaugeHealthSource): GaugeHealthSource {
-  return new CachedFeedHealthSource<GaugeSourceItem, GaugeSourceHealth>(inner);
 }

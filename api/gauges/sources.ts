@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
-import { lastPollError } from '../../model/index.js';
+import { lastPollError, reportStatus } from '../../model/index.js';
 import type { AppEnv } from '../types.js';
 import { problemResponses } from '../validation.js';
 import type { GaugeDeps } from './deps.js';
@@ -27,6 +27,7 @@ const ITEMS = GAUGE_SOURCES.map(gaugeSourceItem);
 export function registerSources(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void {
   app.openapi(sourcesRoute, async (c) => {
     const health = deps.gaugeHealth ? await deps.gaugeHealth.read(ITEMS) : [];
+    const now = deps.now();
     c.header('cache-control', 'no-cache');
     return c.json(
       {
@@ -37,7 +38,7 @@ export function registerSources(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void
             kind: source.kind,
             agency: source.agency,
             state: source.state,
-            status: entry?.status ?? 'unknown',
+            status: reportStatus(entry, now),
             lastPolled: entry?.lastPolled ?? null,
             lastSuccess: entry?.lastSuccess ?? null,
             gaugeCount: entry?.gaugeCount ?? 0,

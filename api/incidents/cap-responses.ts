@@ -6,6 +6,7 @@ import { capDateTime } from '../../exports/cap/cap-time.js';
 import { edxlDistribution } from '../../exports/cap/edxl-de.js';
 import type { IncidentRecord } from '../../model/index.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
+import { echoableQuery, linkWith, selfLink } from '../request-links.js';
 
 export const ATOM_MEDIA_TYPE = 'application/atom+xml';
 /** EDXL-DE has no media type of its own. */
@@ -45,15 +46,14 @@ export async function respondWithAtom(
   page: CapPage,
 ) {
   const base = baseUrlOf(c, deps);
-  const url = new URL(c.req.url);
-  const unpaged = new URLSearchParams(url.search);
+  const unpaged = echoableQuery(c);
   unpaged.delete('cursor');
   unpaged.delete('after');
   unpaged.sort();
   const xml = capAtomFeed(capEntries(page.records, await deps.store.versions()), deps.cap, {
     title: 'Emergency incidents (CAP-AU)',
     feedKey: `/v1/incidents?${unpaged.toString()}`,
-    selfUrl: `${base}${url.pathname}${url.search}`,
+    selfUrl: `${base}${selfLink(c)}`,
     nextUrl: page.next ? `${base}${page.next}` : undefined,
     alertUrl: (record) => capAlertUrl(base, record),
     updated: publishedAt(deps),
@@ -70,14 +70,12 @@ export async function respondWithEdxl(
   deps: Pick<IncidentDeps, 'store' | 'cap' | 'publicBaseUrl' | 'now'>,
   page: CapPage,
 ) {
-  const url = new URL(c.req.url);
-  const successor = new URLSearchParams(url.search);
-  successor.set('format', 'cap-atom');
-  const links = [`<${url.pathname}?${successor.toString()}>; rel="successor-version"`];
+  const successor = linkWith(c, (query) => query.set('format', 'cap-atom'));
+  const links = [`<${successor}>; rel="successor-version"`];
   if (page.next) links.push(`<${page.next}>; rel="next"`);
   const { generation } = deps.store.current;
   const xml = edxlDistribution(capEntries(page.records, await deps.store.versions()), deps.cap, {
-    distributionKey: `generation ${generation} ${url.pathname}${url.search}`,
+    distributionKey: `generation ${generation} ${selfLink(c)}`,
     sent: capDateTime(publishedAt(deps).getTime(), 'UTC'),
   });
   return c.body(xml, 200, {

@@ -4,6 +4,7 @@ import { toFeature, type IncidentFeature } from '../../exports/geojson.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { IncidentCollectionSchema } from './schemas.js';
 import type { AppEnv } from '../types.js';
+import { linkWith, selfLink } from '../request-links.js';
 
 export const GEOJSON = 'application/geo+json';
 
@@ -39,17 +40,15 @@ export function nextLink(
   parameter: 'after' | 'cursor',
 ): string | undefined {
   if (!nextCursor) return undefined;
-  const url = new URL(c.req.url);
-  const next = new URLSearchParams(url.search);
-  next.delete('cursor');
-  next.set(parameter, nextCursor);
-  return `${url.pathname}?${next.toString()}`;
+  return linkWith(c, (next) => {
+    next.delete('cursor');
+    next.set(parameter, nextCursor);
+  });
 }
 
 function links(c: Context<AppEnv>, nextCursor: string | undefined, parameter: 'after' | 'cursor') {
-  const url = new URL(c.req.url);
   const next = nextLink(c, nextCursor, parameter);
-  return next ? { self: `${url.pathname}${url.search}`, next } : { self: `${url.pathname}${url.search}` };
+  return next ? { self: selfLink(c), next } : { self: selfLink(c) };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   EVENT_CATEGORIES,
   FEED_ERROR_KINDS,
   EVENT_TYPES,
-  FEED_STATUSES,
+  FEED_REPORT_STATUSES,
   INCIDENT_STATUSES,
   OUTPUT_FORMATS,
   SEVERITIES,
@@ -14,12 +14,15 @@ import {
   URGENCIES,
   WARNING_LEVELS,
   lastPollError,
+  reportStatus,
   type FeedHealth,
 } from '../../model/index.js';
+import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
+import { gaugeSourceItem } from '../gauges/source-health.js';
 import type { AppEnv, MetaDeps } from '../types.js';
 import { validationHook } from '../validation.js';
 import { attributionBody, attributionRoute } from './attribution.js';
-import { statusBody, statusRoute } from './status.js';
+import { HealthObservedAt, statusBody, statusRoute } from './status.js';
 
 const FeedHealthEntry = z
   .object({
@@ -29,7 +32,10 @@ const FeedHealthEntry = z
       .string()
       .openapi({ description: 'Catalogue key of the feed (several feeds may serve one agency).' }),
     name: z.string(),
-    status: z.enum(FEED_STATUSES),
+    status: z.enum(FEED_REPORT_STATUSES).openapi({
+      description:
+        'What the poller recorded (healthy, degraded, down after 3 failed polls in a row, unknown before its first poll), overruled by what the service sees: down when the poller is stuck (its workflow task fails) or not running, stale when it has missed its next poll by over 2 minutes or not polled for 2 hours. stale extends the list of the interface (healthy, degraded, down, unknown).',
+    }),
     lastPolled: z.string().nullable(),
     lastSuccess: z.string().nullable(),
     incidentCount: z.number().int(),
@@ -42,7 +48,7 @@ const FeedHealthEntry = z
       .object({
         kind: z.enum(FEED_ERROR_KINDS).openapi({
           description:
-            'What failed: dns, refused, timeout, tls, network (no HTTP answer); http-status; bad-body (malformed, empty or an HTML error page); too-large; retraction-guard (a poll that would retract too much, held back); upstream-error (a well-formed answer reporting an error of the service, often with HTTP 200); worker-timeout (no worker finished the poll in time); internal (a fault of the service).',
+            'What failed: dns, refused, timeout, tls, network (no HTTP answer); http-status; bad-body (malformed, empty or an HTML error page); too-large; retraction-guard (a poll that would retract too much, held back); upstream-error (a well-formed answer reporting an error of the service, often with HTTP 200); worker-timeout (no worker finished the poll in time); internal (a fault of the service); workflow-task (the poller is stuck: its workflow task fails, with the error); not-running (no poller runs for the feed).',
         }),
         message: z.string(),
       })
@@ -62,7 +68,11 @@ const statesRoute = createRoute({
   responses: {
     200: {
       description: 'Feed health',
-      content: { 'application/json': { schema: z.object({ states: z.array(FeedHealthEntry) }) } },
+      content: {
+        'application/json': {
+          schema: z.object({ states: z.array(FeedHealthEntry), healthObservedAt: HealthObservedAt }),
+        },
+      },
     },
   },
 });
@@ -94,13 +104,14 @@ const schemaRoute = createRoute({
 export function healthEntry(
   feed: FeedDefinition,
   health: FeedHealth | undefined,
+  now: Date,
 ): z.infer<typeof FeedHealthEntry> {
   return {
     state: feed.state,
     agency: feed.agency,
     feed: feed.key,
     name: `${feed.agencyName}: ${feed.name}`,
-    status: health?.status ?? 'unknown',
+    status: reportStatus(health, now),
     lastPolled: health?.lastPolled ?? null,
     lastSuccess: health?.lastSuccess ?? null,
     incidentCount: health?.incidentCount ?? 0,
@@ -111,13 +122,22 @@ export function healthEntry(
   };
 }
 
+const GAUGE_ITEMS = GAUGE_SOURCES.map(gaugeSourceItem);
+
 export function metaRoutes(deps: MetaDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.openapi(statesRoute, async (c) => {
     const health = await deps.feedHealth.read(deps.catalogue);
+    const now = deps.now();
     c.header('cache-control', 'no-cache');
-    return c.json({ states: deps.catalogue.map((feed, i) => healthEntry(feed, health[i])) }, 200);
+    return c.json(
+      {
+        states: deps.catalogue.map((feed, i) => healthEntry(feed, health[i], now)),
+        healthObservedAt: deps.feedHealth.observedAt?.toISOString() ?? null,
+      },
+      200,
+    );
   });
 
   app.openapi(schemaRoute, (c) => {
@@ -140,9 +160,20 @@ export function metaRoutes(deps: MetaDeps) {
   });
 
   app.openapi(statusRoute, async (c) => {
-    const health = await deps.feedHealth.read(deps.catalogue);
+    const [feeds, gauges, declarations] = await Promise.all([
+      deps.feedHealth.read(deps.catalogue),
+      deps.gaugeHealth?.read(GAUGE_ITEMS) ?? [],
+      deps.declarationHealth?.read(),
+    ]);
     c.header('cache-control', 'no-cache');
-    const body = statusBody(deps.catalogue, health, {
+    const inputs = {
+      feeds,
+      gauges,
+      declarations,
+      declarationsServed: deps.declarationHealth !== undefined,
+      observedAt: deps.feedHealth.observedAt,
+    };
+    const body = statusBody(deps.catalogue, inputs, {
       version: deps.version,
       startedAt: deps.startedAt,
       now: deps.now(),

@@ -1,19 +1,27 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { FeedDefinition } from '../../config/index.js';
-import { FEED_REPORT_STATUSES, STATES, type FeedHealth, type FeedReportStatus } from '../../model/index.js';
+import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
+import {
+  FEED_REPORT_STATUSES,
+  GAUGE_SOURCE_NAMES,
+  reportStatus,
+  STATES,
+  type DeclarationRefreshHealth,
+  type FeedHealth,
+  type FeedReportStatus,
+  type GaugeSourceHealth,
+} from '../../model/index.js';
 
-/** A feed whose last poll is older than this is stale, whatever its stored status. */
-export const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
+export type OverallStatus = 'healthy' | 'degraded' | 'down' | 'unknown';
 
-export function reportStatus(health: FeedHealth | undefined, now: Date): FeedReportStatus {
-  if (!health?.lastPolled) return health?.status ?? 'unknown';
-  if (now.getTime() - Date.parse(health.lastPolled) > STALE_AFTER_MS) return 'stale';
-  return health.status;
-}
-
-/** Overall: down when every feed is down or unknown, degraded when any is not healthy, else healthy. */
-export function overallStatus(statuses: FeedReportStatus[]): 'healthy' | 'degraded' | 'down' {
-  if (statuses.length === 0 || statuses.every((s) => s === 'down' || s === 'unknown')) return 'down';
+/**
+ * Overall, from the feeds: unknown when nothing is known of any of them (health not read yet, or no
+ * poll finished), down when every feed is down or stale, degraded when any is not healthy.
+ */
+export function overallStatus(statuses: FeedReportStatus[]): OverallStatus {
+  const known = statuses.filter((s) => s !== 'unknown');
+  if (known.length === 0) return 'unknown';
+  if (known.every((s) => s === 'down' || s === 'stale')) return 'down';
   return statuses.every((s) => s === 'healthy') ? 'healthy' : 'degraded';
 }
 
@@ -31,12 +39,21 @@ export function formatUptime(ms: number): string {
   return shown.map(([n, unit]) => `${n}${unit}`).join(' ');
 }
 
+export const HealthObservedAt = z.string().nullable().openapi({
+  description:
+    'When the pollers’ health was last read from Temporal (every 2 s, in the background); null before the first read. An older time means Temporal cannot be read now and the last known health is shown.',
+});
+
 const StatusBody = z
   .object({
-    status: z.enum(['healthy', 'degraded', 'down']),
+    status: z.enum(['healthy', 'degraded', 'down', 'unknown']).openapi({
+      description:
+        'From the feeds: unknown when none is known yet, down when every known feed is down or stale, degraded when any is not healthy.',
+    }),
     version: z.string(),
     uptime: z.string(),
     timestamp: z.string(),
+    healthObservedAt: HealthObservedAt,
     counts: z.object(
       Object.fromEntries(['total', ...FEED_REPORT_STATUSES].map((k) => [k, z.number().int()])),
     ),
@@ -48,6 +65,16 @@ const StatusBody = z
         status: z.enum(FEED_REPORT_STATUSES),
       }),
     ),
+    gaugeSources: z
+      .array(z.object({ source: z.enum(GAUGE_SOURCE_NAMES), status: z.enum(FEED_REPORT_STATUSES) }))
+      .openapi({ description: 'Each gauge source’s poller, as /v1/gauges/sources gives it in full.' }),
+    declarationRefresh: z
+      .object({ status: z.enum(FEED_REPORT_STATUSES) })
+      .nullable()
+      .openapi({
+        description:
+          'The declaration refresher, as /v1/declarations/sources gives it in full; null when this service has none.',
+      }),
   })
   .openapi('Status');
 
@@ -55,19 +82,29 @@ export const statusRoute = createRoute({
   method: 'get',
   path: '/status',
   summary: 'API health: feed statuses with staleness, version and uptime',
+  description:
+    'Answers at once from the health last read (never waits for Temporal); healthObservedAt says how old it is.',
   responses: { 200: { description: 'Status', content: { 'application/json': { schema: StatusBody } } } },
 });
 
+export interface StatusInputs {
+  feeds: (FeedHealth | undefined)[];
+  gauges: (GaugeSourceHealth | undefined)[];
+  declarations: DeclarationRefreshHealth | undefined;
+  declarationsServed: boolean;
+  observedAt: Date | undefined;
+}
+
 export function statusBody(
   catalogue: readonly FeedDefinition[],
-  health: (FeedHealth | undefined)[],
+  health: StatusInputs,
   { version, startedAt, now }: { version: string; startedAt: Date; now: Date },
 ) {
   const feeds = catalogue.map((feed, i) => ({
     state: feed.state,
     agency: feed.agency,
     feed: feed.key,
-    status: reportStatus(health[i], now),
+    status: reportStatus(health.feeds[i], now),
   }));
   const counts: Record<string, number> = { total: feeds.length };
   for (const status of FEED_REPORT_STATUSES) counts[status] = feeds.filter((f) => f.status === status).length;
@@ -76,7 +113,15 @@ export function statusBody(
     version,
     uptime: formatUptime(now.getTime() - startedAt.getTime()),
     timestamp: now.toISOString(),
+    healthObservedAt: health.observedAt?.toISOString() ?? null,
     counts,
     feeds,
+    gaugeSources: GAUGE_SOURCES.map((source, i) => ({
+      source: source.name,
+      status: reportStatus(health.gauges[i], now),
+    })),
+    declarationRefresh: health.declarationsServed
+      ? { status: health.declarations?.status ?? 'unknown' }
+      : null,
   };
 }

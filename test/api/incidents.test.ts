@@ -148,6 +148,16 @@ describe('incident API over published Parquet (app.request)', () => {
     expect(seen.length).toBe(pointCount);
   });
 
+  it('never echoes a parameter named like a credential into its links', async () => {
+    const secret = 'eids_0123456789ab_not-a-real-secret';
+    const { body } = await getJson<Collection>(
+      `/v1/incidents?limit=5&key=${secret}&access_token=${secret}&api_key=${secret}`,
+    );
+    expect(body.links.self).toBe('/v1/incidents?limit=5');
+    expect(body.links.next).toMatch(/^\/v1\/incidents\?limit=5&after=/);
+    expect(JSON.stringify(body)).not.toContain(secret);
+  });
+
   it('answers bad parameters with 400 problems that name the parameter and the allowed values', async () => {
     expect((await problem('/v1/incidents?state=nsw,xyz', 400)).detail).toMatch(
       /state: unknown value xyz; allowed: nsw, vic/,
@@ -241,7 +251,8 @@ describe('incident API over published Parquet (app.request)', () => {
         state: 'nsw',
         agency: 'rfs',
         status: 'degraded',
-        lastPolled: '2026-11-20T00:00:00.000Z',
+        // A minute ago: a poll older than the interval allows would read stale.
+        lastPolled: new Date(Date.now() - 60_000).toISOString(),
         incidentCount: 4,
         polls: 3,
         errorCount: 1,

@@ -18,8 +18,9 @@ const feeds: FeedDefinition[] = [0, 1, 2, 3].map((i) => ({
   feed: `feed-${i}`,
 }));
 
-function health(status: FeedStatus, lastPolled: string | undefined): FeedHealth {
+function health(status: FeedStatus, lastPolled: string | undefined, nextPollAt?: string): FeedHealth {
   return {
+    ...(nextPollAt ? { nextPollAt } : {}),
     feedKey: 'x',
     state: 'nsw',
     agency: 'rfs',
@@ -114,9 +115,35 @@ describe('GET /v1/status (controllable clock)', () => {
     expect(stale.feeds.map((f) => f.status)).toEqual(['stale', 'stale', 'unknown', 'unknown']);
   });
 
-  it('is down when no feed can be asked', async () => {
+  it('turns a feed stale sooner when its poller has missed its next poll by over two minutes', async () => {
+    now = new Date('2026-11-20T01:00:00Z');
+    healths = [
+      health('healthy', '2026-11-20T00:55:00Z', '2026-11-20T00:57:59Z'),
+      health('healthy', '2026-11-20T00:55:00Z', '2026-11-20T00:58:01Z'),
+      undefined,
+      undefined,
+    ];
+    expect((await status()).feeds.map((f) => f.status)).toEqual(['stale', 'healthy', 'unknown', 'unknown']);
+  });
+
+  it('says unknown, never down, when nothing is known of any feed (health not read yet)', async () => {
     healths = [undefined, undefined, undefined, undefined];
+    const body = await status();
+    expect(body.status).toBe('unknown');
+    expect(body.counts).toMatchObject({ unknown: 4, down: 0 });
+  });
+
+  it('is down only when every feed it knows of is down or stale', async () => {
+    now = new Date('2026-11-20T01:00:00Z');
+    healths = [
+      health('down', '2026-11-20T00:59:00Z'),
+      health('healthy', '2026-11-19T20:00:00Z'),
+      undefined,
+      undefined,
+    ];
     expect((await status()).status).toBe('down');
+    healths[1] = health('healthy', '2026-11-20T00:59:00Z');
+    expect((await status()).status).toBe('degraded');
   });
 
   it('formats uptime', () => {

@@ -15,7 +15,7 @@ import { Warehouse } from '../../warehouse/warehouse.js';
 import { bearer } from '../support/keys.js';
 import type { ResponseValidator } from '../support/openapi-validator.js';
 import { testApi, type TestApi } from '../support/test-api.js';
-import { FEED, fire, idOf, recordsOf } from './support.js';
+import { FEED, fire, idOf, recordsOf, UPDATED } from './support.js';
 
 interface EventFeature {
   type: 'Feature';
@@ -45,9 +45,9 @@ interface Problem {
 }
 
 const NSW_FEED = FEED_CATALOGUE.find((feed) => feed.key === FEED)!;
-const POLLED = '2026-11-20T10:00:00+11:00';
-/** Clustering runs on this clock; each step moves it on. */
-let clock = new Date('2026-11-20T00:30:00Z');
+const POLLED = UPDATED.toISOString();
+/** Clustering runs on this clock, from 90 minutes after the poll; each step moves it on. */
+let clock = new Date(UPDATED.getTime() + 90 * 60_000);
 const minutesLater = (minutes: number) => (clock = new Date(clock.getTime() + minutes * 60_000));
 
 /** Complex A (three fires, one under an Emergency Warning), complex B (two), and a lone fire. */

@@ -4,8 +4,11 @@ import { renderNswMajorIncidents, type SyntheticIncident } from '../../replay/ge
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 
 export const FEED = 'nsw-rfs-major-incidents';
-/** When the made-up fires were last updated; clustering runs shortly after. */
-export const UPDATED = new Date('2026-11-19T23:00:00Z');
+/**
+ * When the made-up fires were last updated (two hours before the suite runs, in whole minutes);
+ * clustering runs shortly after. Relative to now, so retention windows hold on any day.
+ */
+export const UPDATED = new Date(Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60_000);
 
 /** A point-only bushfire of the NSW RFS feed at (lng, lat), out of control. */
 export function fire(id: number, lng: number, lat: number, changes: Partial<SyntheticIncident> = {}) {

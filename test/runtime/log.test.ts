@@ -66,6 +66,22 @@ describe("the Temporal SDK's lines through the service log", () => {
     durationMs: 35,
   };
 
+  it('says a failing workflow task once per run, with its error, however often the core repeats it', () => {
+    const { lines, log } = capture();
+    const sdk = new TemporalLog(log);
+    const failure =
+      'Failure { failure: Some(Failure { message: "[TMPRL1100] Nondeterminism error: Timer machine does not handle this event: HistoryEvent(id: 202, ActivityTaskScheduled)", source: "", stack_trace: "" }), force_cause: NonDeterministicError }';
+    for (let i = 0; i < 5; i++) sdk.warn('Failing workflow task', { run_id: 'run-a', failure });
+    sdk.warn('Failing workflow task', {
+      run_id: 'run-b',
+      failure: 'Failure { failure: Some(Failure { message: "boom\\nat x", source: "" }) }',
+    });
+    expect(lines).toEqual([
+      '[ingest] WARN a workflow task failed (run run-a): [TMPRL1100] Nondeterminism error: Timer machine does not handle this event: HistoryEvent(id: 202, ActivityTaskScheduled); it is retried, and a poller whose task keeps failing is started again from its memo',
+      '[ingest] WARN a workflow task failed (run run-b): boom; it is retried, and a poller whose task keeps failing is started again from its memo',
+    ]);
+  });
+
   it('drops what is true by design and the SDK info chatter, keeps the poller line whole', () => {
     const { lines, log } = capture();
     const sdk = new TemporalLog(log);

@@ -56,13 +56,14 @@ describe('the supervisor, over real child processes', () => {
     const started: number[] = [];
     const [first] = await supervisor.startAll([sleeper('ingest worker', [], started)]);
     process.kill(first!.pid!, 'SIGKILL');
-    await waitFor(() => Promise.resolve(started.length === 2 ? true : undefined), { what: 'the restart' });
+    await waitFor(() => Promise.resolve(lines.length === 2 ? true : undefined), { what: 'the restart' });
     expect(lines).toEqual([
       expect.stringMatching(
         new RegExp(
           `^\\[eids\\] WARN ingest worker \\(pid ${first!.pid}\\) was killed by SIGKILL after \\d+\\.\\d s; restarting it in 0\\.1 s$`,
         ),
       ) as unknown,
+      `[eids] ingest worker is running again (pid ${started[1]})`,
     ]);
     expect(supervisor.pids()).toEqual([{ name: 'ingest worker', pid: started[1] }]);
 
@@ -71,7 +72,7 @@ describe('the supervisor, over real child processes', () => {
     await waitFor(() => Promise.resolve(started.length === 3 ? true : undefined), {
       what: 'the second restart',
     });
-    expect(lines[1]).toMatch(/restarting it in 0\.2 s$/);
+    expect(lines[2]).toMatch(/restarting it in 0\.2 s$/);
   });
 
   it('stops children in the reverse of the order they were started, and restarts none of them', async () => {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { TemporalFeedHealthSource } from '../../api/feed-health-source.js';
+import { BoardFeedHealthSource } from '../../api/feed-health-source.js';
+import { WorkflowHealthBoard } from '../../api/workflow-health/board.js';
 import { ServingStore } from '../../api/serving-store.js';
 import {
   dataLayout,
@@ -16,7 +17,7 @@ import {
   type FeedDefinition,
   type Settings,
 } from '../../config/index.js';
-import type { FeedHealth } from '../../model/index.js';
+import { type FeedHealth, type PollerCarry } from '../../model/index.js';
 import { eventClustererWorkflowId } from '../../runtime/event-clusterer.js';
 import { createServiceLog } from '../../runtime/log.js';
 import { pollerInput } from '../../runtime/pollers.js';
@@ -82,6 +83,26 @@ export async function waitFor<T>(
   );
 }
 
+/**
+ * Reads the board until the workflow's memo satisfies `ready` (what a test just waited for has reached
+ * the visibility store); gives up quietly after `timeoutMs`, leaving the assertion to tell.
+ */
+export async function observeMemo<Carried>(
+  board: WorkflowHealthBoard,
+  workflowId: string,
+  ready: (carried: Carried) => boolean,
+  timeoutMs = 10_000,
+): Promise<void> {
+  await waitFor(
+    async () => {
+      await board.read();
+      const carried = board.observation(workflowId)?.carried as Carried | undefined;
+      return carried !== undefined && ready(carried) ? true : undefined;
+    },
+    { timeoutMs, what: `the memo of ${workflowId}` },
+  ).catch(() => undefined);
+}
+
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'eids-harness-'));
   const replay = await ReplayServer.start();
@@ -117,12 +138,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const store = await ServingStore.open(dataLayout(dataDir).lakeDir);
   const access = testAccess();
   const headers = bearer((await access.issue('pro')).token);
+  // Read on demand (request() below) rather than every 2 s, so a test sees the poll it waited for.
+  const board = new WorkflowHealthBoard(client, [workflowId]);
+  let pollsSeen = 0;
   const app = createApp({
     cap: TEST_CAP_ISSUER,
     store,
     keys: access.store,
     quota: access.store,
-    feedHealth: new TemporalFeedHealthSource(client, () => workflowId),
+    feedHealth: new BoardFeedHealthSource(board, () => workflowId),
     catalogue: [NSW_FEED],
     cursors: new CursorCodec('test-cursor-secret'),
     version: 'test',
@@ -139,6 +163,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       },
       { what: `poll ${polls + 1} of ${workflowId}` },
     );
+    pollsSeen = result.polls;
     // The poll's commit is published within the publisher's interval: publish it now and load it.
     await publisher.flush();
     await store.refresh();
@@ -155,6 +180,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     request: async (path, init = {}) => {
       await publisher.flush();
       await store.refresh();
+      // The poller's memo reaches the visibility store a moment after the poll.
+      await observeMemo(board, workflowId, (carried: PollerCarry) => carried.health.polls >= pollsSeen);
       return app.request(path, {
         ...init,
         headers: { ...(init.headers as Record<string, string>), ...headers },

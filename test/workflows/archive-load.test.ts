@@ -18,6 +18,7 @@ import { createIngestWorker } from '../../runtime/workers.js';
 import { archiveLoad, archiveProgressQuery, type ArchiveLoadInput } from '../../workflows/index.js';
 import { fileSource, readAll } from '../archive/support.js';
 import { waitFor } from '../support/harness.js';
+import { recordHistories } from '../support/record-history.js';
 
 const ROWS = 150_000;
 
@@ -171,6 +172,7 @@ describe('the archive load workflow', () => {
     await startWarehouse();
 
     const result: ArchiveLoadResult = await handle.result();
+    await recordHistories(client, loadId, 'streaming, resumed after the worker was killed');
     const progress = await handle.query(archiveProgressQuery);
     expect(progress.phase).toBe('done');
     // It carried on from a heartbeated checkpoint, not from the top.

@@ -7,16 +7,18 @@ import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { DeclarationStore } from '../../api/declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from '../../api/declarations/geography.js';
-import { TemporalDeclarationHealthSource } from '../../api/declarations/health-source.js';
+import { BoardDeclarationHealthSource } from '../../api/declarations/health-source.js';
+import { WorkflowHealthBoard } from '../../api/workflow-health/board.js';
 import { dataLayout } from '../../config/index.js';
 import { filesOf } from '../../lake/manifest.js';
 import type { DeclarationRefreshHealth, DeclarationSourceHealth } from '../../model/index.js';
 import { ReplayServer } from '../../replay/server.js';
 import { declarationHealthQuery, refreshDeclarationsSignal } from '../../workflows/index.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
-import { startHarness, waitFor, type Harness } from '../support/harness.js';
+import { observeMemo, startHarness, waitFor, type Harness } from '../support/harness.js';
 import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 import { writeStandInInputs } from '../declarations/support/api-fixture.js';
+import { recordHistories } from '../support/record-history.js';
 
 const CATALOGUE_PATH = '/data/api/3/action/package_show';
 const CSV_PATH = '/data/dataset/drfa/resource/download/drfa_activation_history.csv';
@@ -33,6 +35,7 @@ describe('declarationRefresher on a real Temporal dev server', () => {
   let app: App;
   let declarations: DeclarationStore;
   let goodCsv: string;
+  let board: WorkflowHealthBoard;
   const workflowId = `test-declarations-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
@@ -67,6 +70,7 @@ describe('declarationRefresher on a real Temporal dev server', () => {
     const lakeDir = dataLayout(h.settings.DATA_DIR).lakeDir;
     declarations = new DeclarationStore(h.store, lakeDir, loadServedGeography(geographyFiles(h.settings)!));
     access = testAccess();
+    board = new WorkflowHealthBoard(h.client, [workflowId]);
     app = createApp({
       cap: TEST_CAP_ISSUER,
       store: h.store,
@@ -79,7 +83,7 @@ describe('declarationRefresher on a real Temporal dev server', () => {
       startedAt: new Date(),
       now: () => new Date(),
       declarations,
-      declarationHealth: new TemporalDeclarationHealthSource(h.client, workflowId),
+      declarationHealth: new BoardDeclarationHealthSource(board, workflowId),
     });
     await h.client.workflow.start('declarationRefresher', {
       workflowId,
@@ -94,6 +98,8 @@ describe('declarationRefresher on a real Temporal dev server', () => {
     });
   });
   afterAll(async () => {
+    await recordHistories(h.client, workflowId, 'refreshes, failures and the guard');
+    await recordHistories(h.client, `${workflowId}-schedule`, 'wakes the refresher');
     await h.client.workflow
       .getHandle(workflowId)
       .terminate('test finished')
@@ -165,7 +171,8 @@ describe('declarationRefresher on a real Temporal dev server', () => {
     expect(await served()).toEqual(good);
     expect((await get('/v1/declarations/agrn/9008?as_at=2026-01-01')).status).toBe(200);
 
-    // The health is the API's too.
+    // The health is the API's too, from the refresher's memo.
+    await observeMemo(board, workflowId, (carried: DeclarationRefreshHealth) => carried.refreshes >= 2);
     const sources = (await (await get('/v1/declarations/sources')).json()) as {
       refresher: { status: string; refreshes: number };
       sources: {

@@ -11,6 +11,7 @@ import {
 } from '../../workflows/index.js';
 import { fire, idOf } from '../events/support.js';
 import { NSW_FEED, startHarness, waitFor, type Harness } from '../support/harness.js';
+import { recordHistories } from '../support/record-history.js';
 
 interface EventCollection {
   features: { id: string; properties: { incidentCount: number; title: string; isActive: boolean } }[];
@@ -29,6 +30,8 @@ describe('eventClusterer on a real Temporal dev server', () => {
     h = await startHarness();
   });
   afterEach(async () => {
+    const scenario = expect.getState().currentTestName ?? 'clusterer';
+    await recordHistories(h.client, eventClustererWorkflowId(h.settings), scenario);
     await h.stop();
   });
 

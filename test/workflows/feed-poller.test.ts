@@ -10,6 +10,7 @@ import { workflowMetadataQuery } from '@temporalio/workflow';
 import { feedStatusSearchAttribute } from '../../workflows/index.js';
 import { NSW_FEED, startHarness, waitFor, type Harness } from '../support/harness.js';
 import { requireSharedFolder } from '../../replay/shared-samples.js';
+import { recordHistories } from '../support/record-history.js';
 
 interface Collection {
   features: {
@@ -40,6 +41,8 @@ describe('feedPoller on a real Temporal dev server', () => {
     h = await startHarness();
   });
   afterEach(async () => {
+    // Each test's poller is a replay fixture when recording (npm run record-histories).
+    await recordHistories(h.client, h.workflowId, expect.getState().currentTestName ?? 'poller');
     await h.stop();
   });
 

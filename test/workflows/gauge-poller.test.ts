@@ -13,6 +13,7 @@ import {
 import { gaugePollerInput } from '../../runtime/gauge-pollers.js';
 import { gaugeHealthQuery, pollNowSignal } from '../../workflows/index.js';
 import { startHarness, waitFor, type Harness } from '../support/harness.js';
+import { recordHistories } from '../support/record-history.js';
 
 const SOURCE = 'nsw-hydstra';
 const NOW = Date.now();
@@ -32,6 +33,7 @@ describe('gaugePoller on a real Temporal dev server', () => {
     workflowId = `test-gauges-${randomUUID().slice(0, 8)}`;
   });
   afterEach(async () => {
+    await recordHistories(h.client, workflowId, expect.getState().currentTestName ?? 'gauges');
     await h.client.workflow
       .getHandle(workflowId)
       .terminate('test finished')

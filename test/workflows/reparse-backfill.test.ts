@@ -4,6 +4,7 @@ import { mirrorPath } from '../../config/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
 import { reparseBackfill, reparseProgressQuery } from '../../workflows/index.js';
 import { NSW_FEED, startHarness, type Harness } from '../support/harness.js';
+import { recordHistories } from '../support/record-history.js';
 
 /**
  * The re-parse backfill as the service runs it: bodies the poller stored, the workflow on the ingest
@@ -41,6 +42,7 @@ describe('reparseBackfill on a real Temporal dev server', () => {
       ],
     });
     const counts = await handle.result();
+    await recordHistories(h.client, handle.workflowId, 'reparse after a parser fix');
     // One poll opened versions (the second only retracted): every version it opened is live.
     expect(counts).toMatchObject({ polls: 1, bodiesMissing: 0, changed: 0, unmatched: 0, generations: 0 });
     expect(counts.unchanged).toBe(counts.versions);
