@@ -4,7 +4,7 @@ import { effectiveGaugeBaseUrl, GAUGE_SOURCES, type GaugeSourceDefinition } from
 import { gaugePollerWorkflowId, type GaugePollerCarry } from '../model/index.js';
 import type { GaugeMaintenanceInput, GaugePollerInput } from '../workflows/index.js';
 import type { ServiceLog } from './log.js';
-import { markRestarted } from './pollers.js';
+import { markRestarted, POLLS_PER_RUN } from './pollers.js';
 import type { KeptWorkflow } from './workflow-doctor.js';
 
 /**
@@ -41,6 +41,7 @@ export function gaugePollerInput(source: GaugeSourceDefinition, settings: Settin
     overlapHours: source.kind === 'national_archive' ? source.stalenessHorizonHours : 2,
     maxWindowHours: MAX_WINDOW_HOURS,
     fetchTimeoutMs: settings.FETCH_TIMEOUT_MS,
+    iterationsPerRun: POLLS_PER_RUN,
   };
 }
 

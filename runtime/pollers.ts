@@ -14,8 +14,15 @@ export function pollerInput(feed: FeedDefinition, settings: Settings): FeedPolle
     ingestTaskQueue: settings.INGEST_TASK_QUEUE,
     warehouseTaskQueue: settings.WAREHOUSE_TASK_QUEUE,
     fetchTimeoutMs: settings.FETCH_TIMEOUT_MS,
+    iterationsPerRun: POLLS_PER_RUN,
   };
 }
+
+/**
+ * Polls per run before continuing as new: short histories make the replay after a restart cheap
+ * (about 12 events a poll). Runs started before this was set keep the workflow's own default.
+ */
+export const POLLS_PER_RUN = 60;
 
 /** The command that registers the attribute on a cluster the service does not start itself. */
 export const CREATE_SEARCH_ATTRIBUTE_COMMAND = `temporal operator search-attribute create --name ${FEED_STATUS_SEARCH_ATTRIBUTE} --type Keyword`;

@@ -26,6 +26,9 @@ export type WorkflowSource = { workflowsPath: string } | { workflowBundle: { cod
 
 export const WORKFLOWS_PATH = join(PROJECT_ROOT, 'workflows', 'index.ts');
 
+/** Workflow tasks an ingest worker works on at once (each is milliseconds of CPU, a replay more). */
+const WORKFLOW_TASK_SLOTS = 2;
+
 export interface WorkerOptions {
   connection: NativeConnection;
   settings: Settings;
@@ -53,6 +56,10 @@ export async function createIngestWorker({
     },
     // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
     shutdownGraceTime: '1 second',
+    // Few workflow tasks in hand at a time: the rest wait on the server, where no time-out runs,
+    // instead of behind each other's replays here (a restart replays every poller at once).
+    maxConcurrentWorkflowTaskExecutions: WORKFLOW_TASK_SLOTS,
+    workflowTaskPollerBehavior: { type: 'simple-maximum', maximum: WORKFLOW_TASK_SLOTS },
   });
 }
 

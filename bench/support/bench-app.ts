@@ -3,6 +3,7 @@ import { issueKey } from '../../api/access/issue.js';
 import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
 import { createApp } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
+import type { FeedHealthSource } from '../../api/feed-health-source.js';
 import type { ServingStore } from '../../api/serving-store.js';
 import { FEED_CATALOGUE, parseSettings } from '../../config/index.js';
 import { capIssuerFromSettings } from '../../exports/cap/issuer.js';
@@ -11,7 +12,11 @@ import { capIssuerFromSettings } from '../../exports/cap/issuer.js';
  * The app every API benchmark drives: the real access gate with an enterprise key whose quota a run
  * cannot exhaust (the gate's cost is part of the figures), over the given store.
  */
-export async function benchApp(store: ServingStore, workDir: string) {
+export async function benchApp(
+  store: ServingStore,
+  workDir: string,
+  feedHealth: FeedHealthSource = { read: () => Promise.resolve([]) },
+) {
   const access = SqliteAccessStore.open(join(workDir, 'access.sqlite'));
   const { token } = await issueKey(access, { tier: 'enterprise', label: 'bench' }, new Date());
   const app = createApp({
@@ -20,7 +25,7 @@ export async function benchApp(store: ServingStore, workDir: string) {
     quota: access,
     quotas: { free: 0, starter: 0, developer: 0, business: 0, pro: 0, enterprise: Number.MAX_SAFE_INTEGER },
     store,
-    feedHealth: { read: () => Promise.resolve([]) },
+    feedHealth,
     catalogue: FEED_CATALOGUE,
     cursors: new CursorCodec('bench-secret-bench-secret'),
     version: 'bench',
