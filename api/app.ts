@@ -53,8 +53,8 @@ export function createApp(deps: AppDeps) {
   app.use('/v1/incidents/*', caching);
   app.use('/v1/events', caching);
   app.use('/v1/events/*', caching);
-  // The exports catalogue changes with the generation; the downloads carry their own checksums.
-  app.use('/v1/exports', caching);
+  // Not the exports: the catalogue is per key and moves with the plans' lookbacks, so it sets its own
+  // ETag from its content; the downloads carry their checksums.
 
   // The front door: `/` and `/v1` say where to go, without a key.
   for (const path of ['/', '/v1'] as const) {

@@ -1,5 +1,5 @@
 import type { RequestIdVariables } from 'hono/request-id';
-import type { Tier } from '../config/index.js';
+import type { Entitlement, Tier } from '../config/index.js';
 
 /** The Hono environment of every route: what middleware leaves on the context. */
 export interface AppEnv {
@@ -9,6 +9,8 @@ export interface AppEnv {
      * read it, and paths without a policy row need a key.
      */
     tier: Tier;
+    /** The key's entitlements in force (granted, on a plan that may have them); set with `tier`. */
+    entitlements: readonly Entitlement[];
     keyId?: string;
     originRejected?: boolean;
   };

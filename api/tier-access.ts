@@ -3,12 +3,17 @@ import { ProblemError } from './problem.js';
 
 /**
  * The lookback rule for history and archive reads: the free tier has none; other tiers may read back
- * as far as their lookback from now. The 403 says what the tier allows.
+ * as far as their lookback from now. The 403 says what the tier allows; undefined when the tier may.
  */
-export function assertLookback(tier: Tier, earliest: Date, now: Date, what: string): void {
+export function lookbackRefusal(
+  tier: Tier,
+  earliest: Date,
+  now: Date,
+  what: string,
+): ProblemError | undefined {
   const lookback = TIER_LOOKBACK_MS[tier];
   if (lookback === null) {
-    throw new ProblemError(
+    return new ProblemError(
       403,
       'tier-required',
       'Paid plan required',
@@ -17,7 +22,7 @@ export function assertLookback(tier: Tier, earliest: Date, now: Date, what: stri
     );
   }
   if (now.getTime() - earliest.getTime() > lookback) {
-    throw new ProblemError(
+    return new ProblemError(
       403,
       'beyond-lookback',
       'Beyond the plan lookback',
@@ -25,6 +30,13 @@ export function assertLookback(tier: Tier, earliest: Date, now: Date, what: stri
       { tier, allowed: TIER_LOOKBACK_TEXT[tier] },
     );
   }
+  return undefined;
+}
+
+/** The lookback rule as a guard: throws its 403 problem. */
+export function assertLookback(tier: Tier, earliest: Date, now: Date, what: string): void {
+  const refusal = lookbackRefusal(tier, earliest, now, what);
+  if (refusal) throw refusal;
 }
 
 /** The earliest instant a tier may read, or null for none at all. */

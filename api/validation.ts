@@ -29,7 +29,8 @@ const ProblemSchema = z
   })
   .openapi('Problem');
 
-const DESCRIPTIONS: Record<number, string> = {
+/** The default description of each problem status. */
+export const PROBLEM_DESCRIPTIONS: Readonly<Record<number, string>> = {
   400: 'Invalid parameters',
   401: 'Missing or invalid API key',
   403: 'Forbidden',
@@ -49,7 +50,7 @@ export function problemResponses<const S extends number>(...statuses: S[]) {
     statuses.map((status) => [
       status,
       {
-        description: DESCRIPTIONS[status] ?? 'Error',
+        description: PROBLEM_DESCRIPTIONS[status] ?? 'Error',
         content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } },
       },
     ]),

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ENTITLEMENT_TIERS, type Tier } from '../../config/index.js';
+import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Tier } from '../../config/index.js';
 import type { AppEnv } from '../types.js';
 import { authenticate } from './authenticate.js';
 import { hasEntitlement, normaliseOrigin } from './issue.js';
@@ -24,8 +24,9 @@ export function originAllowed(key: StoredKey, origin: string | undefined): boole
 
 /**
  * Applies the route policy before anything else answers (the response cache and 304s included):
- * key, browser origin, entitlement, then the monthly quota. Sets `tier` and `keyId` for the routes
- * and the request log. Preflights (OPTIONS) carry no key and are answered by the CORS layer.
+ * key, browser origin, entitlement, then the monthly quota. Sets `tier`, `entitlements` (those in
+ * force) and `keyId` for the routes and the request log. Preflights (OPTIONS) carry no key and are
+ * answered by the CORS layer.
  */
 export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -35,6 +36,10 @@ export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
     const key = await authenticate(c.req.header('authorization'), deps.keys);
     c.set('keyId', key.id);
     c.set('tier', key.tier);
+    c.set(
+      'entitlements',
+      ENTITLEMENTS.filter((entitlement) => hasEntitlement(key, entitlement)),
+    );
     const origin = c.req.header('origin');
     if (!originAllowed(key, origin)) {
       c.set('originRejected', true);

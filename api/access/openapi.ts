@@ -1,4 +1,5 @@
 import { PROBLEM_CONTENT_TYPE } from '../problem.js';
+import { PROBLEM_DESCRIPTIONS } from '../validation.js';
 import { type RATE_LIMIT_HEADER_NAMES } from './rate-limit.js';
 import { policyFor, type RoutePolicy } from './route-policy.js';
 
@@ -83,10 +84,12 @@ export function documentAccess<D extends object>(generated: D): D {
         headers: { 'WWW-Authenticate': { schema: { type: 'string' } } },
         content: problem,
       };
+      // A route's own 403 text says why it refuses; the default one means the plan's lookback.
+      const own = responses['403']?.description;
       responses['403'] = {
         description: forbiddenText(
           policy,
-          responses['403'] ? 'the plan does not reach the request' : undefined,
+          own === PROBLEM_DESCRIPTIONS[403] ? 'the plan does not reach the request' : own,
         ),
         content: problem,
       };

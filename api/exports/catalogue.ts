@@ -4,17 +4,20 @@ import { ARROW_STREAM_MEDIA_TYPE, recordsToArrowStream } from '../../exports/arr
 import { toCsv } from '../../exports/csv.js';
 import { toFeature } from '../../exports/geojson.js';
 import { CAP_FEED_PATH, INCIDENT_EXPORTS_PATH, LAKE_EXPORTS_PATH } from '../../exports/public-paths.js';
+import { TIER_LOOKBACK_TEXT, type Entitlement, type Tier } from '../../config/index.js';
 import { GARBAGE_GRACE_MS, type LakeFile } from '../../lake/manifest.js';
-import { LAKE_TABLES } from '../../lake/tables.js';
+import { LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
 import type { ServingStore } from '../serving-store.js';
 import type { StaticFileCache } from './static-file.js';
+import { EXPORTED_TABLE_ACCESS, exportRefusal, tableEntitlement, type ExportViewer } from './table-access.js';
 
 /**
- * What `/v1/exports` offers: every file of the lake's current generation, as the manifest lists it,
- * the current incidents as whole files (GeoJSON, CSV, Arrow IPC stream) built once per generation,
- * and the CAP Atom feed. Each entry carries its size and sha256, which are also the download's ETag.
+ * What `/v1/exports` offers a key: every file of the lake's current generation, as the manifest lists
+ * it, the current incidents as whole files (GeoJSON, CSV, Arrow IPC stream) built once per generation,
+ * and the CAP Atom feed; of these, only what the key may download (table-access.ts). Each entry
+ * carries its size and sha256, which are also the download's ETag.
  */
 
 export const PARQUET_MEDIA_TYPE = 'application/vnd.apache.parquet';
@@ -33,12 +36,23 @@ export interface CatalogueEntry {
   maxTime: string | null;
 }
 
+/** What an exported table's files need, and how many of them the key was not offered. */
+export interface TableDescription {
+  columns: { name: string; type: string }[];
+  partitionBy: string[];
+  access: { endpoint: string; lookback: boolean; entitlement: Entitlement | null };
+  /** Files of this generation left out of `files`: the key may not download them. */
+  withheld: number;
+}
+
 export interface Catalogue {
   generation: number;
   publishedAt: string | null;
+  /** Whom the list is for: `files` holds only what this key may download. */
+  access: { tier: Tier; lookback: string; entitlements: Entitlement[] };
   files: CatalogueEntry[];
-  /** Each table's columns (DuckDB types) and hive partition keys. */
-  tables: Record<string, { columns: { name: string; type: string }[]; partitionBy: string[] }>;
+  /** Each table's columns (DuckDB types), hive partition keys, and what its files need. */
+  tables: Record<string, TableDescription>;
 }
 
 /** A whole collection built in memory for one generation. */
@@ -155,25 +169,42 @@ export class ExportFiles {
     return file && { ...file, sha256: sha256(file.body) };
   }
 
-  async catalogue(): Promise<Catalogue> {
+  /** The catalogue as `viewer` may use it: what it may not download is left out, and counted. */
+  async catalogue(viewer: ExportViewer): Promise<Catalogue> {
     const { generation, publishedAt } = this.store.current;
-    const lake = (this.store.manifest?.files ?? []).map((file): CatalogueEntry => ({
-      href: `${LAKE_EXPORTS_PATH}/${file.path}`,
-      format: 'parquet',
-      mediaType: PARQUET_MEDIA_TYPE,
-      table: file.table,
-      partition: file.partition,
-      rows: file.rows,
-      bytes: file.bytes,
-      sha256: file.sha256,
-      minTime: file.minTime,
-      maxTime: file.maxTime,
-    }));
-    const collections = await Promise.all(COLLECTION_NAMES.map((name) => this.collection(name)));
-    const cap = await this.capFeedFile();
+    const now = this.now();
+    const withheld = new Map<LakeTableName, number>();
+    const lake: CatalogueEntry[] = [];
+    for (const file of this.store.manifest?.files ?? []) {
+      if (exportRefusal(file.table, file.minTime, viewer, now)) {
+        withheld.set(file.table, (withheld.get(file.table) ?? 0) + 1);
+        continue;
+      }
+      lake.push({
+        href: `${LAKE_EXPORTS_PATH}/${file.path}`,
+        format: 'parquet',
+        mediaType: PARQUET_MEDIA_TYPE,
+        table: file.table,
+        partition: file.partition,
+        rows: file.rows,
+        bytes: file.bytes,
+        sha256: file.sha256,
+        minTime: file.minTime,
+        maxTime: file.maxTime,
+      });
+    }
+    // The whole collections and the CAP feed are the live set's rows, under its rules.
+    const live = exportRefusal('incidents_live', null, viewer, now) === undefined;
+    const collections = live ? await Promise.all(COLLECTION_NAMES.map((name) => this.collection(name))) : [];
+    const cap = live ? await this.capFeedFile() : undefined;
     return {
       generation,
       publishedAt,
+      access: {
+        tier: viewer.tier,
+        lookback: TIER_LOOKBACK_TEXT[viewer.tier],
+        entitlements: [...viewer.entitlements],
+      },
       files: [
         ...lake,
         ...collections.map((built): CatalogueEntry => ({
@@ -206,11 +237,17 @@ export class ExportFiles {
           : []),
       ],
       tables: Object.fromEntries(
-        Object.values(LAKE_TABLES).map((table) => [
+        Object.values(LAKE_TABLES).map((table): [string, TableDescription] => [
           table.name,
           {
             columns: table.columns.map((column) => ({ name: column.name, type: column.sql })),
             partitionBy: [...table.partitionBy],
+            access: {
+              endpoint: EXPORTED_TABLE_ACCESS[table.name].endpoint,
+              lookback: EXPORTED_TABLE_ACCESS[table.name].lookback,
+              entitlement: tableEntitlement(table.name) ?? null,
+            },
+            withheld: withheld.get(table.name) ?? 0,
           },
         ]),
       ),

@@ -1,8 +1,12 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import { ENTITLEMENTS, TIERS } from '../../config/index.js';
+import { notModified } from '../http-cache.js';
 import { problems } from '../problem.js';
 import type { AppEnv, ExportDeps } from '../types.js';
-import { notModifiedResponse, problemResponses, validationHook } from '../validation.js';
+import { problemResponses, validationHook } from '../validation.js';
 import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
 import { IncidentFeatureSchema } from '../incidents/schemas.js';
 import { ARROW_STREAM_MEDIA_TYPE } from '../../exports/arrow.js';
@@ -10,6 +14,7 @@ import { API_BASE_PATH, CAP_FEED_PATH, EXPORTS_PATH, LAKE_EXPORTS_PATH } from '.
 import { COLLECTION_NAMES, ExportFiles, PARQUET_MEDIA_TYPE, type CollectionName } from './catalogue.js';
 import { bytesBody, fileBody, serveDownload } from './download.js';
 import { StaticFileCache } from './static-file.js';
+import { exportRefusal, tableAccessText, type ExportViewer } from './table-access.js';
 
 const relative = (path: string): string => path.slice(API_BASE_PATH.length);
 const binary = { schema: z.string().openapi({ format: 'binary' }) };
@@ -33,12 +38,27 @@ const CatalogueSchema = z
   .object({
     generation: z.number().int(),
     publishedAt: z.string().nullable(),
+    access: z
+      .object({
+        tier: z.enum(TIERS),
+        lookback: z.string(),
+        entitlements: z.array(z.enum(ENTITLEMENTS)),
+      })
+      .openapi({ description: 'The key the list is for: `files` holds only what it may download.' }),
     files: z.array(CatalogueEntrySchema),
     tables: z.record(
       z.string(),
       z.object({
         columns: z.array(z.object({ name: z.string(), type: z.string() })),
         partitionBy: z.array(z.string()),
+        access: z.object({
+          endpoint: z.string(),
+          lookback: z.boolean(),
+          entitlement: z.enum(ENTITLEMENTS).nullable(),
+        }),
+        withheld: z.number().int().openapi({
+          description: 'Files of this table in the generation that the key may not download (not listed).',
+        }),
       }),
     ),
   })
@@ -69,17 +89,20 @@ const downloadResponses = (
   },
   304: { description: 'Not Modified: If-None-Match names the file checksum (the ETag).' },
   ...problemResponses(404, 416),
+  403: {
+    ...problemResponses(403)[403],
+    description: `the key may not have the file, as the endpoint serving its table's rows would refuse it (${tableAccessText()})`,
+  },
 });
 
 const catalogueRoute = createRoute({
   method: 'get',
   path: relative(EXPORTS_PATH),
-  summary: 'The bulk exports: every downloadable file with its size and checksum',
-  description:
-    "Every file of the lake's current generation (Parquet, as the manifest lists it: table, partition, rows, bytes, sha256 and the range of the table's time column), the current incidents as whole GeoJSON, CSV and Arrow IPC stream files, and the CAP Atom feed. Each `href` downloads with its sha256 as ETag, 304 to If-None-Match and 206 to Range.",
+  summary: 'The bulk exports the key may download, with their sizes and checksums',
+  description: `Every file of the lake's current generation (Parquet, as the manifest lists it: table, partition, rows, bytes, sha256 and the range of the table's time column), the current incidents as whole GeoJSON, CSV and Arrow IPC stream files, and the CAP Atom feed: of these, only what the key may download. Each table's files follow the rules of the endpoint serving its rows (${tableAccessText()}); a file the plan's lookback does not reach is not listed. \`tables\` says what each table needs and how many of its files were withheld. Each \`href\` downloads with its sha256 as ETag, 304 to If-None-Match and 206 to Range. The catalogue's own ETag names its content (the list differs by key and moves with the lookback), so If-None-Match answers 304 only while the list is the same.`,
   responses: {
     200: { description: 'The catalogue', content: { 'application/json': { schema: CatalogueSchema } } },
-    ...notModifiedResponse,
+    304: { description: "Not Modified: If-None-Match names this key's current list." },
   },
 });
 
@@ -113,8 +136,7 @@ const lakeFileDocument = {
   method: 'get' as const,
   path: `${relative(LAKE_EXPORTS_PATH)}/{path}`,
   summary: 'A Parquet file of the lake, as the catalogue lists it',
-  description:
-    "`path` is the file's path in the lake (it contains `/`, e.g. `archive/state=nsw/source=aidr/part-1840-1969-….parquet`): the catalogue's `href`s. Files are immutable. The files the current manifest names are served, and for 5 minutes after a newer generation replaced them, the files an earlier one named, so that a download from a catalogue just read (or its resumption with `Range`) does not fail.",
+  description: `\`path\` is the file's path in the lake (it contains \`/\`, e.g. \`archive/state=nsw/source=aidr/part-1840-1969-….parquet\`): the catalogue's \`href\`s. Files are immutable. The files the current manifest names are served, and for 5 minutes after a newer generation replaced them, the files an earlier one named, so that a download from a catalogue just read (or its resumption with \`Range\`) does not fail. A file is served to the keys the endpoint serving its table's rows would serve them to, and refused with that endpoint's 403 otherwise: ${tableAccessText()}.`,
   request: { params: z.object({ path: z.string() }) },
   responses: downloadResponses([PARQUET_MEDIA_TYPE], 'The file'),
 };
@@ -126,14 +148,34 @@ export function exportRoutes(deps: ExportDeps) {
   const capFeed = deps.capFeedFile ? new StaticFileCache(deps.capFeedFile) : undefined;
   const files = new ExportFiles(deps.store, capFeed, deps.now);
   const publishedAt = () => new Date(deps.store.current.publishedAt ?? 0);
+  const viewerOf = (c: Context<AppEnv>): ExportViewer => ({
+    tier: c.get('tier'),
+    entitlements: c.get('entitlements'),
+  });
 
-  app.openapi(catalogueRoute, async (c) => c.json(await files.catalogue(), 200));
+  app.openapi(catalogueRoute, async (c) => {
+    const catalogue = await files.catalogue(viewerOf(c));
+    const body = JSON.stringify(catalogue);
+    // The list is per key and changes as files leave a plan's lookback, so its ETag names its content.
+    const digest = createHash('sha256').update(body).digest('base64url').slice(0, 16);
+    const headers = {
+      etag: `W/"${catalogue.generation}-${digest}"`,
+      'cache-control': 'private, max-age=60',
+      vary: 'accept-encoding',
+    };
+    if (notModified(c.req.header('if-none-match'), undefined, headers.etag, null)) {
+      return c.body(null, 304, headers);
+    }
+    return c.body(body, 200, { ...headers, 'content-type': 'application/json' });
+  });
 
   app.openAPIRegistry.registerPath(lakeFileDocument);
   app.get(lakeFilePattern, async (c) => {
     const found = files.lakeFile(c.req.param('path') ?? '');
     if (!found)
       throw problems.notFound(`No file of the current or a recent lake generation at ${c.req.path}.`);
+    const refusal = exportRefusal(found.file.table, found.file.minTime, viewerOf(c), deps.now());
+    if (refusal) throw refusal;
     // A replaced file stays a while after the manifest stops naming it; a reader may lag a generation.
     const info = await stat(found.absolute).catch(() => undefined);
     if (!info) throw problems.notFound(`The file at ${c.req.path} has been replaced.`);
@@ -148,7 +190,14 @@ export function exportRoutes(deps: ExportDeps) {
     });
   });
 
+  // The whole collections and the CAP feed hold the live set's rows, under its rules.
+  const assertLiveSet = (c: Context<AppEnv>) => {
+    const refusal = exportRefusal('incidents_live', null, viewerOf(c), deps.now());
+    if (refusal) throw refusal;
+  };
+
   app.openapi(collectionRoute, async (c) => {
+    assertLiveSet(c);
     const built = await files.collection(c.req.valid('param').name);
     return serveDownload(c, {
       size: built.bytes.byteLength,
@@ -162,6 +211,7 @@ export function exportRoutes(deps: ExportDeps) {
   });
 
   app.openapi(capFeedRoute, async (c) => {
+    assertLiveSet(c);
     const file = await files.capFeedFile();
     if (!file) throw problems.unavailable('The CAP feed is written after the first warehouse commit.');
     return serveDownload(c, {

@@ -80,7 +80,8 @@ describe('bulk exports under /v1/exports', () => {
     });
     store = await ServingStore.open(layout.lakeDir);
     access = testAccess();
-    token = (await access.issue('free')).token;
+    // Unlimited lookback: every file of this lake (no declarations here), see exports-access.test.ts.
+    token = (await access.issue('pro')).token;
     app = createApp({
       cap: TEST_CAP_ISSUER,
       store,
