@@ -11,5 +11,7 @@ export interface AppEnv {
     tier: Tier;
     keyId?: string;
     originRejected?: boolean;
+    /** Set by the data caching middleware: a request it already handles passes any second registration. */
+    dataCaching?: true;
   };
 }
