@@ -49,9 +49,9 @@ export function createApp(deps: AppDeps) {
   const cadences = deps.catalogue.map((feed) => feed.pollIntervalSeconds);
   const revalidate = cadences.length > 0 ? Math.min(...cadences) : 300;
   const caching = dataCaching(deps.store, `private, max-age=60, stale-while-revalidate=${revalidate}`);
-  // One pattern: it matches /v1/incidents itself too, and the cache must see each request once.
+  // One pattern per prefix: `/x/*` matches `/x` itself too. Adding `/x` as well ran the cache twice
+  // on `/x`, and the outer pass cached and gzipped the inner pass's gzip (dataCaching now guards too).
   app.use('/v1/incidents/*', caching);
-  app.use('/v1/events', caching);
   app.use('/v1/events/*', caching);
   // Not the exports: the catalogue is per key and moves with the plans' lookbacks, so it sets its own
   // ETag from its content; the downloads carry their checksums.

@@ -13,5 +13,7 @@ export interface AppEnv {
     entitlements: readonly Entitlement[];
     keyId?: string;
     originRejected?: boolean;
+    /** Set by the data caching middleware: a request it already handles passes any second registration. */
+    dataCaching?: true;
   };
 }

@@ -14,6 +14,9 @@ import type { AppEnv } from './types.js';
 export function dataCaching(store: ServingStore, cacheControl: string): MiddlewareHandler<AppEnv> {
   const cache = new ResponseCache(MAX_CACHED_BYTES);
   return async (c, next) => {
+    // Twice on one request, the outer pass would cache (and gzip again) the inner pass's gzip.
+    if (c.get('dataCaching')) return next();
+    c.set('dataCaching', true);
     const { generation, publishedAt } = store.current;
     const url = new URL(c.req.url);
     // The plan changes some answers (history's default window), so it is part of the key.

@@ -126,3 +126,23 @@ export function bboxParam(name: string) {
     })
     .openapi({ param: { name, in: 'query' }, type: 'string', example: '149.0,-36.0,151.5,-33.0' });
 }
+
+/**
+ * An ISO 8601 date-time with an offset or Z. An unencoded `+` in a query string arrives as a space
+ * (`…T10:00:00+11:00` reads `…T10:00:00 11:00`), so when the value has a space where its offset would
+ * be, the message says to send `%2B`.
+ */
+export function dateTimeParam(
+  name: string,
+  what = `${name}: must be an ISO 8601 date-time with an offset or Z`,
+) {
+  return z.iso.datetime({ offset: true, error: (issue) => `${what}${plusSentAsSpaceHint(issue.input)}` });
+}
+
+/** The `+` hint for a date-time whose offset sign arrived as a space; empty for any other value. */
+export function plusSentAsSpaceHint(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const match = /^(.*T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}(?::?\d{2})?)$/.exec(value.trim());
+  if (!match) return '';
+  return ` (got ${value}: a + in a query string arrives as a space, so send the offset's + as %2B, e.g. ${match[1]}%2B${match[2]})`;
+}

@@ -29,5 +29,11 @@ export {
   type RetentionCutoffs,
 } from './retention.js';
 export { autoInterval } from './auto-interval.js';
-export { summarizeGauges, type GaugeCounts, type GaugeSummary, type GaugeSummaryGroup } from './summary.js';
+export {
+  summarizeGauges,
+  UNKNOWN_GROUP,
+  type GaugeCounts,
+  type GaugeSummary,
+  type GaugeSummaryGroup,
+} from './summary.js';
 export { recentReadings, newestFirst, readingsAtOrAbove } from './readings.js';

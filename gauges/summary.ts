@@ -20,9 +20,15 @@ export interface GaugeCounts {
 }
 
 export interface GaugeSummaryGroup extends GaugeCounts {
-  /** State code or LGA code; null for gauges not yet placed in an LGA. */
-  key: string | null;
+  /** State code or LGA code; UNKNOWN_GROUP for the gauges without one. */
+  key: string;
 }
+
+/**
+ * The group of gauges without the grouping's field: the national source's gauges have no state, and
+ * a gauge outside every LGA (or not yet placed) has no LGA. Sorted last; no state or LGA code is it.
+ */
+export const UNKNOWN_GROUP = 'unknown';
 
 export interface GaugeSummary<G extends Gauge = Gauge> {
   summary: GaugeCounts;
@@ -35,10 +41,10 @@ export function summarizeGauges<G extends Gauge>(
   options: { groupBy: 'state' | 'lga'; stationCap?: number },
 ): GaugeSummary<G> {
   const summary = emptyCounts();
-  const groups = new Map<string | null, GaugeSummaryGroup>();
+  const groups = new Map<string, GaugeSummaryGroup>();
   const above: G[] = [];
   for (const gauge of gauges) {
-    const key = options.groupBy === 'state' ? gauge.state : gauge.lga;
+    const key = (options.groupBy === 'state' ? gauge.state : gauge.lga) ?? UNKNOWN_GROUP;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { key, ...emptyCounts() }));
     count(summary, gauge);
@@ -48,7 +54,10 @@ export function summarizeGauges<G extends Gauge>(
   above.sort((a, b) => classRank(b.floodClass) - classRank(a.floodClass) || a.id.localeCompare(b.id));
   return {
     summary,
-    groups: [...groups.values()].sort((a, b) => (a.key ?? '\uffff').localeCompare(b.key ?? '\uffff')),
+    groups: [...groups.values()].sort(
+      (a, b) =>
+        Number(a.key === UNKNOWN_GROUP) - Number(b.key === UNKNOWN_GROUP) || a.key.localeCompare(b.key),
+    ),
     aboveMinorStations: above.slice(0, options.stationCap ?? GAUGE_LIMITS.summaryStationCap),
   };
 }

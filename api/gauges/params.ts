@@ -7,7 +7,7 @@ import {
   READING_INTERVALS,
   STATES,
 } from '../../model/index.js';
-import { bboxParam, limitParam } from '../params.js';
+import { bboxParam, dateTimeParam, limitParam } from '../params.js';
 
 /** Query parameters of the gauge endpoints, each error naming its parameter and what it allows. */
 
@@ -44,8 +44,7 @@ const australianBbox = bboxParam('bbox').refine(
 );
 
 const dateTime = (name: string, description: string) =>
-  z.iso
-    .datetime({ offset: true, message: `${name}: must be an ISO 8601 date-time with an offset or Z` })
+  dateTimeParam(name)
     .optional()
     .openapi({ param: { name, in: 'query' }, description });
 
@@ -103,8 +102,7 @@ export const ReadingsQuery = z.object({
     max: GAUGE_LIMITS.readingsMax,
     fallback: GAUGE_LIMITS.readingsDefault,
   }),
-  cursor: z.iso
-    .datetime({ offset: true, message: 'cursor: must be the ISO timestamp from meta.nextCursor' })
+  cursor: dateTimeParam('cursor', 'cursor: must be the ISO timestamp from meta.nextCursor')
     .optional()
     .openapi({
       param: { name: 'cursor', in: 'query' },

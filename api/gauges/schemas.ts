@@ -157,11 +157,14 @@ export const SummaryBodySchema = z
     groups: z.array(
       z
         .object({
-          key: z
-            .string()
-            .nullable()
-            .openapi({ description: 'State code or LGA code; null for gauges with none.' }),
-          name: z.string().nullable().openapi({ description: "The LGA's name (groupBy=lga)." }),
+          key: z.string().openapi({
+            description:
+              'State code or LGA code; `unknown` for the gauges without one (the national source has no state; a gauge outside every LGA has no LGA), listed last.',
+          }),
+          name: z.string().nullable().openapi({
+            description:
+              "The LGA's name (groupBy=lga); `No LGA` or `No state` for the `unknown` group; null for a state.",
+          }),
           ...CountsShape,
         })
         .openapi('GaugeSummaryGroup'),

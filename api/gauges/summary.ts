@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { summarizeGauges } from '../../gauges/index.js';
+import { summarizeGauges, UNKNOWN_GROUP } from '../../gauges/index.js';
 import { problems } from '../problem.js';
 import type { AppEnv } from '../types.js';
 import { problemResponses } from '../validation.js';
@@ -13,13 +13,16 @@ const summaryRoute = createRoute({
   path: '/gauges/summary',
   summary: 'Counts of gauges at or above each flood class, grouped by state or LGA',
   description:
-    'Stale gauges are counted apart (stale) and in no class; gauges without published levels are unclassified. groupBy=lga needs state.',
+    'Stale gauges are counted apart (stale) and in no class; gauges without published levels are unclassified. groupBy=lga needs state. Gauges without a state (the national source) or outside every LGA are grouped under the key `unknown` ("No state", "No LGA"), last.',
   request: { query: SummaryQuery },
   responses: {
     200: { description: 'Summary', content: { 'application/json': { schema: SummaryBodySchema } } },
     ...problemResponses(400, 401),
   },
 });
+
+/** What the `unknown` group holds, by grouping. */
+const UNKNOWN_GROUP_NAMES = { state: 'No state', lga: 'No LGA' } as const;
 
 export function registerSummary(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void {
   app.openapi(summaryRoute, async (c) => {
@@ -36,14 +39,15 @@ export function registerSummary(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void
       if (gauge.lga !== null && gauge.lgaName !== null) lgaNames.set(gauge.lga, gauge.lgaName);
     }
     const summary = summarizeGauges(views, { groupBy: query.groupBy });
+    const groupName = (key: string): string | null => {
+      if (key === UNKNOWN_GROUP) return UNKNOWN_GROUP_NAMES[query.groupBy];
+      return query.groupBy === 'lga' ? (lgaNames.get(key) ?? null) : null;
+    };
     c.header('cache-control', 'private, max-age=60');
     return c.json(
       {
         summary: summary.summary,
-        groups: summary.groups.map((group) => ({
-          ...group,
-          name: query.groupBy === 'lga' && group.key !== null ? (lgaNames.get(group.key) ?? null) : null,
-        })),
+        groups: summary.groups.map((group) => ({ ...group, name: groupName(group.key) })),
         aboveMinorStations: summary.aboveMinorStations,
         meta: {
           groupBy: query.groupBy,

@@ -13,7 +13,7 @@ import {
   URGENCIES,
   WARNING_LEVELS,
 } from '../../model/index.js';
-import { bboxParam, booleanParam, csvEnum, csvString, limitParam } from '../params.js';
+import { bboxParam, booleanParam, csvEnum, csvString, dateTimeParam, limitParam } from '../params.js';
 
 /** Collections other than the current list: no CAP formats. */
 const collectionFormat = z
@@ -182,11 +182,8 @@ export const NearbyQuery = z.object({
 });
 export type NearbyQuery = z.infer<typeof NearbyQuery>;
 
-const dateTime = (name: string) =>
-  z.iso.datetime({ offset: true, message: `${name}: must be an ISO 8601 date-time with an offset or Z` });
-
 export const SnapshotQuery = z.object({
-  datetime: dateTime('datetime').openapi({
+  datetime: dateTimeParam('datetime').openapi({
     param: { name: 'datetime', in: 'query', required: true },
     example: '2026-11-20T10:00:00+11:00',
   }),
@@ -205,13 +202,13 @@ export type SnapshotQuery = z.infer<typeof SnapshotQuery>;
 export const HistoryQuery = z.object({
   state: csvEnum('state', STATES),
   eventType: csvEnum('eventType', EVENT_TYPES),
-  after: dateTime('after')
+  after: dateTimeParam('after')
     .optional()
     .openapi({
       param: { name: 'after', in: 'query' },
       description: 'Inclusive start of the window (tier-limited). Paging uses `cursor`.',
     }),
-  before: dateTime('before')
+  before: dateTimeParam('before')
     .optional()
     .openapi({
       param: { name: 'before', in: 'query' },

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { request as httpCall, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,17 +136,50 @@ describe('HTTP edge cases (loopback server)', () => {
     }
   });
 
-  /** Sends raw bytes and returns the raw reply. */
-  function raw(request: string): Promise<string> {
+  /**
+   * Sends raw bytes and returns the raw reply. Parts are sent `gapMs` apart, all of them whatever the
+   * server answers meanwhile (as a client still uploading would), and then the client closes.
+   */
+  function raw(request: string | string[], gapMs = 0): Promise<string> {
     return new Promise((resolve, reject) => {
       let reply = '';
-      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () =>
-        socket.write(request),
+      const socket = connect(
+        { port: (server.address() as AddressInfo).port, host: '127.0.0.1', allowHalfOpen: true },
+        () => {
+          void (async () => {
+            for (const part of typeof request === 'string' ? [request] : request) {
+              if (socket.destroyed) return;
+              socket.write(part);
+              if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+            }
+            socket.end();
+          })();
+        },
       );
       socket.on('data', (chunk) => (reply += String(chunk)));
-      socket.on('end', () => resolve(reply));
+      socket.on('close', () => resolve(reply));
       socket.on('error', reject);
       socket.setTimeout(5_000, () => socket.destroy(new Error('no reply')));
+    });
+  }
+
+  /** A request through node:http, which reads a HEAD answer's head and nothing after it. */
+  function httpRequest(method: string, extra: Record<string, string>) {
+    return new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+      const outgoing = httpCall(
+        `${base}/v1/incidents`,
+        { method, headers: extra, agent: false },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += String(chunk)));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body }),
+          );
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
     });
   }
 
@@ -168,6 +201,44 @@ describe('HTTP edge cases (loopback server)', () => {
     expect(reply.head).toContain('content-type: application/problem+json');
     expect(reply.head).toMatch(/x-request-id: [0-9a-f-]{36}/);
     expect(reply.body).toMatchObject({ status: 431 });
+  });
+
+  it('answers HEAD with oversized headers with the 431 head alone, and GET with the problem', async () => {
+    const big = { 'x-big': 'a'.repeat(20_000) };
+    const head = await raw(`HEAD /v1/incidents HTTP/1.1\r\nHost: x\r\nX-Big: ${big['x-big']}\r\n\r\n`);
+    const [lines = '', body] = head.split('\r\n\r\n');
+    expect(lines).toMatch(/^HTTP\/1\.1 431 /);
+    expect(lines.toLowerCase()).toContain('content-type: application/problem+json');
+    expect(lines.toLowerCase()).toMatch(/x-request-id: [0-9a-f-]{36}/);
+    expect(body).toBe('');
+    // Real clients: a body after a HEAD answer is a parse error to them, a closed connection.
+    expect(await httpRequest('HEAD', big)).toEqual({
+      status: 431,
+      type: 'application/problem+json',
+      body: '',
+    });
+    const get = await httpRequest('GET', big);
+    expect(get).toMatchObject({ status: 431, type: 'application/problem+json' });
+    expect(JSON.parse(get.body)).toMatchObject({ status: 431, type: '/v1/problems/headers-too-large' });
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${base}/v1/incidents`, { method, headers: { ...headers, ...big } });
+      expect(response.status, method).toBe(431);
+      const text = await response.text();
+      if (method === 'HEAD') expect(text).toBe('');
+      else expect(JSON.parse(text)).toMatchObject({ status: 431 });
+    }
+  });
+
+  it('answers 431 to a client still sending its oversized headers after the answer', async () => {
+    const more = Array.from({ length: 12 }, () => `X-More: ${'b'.repeat(8_000)}\r\n`);
+    for (const method of ['GET', 'HEAD']) {
+      const reply = await raw(
+        [`${method} /v1/incidents HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n`, ...more],
+        15,
+      );
+      expect(reply, method).toMatch(/^HTTP\/1\.1 431 /);
+      if (method === 'GET') expect(problemOf(reply).body).toMatchObject({ status: 431 });
+    }
   });
 
   it('answers a bare * target and an unparseable request line with 400 problems', async () => {

@@ -1,5 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { ResponseCache, type CachedResponse } from '../../api/http-cache.js';
+import { dataCaching, ResponseCache, type CachedResponse } from '../../api/http-cache.js';
+import { ServingStore } from '../../api/serving-store.js';
+import type { AppEnv } from '../../api/types.js';
 
 const answer = (bytes: number): CachedResponse => ({
   body: new ArrayBuffer(bytes),
@@ -42,5 +49,39 @@ describe('the response cache', () => {
     expect(cache.size).toBeLessThanOrEqual(8000);
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('b')).toBeUndefined();
+  });
+});
+
+describe('the data caching middleware', () => {
+  it('handles a request once however many of its registrations match, so a body is gzipped once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'eids-caching-'));
+    const store = await ServingStore.open(join(dir, 'lake'));
+    try {
+      const body = JSON.stringify({ items: Array.from({ length: 200 }, (_, index) => ({ index })) });
+      const app = new Hono<AppEnv>();
+      app.use('*', async (c, next) => {
+        c.set('tier', 'pro');
+        await next();
+      });
+      const caching = dataCaching(store, 'private, max-age=60');
+      // Overlapping patterns: `/things/*` matches `/things` too.
+      app.use('/things', caching);
+      app.use('/things/*', caching);
+      app.use('/things', dataCaching(store, 'private, max-age=60'));
+      app.get('/things', (c) => c.body(body, 200, { 'content-type': 'application/json' }));
+      for (let i = 0; i < 3; i++) {
+        const zipped = await app.request('/things', { headers: { 'accept-encoding': 'gzip' } });
+        expect(zipped.headers.get('content-encoding'), `request ${i + 1}`).toBe('gzip');
+        expect(gunzipSync(new Uint8Array(await zipped.arrayBuffer())).toString(), `request ${i + 1}`).toBe(
+          body,
+        );
+        const plain = await app.request('/things', { headers: { 'accept-encoding': 'br' } });
+        expect(plain.headers.get('content-encoding'), `request ${i + 1}`).toBeNull();
+        expect(await plain.text(), `request ${i + 1}`).toBe(body);
+      }
+    } finally {
+      store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -388,7 +388,7 @@ describe('gauge API over the lake (app.request, validated against the OpenAPI do
     it('counts by state: stale and unclassified apart, stations at or above minor most severe first', async () => {
       const body = await get<{
         summary: Record<string, number>;
-        groups: { key: string | null; total: number }[];
+        groups: { key: string; name: string | null; total: number }[];
         aboveMinorStations: GaugeBody[];
       }>('/v1/gauges/summary');
       const all = await everyPage('limit=500');
@@ -397,6 +397,11 @@ describe('gauge API over the lake (app.request, validated against the OpenAPI do
       expect(body.summary.stale).toBeGreaterThan(0);
       expect(body.summary.atOrAboveMinor).toBeGreaterThan(0);
       expect(body.groups.map((group) => group.key)).toEqual(expected.groups.map((group) => group.key));
+      // The national source's gauges have no state: a named group of their own, last, never a null key.
+      const stateless = all.filter((gauge) => gauge.state === null).length;
+      expect(stateless).toBeGreaterThan(0);
+      expect(body.groups.at(-1)).toMatchObject({ key: 'unknown', name: 'No state', total: stateless });
+      expect(body.groups.every((group) => typeof group.key === 'string')).toBe(true);
       expect(body.aboveMinorStations.map((gauge) => gauge.id)).toEqual(
         expected.aboveMinorStations.map((g) => g.id),
       );
@@ -413,14 +418,22 @@ describe('gauge API over the lake (app.request, validated against the OpenAPI do
       expect((await problem('/v1/gauges/summary?groupBy=lga', 400)).detail).toMatch(/state/);
       await problem('/v1/gauges/summary?groupBy=postcode', 400);
       const body = await get<{
-        groups: { key: string | null; name: string | null; total: number }[];
+        groups: { key: string; name: string | null; total: number }[];
         summary: { total: number };
       }>('/v1/gauges/summary?groupBy=lga&state=nsw');
       expect(body.groups.reduce((sum, group) => sum + group.total, 0)).toBe(body.summary.total);
-      const named = body.groups.filter((group) => group.key !== null);
+      const named = body.groups.filter((group) => group.key !== 'unknown');
       expect(named.length).toBeGreaterThan(1);
       for (const group of named)
         expect(group.name).toBe(NSW_GRID.lgas.find((lga) => lga.code === group.key)!.name);
+      // The stand-in LGAs are over NSW: most Queensland gauges are in none, one group of them, last.
+      const qld = await get<{ groups: { key: string; name: string | null; total: number }[] }>(
+        '/v1/gauges/summary?groupBy=lga&state=qld',
+      );
+      const unplaced = (await everyPage('state=qld&limit=500')).filter((gauge) => gauge.lga === null).length;
+      expect(unplaced).toBeGreaterThan(0);
+      expect(qld.groups.at(-1)).toMatchObject({ key: 'unknown', name: 'No LGA', total: unplaced });
+      expect(qld.groups.filter((group) => group.key === 'unknown')).toHaveLength(1);
     });
   });
 

@@ -65,7 +65,7 @@ describe('gauge summary', () => {
     ]);
   });
 
-  it('groups by LGA, with gauges not yet placed under a null key last', () => {
+  it('groups by LGA, with gauges not yet placed under the unknown key last', () => {
     const { groups } = summarizeGauges(
       [
         gauge('minor', 'current', 'nsw', '17200'),
@@ -79,7 +79,19 @@ describe('gauge summary', () => {
     expect(groups.map((group) => [group.key, group.atOrAboveMinor])).toEqual([
       ['10050', 1],
       ['17200', 1],
-      [null, 1],
+      ['unknown', 1],
+    ]);
+  });
+
+  it('groups gauges without a state (the national source) under the unknown key last', () => {
+    const { groups } = summarizeGauges(
+      [gauge('minor', 'current', null, null), gauge('major', 'current', 'vic'), gauge('minor', 'current')],
+      { groupBy: 'state' },
+    );
+    expect(groups.map((group) => [group.key, group.total])).toEqual([
+      ['nsw', 1],
+      ['vic', 1],
+      ['unknown', 1],
     ]);
   });
 
