@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 
+/** DATA_DIR when it is not set (`npm start`). */
+export const DEFAULT_DATA_DIR = 'data';
+
 /** The demo's DATA_DIR (`npm run demo`; `npm run keys -- --demo` issues keys into it). */
-export const DEMO_DATA_DIR = join('data', 'demo');
+export const DEMO_DATA_DIR = join(DEFAULT_DATA_DIR, 'demo');
 
 /**
  * Where everything lives under DATA_DIR. The warehouse file belongs to the warehouse worker alone;
@@ -26,8 +29,11 @@ export function dataLayout(dataDir: string) {
     temporalDbFile: join(dataDir, 'temporal', 'temporal.sqlite'),
     /** Pid of the dev server this data folder's service started: an orphan is found by it after a crash. */
     temporalPidFile: join(dataDir, 'temporal', 'dev-server.pid'),
-    /** Pid of the supervisor running over this data folder, while it runs (the key CLI reads it). */
-    servicePidFile: join(dataDir, 'service.pid'),
+    /**
+     * The service running over this data folder, while it runs: its pid and addresses (Temporal, Web UI,
+     * API), written once it is ready and removed when it stops. The CLIs find the service through it.
+     */
+    serviceFile: join(dataDir, 'service.json'),
     /** Raw body of one fetch: raw/<feed>/<yyyy-mm-dd>/<sha256>.<ext>, relative to DATA_DIR. */
     rawRef: (feedKey: string, day: string, sha256: string, ext: string) =>
       join('raw', feedKey, day, `${sha256}.${ext}`),

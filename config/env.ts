@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from './data-layout.js';
 import { eventClusteringSetting } from './event-clustering.js';
 import { DRFA_CATALOGUE_URL } from './declaration-sources.js';
 import { TIER_MONTHLY_QUOTA, TIERS, type Tier } from './tiers.js';
@@ -27,7 +28,7 @@ const listenPort = z.coerce.number().int().min(0).max(65535);
 const SettingsSchema = z.object({
   PORT: listenPort.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   TEMPORAL_ADDRESS: z
     .string()
     .regex(/^[^\s:]+:\d+$/, 'must look like host:port')

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadSettings, type Settings } from '../config/index.js';
+import { ConfigError, DEMO_DATA_DIR, loadSettings, type Settings } from '../config/index.js';
 
 /** The command-line frame of the archive and backfill CLIs: options, settings, help and exit codes. */
 
@@ -30,10 +30,16 @@ export function onePositional(positionals: string[], what: string): string {
   return positionals[0]!;
 }
 
+/**
+ * `--demo`: work on the demo's data folder (and so find the demo's service), unless DATA_DIR says
+ * otherwise, as `npm run keys -- --demo` does.
+ */
+export const DEMO_OPTION = { demo: { type: 'boolean' } } as const;
+
 /** The service's settings; a configuration mistake is one line for the user, not a stack. */
-export function cliSettings(): Settings {
+export function cliSettings(options: { demo?: boolean | undefined } = {}): Settings {
   try {
-    return loadSettings();
+    return loadSettings(options.demo ? { DATA_DIR: DEMO_DATA_DIR } : {});
   } catch (error) {
     if (error instanceof ConfigError) throw new CliError(error.message);
     throw error;

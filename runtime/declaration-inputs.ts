@@ -13,8 +13,8 @@ export interface DemoDeclarationInputs {
 /**
  * The demo reads real inputs when ../shared is beside the project (the NEMA DRFA history and the ABS
  * boundaries with the G-NAF and postcode tables; the NSW register is stored there only as page text,
- * so no NSW page is read), and otherwise made-up stand-ins in the real formats, written once into
- * the data folder. Nothing from ../shared is copied: the settings name the files where they are.
+ * so no NSW page is read), and otherwise made-up stand-ins in the real formats, written into the
+ * data folder, which hold the values the README's examples ask for. Nothing from ../shared is copied: the settings name the files where they are.
  */
 export async function demoDeclarationInputs(dataDir: string): Promise<DemoDeclarationInputs> {
   const geo = join(SHARED_DIR, 'reference', 'geo');
@@ -35,9 +35,11 @@ export async function demoDeclarationInputs(dataDir: string): Promise<DemoDeclar
   }
   const dir = join(dataDir, 'declaration-inputs');
   const path = (name: string) => join(dir, name);
-  if (!existsSync(path(STAND_IN_FILE_NAMES.boundaries))) {
-    await mkdir(dir, { recursive: true });
-    for (const [name, text] of Object.entries(standInDeclarationFiles())) await writeFile(path(name), text);
+  // Written on every start: they are small and the same each time, so an older data folder gets
+  // today's (with the README's examples in them).
+  await mkdir(dir, { recursive: true });
+  for (const [name, text] of Object.entries(standInDeclarationFiles({ readmeExamples: true }))) {
+    await writeFile(path(name), text);
   }
   return {
     real: false,

@@ -6,15 +6,17 @@ import { dataLayout, type Settings } from '../config/index.js';
 import { readManifest } from '../lake/manifest.js';
 import type { ArchiveLoadFormat } from '../model/index.js';
 import { writeArchiveFile } from '../replay/archive/generate.js';
+import { README_EXAMPLE_ARCHIVE_ROWS } from '../replay/archive/readme-examples.js';
 import { SHARED_DIR } from '../replay/shared-samples.js';
 import { archiveLoad, type ArchiveLoadInput } from '../workflows/index.js';
 import type { ServiceLog } from './log.js';
 import { ARCHIVE_LOAD_WORKFLOW } from './watched-workflows.js';
-import { connectClient, webUiLink } from './workflow-cli.js';
+import { connectTemporal, findTemporal, webUiLink } from './temporal-target.js';
 
 /**
  * The demo's historical archive: the real AIDR Australian Disaster Events list when ../shared is beside
- * the project (read in place, never copied), else a small generated archive. Loaded on the first run
+ * the project (read in place, never copied), else a small generated archive (with a made-up row for the
+ * README's example, replay/archive/readme-examples.ts). Loaded on the first run
  * (the lake has no archive yet) as a visible archiveLoad workflow.
  */
 
@@ -48,7 +50,13 @@ async function demoArchiveFile(
   const file = join(dataDir, 'archive', 'generated-archive.csv');
   if (!existsSync(file)) {
     await mkdir(join(dataDir, 'archive'), { recursive: true });
-    await writeArchiveFile({ rows: GENERATED_ROWS, seed: 2026, out: file, format: 'csv' });
+    await writeArchiveFile({
+      rows: GENERATED_ROWS,
+      seed: 2026,
+      out: file,
+      format: 'csv',
+      extraRows: README_EXAMPLE_ARCHIVE_ROWS,
+    });
   }
   return {
     file,
@@ -63,18 +71,19 @@ export async function ensureDemoArchive(settings: Settings, log: ServiceLog): Pr
   const manifest = await readManifest(dataLayout(settings.DATA_DIR).lakeDir);
   if (manifest?.files.some((file) => file.table === 'archive')) return;
   const archive = await demoArchiveFile(settings.DATA_DIR);
-  const { client, close } = await connectClient(settings);
+  const target = await findTemporal(settings);
+  const { client, close } = await connectTemporal(target);
   try {
     const input: ArchiveLoadInput = {
       file: archive.file,
       format: archive.format,
       source: archive.source,
-      warehouseTaskQueue: settings.WAREHOUSE_TASK_QUEUE,
+      warehouseTaskQueue: target.warehouseTaskQueue,
     };
     const handle = await client.workflow
       .start(archiveLoad, {
         workflowId: DEMO_ARCHIVE_LOAD_ID,
-        taskQueue: settings.INGEST_TASK_QUEUE,
+        taskQueue: target.ingestTaskQueue,
         args: [input],
       })
       .catch((error: unknown) => {
@@ -82,7 +91,7 @@ export async function ensureDemoArchive(settings: Settings, log: ServiceLog): Pr
         throw error;
       });
     if (!handle) return;
-    const link = webUiLink(settings, DEMO_ARCHIVE_LOAD_ID);
+    const link = webUiLink(target, DEMO_ARCHIVE_LOAD_ID);
     log.info(
       `loading ${archive.what} into the archive: workflow ${DEMO_ARCHIVE_LOAD_ID}${link ? ` (${link})` : ''}`,
     );

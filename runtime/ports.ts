@@ -18,10 +18,10 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-/** Whether something accepts TCP connections on 127.0.0.1:port right now. */
-export function isListening(port: number, timeoutMs = 1_000): Promise<boolean> {
+/** Whether something accepts TCP connections on host:port (127.0.0.1 by default) right now. */
+export function isListening(port: number, timeoutMs = 1_000, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host, port });
     const done = (answer: boolean) => {
       socket.destroy();
       resolve(answer);

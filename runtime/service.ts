@@ -1,13 +1,21 @@
-import { childEnvironment, dataLayout, loadSettings, type Settings } from '../config/index.js';
+import {
+  childEnvironment,
+  dataLayout,
+  DEFAULT_DATA_DIR,
+  DEMO_DATA_DIR,
+  loadSettings,
+  type Settings,
+} from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
 import { nodeChild } from './node-child.js';
 import { forgetDevServerPid, recordDevServerPid, stopOrphanedDevServer } from './orphan-dev-server.js';
 import { PROJECT_ROOT } from './paths.js';
-import { forgetServicePid, recordServicePid } from './service-pid.js';
+import { forgetRunningService, recordRunningService } from './service-file.js';
 import { Supervisor, type ChildSpec } from './supervisor.js';
 import { requireTemporalCli } from './temporal-cli.js';
 import { startTemporalDevServer } from './temporal-dev-server.js';
+import { temporalCliFlags } from './temporal-target.js';
 
 export interface RunningService {
   settings: Settings;
@@ -95,7 +103,17 @@ export async function startService(
         onReady: (message) => (apiUrl = message.url ?? apiUrl),
       }),
     ]);
-    await recordServicePid(settings.DATA_DIR);
+    // Ready: the CLIs working on this data folder find the service from here on (runtime/service-file.ts).
+    await recordRunningService(settings.DATA_DIR, {
+      pid: process.pid,
+      temporalAddress: address,
+      temporalNamespace: settings.TEMPORAL_NAMESPACE,
+      temporalUiUrl: temporalUiUrl ?? settings.TEMPORAL_UI_URL,
+      apiUrl,
+      ingestTaskQueue: settings.INGEST_TASK_QUEUE,
+      warehouseTaskQueue: settings.WAREHOUSE_TASK_QUEUE,
+      startedAt: new Date().toISOString(),
+    });
     return {
       settings,
       apiUrl,
@@ -103,8 +121,9 @@ export async function startService(
       temporalUiUrl,
       pids: () => supervisor.pids(),
       stop: async () => {
+        // First: from now on a CLI is told that no service runs here, not sent to one that is stopping.
+        await forgetRunningService(settings.DATA_DIR);
         await supervisor.stop();
-        await forgetServicePid(settings.DATA_DIR);
       },
     };
   } catch (error) {
@@ -156,13 +175,27 @@ export function stopOnSignals(log: ServiceLog): SignalStop {
   };
 }
 
-/** What to tell the person who started the service: where the API and the Web UI are, which pids. */
+/** `npm run <command>` as it reaches the service over this data folder: --demo for the demo's. */
+function npmCommandFor(dataDir: string, command: string): string {
+  if (dataDir === DEMO_DATA_DIR) return `npm run ${command} --demo`;
+  return `${dataDir === DEFAULT_DATA_DIR ? '' : `DATA_DIR=${dataDir} `}npm run ${command}`;
+}
+
+/**
+ * What to tell the person who started the service: where the API and the Web UI are, what the
+ * Temporal CLI needs to reach it, which pids.
+ */
 export function serviceBanner(service: RunningService): string[] {
+  const cliFlags = temporalCliFlags({
+    address: service.temporalAddress,
+    namespace: service.settings.TEMPORAL_NAMESPACE,
+  });
   return [
     `API ${service.apiUrl}/v1 (docs ${service.apiUrl}/v1/docs)`,
     service.temporalUiUrl
       ? `Temporal Web UI ${service.temporalUiUrl} (dev server at ${service.temporalAddress})`
       : `Temporal at ${service.temporalAddress}`,
+    `Temporal CLI: ${npmCommandFor(service.settings.DATA_DIR, 'temporal -- workflow list')} (or: temporal workflow list ${cliFlags}); the addresses are in ${dataLayout(service.settings.DATA_DIR).serviceFile}`,
     `processes: ${service
       .pids()
       .map(({ name, pid }) => `${name} ${pid}`)

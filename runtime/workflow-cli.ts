@@ -1,19 +1,18 @@
 import {
-  Client,
-  Connection,
   WorkflowFailedError,
   WorkflowNotFoundError,
+  type Client,
   type WorkflowHandle,
 } from '@temporalio/client';
 import type { QueryDefinition } from '@temporalio/common';
-import type { Settings } from '../config/index.js';
-import { CliError, cliOptions, cliSettings, onePositional, UsageError } from './cli-command.js';
+import { CliError, cliOptions, cliSettings, DEMO_OPTION, onePositional, UsageError } from './cli-command.js';
 import { renderProgress, type ProgressSnapshot } from './progress-bar.js';
+import { connectTemporal, findTemporal, webUiLink, type TemporalTarget } from './temporal-target.js';
 
 /**
- * What the archive and backfill CLIs share about workflows: reaching the service's Temporal, starting
- * one with its Web UI link, watching it with a progress bar from its `progress` query until it ends
- * (or not, with --detach), and list / status / cancel.
+ * What the archive and backfill CLIs share about workflows: reaching the service's Temporal
+ * (runtime/temporal-target.ts), starting one with its Web UI link, watching it with a progress bar
+ * from its `progress` query until it ends (or not, with --detach), and list / status / cancel.
  */
 
 /** One kind of long workflow the CLIs start and watch. */
@@ -32,37 +31,6 @@ export interface WatchedWorkflow<Progress, Result> {
   describe(progress: Progress): string[];
   /** The failure the progress records, when it failed. */
   error(progress: Progress): string | undefined;
-}
-
-export function temporalAddressOf(settings: Settings): string {
-  return settings.TEMPORAL_ADDRESS ?? `127.0.0.1:${settings.TEMPORAL_DEV_PORT}`;
-}
-
-/** The workflow's page in the Web UI: the dev server's, or TEMPORAL_UI_URL's for a cluster. */
-export function webUiLink(settings: Settings, workflowId: string): string | undefined {
-  const base =
-    settings.TEMPORAL_UI_URL ??
-    (settings.TEMPORAL_ADDRESS ? undefined : `http://127.0.0.1:${settings.TEMPORAL_UI_PORT}`);
-  if (!base) return undefined;
-  return `${base.replace(/\/$/, '')}/namespaces/${encodeURIComponent(settings.TEMPORAL_NAMESPACE)}/workflows/${encodeURIComponent(workflowId)}`;
-}
-
-export async function connectClient(
-  settings: Settings,
-): Promise<{ client: Client; close: () => Promise<void> }> {
-  const address = temporalAddressOf(settings);
-  let connection: Connection;
-  try {
-    connection = await Connection.connect({ address, connectTimeout: '5 seconds' });
-  } catch (error) {
-    throw new CliError(
-      `cannot reach Temporal at ${address} (${error instanceof Error ? error.message : String(error)}): is the service running (npm start or npm run demo)?`,
-    );
-  }
-  return {
-    client: new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE }),
-    close: () => connection.close(),
-  };
 }
 
 const failureMessage = (error: unknown): string => {
@@ -134,24 +102,24 @@ export async function watchWorkflow<Progress, Result>(
 }
 
 /**
- * Starts a workflow of this kind on the ingest task queue, prints its id and Web UI link, then watches
- * it to its end; with `detach`, says how to follow it instead. Resolves with the exit code.
+ * Starts a workflow of this kind on the service's ingest task queue, prints its id and Web UI link,
+ * then watches it to its end; with `detach`, says how to follow it instead. Resolves with the exit code.
  */
 export async function startWorkflow<Progress, Result>(
-  settings: Settings,
+  target: TemporalTarget,
   kind: WatchedWorkflow<Progress, Result>,
   start: { workflowId: string; args: unknown[]; detach: boolean },
 ): Promise<number> {
   const { workflowId } = start;
-  const { client, close } = await connectClient(settings);
+  const { client, close } = await connectTemporal(target);
   try {
     const handle = await client.workflow.start(kind.type, {
       workflowId,
-      taskQueue: settings.INGEST_TASK_QUEUE,
+      taskQueue: target.ingestTaskQueue,
       args: start.args,
     });
     console.log(`started ${workflowId}`);
-    const link = webUiLink(settings, workflowId);
+    const link = webUiLink(target, workflowId);
     if (link) console.log(`Temporal Web UI: ${link}`);
     if (start.detach) {
       console.log(`follow it: ${kind.command} status ${workflowId}`);
@@ -183,10 +151,10 @@ async function manageWorkflows<Progress, Result>(
   args: string[],
   idNoun: string,
 ): Promise<number> {
-  const { positionals } = cliOptions(args, {});
+  const { values, positionals } = cliOptions(args, DEMO_OPTION);
   if (command === 'list' && positionals.length > 0) throw new UsageError('list takes no arguments');
   const id = command === 'list' ? '' : onePositional(positionals, idNoun);
-  const { client, close } = await connectClient(cliSettings());
+  const { client, close } = await connectTemporal(await findTemporal(cliSettings(values)));
   const log = (line: string) => console.log(line);
   try {
     if (command === 'list') await listWorkflows(client, kind, log);

@@ -8,7 +8,15 @@ import {
 } from '../replay/archive/generate.js';
 import { ARCHIVE_LOAD_WORKFLOW } from '../runtime/watched-workflows.js';
 import { manageCommands, startWorkflow } from '../runtime/workflow-cli.js';
-import { cliOptions, cliSettings, onePositional, runCli, UsageError } from '../runtime/cli-command.js';
+import {
+  cliOptions,
+  cliSettings,
+  DEMO_OPTION,
+  onePositional,
+  runCli,
+  UsageError,
+} from '../runtime/cli-command.js';
+import { findTemporal } from '../runtime/temporal-target.js';
 import type { ArchiveLoadInput } from '../workflows/index.js';
 
 /**
@@ -16,7 +24,7 @@ import type { ArchiveLoadInput } from '../workflows/index.js';
  * workflow), follow, list and cancel loads, or generate made-up files in the interchange format.
  */
 const USAGE = `usage:
-  npm run archive -- load <FILE> [--format ${ARCHIVE_LOAD_FORMATS.join('|')}] [--source <NAME>] [--streaming] [--detach]
+  npm run archive -- load <FILE> [--format ${ARCHIVE_LOAD_FORMATS.join('|')}] [--source <NAME>] [--streaming] [--detach] [--demo]
       loads an archive file into the running service (npm start or npm run demo) as an archiveLoad
       workflow, prints its Temporal Web UI link and draws its progress until it ends (--detach: at once).
       --format: interchange (default; CSV or Parquet, docs/archive-format.md) or aidr (the AIDR
@@ -24,12 +32,15 @@ const USAGE = `usage:
       the file's name); loading a source again replaces it. --streaming: read an interchange CSV in
       checkpointed batches instead of one bulk pass (slower; resumes mid-file after a lost worker).
       The path must be readable by the service's warehouse worker.
-  npm run archive -- list                 every archive load, newest first
-  npm run archive -- status <ID>          where a load is, or what it did
-  npm run archive -- cancel <ID>          stops a load; nothing is published
+  npm run archive -- list [--demo]        every archive load, newest first
+  npm run archive -- status <ID> [--demo] where a load is, or what it did
+  npm run archive -- cancel <ID> [--demo] stops a load; nothing is published
   npm run archive -- generate --rows <N> --out <FILE> [--format ${ARCHIVE_FILE_FORMATS.join('|')}] [--seed <S>]
       made-up archive rows in the interchange format (docs/archive-format.md), spanning 1840 to 2026;
-      the format defaults to parquet for a .parquet file and csv otherwise`;
+      the format defaults to parquet for a .parquet file and csv otherwise
+
+The commands reach the service running over DATA_DIR (default data/; --demo: the demo's, data/demo/)
+wherever its Temporal listens (DATA_DIR/service.json), or the Temporal that TEMPORAL_ADDRESS names.`;
 
 function wholeNumber(name: string, text: string | undefined, least: number, fallback?: number): number {
   if (text === undefined) {
@@ -92,6 +103,7 @@ async function load(args: string[]): Promise<number> {
     source: { type: 'string' },
     streaming: { type: 'boolean' },
     detach: { type: 'boolean' },
+    ...DEMO_OPTION,
   });
   const file = resolve(onePositional(positionals, 'archive file'));
   const format = oneOf('format', values.format ?? 'interchange', ARCHIVE_LOAD_FORMATS);
@@ -102,16 +114,16 @@ async function load(args: string[]): Promise<number> {
     );
   }
   if (values.streaming && format === 'aidr') throw new UsageError('AIDR files are always streamed');
-  const config = cliSettings();
+  const target = await findTemporal(cliSettings(values));
   const workflowId = `archive-load-${source}-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomUUID().slice(0, 4)}`;
   const input: ArchiveLoadInput = {
     file,
     format,
     source,
     ...(values.streaming ? { mode: 'streaming' as const } : {}),
-    warehouseTaskQueue: config.WAREHOUSE_TASK_QUEUE,
+    warehouseTaskQueue: target.warehouseTaskQueue,
   };
-  return startWorkflow(config, ARCHIVE_LOAD_WORKFLOW, {
+  return startWorkflow(target, ARCHIVE_LOAD_WORKFLOW, {
     workflowId,
     args: [input],
     detach: values.detach ?? false,

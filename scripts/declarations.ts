@@ -1,56 +1,50 @@
-import { Client, Connection } from '@temporalio/client';
-import { parseArgs } from 'node:util';
-import { ConfigError, DECLARATION_REFRESHER_WORKFLOW_ID, loadSettings } from '../config/index.js';
+import { DECLARATION_REFRESHER_WORKFLOW_ID } from '../config/index.js';
+import { cliOptions, cliSettings, DEMO_OPTION, runCli, UsageError } from '../runtime/cli-command.js';
 import { declarationRefreshHealth, requestDeclarationRefreshNow } from '../runtime/declarations.js';
+import { connectTemporal, findTemporal } from '../runtime/temporal-target.js';
 
 /**
  * The declaration refresher from the command line, against the running service's Temporal
- * (TEMPORAL_ADDRESS, or the local dev server `npm start` and `npm run demo` run).
+ * (runtime/temporal-target.ts: TEMPORAL_ADDRESS, else the service running over DATA_DIR, else the
+ * dev server's default address).
  */
 const USAGE = `usage:
-  npm run declarations -- refresh   refresh every declaration source now (starts the refresher if none runs)
-  npm run declarations -- health    the refresher's health per source, as JSON
+  npm run declarations -- refresh [--demo]   refresh every declaration source now (starts the refresher if none runs)
+  npm run declarations -- health [--demo]    the refresher's health per source, as JSON
   npm run declarations -- --help
 
 The refresher is the workflow ${DECLARATION_REFRESHER_WORKFLOW_ID}; the schedule declarations-refresh wakes it
-every DECLARATIONS_REFRESH_MINUTES. A failed refresh publishes nothing: the last good records stay served.`;
+every DECLARATIONS_REFRESH_MINUTES. A failed refresh publishes nothing: the last good records stay served.
+The commands reach the service running over DATA_DIR (default data/; --demo: the demo's, data/demo/)
+wherever its Temporal listens (DATA_DIR/service.json), or the Temporal that TEMPORAL_ADDRESS names.`;
 
-let parsed;
-try {
-  parsed = parseArgs({
-    allowPositionals: true,
-    options: { help: { type: 'boolean', short: 'h', default: false } },
-  });
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-  process.exit(2);
-}
-const [command] = parsed.positionals;
-if (parsed.values.help || (command !== 'refresh' && command !== 'health')) {
-  console.log(USAGE);
-  process.exit(parsed.values.help ? 0 : 2);
-}
-
-let settings;
-try {
-  settings = loadSettings();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
-const address = settings.TEMPORAL_ADDRESS ?? `127.0.0.1:${settings.TEMPORAL_DEV_PORT}`;
-const connection = await Connection.connect({ address }).catch((error: unknown) => {
-  console.error(`cannot reach Temporal at ${address} (is the service running?): ${String(error)}`);
-  process.exit(1);
-});
-try {
-  const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
-  if (command === 'refresh') {
-    await requestDeclarationRefreshNow(client, settings);
-    console.error(`refresh requested; follow it with: npm run declarations -- health`);
-  } else {
-    console.log(JSON.stringify(await declarationRefreshHealth(client), null, 2));
+async function withRefresher(args: string[], command: 'refresh' | 'health'): Promise<number> {
+  const { values, positionals } = cliOptions(args, DEMO_OPTION);
+  if (positionals.length > 0) throw new UsageError(`${command} takes no arguments`);
+  const settings = cliSettings(values);
+  const target = await findTemporal(settings);
+  const { client, close } = await connectTemporal(target);
+  try {
+    if (command === 'refresh') {
+      // The refresher runs on the service's own task queues, whatever this shell's settings say.
+      await requestDeclarationRefreshNow(client, {
+        ...settings,
+        INGEST_TASK_QUEUE: target.ingestTaskQueue,
+        WAREHOUSE_TASK_QUEUE: target.warehouseTaskQueue,
+      });
+      console.error(
+        `refresh requested; follow it with: npm run declarations -- health${values.demo ? ' --demo' : ''}`,
+      );
+    } else {
+      console.log(JSON.stringify(await declarationRefreshHealth(client), null, 2));
+    }
+    return 0;
+  } finally {
+    await close();
   }
-} finally {
-  await connection.close();
 }
+
+await runCli('declarations', USAGE, {
+  refresh: (args) => withRefresher(args, 'refresh'),
+  health: (args) => withRefresher(args, 'health'),
+});

@@ -8,6 +8,7 @@ import {
   loadSettings,
   mirrorPath,
 } from '../config/index.js';
+import { README_EXAMPLES } from '../declarations/stand-ins/index.js';
 import { demoDeclarationInputs } from '../runtime/declaration-inputs.js';
 import { demoGeographyDefaults, ensureDemoArchive } from '../runtime/demo-archive.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
@@ -79,10 +80,9 @@ try {
     `declarations (${declarationInputs.real ? 'the real DRFA history and ABS boundaries from ../shared' : 'made-up stand-ins'}) need an enterprise key with the entitlement:`,
   );
   log.info(`  export EKEY=$(npm run -s keys -- create --demo --tier enterprise --entitlement declarations)`);
+  // The stand-ins hold the README's example values too (declarations/stand-ins/readme-examples.ts).
   log.info(
-    declarationInputs.real
-      ? `  curl -s -H "Authorization: Bearer $EKEY" ${service.apiUrl}/v1/declarations/agrn/1011 | head -c 600`
-      : `  curl -s -H "Authorization: Bearer $EKEY" "${service.apiUrl}/v1/declarations?status=all" | head -c 600`,
+    `  curl -s -H "Authorization: Bearer $EKEY" ${service.apiUrl}/v1/declarations/agrn/${README_EXAMPLES.agrn} | head -c 600`,
   );
   // The first run loads a historical archive, as a workflow to watch in the Web UI.
   await ensureDemoArchive(settings, log).catch((error: unknown) =>

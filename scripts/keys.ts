@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { issueKey, KeyRequestError } from '../api/access/issue.js';
+import { checkKeyRequest, issueKey, KeyRequestError, type CheckedKeyRequest } from '../api/access/issue.js';
+import { isKeyId } from '../api/access/key-format.js';
 import { quotaPeriod } from '../api/access/rate-limit.js';
 import { SqliteAccessStore } from '../api/access/sqlite-store.js';
 import {
@@ -10,7 +11,7 @@ import {
   TIER_MONTHLY_QUOTA,
   TIERS,
 } from '../config/index.js';
-import { serviceRunsOver } from '../runtime/service-pid.js';
+import { serviceRunsOver } from '../runtime/service-file.js';
 
 /**
  * Key administration against the access store of DATA_DIR (or of the demo, with --demo), safe while
@@ -44,8 +45,8 @@ try {
       label: { type: 'string' },
       entitlement: { type: 'string', multiple: true },
       origin: { type: 'string', multiple: true },
-      json: { type: 'boolean', default: false },
-      demo: { type: 'boolean', default: false },
+      json: { type: 'boolean' },
+      demo: { type: 'boolean' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -65,7 +66,36 @@ if (!(command in expected)) usageError(`Unknown command "${command}".`);
 if (rest.length !== expected[command]) {
   usageError(command === 'revoke' ? 'revoke takes one key id.' : `${command} takes no other words.`);
 }
-if (command === 'create' && !values.tier) usageError('create needs --tier.');
+// An option another command takes is a mistake here, not something to ignore.
+const OPTIONS_OF: Record<string, readonly string[]> = {
+  create: ['tier', 'label', 'entitlement', 'origin', 'demo'],
+  list: ['json', 'demo'],
+  revoke: ['demo'],
+};
+for (const [name, value] of Object.entries(values)) {
+  if (value !== undefined && name !== 'help' && !OPTIONS_OF[command]!.includes(name)) {
+    usageError(`${command} does not take --${name}.`);
+  }
+}
+// Every argument is checked before the store is opened: a bad one changes nothing.
+let request: CheckedKeyRequest | undefined;
+if (command === 'create') {
+  if (!values.tier) usageError('create needs --tier.');
+  try {
+    request = checkKeyRequest({
+      tier: values.tier,
+      ...(values.label !== undefined ? { label: values.label } : {}),
+      entitlements: values.entitlement ?? [],
+      origins: values.origin ?? [],
+    });
+  } catch (error) {
+    if (error instanceof KeyRequestError) usageError(error.message);
+    throw error;
+  }
+}
+if (command === 'revoke' && !isKeyId(rest[0]!)) {
+  usageError(`revoke takes a key id as list shows it (12 of a-z and 2-7), not "${rest[0]}".`);
+}
 
 let settings;
 try {
@@ -80,16 +110,7 @@ const now = new Date();
 
 try {
   if (command === 'create') {
-    const { key, token } = await issueKey(
-      store,
-      {
-        tier: values.tier!,
-        ...(values.label !== undefined ? { label: values.label } : {}),
-        entitlements: values.entitlement ?? [],
-        origins: values.origin ?? [],
-      },
-      now,
-    );
+    const { key, token } = await issueKey(store, request!, now);
     console.error(
       `Created key ${key.id} (${key.tier}${key.entitlements.length ? `, ${key.entitlements.join(', ')}` : ''}${
         key.origins.length ? `, origins ${key.origins.join(' ')}` : ''

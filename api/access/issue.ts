@@ -31,12 +31,16 @@ export function hasEntitlement(key: Pick<StoredKey, 'tier' | 'entitlements'>, en
   return key.entitlements.includes(entitlement) && ENTITLEMENT_TIERS[entitlement].includes(key.tier);
 }
 
-/** Checks a request for a key, stores the new key's hash and returns the key, whose token is shown once. */
-export async function issueKey(
-  store: KeyStore,
-  request: KeyRequest,
-  now: Date,
-): Promise<{ key: KeyInfo; token: string }> {
+/** A key request checked and normalised: what {@link issueKey} stores. */
+export interface CheckedKeyRequest {
+  tier: Tier;
+  label: string;
+  entitlements: Entitlement[];
+  origins: string[];
+}
+
+/** Checks a request for a key before anything is stored; a KeyRequestError says what is wrong with it. */
+export function checkKeyRequest(request: KeyRequest): CheckedKeyRequest {
   const tier = request.tier as Tier;
   if (!TIERS.includes(tier)) {
     throw new KeyRequestError(`tier must be one of ${TIERS.join(', ')} (got ${request.tier}).`);
@@ -60,14 +64,21 @@ export async function issueKey(
     if (!origin) throw new KeyRequestError(`origin must look like https://app.example (got ${value}).`);
     if (!origins.includes(origin)) origins.push(origin);
   }
+  return { tier, label: request.label ?? '', entitlements, origins };
+}
+
+/** Checks a request for a key, stores the new key's hash and returns the key, whose token is shown once. */
+export async function issueKey(
+  store: KeyStore,
+  request: KeyRequest,
+  now: Date,
+): Promise<{ key: KeyInfo; token: string }> {
+  const checked = checkKeyRequest(request);
   const { id, secretSha256, token } = generateKey();
   const stored: StoredKey = {
     id,
     secretSha256,
-    tier,
-    label: request.label ?? '',
-    entitlements,
-    origins,
+    ...checked,
     createdAt: now.toISOString(),
     revokedAt: null,
   };

@@ -30,6 +30,11 @@ export function hashSecret(secret: string): Buffer {
   return createHash('sha256').update(secret).digest();
 }
 
+/** Whether the text is a well-formed key id (the public part `list` shows). */
+export function isKeyId(text: string): boolean {
+  return text.length === ID_LENGTH && [...text].every((char) => ID_ALPHABET.includes(char));
+}
+
 /** The id and secret of a well-formed key, or undefined for anything else. */
 export function parseKey(token: string): { id: string; secret: string } | undefined {
   const match = TOKEN_PATTERN.exec(token);

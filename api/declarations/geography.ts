@@ -39,8 +39,13 @@ export function geographyFiles(
 
 /** The geography of one boundary version, with what names that version. */
 export interface ServedGeography extends Geography {
-  /** `LGA 2023 (sha256 1a2b3c4d5e6f)`: the edition the file says, and its content. */
+  /**
+   * `LGA 2023 (sha256 1a2b3c4d5e6f)`: the edition the file says, and its content; a made-up file's
+   * says so: `LGA 2022, made-up stand-in boundaries, not the ABS LGAs (sha256 …)`.
+   */
   boundaryVersion: string;
+  /** Notes every lookup on this geography adds to its own: on made-up boundaries, that they are. */
+  notes: string[];
 }
 
 async function sha256File(path: string): Promise<string> {
@@ -53,5 +58,10 @@ async function sha256File(path: string): Promise<string> {
 export async function loadServedGeography(files: GeographyFiles): Promise<ServedGeography> {
   const [geography, sha256] = await Promise.all([loadGeography(files), sha256File(files.boundaries)]);
   const edition = geography.boundaries.edition ?? 'LGA (edition not stated)';
-  return { ...geography, boundaryVersion: `${edition} (sha256 ${sha256.slice(0, 12)})` };
+  const { madeUp } = geography.boundaries;
+  return {
+    ...geography,
+    boundaryVersion: `${edition}${madeUp ? `, ${madeUp}` : ''} (sha256 ${sha256.slice(0, 12)})`,
+    notes: madeUp ? [`Computed on ${madeUp}: the LGAs, suburbs and postcodes are made up.`] : [],
+  };
 }

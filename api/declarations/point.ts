@@ -66,6 +66,6 @@ export function registerPoint(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps): 
       includeExpired: body.include_expired ?? false,
       ...(body.instrument_type ? { instrumentType: body.instrument_type } : {}),
     });
-    return c.json({ ...result, disclaimer: DISCLAIMER }, 200);
+    return c.json({ ...result, notes: [...result.notes, ...geography.notes], disclaimer: DISCLAIMER }, 200);
   });
 }

@@ -35,6 +35,6 @@ export function registerPostcode(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps
       ...(query.suburb !== undefined ? { suburb: query.suburb } : {}),
     });
     c.header('cache-control', DECLARATION_CACHE_CONTROL);
-    return c.json({ ...result, disclaimer: DISCLAIMER }, 200);
+    return c.json({ ...result, notes: [...result.notes, ...geography.notes], disclaimer: DISCLAIMER }, 200);
   });
 }

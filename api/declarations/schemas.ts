@@ -73,6 +73,11 @@ const LgaDetail = z
   })
   .openapi('LgaDeclarationDetail');
 
+const LookupNotes = z.array(z.string()).openapi({
+  description:
+    'Caveats of the answer: how suburbs were placed, which states publish no register, and, when the boundaries are made-up stand-ins (a demo without the real files), that the LGAs, suburbs and postcodes are made up.',
+});
+
 export const PostcodeResult = z
   .object({
     postcode: z.string(),
@@ -90,7 +95,7 @@ export const PostcodeResult = z
       .optional()
       .openapi({ description: 'Present when a suburb was given.' }),
     horizons: Horizons,
-    notes: z.array(z.string()),
+    notes: LookupNotes,
     disclaimer: z.string(),
   })
   .openapi('PostcodeDeclarations');
@@ -102,7 +107,7 @@ export const PointResult = z
     onBoundary: z.boolean(),
     lgas: z.array(LgaDetail),
     horizons: Horizons,
-    notes: z.array(z.string()),
+    notes: LookupNotes,
     disclaimer: z.string(),
   })
   .openapi('PointDeclarations', { description: 'Never carries the coordinates asked about.' });

@@ -36,6 +36,17 @@ export interface DrfaStandInOptions {
   /** Suburb-level (SAL) areas some activations name: made-up SAL codes with real-format names. */
   localities?: { code: string; name: string; jurisdiction: LgaRef['jurisdiction'] }[];
   seed?: number;
+  /** Activations given whole (the demo's README examples), listed after the made-up ones. */
+  pinned?: readonly PinnedActivation[];
+}
+
+export interface PinnedActivation {
+  agrn: number;
+  /** As the history names events: `AGRN 1012 - … (22 February 2022 onwards)`. */
+  eventName: string;
+  hazard: string;
+  startDate: string;
+  lgas: readonly LgaRef[];
 }
 
 /** Made-up activations over the given LGAs, in the NEMA CSV's format. */
@@ -74,6 +85,20 @@ export function generateDrfaActivationsCsv(
       startDate,
       lgaCodes: areas.map((lga) => lga.code),
       salCodes: localities.map((l) => l.code),
+    });
+  }
+  for (const pinned of options.pinned ?? []) {
+    for (const lga of pinned.lgas) {
+      rows.push([
+        lga.name, 'LGA', lga.code, JURISDICTION_NAMES[lga.jurisdiction], pinned.eventName, pinned.agrn,
+        1, 1, 1, 1, 'C/D', 1, 1, pinned.hazard, pinned.startDate,
+      ]); // prettier-ignore
+    }
+    activations.push({
+      agrn: pinned.agrn,
+      startDate: pinned.startDate,
+      lgaCodes: pinned.lgas.map((lga) => lga.code),
+      salCodes: [],
     });
   }
   return { csv: stringify(rows, { header: true, columns: COLUMNS }), activations };

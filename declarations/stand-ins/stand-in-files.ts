@@ -2,11 +2,14 @@ import { generateLgaGrid, generateLocalityTables } from '../../geo/stand-ins/ind
 import type { LgaRef } from '../../model/index.js';
 import { generateDrfaActivationsCsv } from './drfa-activations-csv.js';
 import { nswRegisterPageHtml } from './nsw-register-html.js';
+import { README_EXAMPLE_EVENT_NAME, README_EXAMPLE_LGA, README_EXAMPLES } from './readme-examples.js';
 
 /**
  * Every input of the declarations service, made up, in the real formats, by file name: LGA boundaries
  * (ABS GeoJSON), the G-NAF and postcode tables, the DRFA activation history and a NSW register page.
- * What a fresh clone (and the demo) loads instead of the real files.
+ * What a fresh clone (and the demo) loads instead of the real files. The boundaries say they are made
+ * up (their `madeUp` member), so answers built on them say so; `readmeExamples` adds the values the
+ * README's examples ask for (./readme-examples.ts).
  */
 export const STAND_IN_FILE_NAMES = {
   boundaries: 'lga_boundaries.geojson',
@@ -17,18 +20,51 @@ export const STAND_IN_FILE_NAMES = {
   nswRegister: 'nsw_register_fy.html',
 } as const;
 
+export const STAND_IN_BOUNDARIES_NOTE = 'made-up stand-in boundaries, not the ABS LGAs';
+
 export function standInDeclarationFiles(
-  options: { columns?: number; rows?: number; events?: number; until?: string } = {},
+  options: {
+    columns?: number;
+    rows?: number;
+    events?: number;
+    until?: string;
+    readmeExamples?: boolean;
+  } = {},
 ): Record<(typeof STAND_IN_FILE_NAMES)[keyof typeof STAND_IN_FILE_NAMES], string> {
-  const grid = generateLgaGrid({ columns: options.columns ?? 4, rows: options.rows ?? 3 });
-  const tables = generateLocalityTables(grid);
+  const examples = options.readmeExamples ?? false;
+  const grid = generateLgaGrid({
+    columns: options.columns ?? 4,
+    rows: options.rows ?? 3,
+    madeUp: STAND_IN_BOUNDARIES_NOTE,
+    ...(examples ? { extraLgas: [README_EXAMPLE_LGA] } : {}),
+  });
+  const tables = generateLocalityTables(
+    grid,
+    examples ? { extraPostcodes: { [README_EXAMPLE_LGA.code]: README_EXAMPLES.postcode } } : {},
+  );
   const lgas: LgaRef[] = grid.lgas.map((lga) => ({
     code: lga.code,
     name: lga.name,
     jurisdiction: lga.state,
   }));
   const until = options.until ?? '2026-06-30';
-  const drfa = generateDrfaActivationsCsv(lgas, { events: options.events ?? 12, until });
+  const drfa = generateDrfaActivationsCsv(lgas, {
+    events: options.events ?? 12,
+    until,
+    ...(examples
+      ? {
+          pinned: [
+            {
+              agrn: README_EXAMPLES.agrn,
+              eventName: README_EXAMPLE_EVENT_NAME,
+              hazard: 'Flood',
+              startDate: README_EXAMPLES.startDate,
+              lgas: lgas.filter((lga) => lga.code === README_EXAMPLE_LGA.code),
+            },
+          ],
+        }
+      : {}),
+  });
   // The NSW register declares the NSW LGAs of the latest NSW activation.
   const latestNsw = drfa.activations
     .filter((activation) => activation.lgaCodes.some((code) => code.startsWith('1')))

@@ -20,6 +20,8 @@ export interface LgaBoundarySet {
   edition: string | null;
   lgas: LgaBoundary[];
   skipped: SkippedBoundaryFeature[];
+  /** What a made-up file says it is (a GeoJSON `madeUp` member, as stand-ins carry); absent for real ones. */
+  madeUp?: string;
 }
 
 /** The parts of a GeoJSON feature the readers look at; GeoJSON, TopoJSON and shapefile features all fit. */

@@ -6,9 +6,11 @@ export function readLgaGeoJson(input: string | object, options: BoundaryReadOpti
   const collection = (typeof input === 'string' ? JSON.parse(input) : input) as {
     type?: unknown;
     features?: unknown;
+    madeUp?: unknown;
   };
   if (collection.type !== 'FeatureCollection' || !Array.isArray(collection.features)) {
     throw new Error('Expected a GeoJSON FeatureCollection');
   }
-  return boundarySetFromFeatures(collection.features as FeatureLike[], options);
+  const set = boundarySetFromFeatures(collection.features as FeatureLike[], options);
+  return typeof collection.madeUp === 'string' ? { ...set, madeUp: collection.madeUp } : set;
 }

@@ -16,6 +16,23 @@ export interface LgaGridOptions {
   /** North-west corner [longitude, latitude]. */
   origin?: Position;
   verticesPerEdge?: number;
+  /** LGAs beside the grid, each a square of its own (the demo places its README examples in one). */
+  extraLgas?: readonly ExtraLga[];
+  /**
+   * Written into the FeatureCollection as its `madeUp` member, which the boundary reader keeps: the
+   * answers built on these boundaries say they are made up.
+   */
+  madeUp?: string;
+}
+
+export interface ExtraLga {
+  code: string;
+  name: string;
+  state: 'nsw' | 'qld';
+  /** North-west corner and side, in degrees. */
+  west: number;
+  north: number;
+  size: number;
 }
 
 export interface StandInLga {
@@ -64,7 +81,7 @@ function square(west: number, north: number, size: number): Position[] {
 }
 
 export interface LgaGrid {
-  geojson: { type: 'FeatureCollection'; features: object[] };
+  geojson: { type: 'FeatureCollection'; madeUp?: string; features: object[] };
   lgas: StandInLga[];
   /** Cell of each code, to place made-up localities. */
   cellOf(code: string): { west: number; north: number; size: number } | undefined;
@@ -138,10 +155,23 @@ export function generateLgaGrid(options: LgaGridOptions = {}): LgaGrid {
     Math.round(cellArea / 16),
   );
   cells.set(enclave.code, enclave);
+  for (const extra of options.extraLgas ?? []) {
+    const { code, name, state, west, north, size: side } = extra;
+    cells.set(code, { west, north, size: side });
+    feature(
+      { code, name, state },
+      { type: 'Polygon', coordinates: [ring(square(west, north, side), vertices)] },
+      Math.round(side * 111 * side * 96),
+    );
+  }
   feature({ code: '19499', name: 'No usual address (NSW)', state: 'nsw' }, null, 0);
   feature({ code: '39499', name: 'No usual address (Qld)', state: 'qld' }, null, 0);
   return {
-    geojson: { type: 'FeatureCollection', features },
+    geojson: {
+      type: 'FeatureCollection',
+      ...(options.madeUp !== undefined ? { madeUp: options.madeUp } : {}),
+      features,
+    },
     lgas: lgas.filter((lga) => !lga.name.startsWith('No usual address')),
     cellOf: (code) => cells.get(code),
     enclave,

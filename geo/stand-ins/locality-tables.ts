@@ -45,7 +45,12 @@ const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
 export function generateLocalityTables(
   grid: LgaGrid,
-  options: { localitiesPerLga?: number; seed?: number } = {},
+  options: {
+    localitiesPerLga?: number;
+    seed?: number;
+    /** LGAs beside the grid (its `extraLgas`), by code: the postcode their suburbs carry. */
+    extraPostcodes?: Readonly<Record<string, string>>;
+  } = {},
 ): StandInLocalityTables {
   const random = seededRandom(options.seed ?? 7);
   const perLga = options.localitiesPerLga ?? 4;
@@ -71,6 +76,23 @@ export function generateLocalityTables(
         longitude: round(cell.west + cell.size * (0.1 + 0.8 * random())),
         addresses: 50 + Math.floor(random() * 5000),
         tableLga: { code: pair?.code ?? lga.code, name: pair?.name ?? lga.name },
+      });
+    }
+  }
+  // An LGA beside the grid has a postcode of its own, as many of the suburbs in it as a cell has.
+  for (const [code, postcode] of Object.entries(options.extraPostcodes ?? {})) {
+    const lga = grid.lgas.find((candidate) => candidate.code === code);
+    const cell = grid.cellOf(code);
+    if (!lga || !cell) throw new Error(`No LGA ${code} beside the stand-in grid`);
+    for (let i = 0; i < perLga; i += 1) {
+      localities.push({
+        postcode,
+        name: madeUpName(nameNumber++),
+        state: lga.state === 'qld' ? 'QLD' : 'NSW',
+        latitude: round(cell.north - cell.size * (0.1 + 0.8 * random())),
+        longitude: round(cell.west + cell.size * (0.1 + 0.8 * random())),
+        addresses: 50 + Math.floor(random() * 5000),
+        tableLga: { code: lga.code, name: lga.name },
       });
     }
   }

@@ -27,6 +27,8 @@ export interface GenerateArchiveOptions {
   seed: number;
   /** Every n-th row gets one bad value (rotating through the kinds of bad value); none by default. */
   invalidEvery?: number;
+  /** Rows given whole, written after the generated ones (the demo's README example). */
+  extraRows?: readonly InterchangeCellsRow[];
 }
 
 export const GENERATED_FIRST_DAY = '1840-01-01';
@@ -213,6 +215,7 @@ export function* generateArchiveRows(options: GenerateArchiveOptions): Generator
     }
     eventIndex += 1;
   }
+  yield* options.extraRows ?? [];
 }
 
 export const ARCHIVE_FILE_FORMATS = ['csv', 'parquet'] as const;
@@ -268,5 +271,5 @@ export async function writeArchiveFile(
       await rm(csv, { force: true });
     }
   }
-  return { rows: options.rows, bytes: (await stat(options.out)).size };
+  return { rows: options.rows + (options.extraRows?.length ?? 0), bytes: (await stat(options.out)).size };
 }

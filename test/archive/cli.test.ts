@@ -4,12 +4,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnvironment, dataLayout } from '../../config/index.js';
+import { findFreePort } from '../../runtime/ports.js';
+import { recordRunningService } from '../../runtime/service-file.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 function archive(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(TSX, [join(ROOT, 'scripts', 'archive.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
+  return archiveWith({}, ...args);
+}
+
+/** The CLI with these settings over the test's environment, without a TEMPORAL_ADDRESS of its own. */
+function archiveWith(
+  settings: Record<string, string>,
+  ...args: string[]
+): { status: number | null; stdout: string; stderr: string } {
+  const { TEMPORAL_ADDRESS: _ignored, ...env } = childEnvironment({}, settings);
+  const run = spawnSync(TSX, [join(ROOT, 'scripts', 'archive.ts'), ...args], {
+    encoding: 'utf8',
+    cwd: ROOT,
+    env,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -62,6 +78,40 @@ describe('npm run archive', () => {
     const lines = (await readFile(out, 'utf8')).trimEnd().split('\n');
     expect(lines.length).toBe(26);
     expect(lines[0]).toMatch(/^source_id,agency,state,event_type,title,event_start_date/);
+  });
+
+  it('reaches for the service running over DATA_DIR, and says in one line where that address came from when it does not answer', async () => {
+    const dataDir = join(dir, 'running-service');
+    const port = await findFreePort();
+    await recordRunningService(dataDir, {
+      pid: process.pid,
+      temporalAddress: `127.0.0.1:${port}`,
+      temporalNamespace: 'default',
+      apiUrl: 'http://127.0.0.1:1',
+      ingestTaskQueue: 'eids-ingest',
+      warehouseTaskQueue: 'eids-warehouse',
+      startedAt: new Date().toISOString(),
+    });
+    const run = archiveWith({ DATA_DIR: dataDir }, 'list');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      `archive list: cannot reach Temporal at 127.0.0.1:${port} (from ${dataLayout(dataDir).serviceFile}, the service running over ${dataDir}/ as pid ${process.pid}): nothing accepts connections there; is that service still starting, or stopping? Set TEMPORAL_ADDRESS=host:port to use another Temporal\n`,
+    );
+  });
+
+  it('with no service running, names the default address and what to change: --demo or TEMPORAL_ADDRESS', async () => {
+    const port = await findFreePort();
+    const run = archiveWith(
+      { DATA_DIR: join(dir, 'no-service'), TEMPORAL_DEV_PORT: String(port) },
+      'status',
+      'archive-load-x',
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^archive status: cannot reach Temporal at 127\\.0\\.0\\.1:${port} \\(the default: no service is running over .*no-service/\\): nothing accepts connections there; .*--demo.*TEMPORAL_ADDRESS=host:port\n$`,
+      ),
+    );
   });
 
   it('reports a file it cannot write with exit code 1 and no stack trace', () => {

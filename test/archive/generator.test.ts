@@ -6,6 +6,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_LOCATOR } from '../../model/index.js';
 import { generateArchiveRows, writeArchiveFile } from '../../replay/archive/generate.js';
+import { README_EXAMPLE_ARCHIVE_ROWS } from '../../replay/archive/readme-examples.js';
 import { fileSource, readAll } from './support.js';
 
 let dir: string;
@@ -50,6 +51,25 @@ describe('the archive generator', () => {
     const [a, b, c] = await Promise.all(paths.map((path) => readFile(path, 'utf8')));
     expect(a).toBe(b);
     expect(a).not.toBe(c);
+  });
+
+  it("writes the demo's README example row after the generated ones, valid and active on Ash Wednesday", async () => {
+    const out = join(dir, 'with-example.csv');
+    const written = await writeArchiveFile({
+      rows: 300,
+      seed: 4,
+      out,
+      format: 'csv',
+      extraRows: README_EXAMPLE_ARCHIVE_ROWS,
+    });
+    expect(written.rows).toBe(301);
+    const read = await readAll(fileSource(out), 'interchange', { locator: NO_LOCATOR, batchSize: 100 });
+    expect(read.problems).toEqual([]);
+    const example = read.records.at(-1)!;
+    expect(example).toMatchObject({ title: 'Bushfire - made-up stand-in for Ash Wednesday', state: 'vic' });
+    const instant = Date.parse('1983-02-16T18:00:00+11:00');
+    expect(Date.parse(example.valid_from)).toBeLessThanOrEqual(instant);
+    expect(Date.parse(example.valid_to)).toBeGreaterThan(instant);
   });
 
   it('produces rows one at a time, so any number can be asked for', () => {

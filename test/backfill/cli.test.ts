@@ -76,7 +76,7 @@ describe('npm run backfill', () => {
     );
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(
-      /^backfill reparse: cannot reach Temporal at 127\.0\.0\.1:1 .*is the service running/,
+      /^backfill reparse: cannot reach Temporal at 127\.0\.0\.1:1 \(set by TEMPORAL_ADDRESS\): nothing accepts connections there; .*Change TEMPORAL_ADDRESS/,
     );
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });

@@ -39,6 +39,10 @@ const HEALTH: DeclarationRefreshHealth = {
   ],
 };
 
+/** What an answer computed on the stand-ins' made-up boundaries says about them. */
+const MADE_UP_NOTE =
+  'Computed on made-up stand-in boundaries, not the ABS LGAs: the LGAs, suburbs and postcodes are made up.';
+
 interface Problem {
   type: string;
   status: number;
@@ -111,7 +115,9 @@ describe('declaration endpoints over stand-in inputs, every answer checked again
       expect(body.lgas.every((lga) => lga.records.some((record) => record.agrn === agrn))).toBe(true);
       const { disclaimer, ...result } = body;
       expect(disclaimer).toMatch(/practitioner/);
-      expect(result).toEqual(lookupPostcode(loaded.dataset, loaded.geography.directory, { postcode, asAt }));
+      // The core's answer, and a note that the stand-ins' geography is made up.
+      const core = lookupPostcode(loaded.dataset, loaded.geography.directory, { postcode, asAt });
+      expect(result).toEqual({ ...core, notes: [...core.notes, MADE_UP_NOTE] });
     });
 
     it('an unknown postcode is 200 unknown_postcode; an unmatched suburb keeps the whole postcode and says why', async () => {
@@ -155,9 +161,15 @@ describe('declaration endpoints over stand-in inputs, every answer checked again
       expect(response.headers.get('cache-control')).toBe('no-store');
       const text = await response.text();
       expect(text).not.toMatch(/28\.75123|150\.25987/);
-      const body = JSON.parse(text) as { status: string; onBoundary: boolean; lgas: { code: string }[] };
+      const body = JSON.parse(text) as {
+        status: string;
+        onBoundary: boolean;
+        lgas: { code: string }[];
+        notes: string[];
+      };
       expect(body.onBoundary).toBe(false);
       expect(body.lgas.map((lga) => lga.code)).toEqual(['11040']);
+      expect(body.notes).toContain(MADE_UP_NOTE);
       expect(['declared', 'activation_only', 'uncertain', 'not_declared']).toContain(body.status);
       expect(api.logLines.join('\n')).not.toMatch(/28\.75|150\.25/);
     });
@@ -288,6 +300,7 @@ describe('declaration endpoints over stand-in inputs, every answer checked again
     it('what is served for each source beside the refresher’s health', async () => {
       const body = (await (await call('/v1/declarations/sources')).json()) as {
         available: boolean;
+        boundaryVersion: string;
         refresher: { status: string };
         sources: {
           source: string;
@@ -296,6 +309,9 @@ describe('declaration endpoints over stand-in inputs, every answer checked again
         }[];
       };
       expect(body.available).toBe(true);
+      expect(body.boundaryVersion).toMatch(
+        /^LGA 2022, made-up stand-in boundaries, not the ABS LGAs \(sha256 [0-9a-f]{12}\)$/,
+      );
       expect(body.refresher.status).toBe('degraded');
       const drfa = body.sources.find((s) => s.source === 'nema_drfa_activations');
       const nsw = body.sources.find((s) => s.source === 'nsw_disaster_declarations');

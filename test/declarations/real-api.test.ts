@@ -75,12 +75,15 @@ describe('declaration endpoints over the real DRFA history and boundaries', () =
       status: string;
       onBoundary: boolean;
       lgas: { code: string; name: string; status: string; records: { agrn: number }[] }[];
+      notes: string[];
     };
     expect(body.onBoundary).toBe(false);
     expect(body.lgas.map((lga) => [lga.code, lga.name])).toEqual([['14850', 'Lismore']]);
     // Only the DRFA history is read here: activation_only, the NSW register would make it declared.
     expect(body.status).toBe('activation_only');
     expect(body.lgas[0]?.records.map((record) => record.agrn)).toContain(1012);
+    // Real boundaries: nothing says made up.
+    expect(body.notes.join(' ')).not.toMatch(/made.up/i);
   });
 
   it('postcode 2480 (Lismore) places its suburbs in LGAs, Lismore first among them', async () => {

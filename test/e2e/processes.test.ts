@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -41,6 +42,7 @@ describe('the service as separate processes', () => {
   let service: ServiceProcess;
   let dataDir: string;
   let headers: Record<string, string>;
+  let suffix: string;
   const generation = async () => (await readManifest(dataLayout(dataDir).lakeDir))?.generation ?? 0;
   const answer = async (path: string) => {
     try {
@@ -58,7 +60,7 @@ describe('the service as separate processes', () => {
     const access = testAccess(dataLayout(dataDir).accessDbFile);
     headers = bearer((await access.issue('pro')).token);
     access.close();
-    const suffix = randomUUID().slice(0, 8);
+    suffix = randomUUID().slice(0, 8);
     service = await startServiceProcess({
       DATA_DIR: dataDir,
       TEMPORAL_ADDRESS: inject('temporalAddress'),
@@ -82,6 +84,19 @@ describe('the service as separate processes', () => {
   it('starts quietly: no warning or error before it is ready', () => {
     expect(service.lines.filter((line) => /WARN|ERROR|Error/.test(line))).toEqual([]);
     expect(Object.keys(service.pids).sort()).toEqual(['API', 'ingest worker', 'warehouse worker']);
+  });
+
+  it('tells the CLIs where it is in DATA_DIR/service.json once it is ready', async () => {
+    const record = JSON.parse(await readFile(dataLayout(dataDir).serviceFile, 'utf8')) as unknown;
+    expect(record).toEqual({
+      pid: service.process.pid,
+      temporalAddress: inject('temporalAddress'),
+      temporalNamespace: 'default',
+      apiUrl: service.apiUrl,
+      ingestTaskQueue: `processes-ingest-${suffix}`,
+      warehouseTaskQueue: `processes-warehouse-${suffix}`,
+      startedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown,
+    });
   });
 
   it('keeps committing while the API process is dead, and restarts the API', async () => {
@@ -144,5 +159,6 @@ describe('the service as separate processes', () => {
       .slice(stoppingFrom)
       .filter((line) => !/poll failed|retraction guard held back/.test(line));
     expect(shutdown).toEqual(['[eids] SIGTERM: stopping', '[eids] stopped']);
+    expect(existsSync(dataLayout(dataDir).serviceFile)).toBe(false);
   });
 });
