@@ -17,6 +17,7 @@ import {
   type ArchiveLoadCounts,
   type ArchiveLoadMode,
   type ArchiveLoadResult,
+  type ArchiveSourceRemoval,
   type ProblemSummary,
 } from '../model/index.js';
 import {
@@ -34,6 +35,7 @@ import {
   MissingColumnsError,
   moveBulkFilesToLake,
   publishArchiveLoad,
+  publishWithoutArchiveSource,
   stageBatch,
   stagedBatches,
   stagedRowsFile,
@@ -127,21 +129,30 @@ export function createArchiveActivities({ dataDir, lakeDir, warehouse, locator }
     write: (connection: DuckDBConnection, tag: string) => Promise<LakeFile[]>,
   ): Promise<ArchiveLoadResult> {
     const tag = archiveLoadTag(request.loadId);
-    const files = await withDuckDb(join(stagedDir(request.loadId), 'spill'), (c) => write(c, tag));
-    if (files.length === 0) {
-      // Publishing nothing would empty the source: a file with no good row is a mistake, not a load.
-      throw ApplicationFailure.nonRetryable(
-        `no row of ${request.file} could be loaded (${problems.rejectedRows} set aside, first at line ${problems.problems[0]?.line ?? '?'}); the earlier files of "${request.source}" stay`,
-        ARCHIVE_LOAD_FAILURES.badRequest,
-      );
-    }
-    throwIfCancelled();
-    const { manifest, replacedRows } = await publishArchiveLoad(warehouse, {
-      lakeDir,
-      source: request.source,
-      files,
-      now: new Date(),
+    const { files, published } = await withDuckDb(join(stagedDir(request.loadId), 'spill'), async (c) => {
+      const written = await write(c, tag);
+      if (written.length === 0) {
+        // Publishing nothing would empty the source: a file with no good row is a mistake, not a load.
+        throw ApplicationFailure.nonRetryable(
+          `no row of ${request.file} could be loaded (${problems.rejectedRows} set aside, first at line ${problems.problems[0]?.line ?? '?'}); the earlier files of "${request.source}" stay`,
+          ARCHIVE_LOAD_FAILURES.badRequest,
+        );
+      }
+      throwIfCancelled();
+      return {
+        files: written,
+        published: await publishArchiveLoad(warehouse, {
+          connection: c,
+          lakeDir,
+          source: request.source,
+          tag,
+          files: written,
+          replaces: request.replaces ?? [],
+          now: new Date(),
+        }),
+      };
     });
+    const { manifest, replacedRows, takenOver, replacedSources } = published;
     const result: ArchiveLoadResult = {
       loadId: request.loadId,
       source: request.source,
@@ -151,6 +162,8 @@ export function createArchiveActivities({ dataDir, lakeDir, warehouse, locator }
       bytes: files.reduce((sum, file) => sum + file.bytes, 0),
       generation: manifest.generation,
       replacedRows,
+      takenOver,
+      replacedSources,
       problems: problems.problems.slice(0, PROBLEMS_SHOWN),
       problemsTruncated: problems.problems.length > PROBLEMS_SHOWN || problems.truncated,
       reportPath: reportPath(request.loadId),
@@ -271,6 +284,11 @@ export function createArchiveActivities({ dataDir, lakeDir, warehouse, locator }
           writeArchiveLakeFiles(connection, { relation, lakeDir, source: request.source, tag }),
         );
       });
+    },
+
+    /** Publishes the lake without a source's archive files (`npm run archive -- remove`). */
+    removeArchiveSource(input: { source: string }): Promise<ArchiveSourceRemoval> {
+      return publishWithoutArchiveSource(warehouse, { lakeDir, source: input.source, now: new Date() });
     },
 
     /** Loads an interchange file in one DuckDB pass and publishes it in place of the source's files. */

@@ -14,6 +14,8 @@ export interface ArchiveLoadRequest {
   source: string;
   /** Every record's `fetched_at`: the workflow's start, the same on every retry. */
   loadedAt: string;
+  /** Other sources the load's publish removes whole (ArchiveLoadInput.replaces). */
+  replaces?: string[];
 }
 
 /** After a batch: the last file line read and the byte where the next record starts. */

@@ -2,6 +2,7 @@ import { ApplicationFailure, ApplicationFailureCategory } from '@temporalio/comm
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DeclarationDropError, publishDeclarationSource } from '../warehouse/declarations.js';
+import type { DeclarationSourceId } from '../model/index.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import {
   DECLARATION_FAILURES,
@@ -14,6 +15,8 @@ export interface DeclarationWarehouseDeps {
   dataDir: string;
   lakeDir: string;
   warehouse: Warehouse;
+  /** The sources the settings name: any other source's records leave the lake at the next publish. */
+  configuredSources?: () => DeclarationSourceId[];
   now?: () => Date;
 }
 
@@ -37,6 +40,7 @@ export function createDeclarationWarehouseActivities(deps: DeclarationWarehouseD
           documents: parsed.documents,
         },
         now(),
+        deps.configuredSources?.(),
       );
       await rm(stagedFile, { force: true });
       return { ...published, records: parsed.records };

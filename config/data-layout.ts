@@ -26,6 +26,10 @@ export function dataLayout(dataDir: string) {
     accessDbFile: join(dataDir, 'api', 'access.sqlite'),
     /** The demo's own key, created once so the README's examples keep working across runs. */
     demoKeyFile: join(dataDir, 'secrets', 'demo-api-key'),
+    /** What the demo's declarations and archive were built from (../shared or the stand-ins). */
+    demoInputsFile: join(dataDir, 'demo-inputs.json'),
+    /** The demo's replay timeline (seed, start, demo time run), so a restarted demo carries on. */
+    demoTimelineFile: join(dataDir, 'replay', 'timeline.json'),
     temporalDbFile: join(dataDir, 'temporal', 'temporal.sqlite'),
     /** Pid of the dev server this data folder's service started: an orphan is found by it after a crash. */
     temporalPidFile: join(dataDir, 'temporal', 'dev-server.pid'),

@@ -60,6 +60,24 @@ export type ArchiveLoadMode = (typeof ARCHIVE_LOAD_MODES)[number];
 export const ARCHIVE_SOURCE_PATTERN = /^[a-z][a-z0-9_-]{0,39}$/;
 
 /** The result of a load: also written in full (every problem kept) to `reportPath`. */
+/** Rows of one archive source. */
+export interface ArchiveSourceRows {
+  source: string;
+  rows: number;
+}
+
+/** What removing a source from the archive did (`npm run archive -- remove`). */
+export interface ArchiveSourceRemoval {
+  source: string;
+  /** Files and rows that left the lake: none when the source held none. */
+  files: number;
+  rows: number;
+  /** The generation without the source; null when nothing was published. */
+  generation: number | null;
+  /** The archive's sources after the removal, with their rows. */
+  remaining: ArchiveSourceRows[];
+}
+
 export interface ArchiveLoadResult {
   loadId: string;
   source: string;
@@ -72,6 +90,13 @@ export interface ArchiveLoadResult {
   generation: number;
   /** Rows of earlier loads of the source that the load replaced. */
   replacedRows: number;
+  /**
+   * Rows other sources held under ids this load brought: now the load's, as an id is kept once and the
+   * newest load wins (ADR 22). Absent in results of loads before it.
+   */
+  takenOver?: ArchiveSourceRows[];
+  /** Sources the load replaced whole as it asked (`replaces`), with their rows. */
+  replacedSources?: ArchiveSourceRows[];
   /** The first problems with their lines; the report lists up to 10,000. */
   problems: RowProblem[];
   problemsTruncated: boolean;

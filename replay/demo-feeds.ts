@@ -11,6 +11,11 @@ export interface DemoFeedOptions {
   fireComplexes?: boolean;
   /** List ended incidents again from a pool of this many per feed (RenderOptions.idPool). */
   idPool?: number;
+  /**
+   * The tick to render now; by default the wall clock's ticks since `startedAt`. The demo passes its
+   * timeline's clock, which stops while the demo is stopped (replay/demo-timeline.ts).
+   */
+  tick?: () => number;
 }
 
 /**
@@ -22,6 +27,8 @@ export function scriptDemoFeeds(
   catalogue: readonly FeedDefinition[],
   options: DemoFeedOptions,
 ): void {
+  const tick =
+    options.tick ?? (() => Math.floor((Date.now() - options.startedAt.getTime()) / options.tickMs));
   catalogue.forEach((feed, i) => {
     const generator = GENERATORS.get(feed.format);
     if (!generator) throw new Error(`no generator for format ${feed.format} (feed ${feed.key})`);
@@ -33,7 +40,7 @@ export function scriptDemoFeeds(
           generator.render({
             count: options.count,
             seed: options.seed + i * 7919,
-            tick: Math.floor((Date.now() - options.startedAt.getTime()) / options.tickMs),
+            tick: tick(),
             startedAt: options.startedAt,
             tickMs: options.tickMs,
             fireComplexes: options.fireComplexes,

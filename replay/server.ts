@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
+import { ControlRequestError, parseControlRequest, type ControlStep } from './control-request.js';
 
 /**
  * The upstream replay server: serves feed documents at agency-like paths on loopback and plays
@@ -40,6 +41,39 @@ export interface ReplayServerOptions {
 }
 
 const CONTROL_PREFIX = '/_replay';
+/** Control bodies are a few steps: anything larger is a mistake. */
+const CONTROL_BODY_LIMIT = 64 * 1024;
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Content Too Large',
+};
+
+/** An RFC 9457 problem document: what the control endpoint answers to a request it cannot follow. */
+function problem(
+  res: ServerResponse,
+  status: number,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
+  res
+    .writeHead(status, { ...headers, 'content-type': 'application/problem+json' })
+    .end(JSON.stringify({ type: 'about:blank', title: STATUS_TITLES[status] ?? 'Error', status, detail }));
+}
+
+/** The request body as text, or undefined past `limit` bytes. */
+async function bodyText(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 function etagOf(body: string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -156,35 +190,43 @@ export class ReplayServer {
 
   /** PUT /_replay/<feed path> with {"steps":[…]} re-scripts a feed (used to break one in the demo). */
   private async control(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const current = this.scripts.get(path);
     if (req.method === 'GET') {
-      const script = this.scripts.get(path);
-      res.writeHead(script ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(script ? { requests: script.requests, next: script.next } : { error: 'no such feed' }),
-      );
+      if (!current) return problem(res, 404, `no feed is scripted at ${path}`);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ requests: current.requests, next: current.next }));
       return;
     }
     if (req.method !== 'PUT') {
-      res.writeHead(405, { allow: 'GET, PUT' }).end();
-      return;
+      return problem(res, 405, `${req.method ?? 'this method'} is not supported: GET or PUT`, {
+        allow: 'GET, PUT',
+      });
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const steps = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { steps?: ReplayStep[] }).steps;
-    const current = this.scripts.get(path);
-    if (!current || !Array.isArray(steps) || steps.length === 0) {
-      res
-        .writeHead(400, { 'content-type': 'text/plain' })
-        .end('PUT an existing feed path with {"steps":[...]}');
-      return;
+    const text = await bodyText(req, CONTROL_BODY_LIMIT);
+    if (text === undefined) return problem(res, 413, `the body is over ${CONTROL_BODY_LIMIT} bytes`);
+    let steps: ControlStep[];
+    try {
+      steps = parseControlRequest(text);
+    } catch (error) {
+      if (error instanceof ControlRequestError) return problem(res, 400, error.message);
+      throw error;
     }
+    if (!current) return problem(res, 404, `no feed is scripted at ${path}; PUT the path of a scripted feed`);
     // A scripted "document" step without a body serves the feed's own document again.
     const document = current.document;
     this.script(
       path,
-      steps.map((step) =>
-        step.kind === 'document' && step.body === undefined && document ? document : step,
-      ),
+      steps.map((step): ReplayStep => {
+        if (step.kind !== 'document') return step;
+        if (step.body !== undefined) {
+          return {
+            kind: 'document',
+            body: step.body,
+            ...(step.contentType ? { contentType: step.contentType } : {}),
+          };
+        }
+        return document ?? { kind: 'status', status: 404, body: 'no document scripted for this feed' };
+      }),
     );
     res.writeHead(204).end();
   }

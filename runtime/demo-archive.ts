@@ -2,22 +2,23 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { dataLayout, type Settings } from '../config/index.js';
-import { readManifest } from '../lake/manifest.js';
+import type { Settings } from '../config/index.js';
 import type { ArchiveLoadFormat } from '../model/index.js';
 import { writeArchiveFile } from '../replay/archive/generate.js';
 import { README_EXAMPLE_ARCHIVE_ROWS } from '../replay/archive/readme-examples.js';
 import { SHARED_DIR } from '../replay/shared-samples.js';
 import { archiveLoad, type ArchiveLoadInput } from '../workflows/index.js';
+import { DEMO_ARCHIVE_SOURCE, type DemoInputKind } from './demo-inputs.js';
 import type { ServiceLog } from './log.js';
 import { ARCHIVE_LOAD_WORKFLOW } from './watched-workflows.js';
 import { connectTemporal, findTemporal, webUiLink } from './temporal-target.js';
 
 /**
  * The demo's historical archive: the real AIDR Australian Disaster Events list when ../shared is beside
- * the project (read in place, never copied), else a small generated archive (with a made-up row for the
- * README's example, replay/archive/readme-examples.ts). Loaded on the first run
- * (the lake has no archive yet) as a visible archiveLoad workflow.
+ * the project (read in place, never copied; source "aidr"), else a small generated archive (source
+ * "generated", with a made-up row for the README's example, replay/archive/readme-examples.ts). Loaded
+ * on the first run, and again when the inputs change (runtime/demo-inputs.ts), as a visible
+ * archiveLoad workflow.
  */
 
 const AIDR_FILE = `${SHARED_DIR}reference/archive/aemkh_disaster_events.csv`;
@@ -36,16 +37,17 @@ export function demoGeographyDefaults(): Record<string, string> {
   return Object.values(files).every((path) => existsSync(path)) ? files : {};
 }
 
+/** Whether ../shared holds the real archive: what the demo's archive is built from. */
+export function demoArchiveInputs(): DemoInputKind {
+  return existsSync(AIDR_FILE) ? 'shared' : 'stand-ins';
+}
+
 async function demoArchiveFile(
   dataDir: string,
-): Promise<{ file: string; format: ArchiveLoadFormat; source: string; what: string }> {
-  if (existsSync(AIDR_FILE)) {
-    return {
-      file: AIDR_FILE,
-      format: 'aidr',
-      source: 'aidr',
-      what: 'the AIDR Australian Disaster Events list',
-    };
+  inputs: DemoInputKind,
+): Promise<{ file: string; format: ArchiveLoadFormat; what: string }> {
+  if (inputs === 'shared') {
+    return { file: AIDR_FILE, format: 'aidr', what: 'the AIDR Australian Disaster Events list' };
   }
   const file = join(dataDir, 'archive', 'generated-archive.csv');
   if (!existsSync(file)) {
@@ -61,28 +63,43 @@ async function demoArchiveFile(
   return {
     file,
     format: 'interchange',
-    source: 'generated',
     what: `a generated archive of ${GENERATED_ROWS.toLocaleString('en-AU')} made-up events`,
   };
 }
 
-/** Starts the demo's archive load unless the lake has an archive already; logs its link and its outcome. */
-export async function ensureDemoArchive(settings: Settings, log: ServiceLog): Promise<void> {
-  const manifest = await readManifest(dataLayout(settings.DATA_DIR).lakeDir);
-  if (manifest?.files.some((file) => file.table === 'archive')) return;
-  const archive = await demoArchiveFile(settings.DATA_DIR);
+/**
+ * Starts the demo's archive load that `archive` asks for (the first run's, or a switch to the archive
+ * of the other inputs, which replaces the demo's earlier source in the same lake generation); logs its
+ * link and its outcome, and calls `loaded` once it is in the lake.
+ */
+export async function ensureDemoArchive(
+  settings: Settings,
+  log: ServiceLog,
+  archive: { from?: DemoInputKind; to: DemoInputKind },
+  loaded: () => Promise<void>,
+): Promise<void> {
+  const chosen = await demoArchiveFile(settings.DATA_DIR, archive.to);
+  const source = DEMO_ARCHIVE_SOURCE[archive.to];
   const target = await findTemporal(settings);
   const { client, close } = await connectTemporal(target);
   try {
     const input: ArchiveLoadInput = {
-      file: archive.file,
-      format: archive.format,
-      source: archive.source,
+      file: chosen.file,
+      format: chosen.format,
+      source,
+      ...(archive.from && archive.from !== archive.to
+        ? { replaces: [DEMO_ARCHIVE_SOURCE[archive.from]] }
+        : {}),
       warehouseTaskQueue: target.warehouseTaskQueue,
     };
+    // A switch is a load of its own: a load id names its lake files, so reusing the first one's would
+    // find those files and report that load again.
+    const workflowId = archive.from
+      ? `${DEMO_ARCHIVE_LOAD_ID}-${source}-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}`
+      : DEMO_ARCHIVE_LOAD_ID;
     const handle = await client.workflow
       .start(archiveLoad, {
-        workflowId: DEMO_ARCHIVE_LOAD_ID,
+        workflowId,
         taskQueue: target.ingestTaskQueue,
         args: [input],
       })
@@ -90,16 +107,23 @@ export async function ensureDemoArchive(settings: Settings, log: ServiceLog): Pr
         if (error instanceof WorkflowExecutionAlreadyStartedError) return undefined;
         throw error;
       });
-    if (!handle) return;
-    const link = webUiLink(target, DEMO_ARCHIVE_LOAD_ID);
+    if (!handle) {
+      log.info(
+        `the demo's archive load ${workflowId} is still running; the archive is checked again at the next start`,
+      );
+      await close();
+      return;
+    }
+    const link = webUiLink(target, workflowId);
     log.info(
-      `loading ${archive.what} into the archive: workflow ${DEMO_ARCHIVE_LOAD_ID}${link ? ` (${link})` : ''}`,
+      `loading ${chosen.what} into the archive as source "${source}"${input.replaces ? ` in place of "${input.replaces.join('", "')}"` : ''}: workflow ${workflowId}${link ? ` (${link})` : ''}`,
     );
     void handle
       .result()
       .then(
-        (result) => {
+        async (result) => {
           for (const line of ARCHIVE_LOAD_WORKFLOW.summary(result).slice(0, 3)) log.info(`archive: ${line}`);
+          await loaded();
         },
         (error: unknown) =>
           log.warn(`the demo archive load failed: ${error instanceof Error ? error.message : String(error)}`),

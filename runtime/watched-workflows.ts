@@ -45,6 +45,13 @@ export const ARCHIVE_LOAD_WORKFLOW: WatchedWorkflow<ArchiveLoadProgress, Archive
     ...(result.replacedRows > 0
       ? [`replaced the ${formatCount(result.replacedRows)} rows of the earlier load of "${result.source}"`]
       : []),
+    ...(result.replacedSources ?? []).map(
+      (entry) => `replaced source "${entry.source}" (${formatCount(entry.rows)} rows), as asked`,
+    ),
+    ...(result.takenOver ?? []).map(
+      (entry) =>
+        `took over ${formatCount(entry.rows)} records whose ids source "${entry.source}" held (an id is kept once; the newest load wins)`,
+    ),
     `set aside ${formatCount(result.counts.rejectedRows)} rows, ${formatCount(result.counts.warnings)} warnings${problemCounts(result.counts.byProblem)}`,
     ...result.problems.map(problemLine),
     ...(result.problemsTruncated ? ['  …'] : []),

@@ -14,7 +14,7 @@ import {
 import { createGaugeIngestActivities, createGaugeWarehouseActivities } from '../activities/gauges/index.js';
 import { GaugeWarehouse } from '../warehouse/gauges/index.js';
 import { archiveLocatorFromSettings } from '../activities/archive-locator.js';
-import { dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
+import { configuredDeclarationSources, dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { LakePublisher } from '../warehouse/publisher.js';
 import { removeTemporaryFiles } from '../warehouse/publish.js';
@@ -127,6 +127,7 @@ export async function createWarehouseWorker({
           dataDir: settings.DATA_DIR,
           lakeDir: layout.lakeDir,
           warehouse,
+          configuredSources: () => configuredDeclarationSources(settings),
         }),
         ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges }),
         ...createArchiveActivities({

@@ -6,6 +6,7 @@ import {
   writeArchiveFile,
   type ArchiveFileFormat,
 } from '../replay/archive/generate.js';
+import { removalSummary, removeArchiveSourceNow } from '../runtime/archive-removal.js';
 import { ARCHIVE_LOAD_WORKFLOW } from '../runtime/watched-workflows.js';
 import { manageCommands, startWorkflow } from '../runtime/workflow-cli.js';
 import {
@@ -32,6 +33,11 @@ const USAGE = `usage:
       the file's name); loading a source again replaces it. --streaming: read an interchange CSV in
       checkpointed batches instead of one bulk pass (slower; resumes mid-file after a lost worker).
       The path must be readable by the service's warehouse worker.
+  npm run archive -- remove --source <NAME> [--demo]
+      publishes the lake without that source's archive files (the running service's warehouse does it);
+      prints what left and the sources that remain. An id is kept once: loading a file whose ids another
+      source holds moves them to the new source (the newest load wins), so a file loaded under a second
+      name leaves the first with what the second did not bring, and remove clears the rest.
   npm run archive -- list [--demo]        every archive load, newest first
   npm run archive -- status <ID> [--demo] where a load is, or what it did
   npm run archive -- cancel <ID> [--demo] stops a load; nothing is published
@@ -107,12 +113,7 @@ async function load(args: string[]): Promise<number> {
   });
   const file = resolve(onePositional(positionals, 'archive file'));
   const format = oneOf('format', values.format ?? 'interchange', ARCHIVE_LOAD_FORMATS);
-  const source = values.source ?? defaultSource(file, format);
-  if (!ARCHIVE_SOURCE_PATTERN.test(source)) {
-    throw new UsageError(
-      `--source must be a lower-case name of letters, digits, - and _ (starting with a letter), not "${source}"`,
-    );
-  }
+  const source = sourceName(values.source ?? defaultSource(file, format));
   if (values.streaming && format === 'aidr') throw new UsageError('AIDR files are always streamed');
   const target = await findTemporal(cliSettings(values));
   const workflowId = `archive-load-${source}-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomUUID().slice(0, 4)}`;
@@ -130,11 +131,31 @@ async function load(args: string[]): Promise<number> {
   });
 }
 
+function sourceName(text: string | undefined): string {
+  if (text === undefined || !ARCHIVE_SOURCE_PATTERN.test(text)) {
+    throw new UsageError(
+      `--source must be a lower-case name of letters, digits, - and _ (starting with a letter), not "${text ?? ''}"`,
+    );
+  }
+  return text;
+}
+
+async function remove(args: string[]): Promise<number> {
+  const { values, positionals } = cliOptions(args, { source: { type: 'string' }, ...DEMO_OPTION });
+  if (positionals.length > 0) throw new UsageError('remove takes --source <NAME> [--demo] and nothing else');
+  const result = await removeArchiveSourceNow(cliSettings(values), sourceName(values.source), (line) =>
+    console.log(line),
+  );
+  for (const line of removalSummary(result)) console.log(line);
+  return result.files === 0 ? 1 : 0;
+}
+
 await runCli('archive', USAGE, {
   generate: async (args) => {
     await generate(args);
     return 0;
   },
   load,
+  remove,
   ...manageCommands(ARCHIVE_LOAD_WORKFLOW, 'load id'),
 });

@@ -10,8 +10,10 @@ import {
 } from '../config/index.js';
 import { README_EXAMPLES } from '../declarations/stand-ins/index.js';
 import { demoDeclarationInputs } from '../runtime/declaration-inputs.js';
-import { demoGeographyDefaults, ensureDemoArchive } from '../runtime/demo-archive.js';
+import { demoArchiveInputs, demoGeographyDefaults } from '../runtime/demo-archive.js';
+import { switchDemoInputs } from '../runtime/demo-switch.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
+import { keepDemoTimeline } from '../runtime/demo-timeline.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
 import { scriptDemoFeeds } from '../replay/demo-feeds.js';
@@ -34,15 +36,21 @@ const log = createServiceLog(serviceLogOptions(logSettings, 'demo'));
 const signals = stopOnSignals(log);
 let closeReplay = () => Promise.resolve();
 try {
+  // The feeds' timeline is kept in the data folder: a restarted demo lists the incidents it had listed.
+  const kept = await keepDemoTimeline(
+    dataLayout(logSettings.DATA_DIR).demoTimelineFile,
+    { seed: 2026, count: 25, tickMs: 20_000 },
+    log,
+  );
+  const { timeline } = kept;
   const replay = await ReplayServer.start(
     existsSync(UPSTREAM_SAMPLES_DIR) ? { samplesDir: UPSTREAM_SAMPLES_DIR } : {},
   );
-  closeReplay = () => replay.close();
+  closeReplay = async () => (await replay.close(), await kept.close());
   scriptDemoFeeds(replay, FEED_CATALOGUE, {
-    count: 25,
-    seed: 2026,
-    tickMs: 20_000,
-    startedAt: new Date(),
+    ...timeline.options,
+    startedAt: timeline.startedAt,
+    tick: () => timeline.tick(Date.now()),
     fireComplexes: true,
   });
   const declarationInputs = await demoDeclarationInputs(logSettings.DATA_DIR);
@@ -62,7 +70,7 @@ try {
   const settings = loadSettings(defaults);
   const key = await ensureDemoKey(settings.DATA_DIR);
   const service = await startService(defaults, log, signals.aborted);
-  signals.stopWith(async () => (await service.stop(), await replay.close()));
+  signals.stopWith(async () => (await service.stop(), await closeReplay()));
   for (const line of serviceBanner(service)) log.info(line);
   log.info(
     `replay upstream at ${replay.url} (break a feed: curl -X PUT ${replay.url}/_replay${mirrorPath(FEED_CATALOGUE[0]!)} -d '{"steps":[{"kind":"status","status":500}]}')`,
@@ -84,10 +92,14 @@ try {
   log.info(
     `  curl -s -H "Authorization: Bearer $EKEY" ${service.apiUrl}/v1/declarations/agrn/${README_EXAMPLES.agrn} | head -c 600`,
   );
-  // The first run loads a historical archive, as a workflow to watch in the Web UI.
-  await ensureDemoArchive(settings, log).catch((error: unknown) =>
+  // The first run loads a historical archive, as a workflow to watch in the Web UI; a folder built from
+  // other inputs (../shared added or removed since) switches its declarations and its archive.
+  await switchDemoInputs(settings, log, {
+    declarations: declarationInputs.real ? 'shared' : 'stand-ins',
+    archive: demoArchiveInputs(),
+  }).catch((error: unknown) =>
     log.warn(
-      `could not start the demo archive load: ${error instanceof Error ? error.message : String(error)}`,
+      `could not bring the demo's declarations and archive in line with its inputs: ${error instanceof Error ? error.message : String(error)}`,
     ),
   );
 } catch (error) {

@@ -42,15 +42,27 @@ function fromJson(table: LakeTable, file: string): string {
   return `SELECT ${columnList(table)} FROM read_json(${sqlString(file)}, format = 'array', columns = ${jsonColumns(table)}) ORDER BY ${table.orderBy}`;
 }
 
+const isDeclarationFile = (file: LakeFile) =>
+  file.table === 'declarations' || file.table === 'declaration_sources';
 const isSourceFile = (source: DeclarationSourceId) => (file: LakeFile) =>
-  (file.table === 'declarations' || file.table === 'declaration_sources') && file.partition.source === source;
+  isDeclarationFile(file) && file.partition.source === source;
 
+/**
+ * `configured`: the sources the settings name. Files of any other source leave the lake with this
+ * publish (a source the settings no longer name is not served: the demo's made-up NSW register once
+ * it reads ../shared, which has none), even when this source's records are unchanged.
+ */
 export async function publishDeclarationSource(
   warehouse: Warehouse,
   lakeDir: string,
   change: DeclarationSourcePublish,
   now: Date,
+  configured?: readonly DeclarationSourceId[],
 ): Promise<{ outcome: 'published' | 'unchanged'; generation: number | null }> {
+  const unconfigured = (file: LakeFile) =>
+    configured !== undefined &&
+    isDeclarationFile(file) &&
+    !configured.includes(file.partition.source as DeclarationSourceId);
   // Named by content and time: the same documents are recognised, and content that comes back after
   // being replaced never reuses a name the garbage collector may still delete.
   const content = `records-${change.contentSha256.slice(0, 16)}-`;
@@ -61,7 +73,11 @@ export async function publishDeclarationSource(
     const manifest = await currentManifest(db, lakeDir);
     const current = filesOf(manifest, 'declarations').filter(isSourceFile(change.source));
     if (current.some((file) => file.path.split('/').pop()?.startsWith(content))) {
-      return { outcome: 'unchanged', generation: manifest?.generation ?? null };
+      if (!(manifest?.files ?? []).some(unconfigured)) {
+        return { outcome: 'unchanged', generation: manifest?.generation ?? null };
+      }
+      const published = await publishFiles(db, lakeDir, { added: [], replaced: unconfigured, now });
+      return { outcome: 'unchanged', generation: published.generation };
     }
     const served = current.reduce((sum, file) => sum + file.rows, 0);
     if (served > 0 && change.records < served * DECLARATION_DROP_GUARD_SHARE) {
@@ -107,7 +123,7 @@ export async function publishDeclarationSource(
       ];
       const published = await publishFiles(db, lakeDir, {
         added,
-        replaced: isSourceFile(change.source),
+        replaced: (file) => isSourceFile(change.source)(file) || unconfigured(file),
         now,
       });
       return { outcome: 'published', generation: published.generation };

@@ -27,6 +27,11 @@ export interface ArchiveLoadInput {
   format: ArchiveLoadFormat;
   /** The source's name: its lake folder; a later load of the same source replaces this one. */
   source: string;
+  /**
+   * Other sources the load replaces whole, in the same lake generation (the demo switching between its
+   * generated and its real archive). Activity input only: no command depends on it.
+   */
+  replaces?: string[];
   /** `bulk` (default for interchange files) or `streaming` (always for AIDR files). */
   mode?: ArchiveLoadMode;
   warehouseTaskQueue: string;
@@ -71,6 +76,7 @@ export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadR
     format: input.format,
     source: input.source,
     loadedAt: new Date().toISOString(),
+    ...(input.replaces?.length ? { replaces: input.replaces } : {}),
   };
   const progress: ArchiveLoadProgress = {
     loadId: request.loadId,

@@ -27,6 +27,7 @@ import {
 } from '../model/index.js';
 import { describeFailure } from './poll-failure.js';
 import { PollRequests } from './poll-requests.js';
+import { troubledPollsText } from './troubled-polls.js';
 import { STEADY_POLLING_PATCH } from './patches.js';
 
 export interface FeedPollerInput {
@@ -117,6 +118,23 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       upsertSearchAttributes([{ key: feedStatusSearchAttribute, value: health.status }]);
     }
   };
+  // Polls since the last good one, for the line that says the feed recovered (a log line: no command).
+  const troubled = {
+    failed: health.lastOutcome === 'failed' ? health.consecutiveFailures : 0,
+    guarded: health.lastOutcome === 'guarded' ? health.guardTrips : 0,
+  };
+  const logRecovery = () => {
+    const since = troubledPollsText(troubled);
+    if (since) {
+      log.info(`${input.feedKey}: polling works again after ${since}`, {
+        feedKey: input.feedKey,
+        failedPolls: troubled.failed,
+        heldBackPolls: troubled.guarded,
+      });
+    }
+    troubled.failed = 0;
+    troubled.guarded = 0;
+  };
   let pollStartedAt = Date.now();
   const nextPollMs = () => nextPollStartMs(pollStartedAt, input.pollIntervalSeconds, Date.now());
   const nextPollAt = () => new Date(nextPollMs()).toISOString();
@@ -126,6 +144,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       const fetched = await ingest.fetchFeed({ feedKey: input.feedKey, etag, lastModified });
       if (fetched.kind === 'not-modified') {
         guardedDrop = undefined;
+        logRecovery();
         record('not-modified', {
           guardTrips: 0,
           consecutiveFailures: 0,
@@ -159,9 +178,20 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
         droppedRecords: parsed.dropped,
       };
       if (committed.guard) {
-        log.warn('retraction guard held back a poll', { feedKey: input.feedKey, guard: committed.guard });
         const same = committed.dropFingerprint !== null && committed.dropFingerprint === guardedDrop;
         guardedDrop = committed.dropFingerprint ?? undefined;
+        troubled.guarded++;
+        // The guard doing its job (ADR 4): one info line per held-back poll, not a warning.
+        log.info(
+          `${input.feedKey}: retraction guard held back a poll (${committed.guard}): none of its ${committed.received} incidents committed, ${troubled.guarded} polls held back in a row; next poll in ${input.pollIntervalSeconds} s`,
+          {
+            feedKey: input.feedKey,
+            guard: committed.guard,
+            received: committed.received,
+            heldBackInARow: troubled.guarded,
+            nextPollAt: nextPollAt(),
+          },
+        );
         record('guarded', {
           ...common,
           guardTrips: same ? health.guardTrips + 1 : 1,
@@ -169,6 +199,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
         });
       } else {
         guardedDrop = undefined;
+        logRecovery();
         record('committed', {
           ...common,
           guardTrips: 0,
@@ -180,6 +211,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       // A failed poll breaks a run of identical drops: the next drop starts counting again.
       guardedDrop = undefined;
       const { kind, message } = describeFailure(error);
+      troubled.failed++;
       // The one line an expected upstream failure writes per poll (the activities' own logs are debug).
       log.warn(
         `${input.feedKey}: poll failed (${kind}): ${message}; next poll in ${input.pollIntervalSeconds} s`,

@@ -26,4 +26,5 @@ export {
 export { gaugePoller, gaugeHealthQuery, type GaugePollerInput } from './gauge-poller.js';
 export { compactGaugeLake, gaugeRetention, type GaugeMaintenanceInput } from './gauge-maintenance.js';
 export { archiveLoad, archiveProgressQuery, type ArchiveLoadInput } from './archive-load.js';
+export { archiveSourceRemoval, type ArchiveSourceRemovalInput } from './archive-source-removal.js';
 export { reparseBackfill, reparseProgressQuery, type ReparseBackfillInput } from './reparse-backfill.js';

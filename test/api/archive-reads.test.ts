@@ -91,6 +91,7 @@ describe('snapshots and history over the archive, through the API', () => {
   let validator: ResponseValidator;
   let tier: Tier = 'pro';
   let tokens: ReadonlyMap<Tier, string>;
+  let activities: ReturnType<typeof createArchiveActivities>;
 
   async function get<T>(path: string, status = 200): Promise<T> {
     const response = await app.request(path, { headers: bearer(tokens.get(tier)!) });
@@ -113,7 +114,7 @@ describe('snapshots and history over the archive, through the API', () => {
     );
     const layout = dataLayout(dir);
     warehouse = await Warehouse.open(layout.warehouseFile);
-    const activities = createArchiveActivities({
+    activities = createArchiveActivities({
       dataDir: dir,
       lakeDir: layout.lakeDir,
       warehouse,
@@ -214,5 +215,36 @@ describe('snapshots and history over the archive, through the API', () => {
     expect(nsw.features[0]!.properties.archive).toBeUndefined();
     const recent = await get<Collection>('/v1/incidents/history?after=2026-05-01T00:00:00Z');
     expect(recent.meta).toMatchObject({ source: 'live', total_count: 0 });
+  });
+
+  it('serves an id once when the file is loaded again under another source name: the newest load’s record', async () => {
+    const file = join(dir, 'events-again.csv');
+    const header = INTERCHANGE_COLUMNS.map((column) => column.name);
+    const again = ROWS.map((row) =>
+      row.source_id === 'fire-1' ? { ...row, title: 'Bushfire - Made-up Range (revised)' } : row,
+    );
+    await writeFile(
+      file,
+      stringify([
+        header,
+        ...again.map((row) => header.map((name) => row[name] ?? (name === 'agency' ? 'test' : ''))),
+      ]),
+    );
+    const result = await activities.bulkLoadArchive({
+      loadId: 'archive-load-test-again',
+      file,
+      format: 'interchange',
+      source: 'test-again',
+      loadedAt: '2026-04-21T00:00:00Z',
+    });
+    expect(result.takenOver).toEqual([{ source: 'test', rows: 4 }]);
+    await store.refresh();
+    const body = await get<Collection>(
+      '/v1/incidents/snapshot?datetime=1994-01-08T12:00:00%2B11:00&state=nsw',
+    );
+    expect(ids(body)).toEqual(['nsw-test-fire-1', 'nsw-test-flood-2']);
+    expect(body.meta.total_count).toBe(2);
+    const fire = body.features.find((feature) => feature.id === 'nsw-test-fire-1')!;
+    expect((fire.properties as { title?: string }).title).toBe('Bushfire - Made-up Range (revised)');
   });
 });

@@ -143,7 +143,7 @@ describe('refresh steps without Temporal', () => {
 
     // A real change of one source replaces that source's files only.
     await writeFile(files.drfa!, `${csv.slice(0, -1).join('\n')}\n`);
-    await refreshOnce(declarationSettings(dir, { ...files, nsw: 'none' }), warehouse);
+    await refreshOnce(settings, warehouse);
     const after = await readManifest(lakeDir);
     const nsw = (manifest: typeof first) => paths(manifest).filter((path) => path.includes('nsw_disaster'));
     expect(nsw(after)).toEqual(nsw(first));
@@ -153,5 +153,35 @@ describe('refresh steps without Temporal', () => {
     );
     const before = filesOf(first, 'declarations').find((f) => f.partition.source === 'nema_drfa_activations');
     expect(drfaRows!.rows).toBeLessThan(before!.rows);
+  });
+
+  it('takes a source the settings no longer name out of the lake at the next refresh, even with the others unchanged', async () => {
+    const lakeDir = dataLayout(dir).lakeDir;
+    const sources = (manifest: Awaited<ReturnType<typeof readManifest>>) =>
+      [...filesOf(manifest, 'declarations'), ...filesOf(manifest, 'declaration_sources')]
+        .map((file) => `${file.table}:${file.partition.source}`)
+        .sort();
+    await refreshOnce(declarationSettings(dir, files), warehouse);
+    const first = await readManifest(lakeDir);
+    expect(sources(first)).toEqual([
+      'declaration_sources:nema_drfa_activations',
+      'declaration_sources:nsw_disaster_declarations',
+      'declarations:nema_drfa_activations',
+      'declarations:nsw_disaster_declarations',
+    ]);
+    // The demo reading ../shared: no NSW register pages, the same DRFA documents (unchanged).
+    await refreshOnce(declarationSettings(dir, { ...files, nsw: 'none' }), warehouse);
+    const after = await readManifest(lakeDir);
+    expect(after!.generation).toBe(first!.generation + 1);
+    expect(sources(after)).toEqual([
+      'declaration_sources:nema_drfa_activations',
+      'declarations:nema_drfa_activations',
+    ]);
+    const drfa = (manifest: typeof first) =>
+      filesOf(manifest, 'declarations').filter((file) => file.partition.source === 'nema_drfa_activations');
+    expect(drfa(after)).toEqual(drfa(first));
+    // Nothing more to take out: the same refresh again publishes nothing.
+    await refreshOnce(declarationSettings(dir, { ...files, nsw: 'none' }), warehouse);
+    expect((await readManifest(lakeDir))!.generation).toBe(after!.generation);
   });
 });

@@ -154,10 +154,10 @@ describe('the service as separate processes', () => {
     const exit = await service.stop('SIGTERM');
     expect(exit).toEqual({ code: 0, signal: null });
     expect(children.filter(isRunning)).toEqual([]);
-    // The feeds' own lines (a poll that failed or was held back) may interleave; shutdown adds none.
+    // The feeds' own lines (a poll that failed, was held back or works again) may interleave; shutdown adds none.
     const shutdown = service.lines
       .slice(stoppingFrom)
-      .filter((line) => !/poll failed|retraction guard held back/.test(line));
+      .filter((line) => !/poll failed|retraction guard held back|polling works again/.test(line));
     expect(shutdown).toEqual(['[eids] SIGTERM: stopping', '[eids] stopped']);
     expect(existsSync(dataLayout(dataDir).serviceFile)).toBe(false);
   });

@@ -33,8 +33,23 @@ import { ReplayServer } from '../../replay/server.js';
 import { bearer, testAccess } from './keys.js';
 import { TEST_CAP_ISSUER } from './cap-issuer.js';
 
-// The service's own Temporal logging, at warn: one line per failed poll, stacks only for bugs.
-installTemporalRuntime(createServiceLog({ process: 'test', level: 'warn', format: 'text' }), 'warn');
+/** Every line the workers' Temporal logging wrote, workflow code's info lines included: for tests of the log. */
+export const workerLogLines: string[] = [];
+
+// The service's own Temporal logging: one line per failed poll, stacks only for bugs. Lines are kept
+// from info on; only warnings and errors are printed.
+installTemporalRuntime(
+  createServiceLog({
+    process: 'test',
+    level: 'info',
+    format: 'text',
+    write: (line) => {
+      workerLogLines.push(line);
+      if (/^\[test\] (WARN|ERROR) /.test(line)) process.stdout.write(`${line}\n`);
+    },
+  }),
+  'warn',
+);
 
 export const NSW_FEED: FeedDefinition = feedByKey('nsw-rfs-major-incidents')!;
 

@@ -209,20 +209,12 @@ describe('the archive load workflow', () => {
     expect(again.files.filter((file) => firstPaths.has(file.path))).toEqual([]);
   });
 
-  it('loads through the CLI: the Web UI link, progress lines, a summary with the bad rows, exit 0', async () => {
-    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+  /** `npm run archive -- <args>` against this test's task queues, as a person runs it. */
+  const archiveCli = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const child = spawn(
         process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(PROJECT_ROOT, 'scripts', 'archive.ts'),
-          'load',
-          input,
-          '--source',
-          'from-cli',
-          '--streaming',
-        ],
+        ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'archive.ts'), ...args],
         {
           cwd: PROJECT_ROOT,
           env: childEnvironment(
@@ -242,6 +234,9 @@ describe('the archive load workflow', () => {
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.once('exit', (code) => resolve({ code, stdout, stderr }));
     });
+
+  it('loads through the CLI: the Web UI link, progress lines, a summary with the bad rows, exit 0', async () => {
+    const run = await archiveCli(['load', input, '--source', 'from-cli', '--streaming']);
     expect(run.code, run.stderr).toBe(0);
     const id = /started (archive-load-from-cli-\S+)/.exec(run.stdout)?.[1];
     expect(id).toBeDefined();
@@ -257,6 +252,34 @@ describe('the archive load workflow', () => {
     );
     expect(run.stdout).toMatch(new RegExp(`set aside ${expected.rejected} rows`));
     expect(run.stdout).toContain(`  line ${expected.firstProblemLines[0]}: `);
+    // The same file as "generated": its ids moved to the newest load, each kept once.
+    expect(run.stdout).toContain(
+      `took over ${expected.records.toLocaleString('en-AU')} records whose ids source "generated" held (an id is kept once; the newest load wins)`,
+    );
+    const lake = await lakeRows();
+    expect(lake).toMatchObject({ rows: expected.records, ids: expected.records });
+    expect(new Set(lake.files.map((file) => file.partition.source))).toEqual(new Set(['from-cli']));
+  });
+
+  it('removes a source through the CLI: a lake generation without its files; a source it does not hold is exit 1', async () => {
+    const before = await lakeRows();
+    const run = await archiveCli(['remove', '--source', 'from-cli']);
+    expect(run.code, run.stderr).toBe(0);
+    const id = /started (archive-remove-from-cli-\S+)/.exec(run.stdout)?.[1];
+    expect(id).toBeDefined();
+    await recordHistories(client, id!, 'removes a source through the CLI');
+    expect(run.stdout).toContain(
+      `removed source "from-cli" from the archive: ${before.files.length} files, ${expected.records.toLocaleString('en-AU')} rows; lake generation `,
+    );
+    expect(run.stdout).toContain("the archive's sources now: none");
+    expect(await lakeRows()).toMatchObject({ rows: 0, files: [] });
+
+    const again = await archiveCli(['remove', '--source', 'from-cli']);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain('the archive holds no source "from-cli"; nothing was published');
+    const bad = await archiveCli(['remove', '--source', 'Not A Name']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--source must be a lower-case name/);
   });
 
   it('stops a cancelled load before it publishes anything', async () => {

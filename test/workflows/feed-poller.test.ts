@@ -8,7 +8,7 @@ import {
 import { mirrorPath } from '../../config/index.js';
 import { workflowMetadataQuery } from '@temporalio/workflow';
 import { feedStatusSearchAttribute } from '../../workflows/index.js';
-import { NSW_FEED, startHarness, waitFor, type Harness } from '../support/harness.js';
+import { NSW_FEED, startHarness, waitFor, workerLogLines, type Harness } from '../support/harness.js';
 import { requireSharedFolder } from '../../replay/shared-samples.js';
 import { recordHistories } from '../support/record-history.js';
 
@@ -45,6 +45,15 @@ describe('feedPoller on a real Temporal dev server', () => {
     await recordHistories(h.client, h.workflowId, expect.getState().currentTestName ?? 'poller');
     await h.stop();
   });
+
+  /** The workers' log lines since `from` that match, once there are at least `count` (a line follows its poll's task). */
+  async function logLines(from: number, pattern: RegExp, count: number): Promise<string[]> {
+    const matching = () => workerLogLines.slice(from).filter((line) => pattern.test(line));
+    return waitFor(() => Promise.resolve(matching().length >= count ? matching() : undefined), {
+      timeoutMs: 5_000,
+      what: `${count} log lines matching ${pattern}`,
+    }).catch(() => matching());
+  }
 
   async function list(query = ''): Promise<Collection> {
     const response = await h.request(`/v1/incidents${query}`);
@@ -84,6 +93,7 @@ describe('feedPoller on a real Temporal dev server', () => {
       document(incidents),
     ]);
     await h.startPoller();
+    const logFrom = workerLogLines.length;
 
     const degraded = await h.pollNow();
     expect(degraded).toMatchObject({
@@ -129,6 +139,10 @@ describe('feedPoller on a real Temporal dev server', () => {
     });
     expect(healthy.lastError).toBeUndefined();
     expect(healthy.lastErrorKind).toBeUndefined();
+    // One line when it recovers, saying from what.
+    expect(await logLines(logFrom, /polling works again/, 1)).toEqual([
+      '[test] nsw-rfs-major-incidents: polling works again after 5 failed polls',
+    ]);
   });
 
   it('retracts exactly the incident a good poll no longer lists, and versions a status change', async () => {
@@ -169,6 +183,7 @@ describe('feedPoller on a real Temporal dev server', () => {
     const survivors = incidents.slice(0, 2);
     h.replay.script(mirrorPath(NSW_FEED), [document(incidents), document(survivors)]);
     await h.startPoller();
+    const logFrom = workerLogLines.length;
 
     const guarded = await h.pollNow();
     expect(guarded).toMatchObject({
@@ -193,6 +208,17 @@ describe('feedPoller on a real Temporal dev server', () => {
       guardTrips: 0,
     });
     expect((await list()).meta.total_count).toBe(2);
+    // The guard doing its job is one info line per held-back poll (feed, what it held back, when it
+    // polls again), then one line when the feed recovers; no warning.
+    const lines = await logLines(logFrom, /retraction guard|polling works again/, 3);
+    expect(lines).toHaveLength(3);
+    for (const [i, line] of lines.slice(0, 2).entries()) {
+      expect(line).toBe(
+        `[test] nsw-rfs-major-incidents: retraction guard held back a poll (mass-drop: poll omits 10 of 12 active incidents): none of its 2 incidents committed, ${i + 1} polls held back in a row; next poll in 3600 s`,
+      );
+    }
+    expect(lines[2]).toBe('[test] nsw-rfs-major-incidents: polling works again after 2 held-back polls');
+    expect(workerLogLines.slice(logFrom).filter((line) => / (WARN|ERROR) /.test(line))).toEqual([]);
   });
 
   it('keeps every live incident through two and three polls of the same ids all renamed', async () => {
@@ -230,6 +256,7 @@ describe('feedPoller on a real Temporal dev server', () => {
       drop,
     ]);
     await h.startPoller();
+    const logFrom = workerLogLines.length;
     expect((await h.pollNow()).guardTrips).toBe(1);
     expect(await h.pollNow()).toMatchObject({ lastOutcome: 'failed', guardTrips: 0 });
     expect((await h.pollNow()).guardTrips).toBe(1);
@@ -237,6 +264,9 @@ describe('feedPoller on a real Temporal dev server', () => {
     expect(second).toMatchObject({ lastOutcome: 'guarded', guardTrips: 2, incidentCount: 12 });
     expect((await list()).meta.total_count).toBe(12);
     expect(await h.pollNow()).toMatchObject({ lastOutcome: 'committed', incidentCount: 2 });
+    expect(await logLines(logFrom, /polling works again/, 1)).toEqual([
+      '[test] nsw-rfs-major-incidents: polling works again after 1 failed and 3 held-back polls',
+    ]);
   });
 
   it('ingests a real published NSW RFS document served by the replay server', async () => {

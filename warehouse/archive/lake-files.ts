@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { LakeFile, Manifest } from '../../lake/manifest.js';
+import { filesOf, type LakeFile, type Manifest } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
-import type { StateCode } from '../../model/index.js';
+import type { ArchiveSourceRemoval, ArchiveSourceRows, StateCode } from '../../model/index.js';
 import { currentManifest, describeLakeFile, publishFiles, sqlString, writeLakeFile } from '../publish.js';
 import type { Warehouse } from '../warehouse.js';
 import { planBuckets } from './buckets.js';
 import type { ArchivePartFile } from './bulk-load.js';
+import { discardTakeover, takeOverIds } from './source-identity.js';
 
 /**
  * Where a load's archive files go in the lake and how they replace an earlier load of the same source:
@@ -111,24 +112,127 @@ export async function moveBulkFilesToLake(
   return moved;
 }
 
+/** Attempts at publishing a load whose takeover the lake outran while it was planned. */
+const PUBLISH_ATTEMPTS = 5;
+
+const archivePaths = (files: readonly LakeFile[]) =>
+  files
+    .map((file) => file.path)
+    .sort()
+    .join('\n');
+
 /**
- * Publishes a load's files in place of every earlier file of its source, in the warehouse's turn: a
- * source loaded twice has its rows once. Returns the manifest and how many rows left the lake.
+ * Publishes a load's files in place of every earlier file of its source (a source loaded twice has its
+ * rows once) and of the sources it `replaces`, in the warehouse's turn. Ids that other sources hold are
+ * taken over (source-identity.ts): planned and written with the load's own `connection` outside the
+ * warehouse's turn, then published only if the other sources' files are still those it planned against.
  */
 export async function publishArchiveLoad(
   warehouse: Warehouse,
-  options: { lakeDir: string; source: string; files: readonly LakeFile[]; now: Date },
-): Promise<{ manifest: Manifest; replacedRows: number }> {
+  options: {
+    connection: DuckDBConnection;
+    lakeDir: string;
+    source: string;
+    tag: string;
+    files: readonly LakeFile[];
+    /** Other sources this load replaces whole (the demo's switch between its archives). */
+    replaces?: readonly string[];
+    now: Date;
+  },
+): Promise<{
+  manifest: Manifest;
+  replacedRows: number;
+  takenOver: ArchiveSourceRows[];
+  replacedSources: ArchiveSourceRows[];
+}> {
+  const replaces = new Set(options.replaces ?? []);
+  replaces.delete(options.source);
+  const leaving = (file: LakeFile) =>
+    ofSource(options.source)(file) || [...replaces].some((source) => ofSource(source)(file));
+  const othersIn = (manifest: Manifest | undefined) =>
+    filesOf(manifest, 'archive').filter((file) => !leaving(file));
+  for (let attempt = 1; ; attempt++) {
+    const planned = othersIn(await warehouse.exclusive(() => currentManifest(warehouse.db, options.lakeDir)));
+    const takeover = await takeOverIds(options.connection, {
+      lakeDir: options.lakeDir,
+      loaded: options.files,
+      others: planned,
+      tag: options.tag,
+    });
+    const published = await warehouse.exclusive(async () => {
+      const before = await currentManifest(warehouse.db, options.lakeDir);
+      // Another source was loaded or removed meanwhile: plan again against what the lake holds now.
+      if (archivePaths(othersIn(before)) !== archivePaths(planned)) return undefined;
+      const archive = filesOf(before, 'archive');
+      const rowsOf = (source: string) =>
+        archive.filter(ofSource(source)).reduce((sum, file) => sum + file.rows, 0);
+      const retagged = new Set(takeover.replaced.map((file) => file.path));
+      const manifest = await publishFiles(warehouse.db, options.lakeDir, {
+        added: [...options.files, ...takeover.added],
+        replaced: (file) => leaving(file) || retagged.has(file.path),
+        now: options.now,
+      });
+      return {
+        manifest,
+        replacedRows: rowsOf(options.source),
+        takenOver: takeover.bySource,
+        replacedSources: [...replaces]
+          .sort()
+          .map((source) => ({ source, rows: rowsOf(source) }))
+          .filter((entry) => entry.rows > 0),
+      };
+    });
+    if (published) return published;
+    await discardTakeover(options.lakeDir, takeover);
+    if (attempt >= PUBLISH_ATTEMPTS) {
+      throw new Error(`the archive changed under the load ${PUBLISH_ATTEMPTS} times while it was published`);
+    }
+  }
+}
+
+/** The archive's sources in a manifest, with their rows, by name. */
+export function archiveSources(manifest: Manifest | undefined): ArchiveSourceRows[] {
+  const rows = new Map<string, number>();
+  for (const file of filesOf(manifest, 'archive')) {
+    const source = file.partition.source ?? '';
+    rows.set(source, (rows.get(source) ?? 0) + file.rows);
+  }
+  return [...rows]
+    .map(([source, count]) => ({ source, rows: count }))
+    .sort((a, b) => a.source.localeCompare(b.source));
+}
+
+/**
+ * Publishes a generation without a source's archive files (they go to the garbage, deleted after the
+ * grace period, as replaced files do). A source that holds no files publishes nothing.
+ */
+export async function publishWithoutArchiveSource(
+  warehouse: Warehouse,
+  options: { lakeDir: string; source: string; now: Date },
+): Promise<ArchiveSourceRemoval> {
   return warehouse.exclusive(async () => {
     const before = await currentManifest(warehouse.db, options.lakeDir);
-    const replacedRows = (before?.files ?? [])
-      .filter(ofSource(options.source))
-      .reduce((sum, file) => sum + file.rows, 0);
+    const leaving = filesOf(before, 'archive').filter(ofSource(options.source));
+    if (leaving.length === 0) {
+      return {
+        source: options.source,
+        files: 0,
+        rows: 0,
+        generation: null,
+        remaining: archiveSources(before),
+      };
+    }
     const manifest = await publishFiles(warehouse.db, options.lakeDir, {
-      added: options.files,
+      added: [],
       replaced: ofSource(options.source),
       now: options.now,
     });
-    return { manifest, replacedRows };
+    return {
+      source: options.source,
+      files: leaving.length,
+      rows: leaving.reduce((sum, file) => sum + file.rows, 0),
+      generation: manifest.generation,
+      remaining: archiveSources(manifest),
+    };
   });
 }

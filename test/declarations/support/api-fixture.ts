@@ -11,7 +11,12 @@ import { DeclarationStore } from '../../../api/declarations/declaration-store.js
 import { geographyFiles, loadServedGeography } from '../../../api/declarations/geography.js';
 import type { DeclarationHealthSource } from '../../../api/declarations/health-source.js';
 import { ServingStore } from '../../../api/serving-store.js';
-import { dataLayout, parseSettings, type Settings } from '../../../config/index.js';
+import {
+  configuredDeclarationSources,
+  dataLayout,
+  parseSettings,
+  type Settings,
+} from '../../../config/index.js';
 import { STAND_IN_FILE_NAMES, standInDeclarationFiles } from '../../../declarations/stand-ins/index.js';
 import { Warehouse } from '../../../warehouse/warehouse.js';
 import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
@@ -47,7 +52,8 @@ export async function writeStandInInputs(dir: string): Promise<Record<string, st
 
 /**
  * One refresh of every configured source without Temporal: the refresher workflow's three steps
- * (fetch, parse, publish) called in turn, as the activities run them.
+ * (fetch, parse, publish) called in turn, as the activities run them, with the warehouse worker's
+ * deps (sources the settings no longer name leave the lake).
  */
 export async function refreshOnce(settings: Settings, warehouse: Warehouse): Promise<void> {
   const ingest = createDeclarationIngestActivities({ settings });
@@ -55,6 +61,7 @@ export async function refreshOnce(settings: Settings, warehouse: Warehouse): Pro
     dataDir: settings.DATA_DIR,
     lakeDir: dataLayout(settings.DATA_DIR).lakeDir,
     warehouse,
+    configuredSources: () => configuredDeclarationSources(settings),
   });
   for (const source of await ingest.declarationSources()) {
     const fetched = await ingest.fetchDeclarationSource({ source });

@@ -1,0 +1,23 @@
+import { proxyActivities, setCurrentDetails } from '@temporalio/workflow';
+import type { ArchiveActivities } from '../activities/index.js';
+import type { ArchiveSourceRemoval } from '../model/index.js';
+
+export interface ArchiveSourceRemovalInput {
+  /** The source whose archive files leave the lake. */
+  source: string;
+  warehouseTaskQueue: string;
+}
+
+/**
+ * Removes a source from the historical archive (`npm run archive -- remove --source <name>`): the
+ * warehouse publishes a lake generation without the source's files, in its turn, as a load replaces them.
+ */
+export async function archiveSourceRemoval(input: ArchiveSourceRemovalInput): Promise<ArchiveSourceRemoval> {
+  const { removeArchiveSource } = proxyActivities<ArchiveActivities>({
+    taskQueue: input.warehouseTaskQueue,
+    startToCloseTimeout: '2 minutes',
+    retry: { initialInterval: '1 second', maximumAttempts: 5 },
+  });
+  setCurrentDetails(`Removes the archive source **${input.source}** from the lake`);
+  return removeArchiveSource({ source: input.source });
+}
