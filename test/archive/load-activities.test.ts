@@ -3,14 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArchiveActivities } from '../../activities/archive-activities.js';
-import { dataLayout } from '../../config/index.js';
 import { readManifest } from '../../lake/manifest.js';
 import { fileRelation } from '../../lake/read.js';
 import { NO_COUNTS, type ArchiveLoadResult } from '../../model/index.js';
-import { generatedPlacesLocator } from '../../replay/archive/places.js';
 import { writeArchiveFile } from '../../replay/archive/generate.js';
-import { Warehouse } from '../../warehouse/warehouse.js';
+import { type Warehouse } from '../../warehouse/warehouse.js';
+import { archiveActivitiesIn } from './support.js';
 
 const LOADED_AT = '2026-04-20T00:00:00Z';
 
@@ -19,7 +17,7 @@ describe('archive load activities', () => {
   let dir: string;
   let input: string;
   let warehouse: Warehouse;
-  let activities: ReturnType<typeof createArchiveActivities>;
+  let activities: Awaited<ReturnType<typeof archiveActivitiesIn>>['activities'];
   let lakeDir: string;
   let stream: ArchiveLoadResult;
 
@@ -69,15 +67,7 @@ describe('archive load activities', () => {
     dir = await mkdtemp(join(tmpdir(), 'eids-archive-activities-'));
     input = join(dir, 'archive.csv');
     await writeArchiveFile({ rows: 6_000, seed: 21, out: input, format: 'csv', invalidEvery: 97 });
-    const layout = dataLayout(dir);
-    lakeDir = layout.lakeDir;
-    warehouse = await Warehouse.open(layout.warehouseFile);
-    activities = createArchiveActivities({
-      dataDir: dir,
-      lakeDir,
-      warehouse,
-      locator: () => Promise.resolve(generatedPlacesLocator()),
-    });
+    ({ warehouse, activities, lakeDir } = await archiveActivitiesIn(dir));
   });
   afterAll(async () => {
     warehouse.close();

@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArchiveActivities } from '../../activities/archive-activities.js';
-import { dataLayout } from '../../config/index.js';
 import { readManifest } from '../../lake/manifest.js';
 import { writeArchiveFile } from '../../replay/archive/generate.js';
-import { generatedPlacesLocator } from '../../replay/archive/places.js';
 import { archiveLoadTag, archiveSources } from '../../warehouse/archive/index.js';
-import { Warehouse } from '../../warehouse/warehouse.js';
+import { type Warehouse } from '../../warehouse/warehouse.js';
+import { archiveActivitiesIn } from './support.js';
 
 const LOADED_AT = '2026-04-20T00:00:00Z';
 
@@ -21,7 +19,7 @@ describe('archive sources: one record per id, and removing a source', () => {
   let dir: string;
   let lakeDir: string;
   let warehouse: Warehouse;
-  let activities: ReturnType<typeof createArchiveActivities>;
+  let activities: Awaited<ReturnType<typeof archiveActivitiesIn>>['activities'];
   /** 3,000 made-up events; `part` is the first 1,000 of the same seed (the same ids and rows). */
   let whole: string;
   let part: string;
@@ -77,15 +75,7 @@ describe('archive sources: one record per id, and removing a source', () => {
     await writeArchiveFile({ rows: 3_000, seed: 8, out: whole, format: 'csv' });
     await writeArchiveFile({ rows: 1_000, seed: 8, out: part, format: 'csv' });
     await writeArchiveFile({ rows: 1_000, seed: 9, out: other, format: 'csv' });
-    const layout = dataLayout(dir);
-    lakeDir = layout.lakeDir;
-    warehouse = await Warehouse.open(layout.warehouseFile);
-    activities = createArchiveActivities({
-      dataDir: dir,
-      lakeDir,
-      warehouse,
-      locator: () => Promise.resolve(generatedPlacesLocator()),
-    });
+    ({ warehouse, activities, lakeDir } = await archiveActivitiesIn(dir));
   });
   afterAll(async () => {
     warehouse.close();

@@ -1,5 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { createArchiveActivities } from '../../activities/archive-activities.js';
+import { dataLayout } from '../../config/index.js';
+import { generatedPlacesLocator } from '../../replay/archive/places.js';
+import { Warehouse } from '../../warehouse/warehouse.js';
 import type { ApproximateLocator, ArchiveRecord, RowProblem, StateCode } from '../../model/index.js';
 import {
   readArchiveCsv,
@@ -77,4 +81,17 @@ export function testLocator(options: {
       return undefined;
     },
   };
+}
+
+/** The archive activities over a fresh warehouse in `dir`, with the generated archive's places. */
+export async function archiveActivitiesIn(dir: string) {
+  const layout = dataLayout(dir);
+  const warehouse = await Warehouse.open(layout.warehouseFile);
+  const activities = createArchiveActivities({
+    dataDir: dir,
+    lakeDir: layout.lakeDir,
+    warehouse,
+    locator: () => Promise.resolve(generatedPlacesLocator()),
+  });
+  return { warehouse, activities, lakeDir: layout.lakeDir };
 }
