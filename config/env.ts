@@ -44,6 +44,18 @@ const SettingsSchema = z.object({
   RECORD_WORKFLOW_HISTORIES: z.string().min(1).optional(),
   /** The Web UI of the cluster TEMPORAL_ADDRESS names, for links the CLIs print (the dev server's is known). */
   TEMPORAL_UI_URL: z.url().optional(),
+  /**
+   * TLS and credentials for the cluster TEMPORAL_ADDRESS names (self-hosted with mTLS, or Temporal
+   * Cloud). The names are the Temporal CLI's own, so `npm run temporal` reaches the same cluster.
+   * TLS is on when TEMPORAL_TLS=true or any of the others is set; the files are PEM.
+   */
+  TEMPORAL_TLS: z.stringbool().optional(),
+  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
+  /** A Temporal Cloud API key (sent as a bearer token over TLS). */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
   INGEST_TASK_QUEUE: z.string().min(1).default('eids-ingest'),
   WAREHOUSE_TASK_QUEUE: z.string().min(1).default('eids-warehouse'),
   /** When set, every feed URL is rewritten onto this base (the replay server in the demo). */
@@ -145,6 +157,34 @@ const SettingsSchema = z.object({
   GAUGE_THRESHOLDS_FILE: z.string().min(1).optional(),
 });
 
+const TEMPORAL_CREDENTIALS = [
+  'TEMPORAL_TLS',
+  'TEMPORAL_TLS_CA_PATH',
+  'TEMPORAL_TLS_CERT_PATH',
+  'TEMPORAL_TLS_KEY_PATH',
+  'TEMPORAL_TLS_SERVER_NAME',
+  'TEMPORAL_API_KEY',
+] as const;
+
+/** Settings that only make sense together. */
+const CheckedSettingsSchema = SettingsSchema.superRefine((settings, ctx) => {
+  if ((settings.TEMPORAL_TLS_CERT_PATH === undefined) !== (settings.TEMPORAL_TLS_KEY_PATH === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TEMPORAL_TLS_CERT_PATH'],
+      message: 'a client certificate needs its key: set TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH together',
+    });
+  }
+  const credentials = TEMPORAL_CREDENTIALS.filter((name) => settings[name] !== undefined && settings[name] !== false);
+  if (credentials.length > 0 && settings.TEMPORAL_ADDRESS === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [credentials[0]!],
+      message: `${credentials.join(', ')} apply to the cluster TEMPORAL_ADDRESS names; the dev server the service starts itself has no TLS (set TEMPORAL_ADDRESS, or unset these)`,
+    });
+  }
+});
+
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export class ConfigError extends Error {
@@ -155,7 +195,7 @@ export class ConfigError extends Error {
 export function parseSettings(env: Record<string, string | undefined>): Settings {
   // Empty strings mean "unset" so that `FOO= npm start` behaves like leaving FOO out.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = SettingsSchema.safeParse(cleaned);
+  const result = CheckedSettingsSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -11,6 +11,7 @@ import { keptEventClusterer } from './event-clusterer.js';
 import { keepWorkflows, startWorkflowDoctor, type KeptWorkflow } from './workflow-doctor.js';
 import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
+import { temporalConnectionOptions, type TemporalConnectionOptions } from './temporal-connection.js';
 
 /** The processes the service is made of; each runs alone and is restarted alone. */
 export const ROLES = ['warehouse', 'ingest', 'api'] as const;
@@ -25,9 +26,10 @@ export interface RunningRole {
   stop(): Promise<void>;
 }
 
-function temporalAddress(settings: Settings): string {
+/** A role's connection options: its parent always sets TEMPORAL_ADDRESS (the dev server's when it started one). */
+function connectionOptions(settings: Settings): TemporalConnectionOptions {
   if (!settings.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set for this process');
-  return settings.TEMPORAL_ADDRESS;
+  return temporalConnectionOptions(settings, settings.TEMPORAL_ADDRESS);
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {
@@ -50,7 +52,7 @@ function runWorker(worker: Worker, release: () => Promise<void>): Pick<RunningRo
 
 /** The warehouse worker: the one process that opens the DuckDB file. */
 export async function startWarehouseRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
-  const connection = await NativeConnection.connect({ address: temporalAddress(settings) });
+  const connection = await NativeConnection.connect(connectionOptions(settings));
   try {
     const { worker, warehouse, publisher } = await createWarehouseWorker({
       connection,
@@ -75,8 +77,8 @@ export async function startWarehouseRole(settings: Settings, log: ServiceLog): P
 
 /** An ingest worker (pollers, fetch, parse); once it runs, every poller is started or woken. */
 export async function startIngestRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
-  const address = temporalAddress(settings);
-  const connection = await NativeConnection.connect({ address });
+  const options = connectionOptions(settings);
+  const connection = await NativeConnection.connect(options);
   let running: Pick<RunningRole, 'ended' | 'stop'>;
   try {
     const worker = await createIngestWorker({ connection, settings });
@@ -85,7 +87,7 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     await connection.close();
     throw error;
   }
-  const clientConnection = await Connection.connect({ address });
+  const clientConnection = await Connection.connect(options);
   let doctor: { stop(): Promise<void> };
   try {
     const client = new Client({ connection: clientConnection, namespace: settings.TEMPORAL_NAMESPACE });
@@ -122,7 +124,7 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
  * unreachable, and connects when it comes back.
  */
 export async function startApiRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
-  const connection = Connection.lazy({ address: temporalAddress(settings) });
+  const connection = Connection.lazy(connectionOptions(settings));
   const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
   const api = await startApiServer(settings, client, selectedCatalogue(settings), (line) => log.info(line));
   let release: () => void = () => undefined;

@@ -15,6 +15,8 @@ import { forgetRunningService, recordRunningService } from './service-file.js';
 import { Supervisor, type ChildSpec } from './supervisor.js';
 import { requireTemporalCli } from './temporal-cli.js';
 import { startTemporalDevServer } from './temporal-dev-server.js';
+import { checkTemporalCluster } from './temporal-cluster-check.js';
+import { temporalConnectionOptions } from './temporal-connection.js';
 import { temporalCliFlags } from './temporal-target.js';
 
 export interface RunningService {
@@ -75,7 +77,14 @@ export async function startService(
   try {
     let address = settings.TEMPORAL_ADDRESS;
     let temporalUiUrl: string | undefined;
-    if (!address) {
+    if (address) {
+      // A cluster the service did not start: say now, in one line, what is wrong with it or its settings.
+      await checkTemporalCluster(
+        temporalConnectionOptions(settings, address),
+        settings.TEMPORAL_NAMESPACE,
+        log,
+      );
+    } else {
       const cliPath = requireTemporalCli(settings, PROJECT_ROOT);
       const orphan = await stopOrphanedDevServer(layout.temporalPidFile, layout.temporalDbFile);
       if (orphan !== undefined) {
