@@ -1,5 +1,5 @@
 import { Connection } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
+import proto from '@temporalio/proto';
 import { ConfigError } from '../config/index.js';
 import { FEED_STATUS_SEARCH_ATTRIBUTE } from '../model/index.js';
 import type { ServiceLog } from './log.js';
@@ -82,7 +82,8 @@ async function ensureFeedStatusAttribute(
     await connection.operatorService.addSearchAttributes({
       namespace,
       searchAttributes: {
-        [FEED_STATUS_SEARCH_ATTRIBUTE]: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
+        [FEED_STATUS_SEARCH_ATTRIBUTE]:
+          proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
       },
     });
     log.info(
