@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { gzipSync } from 'node:zlib';
-import type { ServingStore } from './serving-store.js';
+import type { ServingStore } from '../lake/serving/serving-store.js';
 import type { AppEnv } from './types.js';
 
 /**

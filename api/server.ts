@@ -22,7 +22,7 @@ import { BoardDeclarationHealthSource } from './declarations/health-source.js';
 import { BoardFeedHealthSource } from './feed-health-source.js';
 import { BoardGaugeHealthSource } from './gauges/source-health.js';
 import { WorkflowHealthBoard } from './workflow-health/board.js';
-import { ServingStore } from './serving-store.js';
+import { ServingStore } from '../lake/serving/serving-store.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {

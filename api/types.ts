@@ -6,7 +6,7 @@ import type { DeclarationsSource } from './declarations/declaration-store.js';
 import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
 import type { GaugeHealthSource } from './gauges/source-health.js';
-import type { ServingStore } from './serving-store.js';
+import type { ServingStore } from '../lake/serving/serving-store.js';
 
 export interface AppDeps {
   store: ServingStore;

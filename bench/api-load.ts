@@ -18,7 +18,7 @@ import { normalise } from '../activities/ingest.js';
 import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../warehouse/publisher.js';
 import { Warehouse } from '../warehouse/warehouse.js';
-import { ServingStore } from '../api/serving-store.js';
+import { ServingStore } from '../lake/serving/serving-store.js';
 import { toRecord } from '../model/index.js';
 import { GENERATORS } from '../replay/generators/index.js';
 import { Client, Connection } from '@temporalio/client';

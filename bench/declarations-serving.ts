@@ -17,7 +17,7 @@ import { createApp } from '../api/app.js';
 import { CursorCodec } from '../api/cursor.js';
 import { DeclarationStore } from '../api/declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from '../api/declarations/geography.js';
-import { ServingStore } from '../api/serving-store.js';
+import { ServingStore } from '../lake/serving/serving-store.js';
 import { dataLayout, parseSettings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { lookupPoint, lookupPostcode } from '../declarations/index.js';

@@ -11,7 +11,7 @@ import {
   type Manifest,
 } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
-import { CANCEL_WINDOW_MS } from '../exports/cap/cap-entries.js';
+import { CANCEL_WINDOW_MS } from '../model/index.js';
 
 export { GARBAGE_GRACE_MS };
 

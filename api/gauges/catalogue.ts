@@ -12,7 +12,7 @@ import type {
   StateCode,
 } from '../../model/index.js';
 import { formatAtOffset } from '../../sources/gauges/time.js';
-import type { ServingStore } from '../serving-store.js';
+import type { ServingStore } from '../../lake/serving/serving-store.js';
 
 /** A gauge as the API shows it. */
 export interface GaugeView {

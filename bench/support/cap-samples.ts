@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { normalise } from '../../activities/ingest.js';
 import { parserFor } from '../../sources/index.js';
-import { latestMessage, type IncidentVersion } from '../../exports/cap/cap-messages.js';
-import { toRecord, type IncidentRecord } from '../../model/index.js';
+import { latestMessage } from '../../exports/cap/cap-messages.js';
+import { toRecord, type IncidentRecord, type IncidentVersion } from '../../model/index.js';
 import { upstreamSamples } from '../../replay/shared-samples.js';
 
 /**

@@ -10,7 +10,7 @@ import { generateKey } from '../../api/access/key-format.js';
 import { DEFAULT_POLICY, policyFor, ROUTE_POLICIES } from '../../api/access/route-policy.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, TIERS, type Tier } from '../../config/index.js';
 import { toRecord } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';

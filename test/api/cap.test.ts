@@ -13,7 +13,7 @@ import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, parseSettings } from '../../config/index.js';
 import { capIdentifier } from '../../exports/cap/cap-messages.js';
 import { capIssuer } from '../../exports/cap/issuer.js';

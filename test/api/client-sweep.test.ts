@@ -12,7 +12,7 @@ import { CursorCodec } from '../../api/cursor.js';
 import { DeclarationStore } from '../../api/declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from '../../api/declarations/geography.js';
 import { listen } from '../../api/listen.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { clusteringConfig } from '../../clustering/index.js';
 import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
 import { syntheticFleet } from '../../replay/gauges/index.js';

@@ -11,9 +11,10 @@ import { normalise } from '../../activities/ingest.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import type { Catalogue } from '../../api/exports/catalogue.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
-import { RECORD_COLUMNS, NO_LOCATOR, toRecord } from '../../model/index.js';
+import { RECORD_COLUMNS } from '../../lake/incident-columns.js';
+import { NO_LOCATOR, toRecord } from '../../model/index.js';
 import { writeArchiveFile } from '../../replay/archive/generate.js';
 import {
   renderNswMajorIncidents,

@@ -10,7 +10,7 @@ import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import type { App } from '../../api/app.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, type Tier } from '../../config/index.js';
 import { CSV_COLUMNS } from '../../exports/csv.js';
 import { toRecord, type IncidentRecord } from '../../model/index.js';

@@ -9,7 +9,7 @@ import { Warehouse } from '../../warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';
 import { API_VERSION } from '../../api/version.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { EVENT_TYPES, toRecord, type FeedHealth } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventActivities, type ClusterEventsResult } from '../../activities/event-activities.js';
 import type { App } from '../../api/app.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { clusteringConfig } from '../../clustering/index.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { filesOf, readManifest } from '../../lake/manifest.js';

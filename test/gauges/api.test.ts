@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import type { GaugeSourceItem } from '../../api/gauges/source-health.js';
 import { gaugeSourceByName } from '../../config/gauge-sources.js';
 import { floodClass, isAtOrAbove, readingStatus, summarizeGauges } from '../../gauges/index.js';

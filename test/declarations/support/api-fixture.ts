@@ -10,7 +10,7 @@ import { CursorCodec } from '../../../api/cursor.js';
 import { DeclarationStore } from '../../../api/declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from '../../../api/declarations/geography.js';
 import type { DeclarationHealthSource } from '../../../api/declarations/health-source.js';
-import { ServingStore } from '../../../api/serving-store.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
 import {
   configuredDeclarationSources,
   dataLayout,

@@ -1,14 +1,15 @@
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { versionsOfChain, type IncidentVersion } from '../exports/cap/incident-versions.js';
-import { filesOf, readManifest, type LakeFile, type Manifest } from '../lake/manifest.js';
-import { archiveRelation, fileRelation, prunedFiles, type LakeSlice } from '../lake/read.js';
-import { columnList, columnsDdl, LAKE_TABLES, type LakeTableName } from '../lake/tables.js';
-import { RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
-import { EventSet, readEventSet } from './events/event-set.js';
-import { CurrentIncidents } from './incidents/current-incidents.js';
-import { SpatialIndex } from './incidents/spatial-index.js';
+import type { IncidentRecord, IncidentVersion } from '../../model/index.js';
+import { filesOf, readManifest, type LakeFile, type Manifest } from '../manifest.js';
+import { fileRelation, type LakeSlice } from '../read.js';
+import type { LakeTableName } from '../tables.js';
+import { CurrentIncidents } from './current-incidents.js';
+import { EventSet, readEventSet } from './events.js';
+import { archiveView, versionsView } from './history-views.js';
+import { createLiveTable, loadLiveSet, type LiveSet } from './live-set.js';
+import { SpatialIndex } from './spatial-index.js';
 
 /**
  * How often the store looks for a newer manifest besides file-system notifications: with the time a
@@ -38,8 +39,6 @@ interface LoadedGeneration {
   eventsPath: string | undefined;
 }
 
-const live = LAKE_TABLES.incidents_live;
-
 /**
  * Every generation brings new lake files; DuckDB's external file cache would keep each one read in its
  * buffer pool up to the memory limit (a slow climb, never a plateau). The OS page cache serves local
@@ -50,12 +49,11 @@ const DUCKDB_READER_SETTINGS = {
   memory_limit: '512MB',
   enable_external_file_cache: 'false',
 };
-const versionColumns = columnList(LAKE_TABLES.incident_versions);
 
 /**
- * The API's read side of the lake. It holds the live set (live incidents and those retracted within 7
- * days) in memory, and reads version history and the archive in place from the manifest's Parquet
- * files, pruned by partition and time. A new generation is loaded off the request path — a watcher
+ * The read side of the lake, as API processes use it. It holds the live set (live incidents and those
+ * retracted within 7 days) in memory, and reads version history and the archive in place from the
+ * manifest's Parquet files, pruned by partition and time. A new generation is loaded off the request path — a watcher
  * notices the manifest — and swapped in whole: requests never wait for a load, and always see one
  * complete generation. It never opens the warehouse.
  */
@@ -78,7 +76,7 @@ export class ServingStore {
     const instance = await DuckDBInstance.create(':memory:', DUCKDB_READER_SETTINGS);
     const connection = await instance.connect();
     try {
-      await connection.run(`CREATE TABLE ${live.name} (${columnsDdl(live)})`);
+      await createLiveTable(connection);
     } finally {
       connection.closeSync();
     }
@@ -135,47 +133,19 @@ export class ServingStore {
     const [file] = filesOf(manifest, 'incidents_live');
     const [eventsFile] = filesOf(manifest, 'events');
     const connection = await this.instance.connect();
-    let records: (IncidentRecord & { chain: string })[];
+    let liveSet: LiveSet;
     let events = new EventSet([]);
     try {
       if (eventsFile && eventsFile.path === this.loaded?.eventsPath) events = this.loaded.events;
       else if (eventsFile) events = await readEventSet(connection, join(this.lakeDir, eventsFile.path));
-      // Built beside the serving table, then swapped in one transaction: queries see one or the other.
-      await connection.run('DROP TABLE IF EXISTS incidents_live_next');
-      await connection.run(`CREATE TABLE incidents_live_next (${columnsDdl(live)})`);
-      if (file) {
-        await connection.run(
-          `INSERT INTO incidents_live_next SELECT ${columnList(live)} FROM read_parquet($1)`,
-          [join(this.lakeDir, file.path)],
-        );
-      }
-      const reader = await connection.runAndReadAll(
-        `SELECT ${RECORD_COLUMN_LIST}, chain FROM incidents_live_next ORDER BY id`,
-      );
-      records = reader.getRowObjectsJS() as unknown as (IncidentRecord & { chain: string })[];
-      await connection.run('BEGIN TRANSACTION');
-      try {
-        await connection.run(`DROP TABLE ${live.name}`);
-        await connection.run(`ALTER TABLE incidents_live_next RENAME TO ${live.name}`);
-        await connection.run('COMMIT');
-      } catch (error) {
-        await connection.run('ROLLBACK');
-        throw error;
-      }
+      liveSet = await loadLiveSet(connection, file && join(this.lakeDir, file.path));
     } finally {
       connection.closeSync();
     }
-    // Sorted here, not in SQL, so that paging compares ids exactly as this sort does.
-    records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const versions = new Map<string, IncidentVersion[]>();
-    const plain = records.map(({ chain, ...record }) => {
-      versions.set(record.id, versionsOfChain(chain));
-      return record;
-    });
     this.loaded = {
       manifest,
-      live: new CurrentIncidents(plain),
-      versions,
+      live: liveSet.incidents,
+      versions: liveSet.versions,
       events,
       eventsPath: eventsFile?.path,
     };
@@ -221,30 +191,14 @@ export class ServingStore {
     return Promise.resolve(this.loaded?.versions ?? new Map());
   }
 
-  /**
-   * Every version of the incidents in the slice, as a relation: settled versions read in place from
-   * the lake's files (pruned by state and time), plus the open versions of live incidents. A settled
-   * retraction that was later closed appears twice in the files; the closed copy wins.
-   */
+  /** Every version of the incidents in the slice, as a relation (history-views.ts). */
   versionsRelation(slice: LakeSlice): string {
-    const files = prunedFiles(this.loaded?.manifest, 'incident_versions', slice);
-    const settled = fileRelation(this.lakeDir, 'incident_versions', files);
-    // Only retractions can have two copies, so only they pass through the window: the query's own
-    // filters still reach the Parquet scan of everything else.
-    return `(
-      SELECT ${versionColumns} FROM ${settled} WHERE NOT retracted
-      UNION ALL
-      SELECT ${versionColumns} FROM ${settled} WHERE retracted
-        QUALIFY row_number() OVER (PARTITION BY id, version ORDER BY valid_to DESC NULLS LAST) = 1
-      UNION ALL
-      SELECT ${RECORD_COLUMN_LIST}, version, valid_from, NULL::TIMESTAMPTZ AS valid_to
-      FROM ${live.name} WHERE NOT retracted
-    )`;
+    return versionsView(this.lakeDir, this.loaded?.manifest, slice);
   }
 
   /** The historical archive in the slice, read in place from the lake's files (geometry built from points). */
   archiveRelation(slice: LakeSlice): string {
-    return archiveRelation(this.lakeDir, prunedFiles(this.loaded?.manifest, 'archive', slice));
+    return archiveView(this.lakeDir, this.loaded?.manifest, slice);
   }
 
   /** A relation over some files of a table (chosen from `manifest`), read in place. */

@@ -1,8 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { eventFromRow, type PublishedEvent } from '../../lake/event-rows.js';
-import { columnList, LAKE_TABLES } from '../../lake/tables.js';
 import type { EventType, Severity, StateCode, WarningLevel } from '../../model/index.js';
-import { problems } from '../problem.js';
+import { eventFromRow, type PublishedEvent } from '../event-rows.js';
+import { columnList, LAKE_TABLES } from '../tables.js';
 
 /** Filters of the event list. */
 export interface EventFilters {
@@ -19,38 +18,18 @@ export interface EventFilters {
 }
 
 /** Where a page resumes: the last event served, in list order. */
-interface ListKey {
+export interface ListKey {
   updatedMs: number;
   id: string;
 }
 
-function keyOf(event: PublishedEvent): ListKey {
+export function listKeyOf(event: PublishedEvent): ListKey {
   return { updatedMs: Date.parse(event.lastUpdatedAt), id: event.id };
 }
 
 /** List order: most recently updated first, then by id. */
 function compareKeys(a: ListKey, b: ListKey): number {
   return b.updatedMs - a.updatedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-/** The cursor text of the last event of a page. */
-export function listKeyText(event: PublishedEvent): string {
-  const { updatedMs, id } = keyOf(event);
-  return JSON.stringify([updatedMs, id]);
-}
-
-/** Reads a key written by listKeyText; anything else is a malformed cursor. */
-export function parseListKey(text: string): ListKey {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = undefined;
-  }
-  if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string') {
-    return { updatedMs: value[0], id: value[1] };
-  }
-  throw problems.invalidParameter('cursor: malformed cursor; pass back the token from meta.nextCursor.');
 }
 
 const overlaps = <T>(wanted: readonly T[] | undefined, values: readonly T[]) =>
@@ -69,7 +48,7 @@ export class EventSet {
   constructor(events: readonly PublishedEvent[]) {
     this.byId = new Map(events.map((event) => [event.id, event]));
     this.ordered = events
-      .map((event) => ({ key: keyOf(event), event }))
+      .map((event) => ({ key: listKeyOf(event), event }))
       .sort((a, b) => compareKeys(a.key, b.key));
   }
 

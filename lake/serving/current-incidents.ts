@@ -1,19 +1,30 @@
-import { retractedSince as wasRetractedSince } from '../../exports/cap/cap-entries.js';
-import type { IncidentRecord } from '../../model/index.js';
-import type { IncidentFilters } from './list-query.js';
+import { retractedSince as wasRetractedSince, type IncidentRecord } from '../../model/index.js';
 
-const LIST_FILTERS: [keyof IncidentFilters, keyof IncidentRecord][] = [
-  ['state', 'state'],
-  ['eventType', 'event_type'],
-  ['category', 'event_category'],
-  ['featureType', 'feature_type'],
-  ['severity', 'severity'],
-  ['urgency', 'urgency'],
-  ['certainty', 'certainty'],
-  ['warningLevel', 'warning_level'],
-  ['status', 'status'],
-  ['agency', 'agency'],
-];
+/** Each list filter and the column it matches. */
+const LIST_FILTERS = {
+  state: 'state',
+  eventType: 'event_type',
+  category: 'event_category',
+  featureType: 'feature_type',
+  severity: 'severity',
+  urgency: 'urgency',
+  certainty: 'certainty',
+  warningLevel: 'warning_level',
+  status: 'status',
+  agency: 'agency',
+} as const satisfies Record<string, keyof IncidentRecord>;
+type ListFilter = keyof typeof LIST_FILTERS;
+
+/**
+ * Filters of the current incidents: a list admits a record whose column holds any of its values (no
+ * list, or an empty one, admits all); a box admits points inside it; retracted records only on asking.
+ */
+export type CurrentIncidentFilters = {
+  [K in ListFilter]?: readonly IncidentRecord[(typeof LIST_FILTERS)[K]][] | undefined;
+} & {
+  bbox?: { minLon: number; minLat: number; maxLon: number; maxLat: number } | undefined;
+  include_retracted?: boolean | undefined;
+};
 
 /**
  * The current incidents of one serving generation, held sorted by id: the list endpoint filters and
@@ -40,7 +51,7 @@ export class CurrentIncidents {
    * `retractedSince` (epoch ms) also admits records retracted at or after it (CAP feeds' Cancels).
    */
   page(
-    filters: IncidentFilters,
+    filters: CurrentIncidentFilters,
     afterKey: string | undefined,
     limit: number,
     { retractedSince }: { retractedSince?: number } = {},
@@ -60,17 +71,20 @@ export class CurrentIncidents {
   }
 }
 
-function matcher(filters: IncidentFilters, retractedSince?: number): (record: IncidentRecord) => boolean {
-  const sets = LIST_FILTERS.flatMap(([key, column]) => {
-    const values = filters[key] as readonly string[] | undefined;
-    return values && values.length > 0 ? [[column, new Set<string>(values)] as const] : [];
+function matcher(
+  filters: CurrentIncidentFilters,
+  retractedSince?: number,
+): (record: IncidentRecord) => boolean {
+  const sets = (Object.keys(LIST_FILTERS) as ListFilter[]).flatMap((key) => {
+    const values = filters[key];
+    return values && values.length > 0 ? [[LIST_FILTERS[key], new Set<string>(values)] as const] : [];
   });
   const box = filters.bbox;
   const admitRetracted = (record: IncidentRecord) =>
     filters.include_retracted || (retractedSince !== undefined && wasRetractedSince(record, retractedSince));
   return (record) => {
     if (record.retracted && !admitRetracted(record)) return false;
-    for (const [column, allowed] of sets) if (!allowed.has(record[column] as string)) return false;
+    for (const [column, allowed] of sets) if (!allowed.has(record[column])) return false;
     if (box) {
       const { longitude, latitude } = record;
       if (longitude === null || latitude === null) return false;
