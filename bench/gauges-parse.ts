@@ -18,7 +18,8 @@ import {
   syntheticFleet,
   valueAt,
 } from '../replay/gauges/index.js';
-import { formatAtOffset, parseHydstraTraces, parseKiwisValues } from '../sources/gauges/index.js';
+import { formatAtOffset } from '../model/time/fixed-offset.js';
+import { parseHydstraTraces, parseKiwisValues } from '../sources/gauges/index.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -1,7 +1,6 @@
 import {
   aquariusFloodThresholds,
   aquariusSeries,
-  formatAtOffset,
   gaugeStation,
   parseAquariusCorrectedData,
   parseAquariusDescriptions,
@@ -9,6 +8,7 @@ import {
   parseAquariusUniqueIds,
   type AquariusLocation,
 } from '../../sources/gauges/index.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
 import type { FloodThresholds, GaugeSeries } from '../../model/index.js';
 import { parsed } from './source-fetch.js';
 import type { SourcePoller } from './source-poll.js';

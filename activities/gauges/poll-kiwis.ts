@@ -1,11 +1,11 @@
 import {
-  formatAtOffset,
   gaugeStation,
   kiwisSeries,
   parseKiwisStationList,
   parseKiwisTimeseriesList,
   parseKiwisValues,
 } from '../../sources/gauges/index.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
 import type { GaugeSeries } from '../../model/index.js';
 import { parsed } from './source-fetch.js';
 import { chunks, type SourcePoller } from './source-poll.js';

@@ -4,7 +4,7 @@ import {
   type GaugeSourceDefinition,
 } from '../../config/gauge-sources.js';
 import type { GaugeSourceName } from '../../model/index.js';
-import { compactLocalTime, parseInstant } from '../../sources/gauges/time.js';
+import { compactLocalTime, parseInstant } from '../../model/time/fixed-offset.js';
 import type { ReplayServer, ReplayStep } from '../server.js';
 import {
   aquariusUniqueId,

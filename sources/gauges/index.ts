@@ -1,6 +1,5 @@
 export { GaugeSourceError, type GaugeSourceErrorKind } from './errors.js';
 export { gaugeStation, type GaugeSourceContext, type GaugeMeasure } from './station.js';
-export { formatAtOffset, normaliseInstant, parseInstant, compactLocalTime, offsetText } from './time.js';
 export * from './hydstra/index.js';
 export * from './aquarius/index.js';
 export * from './kiwis/index.js';

@@ -20,7 +20,7 @@ import {
   valueAt,
   type SyntheticGauge,
 } from '../../replay/gauges/index.js';
-import { formatAtOffset } from '../../sources/gauges/time.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
 import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';

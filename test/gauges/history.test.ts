@@ -15,7 +15,7 @@ import {
   type TimeWindow,
 } from '../../gauges/index.js';
 import type { GaugeReading, GaugeRollup, RollupInterval } from '../../model/index.js';
-import { formatAtOffset } from '../../sources/gauges/time.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
 import {
   READING_STEP_MS,
   levelAt,

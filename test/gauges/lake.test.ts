@@ -11,7 +11,7 @@ import {
   valueAt,
   type SyntheticGauge,
 } from '../../replay/gauges/index.js';
-import { formatAtOffset } from '../../sources/gauges/time.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
 import { gaugeLake, type GaugeLake } from './support/gauge-lake.js';
 
 const DAY = 86_400_000;

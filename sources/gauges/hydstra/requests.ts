@@ -1,4 +1,4 @@
-import { compactTimeAt } from '../time.js';
+import { compactTimeAt } from '../../../model/time/fixed-offset.js';
 
 /**
  * Request objects of the Hydstra calls the pollers make. The object is sent URL-encoded after `?`,

@@ -1,8 +1,9 @@
 /**
- * Times of gauge documents. Gauge services keep standard time all year (a fixed offset, no daylight
- * saving), so everything here is fixed-offset arithmetic done by hand: a trace of 100,000 points
- * would spend most of its parse in a date library's zone machinery. Output is always ISO 8601 to the
- * second with an explicit offset, e.g. `2020-01-01T00:00:00+10:00`.
+ * Fixed-offset times, read and written by the gauge parsers, the rollups, the warehouse, the API and
+ * the replay alike. Gauge services keep standard time all year (a fixed offset, no daylight saving),
+ * so everything here is arithmetic done by hand: a trace of 100,000 points would spend most of its
+ * parse in a date library's zone machinery. Output is always ISO 8601 to the second with an explicit
+ * offset, e.g. `2020-01-01T00:00:00+10:00`.
  */
 
 const MINUTE_MS = 60_000;

@@ -5,7 +5,7 @@ import {
   formatAtOffset,
   normaliseInstant,
   parseInstant,
-} from '../../sources/gauges/time.js';
+} from '../../../model/time/fixed-offset.js';
 
 describe('gauge document times', () => {
   it('writes any instant at a fixed offset as the same instant, to the second', () => {
