@@ -1,14 +1,16 @@
-import {
-  gaugeStation,
-  kiwisSeries,
-  parseKiwisStationList,
-  parseKiwisTimeseriesList,
-  parseKiwisValues,
-} from '../../sources/gauges/index.js';
-import { formatAtOffset } from '../../model/time/fixed-offset.js';
-import type { GaugeSeries } from '../../model/index.js';
-import { parsed } from './source-fetch.js';
-import { chunks, type SourcePoller } from './source-poll.js';
+import type { GaugeSeries } from '../../../model/index.js';
+import { formatAtOffset } from '../../../model/time/fixed-offset.js';
+import { chunks, type PollSequence, type PollWindow } from '../poll-sequence.js';
+import { gaugeStation, type GaugeSourceContext } from '../station.js';
+import { parseKiwisStationList, parseKiwisTimeseriesList } from './lists.js';
+import { kiwisSeries, parseKiwisValues } from './values.js';
+
+/** What a KiWIS poll reads from its catalogue entry (config/gauge-sources.ts). */
+export interface KiwisSourceFields extends GaugeSourceContext {
+  system: 'kiwis';
+  /** Query string every request carries before `request=`. */
+  serviceQuery: string;
+}
 
 /** Series per getTimeseriesValues request: a URL of forty ids stays well under 2 KB. */
 const SERIES_PER_REQUEST = 40;
@@ -18,31 +20,30 @@ const TIMESERIES_FIELDS =
 const STATION_FIELDS = 'station_name,station_no,station_id,station_latitude,station_longitude';
 const VALUE_METADATA = 'ts_id,station_no,station_name,parametertype_name,ts_name,ts_unitsymbol';
 /** Water Data Online's merged, quality-checked series as stored (level and rain alike). */
-const SERIES_NAME = 'DMQaQc.Merged.AsStored.1';
+export const KIWIS_SERIES_NAME = 'DMQaQc.Merged.AsStored.1';
 
 /**
  * A KiWIS poll of the Bureau's Water Data Online: its level and rainfall series, the stations'
  * coordinates, then the values of every series in the window, forty series per request.
  */
-export const pollKiwis: SourcePoller = async ({ source, baseUrl, fromMs, toMs, fetcher }) => {
-  if (source.system !== 'kiwis') throw new Error(`${source.name} is not a KiWIS source`);
+export function* kiwisPoll({ source, baseUrl, fromMs, toMs }: PollWindow<KiwisSourceFields>): PollSequence {
   const get = (request: string, query: Record<string, string>) =>
-    fetcher.get(`${baseUrl}?${source.serviceQuery}&${new URLSearchParams({ request, ...query }).toString()}`);
+    `${baseUrl}?${source.serviceQuery}&${new URLSearchParams({ request, ...query }).toString()}`;
 
-  const listBody = await get('getTimeseriesList', {
+  const listBody = yield get('getTimeseriesList', {
     parametertype_name: 'Water Course Level,Rainfall',
-    ts_name: SERIES_NAME,
+    ts_name: KIWIS_SERIES_NAME,
     returnfields: TIMESERIES_FIELDS,
   });
-  const timeseries = parsed(() => parseKiwisTimeseriesList(listBody)).filter((ts) => ts.measure);
-  const stationsBody = await get('getStationList', { returnfields: STATION_FIELDS });
-  const stationByNo = new Map(parsed(() => parseKiwisStationList(stationsBody)).map((s) => [s.stationNo, s]));
+  const timeseries = parseKiwisTimeseriesList(listBody).filter((ts) => ts.measure);
+  const stationsBody = yield get('getStationList', { returnfields: STATION_FIELDS });
+  const stationByNo = new Map(parseKiwisStationList(stationsBody).map((s) => [s.stationNo, s]));
   const tsById = new Map(timeseries.map((ts) => [ts.tsId, ts]));
 
   const offset = source.standardOffsetMinutes;
   const series: GaugeSeries[] = [];
   for (const chunk of chunks(timeseries, SERIES_PER_REQUEST)) {
-    const body = await get('getTimeseriesValues', {
+    const body = yield get('getTimeseriesValues', {
       ts_id: chunk.map((ts) => ts.tsId).join(','),
       from: formatAtOffset(fromMs, offset),
       to: formatAtOffset(toMs, offset),
@@ -50,7 +51,7 @@ export const pollKiwis: SourcePoller = async ({ source, baseUrl, fromMs, toMs, f
       metadata: 'true',
       md_returnfields: VALUE_METADATA,
     });
-    for (const values of parsed(() => parseKiwisValues(body))) {
+    for (const values of parseKiwisValues(body)) {
       const ts = tsById.get(values.tsId);
       const one = kiwisSeries(values, ts, stationByNo.get(values.stationNo ?? ts?.stationNo ?? ''), source);
       if (one) series.push(one);
@@ -70,4 +71,4 @@ export const pollKiwis: SourcePoller = async ({ source, baseUrl, fromMs, toMs, f
     );
   });
   return { stations, series, seriesThresholds: new Map(), skipped: 0, nextToken: null };
-};
+}

@@ -1,5 +1,7 @@
-import { READING_STEP_MS, readingTimes, valueAt, type SyntheticGauge } from './fleet.js';
-import { isoText } from './times.js';
+import { READING_STEP_MS, readingTimes, valueAt, type SyntheticGauge } from '../fake/gauge.js';
+import type { FakeCall, SystemFake } from '../fake/system-fake.js';
+import { isoText } from '../fake/time-text.js';
+import type { OpendatasoftSourceFields } from './poll.js';
 
 /**
  * Brisbane City Council telemetry on Opendatasoft (Explore API v2.1) for made-up sensors. The loggers
@@ -71,3 +73,43 @@ export function renderBccReadings(gauges: readonly SyntheticGauge[], fromMs: num
   results.reverse();
   return JSON.stringify({ total_count: results.length, results });
 }
+
+/** The answer to a records call of either dataset, a page at a time. */
+function answer(
+  source: OpendatasoftSourceFields,
+  gauges: readonly SyntheticGauge[],
+  { path, query }: FakeCall,
+  nowMs: number,
+): string | undefined {
+  if (path === `/${source.sensorsDataset}/records`) return page(renderBccSensors(gauges), query);
+  if (path !== `/${source.readingsDataset}/records`) return undefined;
+  const since = /date'([^']+)'/.exec(query.get('where') ?? '')?.[1];
+  const fromMs = since === undefined ? nowMs - 86_400_000 : Date.parse(since);
+  return page(renderBccReadings(gauges, fromMs, nowMs + 1), query);
+}
+
+/** Opendatasoft paging: `limit` records from `offset`. */
+function page(document: string, query: URLSearchParams): string {
+  const parsed = JSON.parse(document) as { total_count: number; results: unknown[] };
+  const offset = Number(query.get('offset') ?? 0);
+  const limit = Number(query.get('limit') ?? 10);
+  return JSON.stringify({
+    total_count: parsed.total_count,
+    results: parsed.results.slice(offset, offset + limit),
+  });
+}
+
+/** Made-up council sensors around Brisbane; its levels are on AHD and half its sensors are rain gauges. */
+export const bccFake: SystemFake<OpendatasoftSourceFields> = {
+  stations: [
+    {
+      source: 'bcc-telemetry',
+      weight: 7,
+      box: [-27.65, -27.3, 152.85, 153.2],
+      rainShare: 0.5,
+      levelDatum: 'ahd',
+      stationNo: (index) => `E${1000 + index}`,
+    },
+  ],
+  answer,
+};

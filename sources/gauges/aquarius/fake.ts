@@ -1,6 +1,8 @@
-import { gaugeSourceByName } from '../../config/gauge-sources.js';
-import { readingTimes, valueAt, type SyntheticGauge } from './fleet.js';
-import { isoText } from './times.js';
+import { parseInstant } from '../../../model/time/fixed-offset.js';
+import { readingTimes, valueAt, type SyntheticGauge } from '../fake/gauge.js';
+import type { FakeCall, SystemFake } from '../fake/system-fake.js';
+import { isoText } from '../fake/time-text.js';
+import type { AquariusSourceFields } from './poll.js';
 
 /**
  * AQUARIUS Publish v2 answers for made-up gauges, in the SDK service model's shape (no real answer
@@ -14,10 +16,6 @@ export function isAquariusGauge(gauge: SyntheticGauge): boolean {
   return gauge.source.endsWith('-aquarius');
 }
 
-export function aquariusOffsetMinutes(gauge: SyntheticGauge): number {
-  return gaugeSourceByName(gauge.source)?.standardOffsetMinutes ?? 600;
-}
-
 /** A stable made-up GUID per gauge. */
 export function aquariusUniqueId(gauge: SyntheticGauge): string {
   const hex = (gauge.index + 1).toString(16).padStart(12, '0');
@@ -28,12 +26,12 @@ const parameterOf = (gauge: SyntheticGauge) =>
   gauge.variable === 'rainfall' ? { parameter: 'Rainfall', unit: 'mm' } : { parameter: 'Stage', unit: 'm' };
 
 const aquariusTime = (epochMs: number, gauge: SyntheticGauge) =>
-  isoText(epochMs, aquariusOffsetMinutes(gauge), FRACTION);
+  isoText(epochMs, gauge.offsetMinutes, FRACTION);
 
 export function renderAquariusDescriptions(gauges: readonly SyntheticGauge[], atMs: number): string {
   const descriptions = gauges.map((gauge) => {
     const { parameter, unit } = parameterOf(gauge);
-    const offset = aquariusOffsetMinutes(gauge);
+    const offset = gauge.offsetMinutes;
     const thresholds = gauge.thresholds
       ? (['Minor', 'Moderate', 'Major'] as const).map((name, severity) => ({
           Name: `${name} Flood Level`,
@@ -164,7 +162,7 @@ export function renderAquariusLocation(gauge: SyntheticGauge): string {
     Srid: 4326,
     ElevationUnits: 'm',
     Elevation: 0,
-    UtcOffset: aquariusOffsetMinutes(gauge) / 60,
+    UtcOffset: gauge.offsetMinutes / 60,
     ExtendedAttributes: [],
     LocationRemarks: [],
     Attachments: [],
@@ -175,3 +173,69 @@ export function renderAquariusLocation(gauge: SyntheticGauge): string {
 export function renderAquariusError(errorCode: string, message: string): string {
   return JSON.stringify({ ResponseStatus: { ErrorCode: errorCode, Message: message, Errors: [] } });
 }
+
+/** The answer to a Publish operation (the path below the Publish API), with its query. */
+function answer(
+  source: AquariusSourceFields,
+  gauges: readonly SyntheticGauge[],
+  { path, query }: FakeCall,
+  nowMs: number,
+): string | undefined {
+  switch (path.slice(source.publishPath.length)) {
+    case '/GetTimeSeriesDescriptionList':
+      return renderAquariusDescriptions(gauges, nowMs);
+    case '/GetTimeSeriesUniqueIdList': {
+      const token = query.get('ChangesSinceToken');
+      const sinceMs = token === null ? undefined : parseInstant(token)?.epochMs;
+      const changed =
+        sinceMs === undefined
+          ? gauges
+          : gauges.filter((gauge) => readingTimes(gauge, sinceMs, nowMs + 1).length > 0);
+      return renderAquariusUniqueIds(changed, { sinceMs: sinceMs ?? nowMs, atMs: nowMs });
+    }
+    case '/GetLocationData': {
+      const gauge = gauges.find((one) => one.stationNo === query.get('LocationIdentifier'));
+      return gauge ? renderAquariusLocation(gauge) : renderAquariusError('NotFound', 'No such location');
+    }
+    case '/GetTimeSeriesCorrectedData': {
+      const gauge = gauges.find((one) => aquariusUniqueId(one) === query.get('TimeSeriesUniqueId'));
+      const from = parseInstant(query.get('QueryFrom') ?? '')?.epochMs;
+      const to = parseInstant(query.get('QueryTo') ?? '')?.epochMs;
+      if (!gauge) return renderAquariusError('NotFound', 'No such time series');
+      return renderAquariusCorrectedData(gauge, from ?? nowMs - 86_400_000, Math.min(to ?? nowMs, nowMs) + 1);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Made-up stations of the AQUARIUS sources, in the agencies' numbering styles. */
+export const aquariusFake: SystemFake<AquariusSourceFields> = {
+  stations: [
+    {
+      source: 'sa-aquarius',
+      weight: 8,
+      box: [-37.5, -30, 135, 140.5],
+      rainShare: 0.2,
+      levelDatum: 'local',
+      stationNo: (index) => `A${4_000_000 + index}`,
+    },
+    {
+      source: 'tas-aquarius',
+      weight: 6,
+      box: [-43.3, -41, 145, 148.2],
+      rainShare: 0.2,
+      levelDatum: 'local',
+      stationNo: (index) => `${18_000 + index}-1`,
+    },
+    {
+      source: 'nt-aquarius',
+      weight: 4,
+      box: [-20, -12, 130, 136.5],
+      rainShare: 0.2,
+      levelDatum: 'local',
+      stationNo: (index) => `G${8_100_000 + index}`,
+    },
+  ],
+  answer,
+};

@@ -1,6 +1,8 @@
-import { gaugeSourceByName } from '../../config/gauge-sources.js';
-import { readingTimes, valueAt, type SyntheticGauge } from './fleet.js';
-import { compactText } from './times.js';
+import { compactLocalTime } from '../../../model/time/fixed-offset.js';
+import { readingTimes, valueAt, type SyntheticGauge } from '../fake/gauge.js';
+import type { FakeCall, SystemFake } from '../fake/system-fake.js';
+import { compactText } from '../fake/time-text.js';
+import type { HydstraSourceFields } from './poll.js';
 
 /**
  * Kisters Hydstra web-service answers for made-up gauges: get_ts_traces (raw points), latest values,
@@ -15,10 +17,6 @@ const QUALITY_CODES: Readonly<Record<string, string>> = {
 
 export function isHydstraGauge(gauge: SyntheticGauge): boolean {
   return gauge.source.endsWith('-hydstra');
-}
-
-export function hydstraOffsetMinutes(gauge: SyntheticGauge): number {
-  return gaugeSourceByName(gauge.source)?.standardOffsetMinutes ?? 600;
 }
 
 const variableOf = (gauge: SyntheticGauge) =>
@@ -38,7 +36,7 @@ export function renderHydstraTraces(gauges: readonly SyntheticGauge[], fromMs: n
     if (times.length === 0) {
       return `{"error_num":126,"error_msg":"No data within specified period","site":${JSON.stringify(gauge.stationNo)}}`;
     }
-    const offset = hydstraOffsetMinutes(gauge);
+    const offset = gauge.offsetMinutes;
     const variable = variableOf(gauge);
     const points = times.map(
       (time) =>
@@ -86,7 +84,7 @@ export function renderHydstraLatest(gauges: readonly SyntheticGauge[], atMs: num
                 q: Number(hydstraQuality(time, atMs)),
                 p: '',
                 trend: '0',
-                time: compactText(time, hydstraOffsetMinutes(gauge)),
+                time: compactText(time, gauge.offsetMinutes),
                 time_start: '',
               },
             ],
@@ -109,7 +107,7 @@ export function renderHydstraSiteGeojson(gauges: readonly SyntheticGauge[]): str
         geometry: { type: 'Point', coordinates: [gauge.longitude, gauge.latitude] },
         properties: {
           stname: gauge.name.toUpperCase(),
-          timezone: (hydstraOffsetMinutes(gauge) / 60).toFixed(1),
+          timezone: (gauge.offsetMinutes / 60).toFixed(1),
         },
       })),
     },
@@ -124,7 +122,7 @@ export function renderHydstraVariableList(gauges: readonly SyntheticGauge[]): st
         const variable = variableOf(gauge);
         return {
           site_details: {
-            timezone: (hydstraOffsetMinutes(gauge) / 60).toFixed(1),
+            timezone: (gauge.offsetMinutes / 60).toFixed(1),
             short_name: gauge.name.slice(0, 20).toUpperCase(),
             name: gauge.name.toUpperCase(),
           },
@@ -150,3 +148,73 @@ export function renderHydstraError(errorNum: 120 | 126): string {
   const message = errorNum === 126 ? 'No data within specified period' : 'Missing top-level "params" item';
   return JSON.stringify({ error_num: errorNum, error_msg: message });
 }
+
+/** The answer to a call: the request object URL-encoded after `?`, as the poll sends it. */
+function answer(
+  source: HydstraSourceFields,
+  gauges: readonly SyntheticGauge[],
+  { search }: FakeCall,
+  nowMs: number,
+): string {
+  const offset = source.standardOffsetMinutes;
+  let request: { function?: string; params?: Record<string, string> };
+  try {
+    request = JSON.parse(decodeURIComponent(search.slice(1))) as typeof request;
+  } catch {
+    return renderHydstraError(120);
+  }
+  const params = request.params ?? {};
+  const listed = new Set((params.site_list ?? '').split(','));
+  const named = gauges.filter((gauge) => listed.has(gauge.stationNo));
+  switch (request.function) {
+    case 'get_site_geojson':
+      // A site-list expression (TSFILES(…)) lists every site of the source.
+      return renderHydstraSiteGeojson(named.length > 0 ? named : gauges);
+    case 'get_variable_list':
+      return renderHydstraVariableList(named);
+    case 'get_ts_traces': {
+      const variable = params.varfrom === '10.00' ? 'rainfall' : 'water_level';
+      const from = compactLocalTime(params.start_time ?? '', offset);
+      const to = compactLocalTime(params.end_time ?? '', offset);
+      if (!from || !to) return renderHydstraError(120);
+      const toMs = Math.min(Date.parse(to), nowMs) + 1;
+      const traced = named.filter((gauge) => gauge.variable === variable);
+      return traced.length === 0
+        ? renderHydstraError(126)
+        : renderHydstraTraces(traced, Date.parse(from), toMs);
+    }
+    default:
+      return renderHydstraError(120);
+  }
+}
+
+/** Made-up stations of the Hydstra sources, in the agencies' numbering styles. */
+export const hydstraFake: SystemFake<HydstraSourceFields> = {
+  stations: [
+    {
+      source: 'nsw-hydstra',
+      weight: 25,
+      box: [-36.5, -29, 146, 153],
+      rainShare: 0.2,
+      levelDatum: 'local',
+      stationNo: (index) => String(100_000 + index),
+    },
+    {
+      source: 'vic-hydstra',
+      weight: 20,
+      box: [-38.5, -35.5, 142, 149],
+      rainShare: 0.2,
+      levelDatum: 'local',
+      stationNo: (index) => String(100_000 + index),
+    },
+    {
+      source: 'qld-hydstra',
+      weight: 18,
+      box: [-28.5, -17, 142, 153],
+      rainShare: 0.2,
+      levelDatum: 'local',
+      stationNo: (index) => `${String(100_000 + index)}A`,
+    },
+  ],
+  answer,
+};

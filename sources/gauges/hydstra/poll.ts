@@ -1,38 +1,49 @@
+import type { GaugeSeries, GaugeStation } from '../../../model/index.js';
+import type { PollSequence, PollWindow } from '../poll-sequence.js';
+import { gaugeStation, type GaugeSourceContext } from '../station.js';
 import {
   datasourceSitesExpression,
-  gaugeStation,
   hydstraUrl,
-  parseHydstraSiteGeojson,
-  parseHydstraTraces,
-  parseHydstraVariableList,
   pointTracesRequest,
   siteChunks,
   siteGeojsonRequest,
   variableListRequest,
-} from '../../sources/gauges/index.js';
-import type { GaugeSeries, GaugeStation } from '../../model/index.js';
-import { parsed } from './source-fetch.js';
-import type { SourcePoller } from './source-poll.js';
+  type HydstraRequest,
+} from './requests.js';
+import { parseHydstraSiteGeojson } from './sites.js';
+import { parseHydstraTraces } from './ts-traces.js';
+import { parseHydstraVariableList } from './variable-list.js';
+
+/** What a Hydstra poll reads from its catalogue entry (config/gauge-sources.ts). */
+export interface HydstraSourceFields extends GaugeSourceContext {
+  system: 'hydstra';
+  /** The datasource that carries telemetered data. */
+  datasource: string;
+}
 
 /**
  * A Hydstra poll: the sites with series in the telemetry datasource (get_site_geojson), then per
  * chunk of sites their variables (get_variable_list) and the raw points of each gauge variable in the
  * window (get_ts_traces). A site's own error inside a good answer skips that site, not the poll.
  */
-export const pollHydstra: SourcePoller = async ({ source, baseUrl, fromMs, toMs, fetcher }) => {
-  if (source.system !== 'hydstra') throw new Error(`${source.name} is not a Hydstra source`);
+export function* hydstraPoll({
+  source,
+  baseUrl,
+  fromMs,
+  toMs,
+}: PollWindow<HydstraSourceFields>): PollSequence {
   const { datasource } = source;
-  const get = async (request: Parameters<typeof hydstraUrl>[1]) => fetcher.get(hydstraUrl(baseUrl, request));
+  const get = (request: HydstraRequest) => hydstraUrl(baseUrl, request);
 
-  const sitesBody = await get(siteGeojsonRequest([datasourceSitesExpression(datasource)]));
-  const sites = parsed(() => parseHydstraSiteGeojson(sitesBody));
+  const sitesBody = yield get(siteGeojsonRequest([datasourceSitesExpression(datasource)]));
+  const sites = parseHydstraSiteGeojson(sitesBody);
   const siteByNo = new Map(sites.map((site) => [site.site, site]));
   const stations: GaugeStation[] = [];
   const series: GaugeSeries[] = [];
   let skipped = 0;
   for (const chunk of siteChunks(sites.map((site) => site.site))) {
-    const variablesBody = await get(variableListRequest(chunk, datasource));
-    const lists = parsed(() => parseHydstraVariableList(variablesBody, source.standardOffsetMinutes));
+    const variablesBody = yield get(variableListRequest(chunk, datasource));
+    const lists = parseHydstraVariableList(variablesBody, source.standardOffsetMinutes);
     const sitesByVariable = new Map<string, string[]>();
     for (const list of lists) {
       const site = siteByNo.get(list.site);
@@ -57,7 +68,7 @@ export const pollHydstra: SourcePoller = async ({ source, baseUrl, fromMs, toMs,
       }
     }
     for (const [variable, variableSites] of [...sitesByVariable].sort(([a], [b]) => a.localeCompare(b))) {
-      const body = await get(
+      const body = yield get(
         pointTracesRequest({
           sites: variableSites,
           datasource,
@@ -67,10 +78,10 @@ export const pollHydstra: SourcePoller = async ({ source, baseUrl, fromMs, toMs,
           offsetMinutes: source.standardOffsetMinutes,
         }),
       );
-      const traces = parsed(() => parseHydstraTraces(body, source));
+      const traces = parseHydstraTraces(body, source);
       skipped += traces.problems.length;
       series.push(...traces.series);
     }
   }
   return { stations, series, seriesThresholds: new Map(), skipped, nextToken: null };
-};
+}

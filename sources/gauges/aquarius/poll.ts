@@ -1,20 +1,25 @@
-import {
-  aquariusFloodThresholds,
-  aquariusSeries,
-  gaugeStation,
-  parseAquariusCorrectedData,
-  parseAquariusDescriptions,
-  parseAquariusLocation,
-  parseAquariusUniqueIds,
-  type AquariusLocation,
-} from '../../sources/gauges/index.js';
-import { formatAtOffset } from '../../model/time/fixed-offset.js';
-import type { FloodThresholds, GaugeSeries } from '../../model/index.js';
-import { parsed } from './source-fetch.js';
-import type { SourcePoller } from './source-poll.js';
+import type { FloodThresholds, GaugeSeries } from '../../../model/index.js';
+import { formatAtOffset } from '../../../model/time/fixed-offset.js';
+import type { PollSequence, PollWindow } from '../poll-sequence.js';
+import { gaugeStation, type GaugeSourceContext } from '../station.js';
+import { parseAquariusCorrectedData } from './corrected-data.js';
+import { parseAquariusDescriptions } from './descriptions.js';
+import { parseAquariusLocation, type AquariusLocation } from './location-data.js';
+import { aquariusSeries } from './series.js';
+import { aquariusFloodThresholds } from './thresholds.js';
+import { parseAquariusUniqueIds } from './unique-ids.js';
 
-/** Locations barely change: kept for the life of the worker, by source and identifier. */
-const locations = new Map<string, AquariusLocation>();
+/** What an AQUARIUS poll reads from its catalogue entry (config/gauge-sources.ts). */
+export interface AquariusSourceFields extends GaugeSourceContext {
+  system: 'aquarius';
+  /** The service's public address, which thresholds cite. */
+  baseUrl: string;
+  /** Path of the Publish API under the address. */
+  publishPath: string;
+}
+
+/** Locations barely change: the worker keeps them (window.memory), by source and identifier. */
+const locationKey = (source: string, identifier: string) => `aquarius-location|${source}|${identifier}`;
 
 /**
  * An AQUARIUS Publish v2 poll: the series descriptions (with their flood thresholds), the series
@@ -23,39 +28,44 @@ const locations = new Map<string, AquariusLocation>();
  * window. The next token is kept only once this poll is committed, so a failed poll loses nothing.
  * (The Publish API needs a session from the agency; its credentials are not part of this service yet.)
  */
-export const pollAquarius: SourcePoller = async ({ source, baseUrl, fromMs, toMs, token, fetcher }) => {
-  if (source.system !== 'aquarius') throw new Error(`${source.name} is not an AQUARIUS source`);
+export function* aquariusPoll({
+  source,
+  baseUrl,
+  fromMs,
+  toMs,
+  token,
+  memory,
+}: PollWindow<AquariusSourceFields>): PollSequence {
   const base = `${baseUrl}${source.publishPath}`;
   const officialDescriptions = `${source.baseUrl}${source.publishPath}/GetTimeSeriesDescriptionList`;
   const get = (operation: string, query: Record<string, string> = {}) => {
     const search = new URLSearchParams(query).toString();
-    return fetcher.get(`${base}/${operation}${search ? `?${search}` : ''}`);
+    return `${base}/${operation}${search ? `?${search}` : ''}`;
   };
+  const locationOf = (identifier: string) =>
+    memory.get(locationKey(source.name, identifier)) as AquariusLocation | undefined;
 
-  const descriptionsBody = await get('GetTimeSeriesDescriptionList');
-  const descriptions = parsed(() => parseAquariusDescriptions(descriptionsBody)).filter(
+  const descriptionsBody = yield get('GetTimeSeriesDescriptionList');
+  const descriptions = parseAquariusDescriptions(descriptionsBody).filter(
     (description) => description.publish && description.measure,
   );
-  const changesBody = await get('GetTimeSeriesUniqueIdList', token ? { ChangesSinceToken: token } : {});
-  const changes = parsed(() => parseAquariusUniqueIds(changesBody));
+  const changesBody = yield get('GetTimeSeriesUniqueIdList', token ? { ChangesSinceToken: token } : {});
+  const changes = parseAquariusUniqueIds(changesBody);
   const changed =
     token && !changes.tokenExpired ? new Set(changes.changes.map((change) => change.uniqueId)) : undefined;
 
   for (const identifier of new Set(descriptions.map((description) => description.locationIdentifier))) {
-    const key = `${source.name}|${identifier}`;
-    if (locations.has(key)) continue;
-    const body = await get('GetLocationData', { LocationIdentifier: identifier });
-    locations.set(
-      key,
-      parsed(() => parseAquariusLocation(body)),
-    );
+    const key = locationKey(source.name, identifier);
+    if (memory.has(key)) continue;
+    const body = yield get('GetLocationData', { LocationIdentifier: identifier });
+    memory.set(key, parseAquariusLocation(body));
   }
 
   const series: GaugeSeries[] = [];
   const seriesThresholds = new Map<string, FloodThresholds>();
   const retrieved = new Date(toMs).toISOString().slice(0, 10);
   const stations = descriptions.map((description) => {
-    const location = locations.get(`${source.name}|${description.locationIdentifier}`);
+    const location = locationOf(description.locationIdentifier);
     const station = gaugeStation(
       source,
       {
@@ -77,12 +87,12 @@ export const pollAquarius: SourcePoller = async ({ source, baseUrl, fromMs, toMs
   const offset = source.standardOffsetMinutes;
   for (const { description, location } of stations) {
     if (changed && !changed.has(description.uniqueId)) continue;
-    const body = await get('GetTimeSeriesCorrectedData', {
+    const body = yield get('GetTimeSeriesCorrectedData', {
       TimeSeriesUniqueId: description.uniqueId,
       QueryFrom: formatAtOffset(fromMs, offset),
       QueryTo: formatAtOffset(toMs, offset),
     });
-    const data = parsed(() => parseAquariusCorrectedData(body));
+    const data = parseAquariusCorrectedData(body);
     const one = aquariusSeries(description, location, data, source);
     if (one) series.push(one);
   }
@@ -93,4 +103,4 @@ export const pollAquarius: SourcePoller = async ({ source, baseUrl, fromMs, toMs
     skipped: 0,
     nextToken: changes.nextToken,
   };
-};
+}

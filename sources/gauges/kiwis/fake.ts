@@ -1,5 +1,8 @@
-import { readingTimes, valueAt, type SyntheticGauge } from './fleet.js';
-import { isoText } from './times.js';
+import { parseInstant } from '../../../model/time/fixed-offset.js';
+import { readingTimes, valueAt, type SyntheticGauge } from '../fake/gauge.js';
+import type { FakeCall, SystemFake } from '../fake/system-fake.js';
+import { isoText } from '../fake/time-text.js';
+import { KIWIS_SERIES_NAME, type KiwisSourceFields } from './poll.js';
 
 /**
  * BoM Water Data Online KiWIS answers for made-up gauges: station and series lists (arrays of arrays,
@@ -55,7 +58,7 @@ export function renderKiwisTimeseriesList(gauges: readonly SyntheticGauge[]): st
       gauge.stationNo,
       String(20_000 + gauge.index),
       kiwisTsId(gauge),
-      'DMQaQc.Merged.AsStored.1',
+      KIWIS_SERIES_NAME,
       parameter.unit,
       parameter.name,
       `w99999-${gauge.stationNo}/${gauge.stationNo}/${parameter.short}/Pat1_C_B_1`,
@@ -76,7 +79,7 @@ export function renderKiwisValues(gauges: readonly SyntheticGauge[], fromMs: num
       station_name: gauge.name,
       station_no: gauge.stationNo,
       parametertype_name: parameter.name,
-      ts_name: 'DMQaQc.Merged.AsStored.1',
+      ts_name: KIWIS_SERIES_NAME,
       ts_unitname: parameter.unitName,
       ts_unitsymbol: parameter.unit,
       rows: String(rows.length),
@@ -86,3 +89,45 @@ export function renderKiwisValues(gauges: readonly SyntheticGauge[], fromMs: num
   });
   return `[${series.join(',')}]`;
 }
+
+/** The answer to a QueryServices request (`request=` names it). */
+function answer(
+  _source: KiwisSourceFields,
+  gauges: readonly SyntheticGauge[],
+  { query }: FakeCall,
+  nowMs: number,
+): string {
+  switch (query.get('request')) {
+    case 'getTimeseriesList':
+      return renderKiwisTimeseriesList(gauges);
+    case 'getStationList':
+      return renderKiwisStationList(gauges);
+    case 'getTimeseriesValues': {
+      const ids = new Set((query.get('ts_id') ?? '').split(','));
+      const from = parseInstant(query.get('from') ?? '')?.epochMs ?? nowMs - 86_400_000;
+      const to = Math.min(parseInstant(query.get('to') ?? '')?.epochMs ?? nowMs, nowMs) + 1;
+      return renderKiwisValues(
+        gauges.filter((gauge) => ids.has(kiwisTsId(gauge))),
+        from,
+        to,
+      );
+    }
+    default:
+      return JSON.stringify({ type: 'error', code: 'InvalidParameterValue', message: 'unknown request' });
+  }
+}
+
+/** Made-up stations of Water Data Online, which states no datum for its levels. */
+export const kiwisFake: SystemFake<KiwisSourceFields> = {
+  stations: [
+    {
+      source: 'bom-kiwis',
+      weight: 12,
+      box: [-34, -20, 115, 150],
+      rainShare: 0.2,
+      levelDatum: 'unstated',
+      stationNo: (index) => String(100_000 + index),
+    },
+  ],
+  answer,
+};

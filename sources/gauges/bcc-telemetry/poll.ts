@@ -1,7 +1,16 @@
-import { odsRecords } from '../../sources/gauges/bcc-telemetry/envelope.js';
-import { bccSeries, gaugeStation, parseBccReadings, parseBccSensors } from '../../sources/gauges/index.js';
-import { parsed } from './source-fetch.js';
-import type { SourcePoller } from './source-poll.js';
+import type { PollSequence, PollWindow } from '../poll-sequence.js';
+import { gaugeStation, type GaugeSourceContext } from '../station.js';
+import { odsRecords } from './envelope.js';
+import { bccSeries, parseBccReadings } from './readings.js';
+import { parseBccSensors } from './sensors.js';
+
+/** What an Opendatasoft poll reads from its catalogue entry (config/gauge-sources.ts). */
+export interface OpendatasoftSourceFields extends GaugeSourceContext {
+  system: 'opendatasoft';
+  /** Dataset ids of the readings (one column per sensor) and of the sensor descriptions. */
+  readingsDataset: string;
+  sensorsDataset: string;
+}
 
 /** Opendatasoft's page size limit. */
 const PAGE = 100;
@@ -13,27 +22,26 @@ const MAX_RECORDS = 10_000;
  * of the window (one record per 15 minutes, a column per sensor), page by page. Pages are joined into
  * one document for the parsers.
  */
-export const pollBcc: SourcePoller = async ({ source, baseUrl, fromMs, fetcher }) => {
-  if (source.system !== 'opendatasoft') throw new Error(`${source.name} is not an Opendatasoft source`);
-  const records = async (dataset: string, query: Record<string, string>): Promise<string> => {
+export function* bccPoll({ source, baseUrl, fromMs }: PollWindow<OpendatasoftSourceFields>): PollSequence {
+  function* records(dataset: string, query: Record<string, string>): Generator<string, string, Uint8Array> {
     const all: Record<string, unknown>[] = [];
     for (let offset = 0; offset < MAX_RECORDS; offset += PAGE) {
       const search = new URLSearchParams({ ...query, limit: String(PAGE), offset: String(offset) });
-      const body = await fetcher.get(`${baseUrl}/${dataset}/records?${search.toString()}`);
-      const page = parsed(() => odsRecords(body, dataset));
+      const body = yield `${baseUrl}/${dataset}/records?${search.toString()}`;
+      const page = odsRecords(body, dataset);
       all.push(...page);
       if (page.length < PAGE) break;
     }
     return JSON.stringify({ total_count: all.length, results: all });
-  };
+  }
 
-  const sensorsDocument = await records(source.sensorsDataset, {});
-  const sensors = parsed(() => parseBccSensors(sensorsDocument)).filter((sensor) => sensor.measure);
-  const readingsDocument = await records(source.readingsDataset, {
+  const sensorsDocument = yield* records(source.sensorsDataset, {});
+  const sensors = parseBccSensors(sensorsDocument).filter((sensor) => sensor.measure);
+  const readingsDocument = yield* records(source.readingsDataset, {
     where: `measured >= date'${new Date(fromMs).toISOString()}'`,
     order_by: 'measured desc',
   });
-  const readings = parsed(() => parseBccReadings(readingsDocument, source));
+  const readings = parseBccReadings(readingsDocument, source);
   const stations = sensors.map((sensor) =>
     gaugeStation(
       source,
@@ -53,4 +61,4 @@ export const pollBcc: SourcePoller = async ({ source, baseUrl, fromMs, fetcher }
     skipped: 0,
     nextToken: null,
   };
-};
+}
