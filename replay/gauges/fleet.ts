@@ -3,7 +3,7 @@ import type { GaugeVariable } from '../../model/index.js';
 import { round3, type SyntheticGauge } from '../../sources/gauges/fake/index.js';
 import { FAKE_STATION_STYLES } from '../../sources/gauges/index.js';
 import type { FakeStationStyle } from '../../sources/gauges/fake/index.js';
-import { prng } from '../generators/random.js';
+import { prng } from '../random.js';
 
 /**
  * A made-up fleet of gauges for the replay server, tests and benchmarks: every source, level and

@@ -1,5 +1,5 @@
-import { generateLgaGrid, generateLocalityTables } from '../../geo/stand-ins/index.js';
-import type { LgaRef } from '../../model/index.js';
+import { generateLgaGrid, generateLocalityTables } from '../geo/index.js';
+import type { LgaRef } from '../../../model/index.js';
 import { generateDrfaActivationsCsv } from './drfa-activations-csv.js';
 import { nswRegisterPageHtml } from './nsw-register-html.js';
 import { README_EXAMPLE_EVENT_NAME, README_EXAMPLE_LGA, README_EXAMPLES } from './readme-examples.js';

@@ -1,5 +1,5 @@
-import type { Position } from '../../model/index.js';
-import { madeUpName } from './random.js';
+import type { Position } from '../../../model/index.js';
+import { madeUpName } from './made-up-name.js';
 
 /**
  * Made-up LGA boundaries in the ABS file's shape (a GeoJSON FeatureCollection with LGA_CODE22,

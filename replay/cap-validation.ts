@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { RelaxNGValidator, XmlDocument, XmlValidateError, XsdValidator, type XmlElement } from 'libxml2-wasm';
-import { CAP_AU_EVENT_LIST_URI } from '../../model/index.js';
-import { requireSharedFolder } from '../../replay/shared-samples.js';
+import { CAP_AU_EVENT_LIST_URI } from '../model/index.js';
+import { requireSharedFolder } from './shared-samples.js';
 
 /**
  * Validators over the official schemas in ../shared/cap, each compiled once per test file: CAP 1.2

@@ -1,15 +1,3 @@
-/** mulberry32: a small seeded generator for made-up stand-in data (same seed, same files). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ONSETS = ['Bar', 'Cor', 'Dun', 'Gil', 'Kar', 'Lin', 'Mur', 'Nar', 'Tal', 'War', 'Yar', 'Bel'];
 const MIDDLES = ['a', 'o', 'i', 'e', 'u', 'ra', 'lo', 'me'];
 const ENDINGS = ['bin', 'dale', 'gong', 'la', 'mont', 'ridge', 'ton', 'wood', 'vale', 'rook'];

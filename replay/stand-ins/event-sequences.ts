@@ -6,12 +6,7 @@
 import type { ClusterMember } from '../../clustering/index.js';
 import type { EventType, Severity, StateCode, WarningLevel } from '../../model/index.js';
 import { categoryOf } from '../../model/index.js';
-import { prng } from '../../replay/generators/random.js';
-
-/** The generators' one seeded PRNG (mulberry32). */
-export const seededRandom = (seed: number): (() => number) => prng(seed);
-
-type Random = () => number;
+import { pick, prng, type Random } from '../random.js';
 
 const KM_PER_DEGREE = 111.2;
 
@@ -21,10 +16,6 @@ function jitter(random: Random, lng: number, lat: number, km: number): [number, 
   const dLat = (gauss() * km) / KM_PER_DEGREE;
   const dLng = (gauss() * km) / (KM_PER_DEGREE * Math.cos((lat * Math.PI) / 180));
   return [lng + dLng, lat + dLat];
-}
-
-function pick<T>(random: Random, values: readonly T[]): T {
-  return values[Math.floor(random() * values.length)]!;
 }
 
 /** A rough state of a point in eastern and southern Australia: enough for cross-border clusters. */
@@ -137,7 +128,7 @@ const SCATTER_TYPES: readonly EventType[] = [
  * the 12 hours before GENERATED_NOW. Ids are `gen-<n>`.
  */
 export function scatteredMembers(count: number, options: ScatterOptions = {}): ClusterMember[] {
-  const random = seededRandom(options.seed ?? 1);
+  const random = prng(options.seed ?? 1);
   const perHotspot = options.perHotspot ?? 6;
   const spreadKm = options.spreadKm ?? 6;
   const types = options.eventTypes ?? SCATTER_TYPES;
@@ -209,7 +200,7 @@ const COMPLEX_TYPES: readonly EventType[] = [
  * its kind). Lone incidents come and go throughout.
  */
 export function pollSequence(options: SequenceOptions): GeneratedPoll[] {
-  const random = seededRandom(options.seed ?? 7);
+  const random = prng(options.seed ?? 7);
   const pollMs = (options.pollMinutes ?? 5) * 60_000;
   const loneTarget = options.loneIncidents ?? 40;
   const complexes = new Map<number, Complex>();
@@ -277,7 +268,7 @@ export function pollSequence(options: SequenceOptions): GeneratedPoll[] {
 
     polls.push({
       now,
-      members: [...incidents.values()].map((incident) => memberOf(seededRandom(hash(incident.id)), incident)),
+      members: [...incidents.values()].map((incident) => memberOf(prng(hash(incident.id)), incident)),
     });
   }
   return polls;

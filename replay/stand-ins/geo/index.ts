@@ -6,4 +6,4 @@ export {
   type StandInLga,
 } from './lga-grid.js';
 export { generateLocalityTables, type StandInLocalityTables } from './locality-tables.js';
-export { madeUpName, seededRandom } from './random.js';
+export { madeUpName } from './made-up-name.js';

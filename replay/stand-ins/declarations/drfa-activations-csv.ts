@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { DateTime } from 'luxon';
-import { JURISDICTION_NAMES, type LgaRef } from '../../model/index.js';
-import { madeUpName, seededRandom } from '../../geo/stand-ins/index.js';
+import { JURISDICTION_NAMES, type LgaRef } from '../../../model/index.js';
+import { prng } from '../../random.js';
+import { madeUpName } from '../geo/index.js';
 
 /** The DRFA activation history's header, column for column. */
 const COLUMNS = [
@@ -54,7 +55,7 @@ export function generateDrfaActivationsCsv(
   lgas: readonly LgaRef[],
   options: DrfaStandInOptions = {},
 ): { csv: string; activations: StandInActivation[] } {
-  const random = seededRandom(options.seed ?? 11);
+  const random = prng(options.seed ?? 11);
   const events = options.events ?? 12;
   const until = DateTime.fromISO(options.until ?? '2026-06-30', { zone: 'utc' });
   const days = Math.round((options.years ?? 6) * 365);

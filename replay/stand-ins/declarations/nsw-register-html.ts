@@ -1,4 +1,4 @@
-import type { LgaRef } from '../../model/index.js';
+import type { LgaRef } from '../../../model/index.js';
 
 /**
  * Made-up NSW register pages in the published markup's shape: a financial-year page with one table

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { LgaGrid } from './lga-grid.js';
-import { madeUpName, seededRandom } from './random.js';
+import { prng } from '../../random.js';
+import { madeUpName } from './made-up-name.js';
 
 /**
  * Made-up locality tables in the real files' formats (G-NAF localities and postcodes, and the
@@ -52,7 +53,7 @@ export function generateLocalityTables(
     extraPostcodes?: Readonly<Record<string, string>>;
   } = {},
 ): StandInLocalityTables {
-  const random = seededRandom(options.seed ?? 7);
+  const random = prng(options.seed ?? 7);
   const perLga = options.localitiesPerLga ?? 4;
   const cells = grid.lgas.filter((lga) => lga.column !== undefined && lga.row !== undefined);
   const localities: Locality[] = [];

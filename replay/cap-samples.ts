@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { normalise } from '../../activities/ingest.js';
-import { parserFor } from '../../sources/index.js';
-import { latestMessage, type IncidentVersion } from '../../exports/cap/cap-messages.js';
-import { toRecord, type IncidentRecord } from '../../model/index.js';
-import { upstreamSamples } from '../../replay/shared-samples.js';
+import { normalise } from '../activities/ingest.js';
+import { parserFor } from '../sources/index.js';
+import { latestMessage, type IncidentVersion } from '../exports/cap/cap-messages.js';
+import { toRecord, type IncidentRecord } from '../model/index.js';
+import { upstreamSamples } from './shared-samples.js';
 
 /**
  * Every real upstream sample as the warehouse would store it, and the CAP messages of one incident's

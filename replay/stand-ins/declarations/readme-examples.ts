@@ -1,4 +1,4 @@
-import type { ExtraLga } from '../../geo/stand-ins/index.js';
+import type { ExtraLga } from '../geo/index.js';
 
 /**
  * The README's declaration examples: postcode 2480 and a point near Lismore on 15 March 2022, and AGRN
