@@ -60,7 +60,6 @@ export interface OpendatasoftSource extends GaugeSourceBase {
 }
 
 export type GaugeSourceDefinition = HydstraSource | AquariusSource | KiwisSource | OpendatasoftSource;
-export type GaugeSystem = GaugeSourceDefinition['system'];
 
 const horizon = (kind: GaugeSourceKind): number => STALENESS_HORIZON_HOURS[kind];
 
