@@ -16,7 +16,7 @@ import { clustersDbscan } from '@turf/clusters-dbscan';
 import { featureCollection, point } from '@turf/helpers';
 import { clusterMembers, DEFAULT_CLUSTERING_CONFIG, nextEventState } from '../clustering/index.js';
 import type { ClusteredEvent } from '../model/index.js';
-import { GENERATED_NOW, pollSequence, scatteredMembers } from './support/event-sequences.js';
+import { GENERATED_NOW, pollSequence, scatteredMembers } from '../replay/stand-ins/event-sequences.js';
 
 const { values } = parseArgs({
   options: {

@@ -2,14 +2,17 @@ import { ApplicationFailure } from '@temporalio/common';
 import { createHash } from 'node:crypto';
 import { dataLayout, type Settings } from '../../config/index.js';
 import { effectiveGaugeBaseUrl, gaugeSourceByName } from '../../config/gauge-sources.js';
+import { pollSequence } from '../../sources/gauges/index.js';
 import { readingsCsv, writeStagedPoll } from '../../warehouse/gauges/staged.js';
 import { NON_RETRYABLE_FAILURES } from '../contracts.js';
 import { heartbeating } from '../heartbeat.js';
 import { RawStore } from '../raw-store.js';
 import { cancellation } from '../upstream-fetch.js';
 import type { PollGaugeSourceInput, PollGaugeSourceResult } from './contracts.js';
-import { SOURCE_POLLERS } from './pollers.js';
-import { sourceFetcher } from './source-fetch.js';
+import { runPoll, sourceFetcher } from './source-fetch.js';
+
+/** What the sources' polls keep between polls, for the life of the worker (AQUARIUS locations). */
+const pollMemory = new Map<string, unknown>();
 
 export interface GaugeIngestDeps {
   settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
@@ -45,14 +48,15 @@ export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
       fetch: deps.fetch,
       now,
     });
-    const result = await SOURCE_POLLERS[source.system]({
+    const sequence = pollSequence(source.system, {
       source,
       baseUrl: effectiveGaugeBaseUrl(source, settings.UPSTREAM_BASE_URL),
       fromMs: input.fromMs,
       toMs: at.getTime(),
       token: input.token,
-      fetcher,
+      memory: pollMemory,
     });
+    const result = await runPoll(sequence, fetcher);
     const csv = readingsCsv(result.series);
     const hash = createHash('sha256')
       .update(fetcher.fetched.map((ref) => ref.sha256).join(','))

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES } from '../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
-import { prng } from './random.js';
+import { prng } from '../random.js';
 
 /**
  * Synthetic ACT ESA website incidents feed (`act-gov-esa/incidents/feed`): the real record shapes and

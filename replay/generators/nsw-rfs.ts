@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
-import { polygonsAround, prng } from './random.js';
+import { prng } from '../random.js';
+import { polygonsAround } from './polygons.js';
 
 /**
  * Synthetic NSW RFS majorIncidents.json documents: the real shape and vocabulary (FEEDS.md section 2),

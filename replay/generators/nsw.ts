@@ -9,7 +9,7 @@ import {
   type FormatGenerator,
   type RenderOptions,
 } from './types.js';
-import { prng } from './random.js';
+import { prng } from '../random.js';
 
 /** Fires start out of control, then are brought under control over the next ticks. */
 const PROGRESSION = ['Out of control', 'Out of control', 'Being controlled', 'Under control'];

@@ -1,5 +1,5 @@
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
-import { prng } from './random.js';
+import { prng } from '../random.js';
 
 /**
  * Synthetic NT PFES incident map documents (FEEDS.md section 8) with made-up places and coordinates:

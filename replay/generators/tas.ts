@@ -7,7 +7,7 @@ import {
   type FormatGenerator,
   type RenderOptions,
 } from './types.js';
-import { prng } from './random.js';
+import { prng } from '../random.js';
 
 /**
  * Synthetic Tasmanian documents in the agencies' real shapes (FEEDS.md section 7) with made-up places,

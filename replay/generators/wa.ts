@@ -1,6 +1,6 @@
 import type { Position } from '../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
-import { prng } from './random.js';
+import { prng } from '../random.js';
 
 /**
  * Synthetic Emergency WA API v1 documents (`{"incidents": […]}`, `{"warnings": […]}`) in the shape

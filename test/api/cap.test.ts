@@ -18,7 +18,7 @@ import { FEED_CATALOGUE, parseSettings } from '../../config/index.js';
 import { capIdentifier } from '../../exports/cap/cap-messages.js';
 import { capIssuer } from '../../exports/cap/issuer.js';
 import { toRecord, type IncidentRecord } from '../../model/index.js';
-import { CapValidators } from '../../bench/support/cap-validation.js';
+import { CapValidators } from '../../replay/cap-validation.js';
 import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
 import { requireSharedFolder } from '../../replay/shared-samples.js';

@@ -8,7 +8,7 @@ import {
   sizeReachKm,
 } from '../../clustering/index.js';
 import type { ClusterMember } from '../../clustering/index.js';
-import { GENERATED_NOW, scatteredMembers } from '../../bench/support/event-sequences.js';
+import { GENERATED_NOW, scatteredMembers } from '../../replay/stand-ins/event-sequences.js';
 import { member, NOW, shuffled } from './fixtures.js';
 
 const ids = (members: readonly ClusterMember[]) => members.map((m) => m.id);

@@ -9,7 +9,7 @@ import {
 } from '../../clustering/index.js';
 import type { ClusterMember } from '../../clustering/index.js';
 import type { ClusteredEvent } from '../../model/index.js';
-import { pollSequence } from '../../bench/support/event-sequences.js';
+import { pollSequence } from '../../replay/stand-ins/event-sequences.js';
 import { line, member, NOW, shuffled } from './fixtures.js';
 
 /** `minutes` after NOW. */

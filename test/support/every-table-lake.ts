@@ -149,6 +149,7 @@ export async function everyTableLake(now: Date): Promise<EveryTableLake> {
     index: 0,
     source: 'nsw-hydstra',
     state: 'nsw',
+    offsetMinutes: 600,
     stationNo: '410001',
     name: 'Made Up Creek at Nowhere',
     latitude: -33,

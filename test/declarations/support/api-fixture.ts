@@ -17,7 +17,10 @@ import {
   parseSettings,
   type Settings,
 } from '../../../config/index.js';
-import { STAND_IN_FILE_NAMES, standInDeclarationFiles } from '../../../declarations/stand-ins/index.js';
+import {
+  STAND_IN_FILE_NAMES,
+  standInDeclarationFiles,
+} from '../../../replay/stand-ins/declarations/index.js';
 import { Warehouse } from '../../../warehouse/warehouse.js';
 import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
 import { testAccess, type TestAccess } from '../../support/keys.js';
