@@ -13,7 +13,7 @@ import { DeclarationStore } from '../../api/declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from '../../api/declarations/geography.js';
 import { listen } from '../../api/listen.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
-import { clusteringConfig } from '../../clustering/index.js';
+import { clusteringConfig } from '../../config/clustering.js';
 import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
 import { syntheticFleet } from '../../replay/gauges/index.js';
 import { publishNow } from '../../warehouse/publisher.js';

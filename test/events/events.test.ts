@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventActivities, type ClusterEventsResult } from '../../activities/event-activities.js';
 import type { App } from '../../api/app.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
-import { clusteringConfig } from '../../clustering/index.js';
+import { clusteringConfig } from '../../config/clustering.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { filesOf, readManifest } from '../../lake/manifest.js';
 import type { SyntheticIncident } from '../../replay/generators/nsw-rfs.js';

@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify';
 import { createArchiveActivities } from '../../activities/archive-activities.js';
 import { createEventActivities } from '../../activities/event-activities.js';
 import { normalise } from '../../activities/ingest.js';
-import { clusteringConfig } from '../../clustering/index.js';
+import { clusteringConfig } from '../../config/clustering.js';
 import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
 import {
   INTERCHANGE_COLUMNS,
