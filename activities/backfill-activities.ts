@@ -14,7 +14,7 @@ import {
 } from '../warehouse/reparse.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { currentActivity } from './heartbeat.js';
-import { normalise } from './ingest.js';
+import { normalise } from '../model/index.js';
 
 export interface BackfillDeps {
   dataDir: string;

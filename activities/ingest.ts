@@ -9,13 +9,7 @@ import {
   type FeedDefinition,
   type Settings,
 } from '../config/index.js';
-import {
-  STATE_TIME_ZONES,
-  toRecord,
-  type Incident,
-  type IncidentDraft,
-  type ParseResult,
-} from '../model/index.js';
+import { normalise, STATE_TIME_ZONES, toRecord, type ParseResult } from '../model/index.js';
 import {
   NON_RETRYABLE_FAILURES,
   type FetchFeedInput,
@@ -49,14 +43,6 @@ function isoInZone(at: Date, feed: FeedDefinition): string {
       .set({ millisecond: 0 })
       .toISO({ suppressMilliseconds: true }) ?? ''
   );
-}
-
-export function normalise(draft: IncidentDraft, fetchedAt: string): Incident {
-  return {
-    ...draft,
-    timestamps: { ...draft.timestamps, fetched: fetchedAt },
-    retraction: { retracted: false },
-  };
 }
 
 /** Activities of the ingest task queue: fetch, parse, normalise. Stateless, any number of workers. */

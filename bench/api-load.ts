@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { normalise } from '../activities/ingest.js';
+import { normalise } from '../model/index.js';
 import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../warehouse/publisher.js';
 import { Warehouse } from '../warehouse/warehouse.js';

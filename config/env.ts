@@ -172,10 +172,13 @@ const CheckedSettingsSchema = SettingsSchema.superRefine((settings, ctx) => {
     ctx.addIssue({
       code: 'custom',
       path: ['TEMPORAL_TLS_CERT_PATH'],
-      message: 'a client certificate needs its key: set TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH together',
+      message:
+        'a client certificate needs its key: set TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH together',
     });
   }
-  const credentials = TEMPORAL_CREDENTIALS.filter((name) => settings[name] !== undefined && settings[name] !== false);
+  const credentials = TEMPORAL_CREDENTIALS.filter(
+    (name) => settings[name] !== undefined && settings[name] !== false,
+  );
   if (credentials.length > 0 && settings.TEMPORAL_ADDRESS === undefined) {
     ctx.addIssue({
       code: 'custom',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { normalise } from '../activities/ingest.js';
+import { normalise } from '../model/index.js';
 import { parserFor } from '../sources/index.js';
 import { latestMessage } from '../exports/cap/cap-messages.js';
 import { toRecord, type IncidentRecord, type IncidentVersion } from '../model/index.js';

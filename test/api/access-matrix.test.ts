@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { readCapAlerts, type CapAlert } from '../../sources/common/cap.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { publishCapFeed } from '../../warehouse/publish-cap.js';

@@ -7,7 +7,7 @@ import { tableFromIPC } from 'apache-arrow';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArchiveActivities } from '../../activities/archive-activities.js';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import type { Catalogue } from '../../api/exports/catalogue.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';

@@ -6,7 +6,7 @@ import { CYCLE_TICKS, fireComplexes } from '../../replay/generators/fire-complex
 import { NSW_GENERATORS } from '../../replay/generators/nsw.js';
 import { tickTime, type RenderOptions } from '../../replay/generators/types.js';
 import { NSW_PARSERS } from '../../sources/nsw/index.js';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { toRecord } from '../../model/index.js';
 
 const FORMAT = 'nsw-rfs-major-incidents-geojson';

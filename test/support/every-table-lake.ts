@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { createArchiveActivities } from '../../activities/archive-activities.js';
 import { createEventActivities } from '../../activities/event-activities.js';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { clusteringConfig } from '../../config/clustering.js';
 import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
 import {
