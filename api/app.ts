@@ -15,6 +15,7 @@ import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { gaugeRoutes } from './gauges/routes.js';
 import { metaRoutes } from './meta/routes.js';
+import { streamRoutes } from './stream/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
 import { requestLog } from './request-log.js';
 import type { AppDeps, AppEnv } from './types.js';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/', gaugeRoutes(deps));
   v1.route('/', docsRoutes());
   v1.route('/', declarationRoutes(deps));
+  v1.route('/', streamRoutes(deps));
   app.route('/v1', v1);
 
   // Generated once, on first request, when every route is registered.

@@ -146,3 +146,27 @@ export function plusSentAsSpaceHint(value: unknown): string {
   if (!match) return '';
   return ` (got ${value}: a + in a query string arrives as a space, so send the offset's + as %2B, e.g. ${match[1]}%2B${match[2]})`;
 }
+
+/** An optional number within [min, max]; an empty value is absent. */
+export function optionalNumberParam(
+  name: string,
+  { min, max }: { min: number; max: number },
+  description: string,
+) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return undefined;
+      const value = Number(raw);
+      if (!Number.isFinite(value) || value < min || value > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name}: must be a number from ${min} to ${max} (got ${raw})`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .openapi({ param: { name, in: 'query' }, type: 'number', description });
+}

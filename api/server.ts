@@ -23,6 +23,7 @@ import { BoardFeedHealthSource } from './feed-health-source.js';
 import { BoardGaugeHealthSource } from './gauges/source-health.js';
 import { WorkflowHealthBoard } from './workflow-health/board.js';
 import { ServingStore } from '../lake/serving/serving-store.js';
+import { ChangeHub } from './stream/hub.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -46,6 +47,13 @@ export async function startApiServer(
       log?.(`loading a lake generation failed: ${error instanceof Error ? error.message : String(error)}`),
   });
   const access = SqliteAccessStore.open(layout.accessDbFile);
+  // The change stream follows the store's generations from the one loaded now.
+  const stream = await ChangeHub.start(store, {
+    onError: (error) =>
+      log?.(
+        `the change stream failed on a generation: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
   // The declarations geography is built once, in the background: lookups answer 503 until it is ready.
   const geography = geographyFiles(settings);
   const declarations = new DeclarationStore(
@@ -91,6 +99,7 @@ export async function startApiServer(
     now: () => new Date(),
     declarations,
     declarationHealth: new BoardDeclarationHealthSource(board),
+    stream,
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;
@@ -99,6 +108,7 @@ export async function startApiServer(
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       board.stop();
+      stream.close();
       store.close();
       access.close();
     },

@@ -7,6 +7,7 @@ import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
 import type { GaugeHealthSource } from './gauges/source-health.js';
 import type { ServingStore } from '../lake/serving/serving-store.js';
+import type { ChangeHub } from './stream/hub.js';
 
 export interface AppDeps {
   store: ServingStore;
@@ -36,6 +37,8 @@ export interface AppDeps {
   declarationHealth?: DeclarationHealthSource;
   /** Each gauge source's health, from its poller; every source unknown when absent. */
   gaugeHealth?: GaugeHealthSource | undefined;
+  /** The change stream of this process; /v1/stream answers 503 without it. */
+  stream?: ChangeHub | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
@@ -47,5 +50,6 @@ export type MetaDeps = Pick<
 export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store' | 'now'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;
 export type DeclarationDeps = Pick<AppDeps, 'declarations' | 'declarationHealth' | 'now'>;
+export type StreamDeps = Pick<AppDeps, 'stream' | 'now'>;
 
 export type { AppEnv } from './env.js';

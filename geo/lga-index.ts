@@ -3,6 +3,7 @@ import pointInPolygon from 'point-in-polygon-hao';
 import type { LgaRef, Position } from '../model/index.js';
 import type { LgaBoundary, LgaBoundarySet } from './boundaries/lga-boundary.js';
 import { buildPartGrid, type PartGrid } from './part-grid.js';
+import { bboxOf, closedRing, KM_PER_DEGREE, kilometresToRing } from './shapes.js';
 
 /** The LGAs covering a point. */
 export interface LgaLookup {
@@ -53,53 +54,10 @@ export interface LgaIndex {
   outerRings(code: string): Position[][];
 }
 
-/** point-in-polygon-hao throws on an open ring; ABS rings are closed, but other inputs may not be. */
-function closed(ring: Position[]): Position[] {
-  const first = ring[0];
-  const last = ring[ring.length - 1];
-  if (!first || !last || (first[0] === last[0] && first[1] === last[1])) return ring;
-  return [...ring, first];
-}
-
 function polygonsOf(boundary: LgaBoundary): Position[][][] {
   return boundary.geometry.type === 'Polygon'
     ? [boundary.geometry.coordinates]
     : boundary.geometry.coordinates;
-}
-
-function bboxOf(ring: Position[]): [number, number, number, number] {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of ring) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
-  return [minX, minY, maxX, maxY];
-}
-
-const KM_PER_DEGREE = 111.32;
-
-/** Distance in km from a point to a ring's edges, on a local equirectangular projection. */
-function kilometresToRing(longitude: number, latitude: number, ring: Position[]): number {
-  const xScale = Math.cos((latitude * Math.PI) / 180) * KM_PER_DEGREE;
-  let best = Infinity;
-  for (let i = 1; i < ring.length; i += 1) {
-    const a = ring[i - 1];
-    const b = ring[i];
-    if (!a || !b) continue;
-    const ax = (a[0] - longitude) * xScale;
-    const ay = (a[1] - latitude) * KM_PER_DEGREE;
-    const dx = (b[0] - a[0]) * xScale;
-    const dy = (b[1] - a[1]) * KM_PER_DEGREE;
-    const length = dx * dx + dy * dy;
-    const t = length === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / length));
-    best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
-  }
-  return best;
 }
 
 const bboxArea = ([minX, minY, maxX, maxY]: [number, number, number, number]) =>
@@ -120,7 +78,7 @@ export function buildLgaIndex(set: LgaBoundarySet, options: LgaIndexOptions = {}
   let vertexCount = 0;
   set.lgas.forEach((boundary, lga) => {
     for (const polygon of polygonsOf(boundary)) {
-      const rings = polygon.filter((ring) => ring.length >= 3).map(closed);
+      const rings = polygon.filter((ring) => ring.length >= 3).map(closedRing);
       const outer = rings[0];
       if (!outer) continue;
       const vertices = rings.reduce((sum, ring) => sum + ring.length, 0);

@@ -6,6 +6,11 @@ export interface LakeColumn {
   name: string;
   /** DuckDB type, with NOT NULL where the column is never null. */
   sql: string;
+  /**
+   * The table's schemaVersion that added the column: files written before it lack it, and readers
+   * see it as NULL there (lake/read.ts).
+   */
+  since?: number;
 }
 
 export interface LakeTable {

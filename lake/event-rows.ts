@@ -58,6 +58,30 @@ export const EVENT_COLUMNS: readonly (LakeColumn & { name: keyof EventRow })[] =
   { name: 'geometry', sql: 'VARCHAR NOT NULL' },
 ];
 
+/**
+ * When the lake first showed an event and last showed it changed: the publishedAt of those
+ * generations (ISO text), which order the change stream's event changes. Null for events last changed
+ * before the columns existed (schemaVersion 2).
+ */
+export interface EventPublication {
+  first_published_at: string | null;
+  changed_published_at: string | null;
+}
+
+export const EVENT_PUBLICATION_COLUMNS: readonly (LakeColumn & { name: keyof EventPublication })[] = [
+  { name: 'first_published_at', sql: 'VARCHAR', since: 2 },
+  { name: 'changed_published_at', sql: 'VARCHAR', since: 2 },
+];
+
+/** The publication columns of a row as DuckDB reads it back. */
+export function eventPublicationFromRow(row: Record<string, unknown>): EventPublication {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    first_published_at: text(row.first_published_at),
+    changed_published_at: text(row.changed_published_at),
+  };
+}
+
 export function eventRow(event: PublishedEvent): EventRow {
   return {
     id: event.id,

@@ -60,3 +60,13 @@ export async function readManifest(lakeDir: string): Promise<Manifest | undefine
 export function filesOf(manifest: Manifest | undefined, table: LakeTableName): LakeFile[] {
   return manifest?.files.filter((file) => file.table === table) ?? [];
 }
+
+/**
+ * The publishedAt of the next generation: `now`, or a millisecond after the previous one when the
+ * clock has not moved past it. Strictly increasing, so that a publication time orders generations and
+ * can stamp the changes a generation first shows (the change stream's positions).
+ */
+export function nextPublishedAt(previous: Pick<Manifest, 'publishedAt'> | undefined, now: Date): Date {
+  const last = previous ? Date.parse(previous.publishedAt) : Number.NEGATIVE_INFINITY;
+  return new Date(Math.max(now.getTime(), last + 1));
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { filesOf, type LakeFile, type Manifest } from './manifest.js';
-import { columnList, LAKE_TABLES, type LakeTableName } from './tables.js';
+import { LAKE_TABLES, type LakeColumn, type LakeTable, type LakeTableName } from './tables.js';
 
 /** What a query needs of a table: its states (partition pruning) and a time window (min/max pruning). */
 export interface LakeSlice {
@@ -45,19 +45,23 @@ function quoted(path: string): string {
   return `'${path.replaceAll("'", "''")}'`;
 }
 
+/** A column as NULL of its type: for a relation with no file, or files written before it existed. */
+function nullColumn(column: LakeColumn): string {
+  return `NULL::${column.sql.replace(' NOT NULL', '')} AS ${column.name}`;
+}
+
 /**
  * A relation (parenthesised SELECT) over the files of a table: the table's columns by name, read in
- * place with DuckDB's Parquet reader. With no file, an empty relation of the same columns.
+ * place with DuckDB's Parquet reader. With no file, an empty relation of the same columns. A column
+ * added after every file was written (its `since` is above their schemaVersion) reads as NULL.
  */
 export function fileRelation(lakeDir: string, table: LakeTableName, files: readonly LakeFile[]): string {
-  const definition = LAKE_TABLES[table];
-  const columns = columnList(definition);
-  if (files.length === 0) {
-    const nulls = definition.columns.map(
-      (column) => `NULL::${column.sql.replace(' NOT NULL', '')} AS ${column.name}`,
-    );
-    return `(SELECT ${nulls.join(', ')} WHERE false)`;
-  }
+  const definition: LakeTable = LAKE_TABLES[table];
+  if (files.length === 0) return `(SELECT ${definition.columns.map(nullColumn).join(', ')} WHERE false)`;
+  const newest = Math.max(...files.map((file) => file.schemaVersion));
+  const columns = definition.columns
+    .map((column) => ((column.since ?? 1) <= newest ? column.name : nullColumn(column)))
+    .join(', ');
   const list = files.map((file) => quoted(join(lakeDir, file.path))).join(', ');
   return `(SELECT ${columns} FROM read_parquet([${list}], union_by_name = true))`;
 }

@@ -1,6 +1,6 @@
 import { ARCHIVE_FILE_COLUMNS } from './archive-columns.js';
 import { tableColumn, type LakeTable } from './columns.js';
-import { EVENT_COLUMNS } from './event-rows.js';
+import { EVENT_COLUMNS, EVENT_PUBLICATION_COLUMNS } from './event-rows.js';
 import { RECORD_TABLE_COLUMNS, VERSION_COLUMNS } from './incident-columns.js';
 
 export { columnList, columnsDdl, type LakeColumn, type LakeTable } from './columns.js';
@@ -64,16 +64,16 @@ export const LAKE_TABLES = {
   },
   /**
    * Clustered events (docs/adr/0011-event-clustering.md): every active event and those ended within
-   * the retention window, with the ids of their member incidents. Small; replaced as a whole when an
-   * event changes.
+   * the retention window, with the ids of their member incidents and when the lake first showed each
+   * and last showed it changed (version 2). Small; replaced as a whole when an event changes.
    */
   events: {
     name: 'events',
-    columns: EVENT_COLUMNS,
+    columns: [...EVENT_COLUMNS, ...EVENT_PUBLICATION_COLUMNS],
     partitionBy: [],
     timeColumn: null,
     orderBy: 'id',
-    schemaVersion: 1,
+    schemaVersion: 2,
   },
   /**
    * Declaration records as their sources publish them, one row per instrument and area (an LGA, or a
@@ -157,11 +157,15 @@ export const LAKE_TABLES = {
       { name: 'threshold_retrieved', sql: 'VARCHAR' },
       { name: 'flood_class', sql: 'VARCHAR' },
       { name: 'first_seen', sql: 'TIMESTAMPTZ NOT NULL' },
+      // The publishedAt of the generation that first showed this flood_class, and the class before it
+      // (version 2): the change stream's flood class changes. Null when unknown (before the columns).
+      { name: 'class_published_at', sql: 'TIMESTAMPTZ', since: 2 },
+      { name: 'previous_flood_class', sql: 'VARCHAR', since: 2 },
     ],
     partitionBy: [],
     timeColumn: null,
     orderBy: 'id',
-    schemaVersion: 1,
+    schemaVersion: 2,
   },
   /**
    * Raw gauge readings, append-only: a segment per poll and (source, month of the reading), merged by

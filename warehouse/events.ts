@@ -1,7 +1,15 @@
 import { LIST, VARCHAR, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
-import { EVENT_COLUMNS, eventFromRow, eventRow, type EventRow } from '../lake/event-rows.js';
+import {
+  EVENT_COLUMNS,
+  EVENT_PUBLICATION_COLUMNS,
+  eventFromRow,
+  eventPublicationFromRow,
+  eventRow,
+  type EventPublication,
+  type EventRow,
+} from '../lake/event-rows.js';
 import { RECORD_COLUMN_LIST } from '../lake/incident-columns.js';
-import type { Manifest } from '../lake/manifest.js';
+import { nextPublishedAt, type Manifest } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
 import type { ClusteredEvent, IncidentRecord } from '../model/index.js';
 import { currentManifest, publishFiles, writeLakeFile } from './publish.js';
@@ -32,7 +40,7 @@ export async function readEventState(connection: DuckDBConnection): Promise<Clus
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-function appendEvent(appender: DuckDBAppender, event: ClusteredEvent): void {
+function appendEvent(appender: DuckDBAppender, event: ClusteredEvent, publication: EventPublication): void {
   const row = eventRow(event);
   for (const column of EVENT_COLUMNS) {
     const value: EventRow[keyof EventRow] = row[column.name];
@@ -44,18 +52,50 @@ function appendEvent(appender: DuckDBAppender, event: ClusteredEvent): void {
     else appender.appendDouble(value);
   }
   appender.appendVarchar(event.lastMatchedAt);
+  for (const column of EVENT_PUBLICATION_COLUMNS) {
+    const value = publication[column.name];
+    if (value === null) appender.appendNull();
+    else appender.appendVarchar(value);
+  }
   appender.endRow();
+}
+
+/** What a reader of the lake sees of one event, in a form two states can be compared by. */
+function eventForm(event: ClusteredEvent): string {
+  const row = eventRow(event);
+  return JSON.stringify(EVENT_COLUMNS.map((column) => row[column.name]));
 }
 
 /** What a reader of the lake sees of the events, in a form two states can be compared by. */
 function publishedForm(events: readonly ClusteredEvent[]): string {
   const sorted = [...events].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return JSON.stringify(
-    sorted.map((event) => {
-      const row = eventRow(event);
-      return EVENT_COLUMNS.map((column) => row[column.name]);
-    }),
+  return `[${sorted.map(eventForm).join(',')}]`;
+}
+
+/** When the lake first showed each stored event and last showed it changed. */
+async function readPublications(connection: DuckDBConnection): Promise<Map<string, EventPublication>> {
+  const reader = await connection.runAndReadAll(
+    `SELECT id, ${EVENT_PUBLICATION_COLUMNS.map((column) => column.name).join(', ')} FROM ${STATE}`,
   );
+  return new Map(reader.getRowObjectsJS().map((row) => [row.id as string, eventPublicationFromRow(row)]));
+}
+
+/**
+ * An event's publication times if the generation published at `publishedAt` shows `next`: a new event
+ * is first shown then, a changed one changed then, an unchanged one keeps its times.
+ */
+function publicationOf(
+  next: ClusteredEvent,
+  previous: ClusteredEvent | undefined,
+  kept: EventPublication | undefined,
+  publishedAt: string,
+): EventPublication {
+  if (!previous) return { first_published_at: publishedAt, changed_published_at: publishedAt };
+  const unchanged = eventForm(previous) === eventForm(next);
+  return {
+    first_published_at: kept?.first_published_at ?? null,
+    changed_published_at: unchanged ? (kept?.changed_published_at ?? null) : publishedAt,
+  };
 }
 
 export interface StoredEvents {
@@ -74,11 +114,24 @@ export async function storeEventState(
   lakeDir: string,
   change: { previous: readonly ClusteredEvent[]; next: readonly ClusteredEvent[]; now: Date },
 ): Promise<StoredEvents> {
+  const manifest = await currentManifest(connection, lakeDir);
+  // The time this publication will have, if it publishes: nothing else publishes inside `exclusive`.
+  const publishedAt = nextPublishedAt(manifest, change.now);
+  const kept = await readPublications(connection);
+  const previous = new Map(change.previous.map((event) => [event.id, event]));
   await connection.run(`CREATE OR REPLACE TABLE ${STAGED} AS SELECT * FROM ${STATE} LIMIT 0`);
   try {
     const appender = await connection.createAppender(STAGED);
     try {
-      for (const event of change.next) appendEvent(appender, event);
+      for (const event of change.next) {
+        const publication = publicationOf(
+          event,
+          previous.get(event.id),
+          kept.get(event.id),
+          publishedAt.toISOString(),
+        );
+        appendEvent(appender, event, publication);
+      }
       appender.flushSync();
     } finally {
       appender.closeSync();
@@ -87,7 +140,6 @@ export async function storeEventState(
       await connection.run(`DELETE FROM ${STATE}`);
       await connection.run(`INSERT INTO ${STATE} SELECT * FROM ${STAGED}`);
     };
-    const manifest = await currentManifest(connection, lakeDir);
     const hasFile = manifest?.files.some((file) => file.table === 'events') ?? false;
     if (hasFile && publishedForm(change.previous) === publishedForm(change.next)) {
       await inTransaction(connection, swap);
@@ -104,7 +156,7 @@ export async function storeEventState(
     const published = await publishFiles(connection, lakeDir, {
       added: [file],
       replaced: (existing) => existing.table === 'events',
-      now: change.now,
+      now: publishedAt,
       alsoInside: swap,
     });
     return { published };

@@ -6,10 +6,12 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import {
   GARBAGE_GRACE_MS,
   MANIFEST_FILE,
+  nextPublishedAt,
   readManifest,
   type LakeFile,
   type Manifest,
 } from '../lake/manifest.js';
+import { pendingChainSql, stampChainSql } from '../lake/chain.js';
 import { columnList, LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
 import { CANCEL_WINDOW_MS } from '../model/index.js';
 
@@ -175,13 +177,20 @@ export async function publishLake(
     'DELETE FROM incident_current WHERE retracted AND retracted_at::TIMESTAMPTZ < $1::TIMESTAMPTZ',
     [cutoff],
   );
+  // Versions committed since the last publish are first shown by this generation: their chain links
+  // carry its publication time, in the file now and in the warehouse with the manifest's record.
+  const publishedAt = nextPublishedAt(previous, now);
+  const stamped = stampChainSql('chain', publishedAt.getTime());
   const live = LAKE_TABLES.incidents_live;
+  const liveColumns = live.columns.map((column) =>
+    column.name === 'chain' ? `${stamped} AS chain` : column.name,
+  );
   files.push(
     await writeLakeFile(
       connection,
       lakeDir,
       { table: 'incidents_live', partition: {}, path: `incidents_live/live-${generation}.parquet` },
-      `SELECT ${columnList(live)} FROM incident_current ORDER BY ${live.orderBy}`,
+      `SELECT ${liveColumns.join(', ')} FROM incident_current ORDER BY ${live.orderBy}`,
     ),
   );
   await options.derived?.(generation);
@@ -191,11 +200,12 @@ export async function publishLake(
   const manifest: Manifest = {
     format: 'eids-lake/1',
     generation,
-    publishedAt: now.toISOString(),
+    publishedAt: publishedAt.toISOString(),
     files: [...kept, ...files],
   };
   await recordPublication(connection, manifest, replaced, now, async () => {
     await connection.run('DELETE FROM lake_pending');
+    await connection.run(`UPDATE incident_current SET chain = ${stamped} WHERE ${pendingChainSql('chain')}`);
   });
   await writeManifest(lakeDir, manifest);
   await collectGarbage(connection, lakeDir, now);
@@ -348,7 +358,7 @@ export async function publishFiles(
   const manifest: Manifest = {
     format: 'eids-lake/1',
     generation: (await lastGeneration(connection)) + 1,
-    publishedAt: change.now.toISOString(),
+    publishedAt: nextPublishedAt(previous, change.now).toISOString(),
     files: [...files.filter((file) => !change.replaced(file)), ...change.added],
   };
   await recordPublication(connection, manifest, replaced, change.now, change.alsoInside);

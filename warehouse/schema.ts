@@ -1,6 +1,7 @@
 import { RECORD_TABLE_COLUMNS, VERSION_COLUMNS } from '../lake/incident-columns.js';
 import { columnsDdl, type LakeColumn } from '../lake/columns.js';
-import { LAKE_TABLES, MONTH_PARTITION_COLUMN } from '../lake/tables.js';
+import { EVENT_COLUMNS, EVENT_PUBLICATION_COLUMNS } from '../lake/event-rows.js';
+import { MONTH_PARTITION_COLUMN } from '../lake/tables.js';
 import { GAUGE_WAREHOUSE_DDL } from './gauges/schema.js';
 
 /** The warehouse layout this code writes; an older file is migrated when it opens (warehouse/migrate.ts). */
@@ -101,10 +102,14 @@ export const WAREHOUSE_DDL = [
   deletable_after TIMESTAMPTZ NOT NULL
 )`,
   'CREATE TABLE IF NOT EXISTS warehouse_meta (key VARCHAR NOT NULL, value VARCHAR NOT NULL)',
-  // Every retained clustered event: the published columns plus the poll that last matched it (ADR 11).
+  // Every retained clustered event: the published columns plus the poll that last matched it (ADR 11),
+  // then when the lake first showed it and last showed it changed (added later, hence last).
   `CREATE TABLE IF NOT EXISTS event_state (
-  ${columnsDdl(LAKE_TABLES.events)},
+  ${columnsDdl({ columns: EVENT_COLUMNS })},
   last_matched_at VARCHAR NOT NULL
 )`,
+  ...EVENT_PUBLICATION_COLUMNS.map(
+    (column) => `ALTER TABLE event_state ADD COLUMN IF NOT EXISTS ${column.name} ${column.sql}`,
+  ),
   ...GAUGE_WAREHOUSE_DDL,
 ];

@@ -11,7 +11,7 @@ import {
 } from '@duckdb/node-api';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { decodeChain, encodeChain, type ChainLink } from '../lake/chain.js';
+import { decodeChain, encodeChain, PENDING_PUBLICATION, type ChainLink } from '../lake/chain.js';
 import { RECORD_COLUMNS, RECORD_COLUMN_LIST } from '../lake/incident-columns.js';
 import { monthOf } from '../lake/tables.js';
 import type { IncidentRecord } from '../model/index.js';
@@ -350,7 +350,8 @@ export class Warehouse {
         appender.appendTimestampTZ(start);
         const chain: ChainLink[] = [
           ...(row.previous?.chain ?? []),
-          [row.version, startMs, row.record.retracted],
+          // Stamped with its generation's publication time by the publish that first shows it.
+          [row.version, startMs, row.record.retracted, PENDING_PUBLICATION],
         ];
         appender.appendVarchar(encodeChain(chain));
         appender.endRow();

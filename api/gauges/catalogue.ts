@@ -101,7 +101,8 @@ export class GaugeCatalogue {
   }
 }
 
-function toCatalogueGauge(row: Record<string, unknown>): CatalogueGauge {
+/** A gauges_latest row (with `latest_ms`, epoch ms of latest_time) as the catalogue holds it. */
+export function toCatalogueGauge(row: Record<string, unknown>): CatalogueGauge {
   const source = row.source as GaugeSourceName;
   const latestMs = row.latest_ms === null ? null : Number(row.latest_ms);
   const thresholds: FloodThresholds | null =

@@ -1,7 +1,13 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { EventType, Severity, StateCode, WarningLevel } from '../../model/index.js';
-import { eventFromRow, type PublishedEvent } from '../event-rows.js';
-import { columnList, LAKE_TABLES } from '../tables.js';
+import {
+  eventFromRow,
+  eventPublicationFromRow,
+  type EventPublication,
+  type PublishedEvent,
+} from '../event-rows.js';
+import type { LakeFile } from '../manifest.js';
+import { fileRelation } from '../read.js';
 
 /** Filters of the event list. */
 export interface EventFilters {
@@ -45,7 +51,10 @@ export class EventSet {
   private readonly byId: ReadonlyMap<string, PublishedEvent>;
   private readonly ordered: readonly { key: ListKey; event: PublishedEvent }[];
 
-  constructor(events: readonly PublishedEvent[]) {
+  constructor(
+    events: readonly PublishedEvent[],
+    private readonly publications: ReadonlyMap<string, EventPublication> = new Map(),
+  ) {
     this.byId = new Map(events.map((event) => [event.id, event]));
     this.ordered = events
       .map((event) => ({ key: listKeyOf(event), event }))
@@ -58,6 +67,16 @@ export class EventSet {
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /** Every event, in no particular order. */
+  all(): IterableIterator<PublishedEvent> {
+    return this.byId.values();
+  }
+
+  /** When the lake first showed the event and last showed it changed (nulls when unknown). */
+  publicationOf(id: string): EventPublication | undefined {
+    return this.publications.get(id);
   }
 
   /** The matching events after `after` (exclusive), up to `limit`, and how many match in all. */
@@ -85,10 +104,15 @@ export class EventSet {
 }
 
 /** The events file of a generation, read whole (it is small). */
-export async function readEventSet(connection: DuckDBConnection, path: string): Promise<EventSet> {
-  const reader = await connection.runAndReadAll(
-    `SELECT ${columnList(LAKE_TABLES.events)} FROM read_parquet($1)`,
-    [path],
+export async function readEventSet(
+  connection: DuckDBConnection,
+  lakeDir: string,
+  file: LakeFile,
+): Promise<EventSet> {
+  const reader = await connection.runAndReadAll(`SELECT * FROM ${fileRelation(lakeDir, 'events', [file])}`);
+  const rows = reader.getRowObjectsJS();
+  return new EventSet(
+    rows.map(eventFromRow),
+    new Map(rows.map((row) => [row.id as string, eventPublicationFromRow(row)])),
   );
-  return new EventSet(reader.getRowObjectsJS().map(eventFromRow));
 }

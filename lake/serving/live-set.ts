@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { IncidentRecord, IncidentVersion } from '../../model/index.js';
-import { versionsOfChain } from '../chain.js';
+import { decodeChain, type ChainLink } from '../chain.js';
 import { RECORD_COLUMN_LIST } from '../incident-columns.js';
 import { columnList, columnsDdl, LAKE_TABLES } from '../tables.js';
 import { CurrentIncidents } from './current-incidents.js';
@@ -12,6 +12,8 @@ export const LIVE_TABLE = LAKE_TABLES.incidents_live;
 export interface LiveSet {
   incidents: CurrentIncidents;
   versions: ReadonlyMap<string, IncidentVersion[]>;
+  /** Each incident's chain as stored, with the publication time of every version (lake/chain.ts). */
+  chains: ReadonlyMap<string, readonly ChainLink[]>;
 }
 
 /** Creates the (empty) live table of a reader's in-memory database. */
@@ -49,9 +51,15 @@ export async function loadLiveSet(connection: DuckDBConnection, path: string | u
   // Sorted here, not in SQL, so that paging compares ids exactly as this sort does.
   records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const versions = new Map<string, IncidentVersion[]>();
+  const chains = new Map<string, ChainLink[]>();
   const plain = records.map(({ chain, ...record }) => {
-    versions.set(record.id, versionsOfChain(chain));
+    const links = decodeChain(chain);
+    chains.set(record.id, links);
+    versions.set(
+      record.id,
+      links.map(([version, validFrom, retracted]) => ({ version, validFrom, retracted })),
+    );
     return record;
   });
-  return { incidents: new CurrentIncidents(plain), versions };
+  return { incidents: new CurrentIncidents(plain), versions, chains };
 }

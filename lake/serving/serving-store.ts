@@ -2,6 +2,7 @@ import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { IncidentRecord, IncidentVersion } from '../../model/index.js';
+import type { ChainLink } from '../chain.js';
 import { filesOf, readManifest, type LakeFile, type Manifest } from '../manifest.js';
 import { fileRelation, type LakeSlice } from '../read.js';
 import type { LakeTableName } from '../tables.js';
@@ -28,11 +29,21 @@ export interface ServingGeneration {
   publishedAt: string | null;
 }
 
+/** One loaded generation as a whole: what the change stream compares generation by generation. */
+export interface ServingSnapshot {
+  manifest: Manifest;
+  live: CurrentIncidents;
+  /** Each current incident's version chain, with when the lake first showed each version. */
+  chains: ReadonlyMap<string, readonly ChainLink[]>;
+  events: EventSet;
+}
+
 /** What one generation holds in memory: the live set and what is built from it. */
 interface LoadedGeneration {
   manifest: Manifest;
   live: CurrentIncidents;
   versions: ReadonlyMap<string, IncidentVersion[]>;
+  chains: ReadonlyMap<string, readonly ChainLink[]>;
   spatial?: SpatialIndex;
   /** The clustered events, and the file they were read from (kept while later generations name it). */
   events: EventSet;
@@ -62,6 +73,7 @@ export class ServingStore {
   private timer: NodeJS.Timeout | undefined;
   private watcher: FSWatcher | undefined;
   private refreshing: Promise<void> | undefined;
+  private readonly listeners = new Set<(snapshot: ServingSnapshot) => void>();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -112,6 +124,25 @@ export class ServingStore {
     return this.loaded?.manifest;
   }
 
+  /** The loaded generation, whole; undefined before the first publish. */
+  snapshot(): ServingSnapshot | undefined {
+    const loaded = this.loaded;
+    return (
+      loaded && {
+        manifest: loaded.manifest,
+        live: loaded.live,
+        chains: loaded.chains,
+        events: loaded.events,
+      }
+    );
+  }
+
+  /** Calls `listener` with each generation once it is swapped in; returns what stops it. */
+  onGeneration(listener: (snapshot: ServingSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Loads the newest manifest if it changed. Concurrent callers share one load. */
   async refresh(): Promise<void> {
     this.refreshing ??= this.load().finally(() => {
@@ -137,7 +168,7 @@ export class ServingStore {
     let events = new EventSet([]);
     try {
       if (eventsFile && eventsFile.path === this.loaded?.eventsPath) events = this.loaded.events;
-      else if (eventsFile) events = await readEventSet(connection, join(this.lakeDir, eventsFile.path));
+      else if (eventsFile) events = await readEventSet(connection, this.lakeDir, eventsFile);
       liveSet = await loadLiveSet(connection, file && join(this.lakeDir, file.path));
     } finally {
       connection.closeSync();
@@ -146,9 +177,12 @@ export class ServingStore {
       manifest,
       live: liveSet.incidents,
       versions: liveSet.versions,
+      chains: liveSet.chains,
       events,
       eventsPath: eventsFile?.path,
     };
+    const snapshot = this.snapshot();
+    if (snapshot) for (const listener of this.listeners) listener(snapshot);
   }
 
   /** Runs a parameterised query and returns JSON-safe rows. */

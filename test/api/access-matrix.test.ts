@@ -30,6 +30,7 @@ const ok: Expect = () => 200;
 const noRoute: Expect = () => 404;
 /** The static CAP feed before any warehouse commit has written it (this app has none). */
 const notPublished: Expect = () => 503;
+const unavailable: Expect = () => 503;
 
 interface Endpoint {
   /** Written out here, not read from the policy table, so a changed row fails this test. */
@@ -103,6 +104,8 @@ function endpoints(incidentId: string): Endpoint[] {
     // No gauge is published here: past the gate, an unknown id is a 404 (readings: paid plans first).
     keyed('/v1/gauges/{id}', '/v1/gauges/g1', noRoute),
     keyed('/v1/gauges/{id}/readings', '/v1/gauges/g1/readings', (tier) => (tier === 'free' ? 403 : 404)),
+    // This app runs no change stream: past the gate the route answers 503 (test/stream/ streams).
+    keyed('/v1/stream', '/v1/stream', unavailable),
     declarations('/v1/declarations', '/v1/declarations', ok),
     declarations('/v1/declarations/sources', '/v1/declarations/sources', ok),
     declarations('/v1/declarations/postcode/{postcode}', '/v1/declarations/postcode/2000', ok),

@@ -307,7 +307,7 @@ describe('incident API over published Parquet (app.request)', () => {
       paths: Record<string, unknown>;
     }>('/v1/openapi.json');
     expect(body.openapi).toBe('3.1.0');
-    expect(body.info.version).toBe('1.39.0');
+    expect(body.info.version).toBe('1.40.0');
     expect(Object.keys(body.paths).sort()).toEqual(
       [
         '/',
@@ -337,6 +337,7 @@ describe('incident API over published Parquet (app.request)', () => {
         '/v1/schema',
         '/v1/states',
         '/v1/status',
+        '/v1/stream',
       ].sort(),
     );
   });

@@ -1,5 +1,6 @@
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
+import type { ChangeHub } from '../../api/stream/hub.js';
 import type { ServingStore } from '../../lake/serving/serving-store.js';
 import { TIERS, type FeedDefinition, type Tier } from '../../config/index.js';
 import { TEST_CAP_ISSUER } from './cap-issuer.js';
@@ -24,6 +25,8 @@ export async function testApi(options: {
   catalogue: readonly FeedDefinition[];
   /** The app's clock; it starts at its first reading. */
   now: () => Date;
+  /** The change stream over `store` (/v1/stream answers 503 without one). */
+  stream?: ChangeHub;
 }): Promise<TestApi> {
   const { store, now } = options;
   const access = testAccess();
@@ -40,6 +43,7 @@ export async function testApi(options: {
     version: 'test',
     startedAt: now(),
     now,
+    stream: options.stream,
   });
   const document = (await (await app.request('/v1/openapi.json')).json()) as object;
   const validator = new ResponseValidator(document as ConstructorParameters<typeof ResponseValidator>[0]);

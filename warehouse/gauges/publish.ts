@@ -1,9 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ThresholdsTable } from '../../gauges/index.js';
-import type { LakeFile, Manifest } from '../../lake/manifest.js';
+import { nextPublishedAt, type LakeFile, type Manifest } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
-import { publishFiles, sqlString, writeLakeFile } from '../publish.js';
-import { latestGaugesSelect } from './latest.js';
+import { currentManifest, publishFiles, sqlString, writeLakeFile } from '../publish.js';
+import { keepShownClasses, latestGaugesSelect } from './latest.js';
 
 function checked(value: string): string {
   if (!/^[\w.-]+$/.test(value)) throw new Error(`unexpected partition value ${JSON.stringify(value)}`);
@@ -40,6 +40,8 @@ export async function publishPendingGauges(
   const generation = Number(
     (await distinct(db, 'SELECT (coalesce(max(generation), 0) + 1)::INTEGER AS g FROM publication'))[0]?.g,
   );
+  // The time this publication will have: gauges_latest stamps the flood classes it first shows with it.
+  const publishedAt = nextPublishedAt(await currentManifest(db, options.lakeDir), options.now);
   const added: LakeFile[] = [];
   const readings = LAKE_TABLES.gauge_readings;
   for (const part of readingParts) {
@@ -83,18 +85,19 @@ export async function publishPendingGauges(
         db,
         options.lakeDir,
         { table: 'gauges_latest', partition: {}, path: `gauges_latest/latest-${generation}.parquet` },
-        await latestGaugesSelect(db, options.thresholds),
+        await latestGaugesSelect(db, options.thresholds, publishedAt),
       ),
     );
   }
   return publishFiles(db, options.lakeDir, {
     added,
     replaced: (file) => latestDirty && file.table === 'gauges_latest',
-    now: options.now,
+    now: publishedAt,
     alsoInside: async () => {
       await db.run('DELETE FROM gauge_reading_pending');
       await db.run('DELETE FROM gauge_rollup_pending');
       await db.run('DELETE FROM gauge_latest_dirty');
+      if (latestDirty) await keepShownClasses(db);
     },
   });
 }

@@ -86,4 +86,11 @@ export const GAUGE_WAREHOUSE_DDL = [
   'CREATE INDEX IF NOT EXISTS gauge_commit_poll ON gauge_commit (poll_id)',
   // The gauges_latest table must be written again (a commit or a thresholds change since the last publish).
   'CREATE TABLE IF NOT EXISTS gauge_latest_dirty (since TIMESTAMPTZ NOT NULL)',
+  // Each gauge's flood class as gauges_latest last showed it, since when, and the class before it.
+  `CREATE TABLE IF NOT EXISTS gauge_class_published (
+  id VARCHAR NOT NULL,
+  flood_class VARCHAR,
+  class_published_at TIMESTAMPTZ,
+  previous_flood_class VARCHAR
+)`,
 ];
