@@ -15,7 +15,9 @@ import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { gaugeRoutes } from './gauges/routes.js';
 import { metaRoutes } from './meta/routes.js';
+import { documentStreamToken } from './stream/openapi.js';
 import { streamRoutes } from './stream/routes.js';
+import { streamTokenKey } from './stream/tokens.js';
 import { onError, problemResponse, problems } from './problem.js';
 import { requestLog } from './request-log.js';
 import type { AppDeps, AppEnv } from './types.js';
@@ -40,6 +42,9 @@ export function createApp(deps: AppDeps) {
       quota: deps.quota,
       quotas: deps.quotas ?? TIER_MONTHLY_QUOTA,
       now: deps.now,
+      ...(deps.streamTokens
+        ? { keyFromRequest: streamTokenKey(deps.streamTokens, deps.keys, deps.now) }
+        : {}),
     }),
   );
 
@@ -79,12 +84,14 @@ export function createApp(deps: AppDeps) {
   // Generated once, on first request, when every route is registered.
   let openApi: object | undefined;
   app.get('/v1/openapi.json', (c) => {
-    openApi ??= documentAccess(
-      app.getOpenAPI31Document({
-        openapi: '3.1.0',
-        info: { title: 'Emergency Incident Data Service', version: deps.version },
-        servers: [{ url: '/' }],
-      }),
+    openApi ??= documentStreamToken(
+      documentAccess(
+        app.getOpenAPI31Document({
+          openapi: '3.1.0',
+          info: { title: 'Emergency Incident Data Service', version: deps.version },
+          servers: [{ url: '/' }],
+        }),
+      ),
     );
     return c.json(openApi);
   });

@@ -3,9 +3,18 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The configured cursor secret, or one generated once and kept under DATA_DIR/secrets. */
-export async function cursorSecret(configured: string | undefined, dataDir: string): Promise<string> {
+export function cursorSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  return keptSecret('cursor', configured, dataDir);
+}
+
+/** A configured secret, or one generated once and kept in DATA_DIR/secrets/<name>.key. */
+export async function keptSecret(
+  name: string,
+  configured: string | undefined,
+  dataDir: string,
+): Promise<string> {
   if (configured) return configured;
-  const file = join(dataDir, 'secrets', 'cursor.key');
+  const file = join(dataDir, 'secrets', `${name}.key`);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch (error) {

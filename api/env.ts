@@ -15,5 +15,7 @@ export interface AppEnv {
     originRejected?: boolean;
     /** Set by the data caching middleware: a request it already handles passes any second registration. */
     dataCaching?: true;
+    /** A stream opened with a stream token: the filters the token was issued for (a query string). */
+    streamScope?: string;
   };
 }

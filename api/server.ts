@@ -15,7 +15,7 @@ import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { SqliteAccessStore } from './access/sqlite-store.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
-import { cursorSecret } from './cursor-secret.js';
+import { cursorSecret, keptSecret } from './cursor-secret.js';
 import { DeclarationStore } from './declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from './declarations/geography.js';
 import { BoardDeclarationHealthSource } from './declarations/health-source.js';
@@ -24,6 +24,7 @@ import { BoardGaugeHealthSource } from './gauges/source-health.js';
 import { WorkflowHealthBoard } from './workflow-health/board.js';
 import { ServingStore } from '../lake/serving/serving-store.js';
 import { ChangeHub } from './stream/hub.js';
+import { StreamTokenCodec } from './stream/tokens.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -100,6 +101,9 @@ export async function startApiServer(
     declarations,
     declarationHealth: new BoardDeclarationHealthSource(board),
     stream,
+    streamTokens: new StreamTokenCodec(
+      await keptSecret('stream-token', settings.STREAM_TOKEN_SECRET, settings.DATA_DIR),
+    ),
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;

@@ -8,6 +8,7 @@ import type { FeedHealthSource } from './feed-health-source.js';
 import type { GaugeHealthSource } from './gauges/source-health.js';
 import type { ServingStore } from '../lake/serving/serving-store.js';
 import type { ChangeHub } from './stream/hub.js';
+import type { StreamTokenCodec } from './stream/tokens.js';
 
 export interface AppDeps {
   store: ServingStore;
@@ -39,6 +40,8 @@ export interface AppDeps {
   gaugeHealth?: GaugeHealthSource | undefined;
   /** The change stream of this process; /v1/stream answers 503 without it. */
   stream?: ChangeHub | undefined;
+  /** Signs and checks stream tokens (POST /v1/stream/tokens, GET /v1/stream?token=); none without it. */
+  streamTokens?: StreamTokenCodec | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
@@ -50,6 +53,6 @@ export type MetaDeps = Pick<
 export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store' | 'now'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;
 export type DeclarationDeps = Pick<AppDeps, 'declarations' | 'declarationHealth' | 'now'>;
-export type StreamDeps = Pick<AppDeps, 'stream' | 'now'>;
+export type StreamDeps = Pick<AppDeps, 'stream' | 'streamTokens' | 'quota' | 'quotas' | 'now'>;
 
 export type { AppEnv } from './env.js';

@@ -90,6 +90,8 @@ const SettingsSchema = z.object({
   MONTHLY_QUOTAS: monthlyQuotas.optional(),
   /** Signs paging cursors; API replicas behind one address share it. Generated under DATA_DIR when unset. */
   CURSOR_SECRET: z.string().min(16).optional(),
+  /** Signs stream tokens (POST /v1/stream/tokens); API replicas share it. Generated under DATA_DIR when unset. */
+  STREAM_TOKEN_SECRET: z.string().min(16).optional(),
   /** Absolute address clients reach the API at, for links in CAP and Atom documents (default http://HOST:PORT). */
   PUBLIC_BASE_URL: z.url().optional(),
   /** CAP `sender` of every alert the service issues: e-mail style, no spaces, commas, '<' or '&'. */

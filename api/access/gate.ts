@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Tier } from '../../config/index.js';
 import type { AppEnv } from '../types.js';
 import { authenticate } from './authenticate.js';
@@ -13,6 +13,11 @@ export interface GateDeps {
   quota: QuotaCounter;
   quotas: Readonly<Record<Tier, number>>;
   now: () => Date;
+  /**
+   * Another way a request may name its key (a stream token in the URL): the key, undefined when the
+   * request does not use it (the Authorization header decides), or a thrown 401.
+   */
+  keyFromRequest?: (c: Context<AppEnv>) => Promise<StoredKey | undefined>;
 }
 
 /** No Origin header: never blocked. An unrestricted key: any origin. Otherwise the origin must be listed. */
@@ -33,7 +38,8 @@ export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
     const policy = policyFor(c.req.path);
     if (!policy.key || c.req.method === 'OPTIONS') return next();
 
-    const key = await authenticate(c.req.header('authorization'), deps.keys);
+    const key =
+      (await deps.keyFromRequest?.(c)) ?? (await authenticate(c.req.header('authorization'), deps.keys));
     c.set('keyId', key.id);
     c.set('tier', key.tier);
     c.set(

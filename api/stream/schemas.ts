@@ -30,7 +30,19 @@ export const StreamFilterQuery = z.object({
 });
 export type StreamFilterQuery = z.infer<typeof StreamFilterQuery>;
 
+/** The names of the filter parameters, which a stream token carries. */
+export const STREAM_FILTER_NAMES = Object.keys(StreamFilterQuery.shape) as (keyof StreamFilterQuery)[];
+
 export const StreamQuery = StreamFilterQuery.extend({
+  token: z
+    .string()
+    .max(2000)
+    .optional()
+    .openapi({
+      param: { name: 'token', in: 'query' },
+      description:
+        "A stream token from POST /v1/stream/tokens, in place of the Authorization header (for EventSource): it carries the stream's filters, so none may be given beside it.",
+    }),
   lastEventId: z
     .string()
     .max(100)
@@ -60,4 +72,14 @@ Event types: ${STREAM_CHANGE_TYPES.map((type) => `\`${type}\``).join(', ')}; plu
 
 Each change's \`data\` is a JSON document \`{id, type, timestamp, subject, version?, data}\`: \`data\` is the resource after the change as its endpoint serves it (an Incident Feature, an Event Feature, a Gauge with \`previousFloodClass\`). Its \`id\` orders every change and is the same on every API replica: the publication time (ms) of the lake generation that first showed the change, a hash of what changed, and the incident's version (\`<ms>-<hash>-<version>\`). Reconnecting with \`Last-Event-ID\` (EventSource does so by itself) sends every change missed within the last 24 hours, from the lake, then live ones. A comment line \`: keep-alive\` with the stream's current id comes every 15 s.
 
+Quota: opening a stream is one request, and every 100 changes it delivers one more; when the quota runs out mid-stream a \`quota-exceeded\` event (the 429 problem document) ends it. From a browser, open it with a stream token (POST /v1/stream/tokens) as \`?token=\` instead of the Authorization header.
+
 An update is sent when the incident matches the filters before or after it, so a client sees an incident leave its area. Gauges carry no event type, severity or warning level: filtering on those leaves gauges out. \`featureType\` applies to incidents (default: point incidents only, as on the list).`;
+
+export const StreamTokenSchema = z
+  .object({
+    token: z.string().openapi({ description: 'Pass as `?token=` to GET /v1/stream.' }),
+    expiresAt: z.string().openapi({ description: 'After this instant the token opens no stream.' }),
+    stream: z.string().openapi({ description: "The stream's address with the token, relative to the API." }),
+  })
+  .openapi('StreamToken');

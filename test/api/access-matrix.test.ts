@@ -54,9 +54,14 @@ function endpoints(incidentId: string): Endpoint[] {
     url,
     passed: ok,
   });
-  const keyed = (template: string, url: string, passed: Expect = ok): Endpoint => ({
+  const keyed = (
+    template: string,
+    url: string,
+    passed: Expect = ok,
+    method: 'GET' | 'POST' = 'GET',
+  ): Endpoint => ({
     access: 'key',
-    method: 'GET',
+    method,
     template,
     url,
     passed,
@@ -106,6 +111,7 @@ function endpoints(incidentId: string): Endpoint[] {
     keyed('/v1/gauges/{id}/readings', '/v1/gauges/g1/readings', (tier) => (tier === 'free' ? 403 : 404)),
     // This app runs no change stream: past the gate the route answers 503 (test/stream/ streams).
     keyed('/v1/stream', '/v1/stream', unavailable),
+    keyed('/v1/stream/tokens', '/v1/stream/tokens', unavailable, 'POST'),
     declarations('/v1/declarations', '/v1/declarations', ok),
     declarations('/v1/declarations/sources', '/v1/declarations/sources', ok),
     declarations('/v1/declarations/postcode/{postcode}', '/v1/declarations/postcode/2000', ok),

@@ -338,6 +338,7 @@ describe('incident API over published Parquet (app.request)', () => {
         '/v1/states',
         '/v1/status',
         '/v1/stream',
+        '/v1/stream/tokens',
       ].sort(),
     );
   });

@@ -2,12 +2,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listen } from '../../api/listen.js';
 import { ChangeHub, type HubOptions } from '../../api/stream/hub.js';
-import { FEED_CATALOGUE } from '../../config/index.js';
+import { StreamTokenCodec } from '../../api/stream/tokens.js';
+import { FEED_CATALOGUE, type Tier } from '../../config/index.js';
 import { readManifest } from '../../lake/manifest.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import type { Warehouse } from '../../warehouse/warehouse.js';
+import type { TestAccess } from './keys.js';
 import { testApi, type TestApi } from './test-api.js';
 
 /** One API replica on loopback: its own serving store, change hub, key store and HTTP server. */
@@ -17,16 +19,31 @@ export interface Replica {
   hub: ChangeHub;
   api: TestApi;
   /** A working key of the plan, for `Authorization: Bearer`. */
-  token(tier?: 'free' | 'pro'): string;
+  token(tier?: Tier): string;
   /** Resolves once this replica has loaded the lake's current generation and handed out its changes. */
   caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startReplica(lakeDir: string, options: HubOptions = {}): Promise<Replica> {
+export interface ReplicaOptions extends HubOptions {
+  /** Every replica of a deployment shares its keys and its stream token secret. */
+  access?: TestAccess;
+  tokenSecret?: string;
+  quotas?: Readonly<Record<Tier, number>>;
+}
+
+export async function startReplica(lakeDir: string, options: ReplicaOptions = {}): Promise<Replica> {
   const store = await ServingStore.open(lakeDir, { checkIntervalMs: 50 });
   const hub = await ChangeHub.start(store, options);
-  const api = await testApi({ store, catalogue: FEED_CATALOGUE, now: () => new Date(), stream: hub });
+  const api = await testApi({
+    store,
+    catalogue: FEED_CATALOGUE,
+    now: () => new Date(),
+    stream: hub,
+    streamTokens: new StreamTokenCodec(options.tokenSecret ?? 'test-stream-token-secret'),
+    ...(options.access ? { access: options.access } : {}),
+    ...(options.quotas ? { quotas: options.quotas } : {}),
+  });
   const server: Server = await listen(api.app.fetch, '127.0.0.1', 0);
   const { port } = server.address() as AddressInfo;
   return {

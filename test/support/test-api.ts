@@ -1,10 +1,11 @@
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import type { ChangeHub } from '../../api/stream/hub.js';
+import type { StreamTokenCodec } from '../../api/stream/tokens.js';
 import type { ServingStore } from '../../lake/serving/serving-store.js';
 import { TIERS, type FeedDefinition, type Tier } from '../../config/index.js';
 import { TEST_CAP_ISSUER } from './cap-issuer.js';
-import { testAccess } from './keys.js';
+import { testAccess, type TestAccess } from './keys.js';
 import { ResponseValidator } from './openapi-validator.js';
 
 /**
@@ -27,9 +28,13 @@ export async function testApi(options: {
   now: () => Date;
   /** The change stream over `store` (/v1/stream answers 503 without one). */
   stream?: ChangeHub;
+  streamTokens?: StreamTokenCodec;
+  /** A key store shared with other apps (replicas); one of its own otherwise. */
+  access?: TestAccess;
+  quotas?: Readonly<Record<Tier, number>>;
 }): Promise<TestApi> {
   const { store, now } = options;
-  const access = testAccess();
+  const access = options.access ?? testAccess();
   const tokens = new Map<Tier, string>();
   for (const tier of TIERS) tokens.set(tier, (await access.issue(tier)).token);
   const app = createApp({
@@ -44,6 +49,8 @@ export async function testApi(options: {
     startedAt: now(),
     now,
     stream: options.stream,
+    streamTokens: options.streamTokens,
+    ...(options.quotas ? { quotas: options.quotas } : {}),
   });
   const document = (await (await app.request('/v1/openapi.json')).json()) as object;
   const validator = new ResponseValidator(document as ConstructorParameters<typeof ResponseValidator>[0]);
@@ -52,7 +59,7 @@ export async function testApi(options: {
     tokens,
     validator,
     close: () => {
-      access.close();
+      if (!options.access) access.close();
       store.close();
     },
   };
