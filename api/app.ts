@@ -18,6 +18,7 @@ import { metaRoutes } from './meta/routes.js';
 import { documentStreamToken } from './stream/openapi.js';
 import { streamRoutes } from './stream/routes.js';
 import { streamTokenKey } from './stream/tokens.js';
+import { subscriptionRoutes } from './subscriptions/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
 import { requestLog } from './request-log.js';
 import type { AppDeps, AppEnv } from './types.js';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/', docsRoutes());
   v1.route('/', declarationRoutes(deps));
   v1.route('/', streamRoutes(deps));
+  v1.route('/', subscriptionRoutes(deps));
   app.route('/v1', v1);
 
   // Generated once, on first request, when every route is registered.

@@ -8,6 +8,8 @@ import {
   pollerWorkflowId,
   type FeedDefinition,
   type Settings,
+  WEBHOOK_ATTEMPT_TIMEOUT_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
 } from '../config/index.js';
 import { GAUGE_SOURCES } from '../config/gauge-sources.js';
 import { gaugePollerWorkflowId } from '../model/index.js';
@@ -25,6 +27,9 @@ import { WorkflowHealthBoard } from './workflow-health/board.js';
 import { ServingStore } from '../lake/serving/serving-store.js';
 import { ChangeHub } from './stream/hub.js';
 import { StreamTokenCodec } from './stream/tokens.js';
+import { WebhookDispatcher } from './subscriptions/dispatcher.js';
+import { temporalHandOn } from './subscriptions/temporal-hand-on.js';
+import { SqliteSubscriptionStore } from '../subscriptions/sqlite-store.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -56,13 +61,12 @@ export async function startApiServer(
       ),
   });
   // The declarations geography is built once, in the background: lookups answer 503 until it is ready.
-  const geography = geographyFiles(settings);
-  const declarations = new DeclarationStore(
-    store,
-    layout.lakeDir,
-    geography && loadServedGeography(geography),
-    (error) =>
-      log?.(`loading declarations failed: ${error instanceof Error ? error.message : String(error)}`),
+  const geographyInputs = geographyFiles(settings);
+  const geography = geographyInputs && loadServedGeography(geographyInputs);
+  // Unhandled until a lookup awaits it; the declarations store reports a failure.
+  geography?.catch(() => undefined);
+  const declarations = new DeclarationStore(store, layout.lakeDir, geography, (error) =>
+    log?.(`loading declarations failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   // Health of every poller and the refresher, read in the background: requests never wait for Temporal.
   const board = new WorkflowHealthBoard(
@@ -82,6 +86,21 @@ export async function startApiServer(
     },
   );
   await board.start();
+  // Webhooks: matched here against every change the stream hands out, delivered by workflows.
+  const subscriptionStore = SqliteSubscriptionStore.open(layout.subscriptionsDbFile);
+  const dispatcher = await WebhookDispatcher.start({
+    store: subscriptionStore,
+    hub: stream,
+    handOn: temporalHandOn(client, {
+      taskQueue: settings.INGEST_TASK_QUEUE,
+      retry: { delaysMs: settings.WEBHOOK_RETRY_SECONDS ?? WEBHOOK_RETRY_DELAYS_MS },
+      attemptTimeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS,
+    }),
+    onError: (error) =>
+      log?.(
+        `handing a webhook delivery on failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
   const app = createApp({
     store,
     keys: access,
@@ -101,6 +120,12 @@ export async function startApiServer(
     declarations,
     declarationHealth: new BoardDeclarationHealthSource(board),
     stream,
+    subscriptions: {
+      store: subscriptionStore,
+      policy: { allowLoopback: settings.WEBHOOK_ALLOW_LOOPBACK },
+      geography,
+      changed: () => void dispatcher.refresh(true),
+    },
     streamTokens: new StreamTokenCodec(
       await keptSecret('stream-token', settings.STREAM_TOKEN_SECRET, settings.DATA_DIR),
     ),
@@ -112,7 +137,9 @@ export async function startApiServer(
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       board.stop();
+      dispatcher.close();
       stream.close();
+      subscriptionStore.close();
       store.close();
       access.close();
     },

@@ -9,6 +9,7 @@ import type { GaugeHealthSource } from './gauges/source-health.js';
 import type { ServingStore } from '../lake/serving/serving-store.js';
 import type { ChangeHub } from './stream/hub.js';
 import type { StreamTokenCodec } from './stream/tokens.js';
+import type { SubscriptionService } from './subscriptions/service.js';
 
 export interface AppDeps {
   store: ServingStore;
@@ -42,6 +43,8 @@ export interface AppDeps {
   stream?: ChangeHub | undefined;
   /** Signs and checks stream tokens (POST /v1/stream/tokens, GET /v1/stream?token=); none without it. */
   streamTokens?: StreamTokenCodec | undefined;
+  /** Webhook subscriptions; /v1/subscriptions answers 503 without them. */
+  subscriptions?: SubscriptionService | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
@@ -53,6 +56,7 @@ export type MetaDeps = Pick<
 export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store' | 'now'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;
 export type DeclarationDeps = Pick<AppDeps, 'declarations' | 'declarationHealth' | 'now'>;
+export type SubscriptionDeps = Pick<AppDeps, 'subscriptions' | 'now'>;
 export type StreamDeps = Pick<AppDeps, 'stream' | 'streamTokens' | 'quota' | 'quotas' | 'now'>;
 
 export type { AppEnv } from './env.js';

@@ -35,6 +35,7 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<number, string>> = {
   401: 'Missing or invalid API key',
   403: 'Forbidden',
   404: 'Not found',
+  409: 'Conflict',
   429: 'Quota exceeded',
   503: 'Unavailable',
 };

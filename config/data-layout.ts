@@ -24,6 +24,8 @@ export function dataLayout(dataDir: string) {
     stagedDir: join(dataDir, 'staged'),
     /** API keys and quota counters: owned by the API processes and the key CLI, never the warehouse. */
     accessDbFile: join(dataDir, 'api', 'access.sqlite'),
+    /** Webhook subscriptions and their delivery log: API processes and the delivery activities. */
+    subscriptionsDbFile: join(dataDir, 'api', 'subscriptions.sqlite'),
     /** The demo's own key, created once so the README's examples keep working across runs. */
     demoKeyFile: join(dataDir, 'secrets', 'demo-api-key'),
     /** What the demo's declarations and archive were built from (../shared or the stand-ins). */

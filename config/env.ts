@@ -90,6 +90,20 @@ const SettingsSchema = z.object({
   MONTHLY_QUOTAS: monthlyQuotas.optional(),
   /** Signs paging cursors; API replicas behind one address share it. Generated under DATA_DIR when unset. */
   CURSOR_SECRET: z.string().min(16).optional(),
+  /**
+   * Development only: webhook targets on loopback (127.0.0.0/8, ::1), over http too, for the demo and
+   * tests. Every other private, loopback or link-local target is refused whatever this says.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: z.stringbool().default(false),
+  /**
+   * Waits in seconds between delivery attempts of a webhook (comma-separated); after the attempt that
+   * follows the last wait fails, the subscription is disabled. Default: config/webhooks.ts.
+   */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'comma-separated seconds, e.g. 10,60,300')
+    .transform((value) => value.split(',').map((part) => Math.round(Number(part) * 1000)))
+    .optional(),
   /** Signs stream tokens (POST /v1/stream/tokens); API replicas share it. Generated under DATA_DIR when unset. */
   STREAM_TOKEN_SECRET: z.string().min(16).optional(),
   /** Absolute address clients reach the API at, for links in CAP and Atom documents (default http://HOST:PORT). */

@@ -19,3 +19,4 @@ export * from './archive-load.js';
 export * from './backfill.js';
 export * from './poll-cadence.js';
 export * from './workflow-memo.js';
+export * from './webhook.js';

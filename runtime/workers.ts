@@ -14,7 +14,15 @@ import {
 import { createGaugeIngestActivities, createGaugeWarehouseActivities } from '../activities/gauges/index.js';
 import { GaugeWarehouse } from '../warehouse/gauges/index.js';
 import { archiveLocatorFromSettings } from '../activities/archive-locator.js';
-import { configuredDeclarationSources, dataLayout, FEED_CATALOGUE, type Settings } from '../config/index.js';
+import {
+  configuredDeclarationSources,
+  dataLayout,
+  FEED_CATALOGUE,
+  WEBHOOK_ATTEMPT_TIMEOUT_MS,
+  type Settings,
+} from '../config/index.js';
+import { createWebhookActivities } from '../activities/webhook-activities.js';
+import { lazySubscriptionStore } from '../subscriptions/lazy-store.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { LakePublisher } from '../warehouse/publisher.js';
 import { removeTemporaryFiles } from '../warehouse/publish.js';
@@ -53,6 +61,11 @@ export async function createIngestWorker({
       ...createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
       ...createDeclarationIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
       ...createGaugeIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
+      ...createWebhookActivities({
+        store: lazySubscriptionStore(dataLayout(settings.DATA_DIR).subscriptionsDbFile),
+        policy: { allowLoopback: settings.WEBHOOK_ALLOW_LOOPBACK },
+        timeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS,
+      }),
     },
     // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
     shutdownGraceTime: '1 second',

@@ -109,3 +109,18 @@ export const reparseSlice = (heartbeatTimeout: string): ActivityPolicy => ({
   heartbeatTimeout,
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
 });
+
+/**
+ * One webhook attempt: the attempt's own limit plus time to record it. A failed POST is an outcome,
+ * not an error (the workflow retries it on its own backoff); these retries are for a lost worker.
+ */
+export const webhookAttempt = (attemptTimeoutMs: number): ActivityPolicy => ({
+  startToCloseTimeout: attemptTimeoutMs + FETCH_MARGIN_MS,
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 5 },
+});
+
+/** Recording a subscription as disabled. */
+export const WEBHOOK_BOOKKEEPING: ActivityPolicy = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumAttempts: 10 },
+};

@@ -28,3 +28,4 @@ export { compactGaugeLake, gaugeRetention, type GaugeMaintenanceInput } from './
 export { archiveLoad, archiveProgressQuery, type ArchiveLoadInput } from './archive-load.js';
 export { archiveSourceRemoval, type ArchiveSourceRemovalInput } from './archive-source-removal.js';
 export { reparseBackfill, reparseProgressQuery, type ReparseBackfillInput } from './reparse-backfill.js';
+export { webhookDeliveries, deliverSignal, webhookQueueQuery } from './webhook-deliveries.js';

@@ -17,7 +17,7 @@ export function keyAwareCors(): MiddlewareHandler<AppEnv> {
     if (c.req.method === 'OPTIONS' && origin && c.req.header('access-control-request-method')) {
       return c.body(null, 204, {
         'Access-Control-Allow-Origin': origin,
-        'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+        'Access-Control-Allow-Methods': 'GET, HEAD, POST, DELETE, OPTIONS',
         'Access-Control-Allow-Headers': 'Authorization, Content-Type, If-None-Match, If-Modified-Since',
         'Access-Control-Max-Age': '600',
         Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',

@@ -48,6 +48,7 @@ export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   keyed('/v1/gauges', 'the spec: 401 for a missing or invalid key'),
   keyed('/v1/declarations', 'the spec: key and the declarations entitlement', 'declarations'),
   keyed('/v1/stream', 'the change stream: a connection counts when it opens'),
+  keyed('/v1/subscriptions', 'webhook subscriptions belong to the key that made them'),
 ];
 
 /** Everything without a row: a key is needed, and the request counts. */

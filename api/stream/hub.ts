@@ -229,6 +229,37 @@ export class ChangeHub {
     return outcome;
   }
 
+  /**
+   * Hands `listener` every change after `after` (read from the lake when within RESUME_WINDOW_MS; from
+   * now otherwise), then each batch as it comes, in order: what a webhook dispatcher follows.
+   */
+  async follow(
+    after: ChangePosition | undefined,
+    listener: (changes: readonly StreamChange[]) => void | Promise<void>,
+  ): Promise<() => void> {
+    const state = this.state;
+    let buffered: StreamChange[][] | undefined = [];
+    let floor = state.mark;
+    const stop = this.onBatch((changes) => {
+      const fresh = changes.filter((change) => isAfter(change.position, floor));
+      if (fresh.length === 0) return;
+      if (buffered) buffered.push(fresh);
+      else void listener(fresh);
+    });
+    try {
+      if (after && after.at >= this.now() - RESUME_WINDOW_MS) {
+        floor = later(after, state.mark);
+        const missed = await this.missedSince(after, state);
+        if (missed.length > 0) await listener(missed);
+      }
+    } finally {
+      const pending = buffered;
+      buffered = undefined;
+      for (const changes of pending) await listener(changes);
+    }
+    return stop;
+  }
+
   detach(connection: StreamConnection): void {
     for (const entry of this.attached) if (entry.connection === connection) this.attached.delete(entry);
   }

@@ -31,11 +31,12 @@ const noRoute: Expect = () => 404;
 /** The static CAP feed before any warehouse commit has written it (this app has none). */
 const notPublished: Expect = () => 503;
 const unavailable: Expect = () => 503;
+const NO_SUBSCRIPTION = '3f1c2a4e-0000-4000-8000-00000000ab01';
 
 interface Endpoint {
   /** Written out here, not read from the policy table, so a changed row fails this test. */
   access: 'open' | 'key' | 'declarations';
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** The OpenAPI path template, or the route's own path for routes outside the document. */
   template: string;
   url: string;
@@ -58,7 +59,7 @@ function endpoints(incidentId: string): Endpoint[] {
     template: string,
     url: string,
     passed: Expect = ok,
-    method: 'GET' | 'POST' = 'GET',
+    method: Endpoint['method'] = 'GET',
   ): Endpoint => ({
     access: 'key',
     method,
@@ -112,6 +113,17 @@ function endpoints(incidentId: string): Endpoint[] {
     // This app runs no change stream: past the gate the route answers 503 (test/stream/ streams).
     keyed('/v1/stream', '/v1/stream', unavailable),
     keyed('/v1/stream/tokens', '/v1/stream/tokens', unavailable, 'POST'),
+    // Nor webhooks (test/subscriptions/, test/workflows/webhook-deliveries.test.ts).
+    keyed('/v1/subscriptions', '/v1/subscriptions', unavailable),
+    // The body the matrix posts is no subscription: past the gate, a 400.
+    keyed('/v1/subscriptions', '/v1/subscriptions', () => 400, 'POST'),
+    keyed('/v1/subscriptions/{id}', `/v1/subscriptions/${NO_SUBSCRIPTION}`, unavailable),
+    keyed('/v1/subscriptions/{id}', `/v1/subscriptions/${NO_SUBSCRIPTION}`, unavailable, 'DELETE'),
+    keyed(
+      '/v1/subscriptions/{id}/deliveries',
+      `/v1/subscriptions/${NO_SUBSCRIPTION}/deliveries`,
+      unavailable,
+    ),
     declarations('/v1/declarations', '/v1/declarations', ok),
     declarations('/v1/declarations/sources', '/v1/declarations/sources', ok),
     declarations('/v1/declarations/postcode/{postcode}', '/v1/declarations/postcode/2000', ok),
@@ -375,7 +387,11 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
         const response = await call(endpoint, bearer(entitled));
         const what = `${endpoint.method} ${endpoint.url} entitled`;
         const problem = await expectStatus(response, passedAs(endpoint, 'enterprise', true), what);
-        const expected = response.status === 503 ? '/v1/problems/unavailable' : '/v1/problems/not-found';
+        const expected =
+          {
+            503: '/v1/problems/unavailable',
+            400: '/v1/problems/invalid-parameter',
+          }[response.status] ?? '/v1/problems/not-found';
         if (problem) expect(problem.type, what).toBe(expected);
       }
     });

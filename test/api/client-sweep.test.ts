@@ -13,6 +13,7 @@ import { DeclarationStore } from '../../api/declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from '../../api/declarations/geography.js';
 import { listen } from '../../api/listen.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
+import { SqliteSubscriptionStore } from '../../subscriptions/sqlite-store.js';
 import { clusteringConfig } from '../../config/clustering.js';
 import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
 import { syntheticFleet } from '../../replay/gauges/index.js';
@@ -57,6 +58,7 @@ describe('every GET route through real HTTP clients offering gzip and br', () =>
   let lake: GaugeLake;
   let store: ServingStore;
   let access: TestAccess;
+  let subscriptions: SqliteSubscriptionStore;
   let server: Server;
   let base: string;
   let headers: Record<string, string>;
@@ -99,6 +101,7 @@ describe('every GET route through real HTTP clients offering gzip and br', () =>
       geography && loadServedGeography(geography),
     );
     access = testAccess();
+    subscriptions = SqliteSubscriptionStore.open(':memory:');
     headers = bearer((await access.issue('enterprise', { entitlements: ['declarations'] })).token);
     const app = createApp({
       cap: TEST_CAP_ISSUER,
@@ -113,6 +116,7 @@ describe('every GET route through real HTTP clients offering gzip and br', () =>
       startedAt: NOW,
       now: () => new Date(),
       declarations,
+      subscriptions: { store: subscriptions, policy: { allowLoopback: true } },
     });
     server = await listen(app.fetch, '127.0.0.1', 0);
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -134,7 +138,16 @@ describe('every GET route through real HTTP clients offering gzip and br', () =>
     const postcodes = parseCsv<{ postcode: string }>(await readFile(files.gnafPostcodes!, 'utf8'), {
       columns: true,
     });
+    const subscription = await fetch(`${base}/v1/subscriptions`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/hook', area: { type: 'state', state: 'nsw' } }),
+    });
+    expect(subscription.status).toBe(201);
+    const subscriptionId = ((await subscription.json()) as { id: string }).id;
     const values: Record<string, string | undefined> = {
+      '/v1/subscriptions/{id}': subscriptionId,
+      '/v1/subscriptions/{id}/deliveries': subscriptionId,
       '/v1/events/{id}': eventId,
       '/v1/incidents/{id}': incidentId,
       '/v1/gauges/{id}': gaugeId && encodeURIComponent(gaugeId),
@@ -202,6 +215,7 @@ describe('every GET route through real HTTP clients offering gzip and br', () =>
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     access.close();
+    subscriptions.close();
     store.close();
     await lake.close();
   });

@@ -339,6 +339,9 @@ describe('incident API over published Parquet (app.request)', () => {
         '/v1/status',
         '/v1/stream',
         '/v1/stream/tokens',
+        '/v1/subscriptions',
+        '/v1/subscriptions/{id}',
+        '/v1/subscriptions/{id}/deliveries',
       ].sort(),
     );
   });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { listen } from '../../api/listen.js';
 import { ChangeHub, type HubOptions } from '../../api/stream/hub.js';
 import { StreamTokenCodec } from '../../api/stream/tokens.js';
+import type { SubscriptionService } from '../../api/subscriptions/service.js';
 import { FEED_CATALOGUE, type Tier } from '../../config/index.js';
 import { readManifest } from '../../lake/manifest.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
@@ -30,6 +31,7 @@ export interface ReplicaOptions extends HubOptions {
   access?: TestAccess;
   tokenSecret?: string;
   quotas?: Readonly<Record<Tier, number>>;
+  subscriptions?: SubscriptionService;
 }
 
 export async function startReplica(lakeDir: string, options: ReplicaOptions = {}): Promise<Replica> {
@@ -43,6 +45,7 @@ export async function startReplica(lakeDir: string, options: ReplicaOptions = {}
     streamTokens: new StreamTokenCodec(options.tokenSecret ?? 'test-stream-token-secret'),
     ...(options.access ? { access: options.access } : {}),
     ...(options.quotas ? { quotas: options.quotas } : {}),
+    ...(options.subscriptions ? { subscriptions: options.subscriptions } : {}),
   });
   const server: Server = await listen(api.app.fetch, '127.0.0.1', 0);
   const { port } = server.address() as AddressInfo;

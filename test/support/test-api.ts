@@ -2,6 +2,7 @@ import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import type { ChangeHub } from '../../api/stream/hub.js';
 import type { StreamTokenCodec } from '../../api/stream/tokens.js';
+import type { SubscriptionService } from '../../api/subscriptions/service.js';
 import type { ServingStore } from '../../lake/serving/serving-store.js';
 import { TIERS, type FeedDefinition, type Tier } from '../../config/index.js';
 import { TEST_CAP_ISSUER } from './cap-issuer.js';
@@ -32,6 +33,7 @@ export async function testApi(options: {
   /** A key store shared with other apps (replicas); one of its own otherwise. */
   access?: TestAccess;
   quotas?: Readonly<Record<Tier, number>>;
+  subscriptions?: SubscriptionService;
 }): Promise<TestApi> {
   const { store, now } = options;
   const access = options.access ?? testAccess();
@@ -50,6 +52,7 @@ export async function testApi(options: {
     now,
     stream: options.stream,
     streamTokens: options.streamTokens,
+    subscriptions: options.subscriptions,
     ...(options.quotas ? { quotas: options.quotas } : {}),
   });
   const document = (await (await app.request('/v1/openapi.json')).json()) as object;

@@ -1,0 +1,105 @@
+import { z } from '@hono/zod-openapi';
+import { STATES } from '../../model/index.js';
+import { STREAM_CHANGE_TYPES } from '../stream/change.js';
+
+const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+
+export const AreaSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('point'),
+      lat: z.number().min(-90).max(90),
+      lng: z.number().min(-180).max(180),
+      radiusKm: z.number().positive().max(500),
+    }),
+    z.object({
+      type: z.literal('polygon'),
+      polygon: z.object({
+        type: z.literal('Polygon'),
+        coordinates: z
+          .array(z.array(Position).min(4, 'a ring has at least 4 positions').max(10_000))
+          .min(1)
+          .max(50),
+      }),
+    }),
+    z.object({ type: z.literal('lga'), code: z.string().regex(/^\d{5}$/, 'an ABS LGA code: 5 digits') }),
+    z.object({ type: z.literal('postcode'), postcode: z.string().regex(/^\d{4}$/, 'a postcode: 4 digits') }),
+    z.object({ type: z.literal('state'), state: z.enum(STATES) }),
+  ])
+  .openapi('SubscriptionArea', {
+    description:
+      'Where changes must be: a point and radius (km, ≤ 500), a GeoJSON Polygon, an ABS LGA code, a postcode (the LGAs its suburbs lie in) or a state.',
+  });
+
+export const CreateSubscriptionBody = z
+  .object({
+    url: z.url({ message: 'url: an absolute https URL' }).max(2000),
+    types: z
+      .array(z.enum(STREAM_CHANGE_TYPES))
+      .max(STREAM_CHANGE_TYPES.length)
+      .default([])
+      .openapi({ description: 'The change types to receive; none or empty: every type.' }),
+    area: AreaSchema,
+  })
+  .openapi('NewSubscription');
+
+const SubscriptionFields = {
+  id: z.string(),
+  url: z.string(),
+  types: z.array(z.string()),
+  area: AreaSchema,
+  status: z.enum(['active', 'disabled']),
+  disabledReason: z.string().nullable().openapi({ description: 'Why deliveries stopped, once disabled.' }),
+  disabledAt: z.string().nullable(),
+  createdAt: z.string(),
+};
+
+export const SubscriptionSchema = z.object(SubscriptionFields).openapi('Subscription');
+
+export const CreatedSubscriptionSchema = z
+  .object({
+    ...SubscriptionFields,
+    secret: z.string().openapi({
+      description:
+        'The Standard Webhooks signing secret (whsec_…): shown this once. Verify each delivery with it.',
+    }),
+  })
+  .openapi('CreatedSubscription');
+
+export const SubscriptionListSchema = z
+  .object({ subscriptions: z.array(SubscriptionSchema) })
+  .openapi('SubscriptionList');
+
+export const DeliverySchema = z
+  .object({
+    changeId: z.string().openapi({ description: 'The change id: the webhook-id of every attempt.' }),
+    type: z.string(),
+    subject: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number().int(),
+    queuedAt: z.string(),
+    lastAttemptAt: z.string().nullable(),
+    lastStatus: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+  })
+  .openapi('Delivery');
+
+export const DeliveryListSchema = z.object({ deliveries: z.array(DeliverySchema) }).openapi('DeliveryList');
+
+export const SubscriptionParams = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+
+export const DeliveriesQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'limit: an integer from 1 to 500')
+    .optional()
+    .transform((value) => (value === undefined ? 100 : Number(value)))
+    .pipe(z.number().int().min(1, 'limit: from 1 to 500').max(500, 'limit: from 1 to 500'))
+    .openapi({ param: { name: 'limit', in: 'query' }, type: 'integer', description: '1–500, default 100' }),
+});

@@ -1,0 +1,30 @@
+import type { LookupAddress } from 'node:dns';
+import type { Geography } from '../../geo/index.js';
+import type { TargetPolicy } from '../../subscriptions/target.js';
+import type { Subscription, SubscriptionStore } from '../../subscriptions/types.js';
+
+/** What the subscription routes use. */
+export interface SubscriptionService {
+  store: SubscriptionStore;
+  policy: TargetPolicy;
+  /** The LGA boundaries and postcode directory, for LGA and postcode areas (none: those answer 503). */
+  geography?: Promise<Geography> | undefined;
+  /** Looks a target's name up; the system resolver when absent. */
+  lookup?: (hostname: string) => Promise<LookupAddress[]>;
+  /** Told when a subscription is made or deleted here, so the dispatcher of this process rebuilds at once. */
+  changed?: () => void;
+}
+
+/** A subscription as the API shows it: never its secret. */
+export function subscriptionView(subscription: Subscription) {
+  return {
+    id: subscription.id,
+    url: subscription.url,
+    types: subscription.types,
+    area: subscription.area,
+    status: subscription.status,
+    disabledReason: subscription.disabledReason,
+    disabledAt: subscription.disabledAt,
+    createdAt: subscription.createdAt,
+  };
+}

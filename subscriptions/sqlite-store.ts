@@ -1,0 +1,277 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type {
+  AreaSpec,
+  AttemptRecord,
+  DeliveryRecord,
+  DeliveryStatus,
+  ResolvedArea,
+  Subscription,
+  SubscriptionStatus,
+  SubscriptionStore,
+} from './types.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id              TEXT PRIMARY KEY,
+  key_id          TEXT NOT NULL,
+  url             TEXT NOT NULL,
+  types           TEXT NOT NULL,
+  area            TEXT NOT NULL,
+  resolved        TEXT NOT NULL,
+  secret          TEXT NOT NULL,
+  status          TEXT NOT NULL,
+  disabled_reason TEXT,
+  disabled_at     TEXT,
+  created_at      TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS subscriptions_key ON subscriptions (key_id);
+CREATE TABLE IF NOT EXISTS deliveries (
+  subscription_id TEXT NOT NULL,
+  change_id       TEXT NOT NULL,
+  type            TEXT NOT NULL,
+  subject         TEXT NOT NULL,
+  status          TEXT NOT NULL,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  queued_at       TEXT NOT NULL,
+  last_attempt_at TEXT,
+  last_status     INTEGER,
+  last_error      TEXT,
+  delivered_at    TEXT,
+  PRIMARY KEY (subscription_id, change_id)
+) STRICT;
+CREATE INDEX IF NOT EXISTS deliveries_queued ON deliveries (subscription_id, queued_at);
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+INSERT OR IGNORE INTO meta VALUES ('revision', '0');
+`;
+
+interface SubscriptionRow {
+  id: string;
+  key_id: string;
+  url: string;
+  types: string;
+  area: string;
+  resolved: string;
+  secret: string;
+  status: string;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+interface DeliveryRow {
+  change_id: string;
+  type: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  queued_at: string;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+}
+
+function subscriptionOf(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    keyId: row.key_id,
+    url: row.url,
+    types: JSON.parse(row.types) as string[],
+    area: JSON.parse(row.area) as AreaSpec,
+    resolved: JSON.parse(row.resolved) as ResolvedArea,
+    secret: row.secret,
+    status: row.status as SubscriptionStatus,
+    disabledReason: row.disabled_reason,
+    disabledAt: row.disabled_at,
+    createdAt: row.created_at,
+  };
+}
+
+function deliveryOf(row: DeliveryRow): DeliveryRecord {
+  return {
+    changeId: row.change_id,
+    type: row.type,
+    subject: row.subject,
+    status: row.status as DeliveryStatus,
+    attempts: row.attempts,
+    queuedAt: row.queued_at,
+    lastAttemptAt: row.last_attempt_at,
+    lastStatus: row.last_status,
+    lastError: row.last_error,
+    deliveredAt: row.delivered_at,
+  };
+}
+
+/**
+ * Subscriptions and their delivery log in one SQLite file (DATA_DIR/api/subscriptions.sqlite), beside
+ * the key store but apart from it. WAL and a busy timeout let API processes and delivery activities
+ * write at once; every call is one statement or one transaction.
+ */
+export class SqliteSubscriptionStore implements SubscriptionStore {
+  private readonly db: Database.Database;
+
+  private constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+  }
+
+  static open(file: string): SqliteSubscriptionStore {
+    return new SqliteSubscriptionStore(file);
+  }
+
+  private bump(): void {
+    this.db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE name = 'revision'").run();
+  }
+
+  create(subscription: Subscription): Promise<void> {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO subscriptions (id, key_id, url, types, area, resolved, secret, status, disabled_reason, disabled_at, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          subscription.id,
+          subscription.keyId,
+          subscription.url,
+          JSON.stringify(subscription.types),
+          JSON.stringify(subscription.area),
+          JSON.stringify(subscription.resolved),
+          subscription.secret,
+          subscription.status,
+          subscription.disabledReason,
+          subscription.disabledAt,
+          subscription.createdAt,
+        );
+      this.bump();
+    })();
+    return Promise.resolve();
+  }
+
+  get(id: string): Promise<Subscription | undefined> {
+    const row = this.db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as
+      SubscriptionRow | undefined;
+    return Promise.resolve(row && subscriptionOf(row));
+  }
+
+  listFor(keyId: string): Promise<Subscription[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM subscriptions WHERE key_id = ? ORDER BY created_at DESC, id')
+      .all(keyId) as SubscriptionRow[];
+    return Promise.resolve(rows.map(subscriptionOf));
+  }
+
+  countFor(keyId: string): Promise<number> {
+    const row = this.db.prepare('SELECT count(*) AS n FROM subscriptions WHERE key_id = ?').get(keyId) as {
+      n: number;
+    };
+    return Promise.resolve(row.n);
+  }
+
+  active(): Promise<Subscription[]> {
+    const rows = this.db
+      .prepare("SELECT * FROM subscriptions WHERE status = 'active'")
+      .all() as SubscriptionRow[];
+    return Promise.resolve(rows.map(subscriptionOf));
+  }
+
+  delete(id: string, keyId: string): Promise<boolean> {
+    const deleted = this.db.transaction(() => {
+      const { changes } = this.db
+        .prepare('DELETE FROM subscriptions WHERE id = ? AND key_id = ?')
+        .run(id, keyId);
+      if (changes === 0) return false;
+      this.db.prepare('DELETE FROM deliveries WHERE subscription_id = ?').run(id);
+      this.bump();
+      return true;
+    })();
+    return Promise.resolve(deleted);
+  }
+
+  disable(id: string, reason: string, at: string): Promise<void> {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          "UPDATE subscriptions SET status = 'disabled', disabled_reason = ?, disabled_at = ? WHERE id = ? AND status = 'active'",
+        )
+        .run(reason, at, id);
+      this.db
+        .prepare("UPDATE deliveries SET status = 'failed' WHERE subscription_id = ? AND status = 'pending'")
+        .run(id);
+      this.bump();
+    })();
+    return Promise.resolve();
+  }
+
+  revision(): Promise<number> {
+    const row = this.db.prepare("SELECT value FROM meta WHERE name = 'revision'").get() as { value: string };
+    return Promise.resolve(Number(row.value));
+  }
+
+  queued(
+    id: string,
+    delivery: { changeId: string; type: string; subject: string },
+    at: string,
+  ): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT OR IGNORE INTO deliveries (subscription_id, change_id, type, subject, status, queued_at)
+         VALUES (?, ?, ?, ?, 'pending', ?)`,
+      )
+      .run(id, delivery.changeId, delivery.type, delivery.subject, at);
+    return Promise.resolve();
+  }
+
+  attempted(id: string, changeId: string, attempt: AttemptRecord): Promise<void> {
+    this.db
+      .prepare(
+        `UPDATE deliveries SET attempts = attempts + 1, last_attempt_at = ?, last_status = ?, last_error = ?,
+           status = CASE WHEN ? THEN 'delivered' ELSE status END,
+           delivered_at = CASE WHEN ? THEN ? ELSE delivered_at END
+         WHERE subscription_id = ? AND change_id = ?`,
+      )
+      .run(
+        attempt.at,
+        attempt.status,
+        attempt.error,
+        attempt.delivered ? 1 : 0,
+        attempt.delivered ? 1 : 0,
+        attempt.at,
+        id,
+        changeId,
+      );
+    return Promise.resolve();
+  }
+
+  deliveries(id: string, limit: number): Promise<DeliveryRecord[]> {
+    const rows = this.db
+      .prepare(
+        'SELECT * FROM deliveries WHERE subscription_id = ? ORDER BY queued_at DESC, change_id DESC LIMIT ?',
+      )
+      .all(id, limit) as DeliveryRow[];
+    return Promise.resolve(rows.map(deliveryOf));
+  }
+
+  dispatchedUpTo(): Promise<string | undefined> {
+    const row = this.db.prepare("SELECT value FROM meta WHERE name = 'dispatched'").get() as
+      { value: string } | undefined;
+    return Promise.resolve(row?.value);
+  }
+
+  setDispatchedUpTo(changeId: string): Promise<void> {
+    this.db
+      .prepare("INSERT INTO meta VALUES ('dispatched', ?) ON CONFLICT (name) DO UPDATE SET value = ?")
+      .run(changeId, changeId);
+    return Promise.resolve();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
