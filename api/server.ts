@@ -28,7 +28,7 @@ import { ServingStore } from '../lake/serving/serving-store.js';
 import { ChangeHub } from './stream/hub.js';
 import { StreamTokenCodec } from './stream/tokens.js';
 import { WebhookDispatcher } from './subscriptions/dispatcher.js';
-import { temporalHandOn } from './subscriptions/temporal-hand-on.js';
+import { endDeliveries, temporalHandOn } from './subscriptions/temporal-hand-on.js';
 import { SqliteSubscriptionStore } from '../subscriptions/sqlite-store.js';
 import { API_VERSION } from './version.js';
 
@@ -125,6 +125,7 @@ export async function startApiServer(
       policy: { allowLoopback: settings.WEBHOOK_ALLOW_LOOPBACK },
       geography,
       changed: () => void dispatcher.refresh(true),
+      deleted: endDeliveries(client),
     },
     streamTokens: new StreamTokenCodec(
       await keptSecret('stream-token', settings.STREAM_TOKEN_SECRET, settings.DATA_DIR),

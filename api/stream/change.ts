@@ -41,8 +41,8 @@ export interface StreamChange {
   facets: readonly ChangeFacets[];
   /** The JSON document clients receive: the SSE `data` and the webhook body. */
   body: string;
-  /** The whole Server-Sent Events frame. */
-  frame: string;
+  /** The whole Server-Sent Events frame, encoded once for every connection. */
+  frame: Uint8Array;
 }
 
 /** The document a change is sent as, the same on every replica (built from the lake only). */
@@ -57,6 +57,8 @@ export interface ChangeDocument {
   /** The resource after the change, as its endpoint serves it (an Incident or Event Feature, a Gauge). */
   data: unknown;
 }
+
+const UTF8 = new TextEncoder();
 
 export function makeChange(
   position: ChangePosition,
@@ -76,5 +78,6 @@ export function makeChange(
     data,
   };
   const body = JSON.stringify(document);
-  return { position, id, type, subject, facets, body, frame: `event: ${type}\ndata: ${body}\nid: ${id}\n\n` };
+  const frame = UTF8.encode(`event: ${type}\ndata: ${body}\nid: ${id}\n\n`);
+  return { position, id, type, subject, facets, body, frame };
 }

@@ -21,14 +21,17 @@ export const KEEP_ALIVE_MS = 15_000;
  * passed, so that a generation published before that instant has been loaded and sent first.
  */
 export const STALE_MARGIN_MS = 30_000;
-/** Frames a connection may have unwritten before it is closed (it resumes from its last id). */
-export const MAX_PENDING_FRAMES = 5_000;
+/**
+ * Writes a connection may have unsent before it is closed (it resumes from its last id): a batch of
+ * changes is one write, so a client that stops reading is dropped after this many generations.
+ */
+export const MAX_PENDING_WRITES = 1_000;
 
 /** One open stream, as the hub sees it. */
 export interface StreamConnection {
   matches(change: StreamChange): boolean;
-  /** Writes raw text (frames, comments); never throws. */
-  write(text: string): void;
+  /** Writes raw text or encoded frames (comments, events); never throws. */
+  write(chunk: string | Uint8Array): void;
   /** Called after each batch with how many changes were written to it. */
   delivered?(count: number): void;
 }
@@ -216,8 +219,7 @@ export class ChangeHub {
       } else if (after) {
         entry.floor = later(after, state.mark);
         const missed = (await this.missedSince(after, state)).filter((change) => connection.matches(change));
-        for (const change of missed) connection.write(change.frame);
-        connection.delivered?.(missed.length);
+        writeChanges(connection, missed);
         outcome = { kind: 'resumed', sent: missed.length };
       }
       connection.write(readyFrame(changeId(entry.floor), outcome));
@@ -293,14 +295,32 @@ export class ChangeHub {
   }
 }
 
-function send(entry: Attached, changes: readonly StreamChange[]): void {
-  let count = 0;
-  for (const change of changes) {
-    if (!isAfter(change.position, entry.floor) || !entry.connection.matches(change)) continue;
-    entry.connection.write(change.frame);
-    count++;
+/** Frames joined into one chunk: a connection gets one write per batch, not one per change. */
+function joined(frames: readonly Uint8Array[]): Uint8Array {
+  if (frames.length === 1) return frames[0]!;
+  const chunk = new Uint8Array(frames.reduce((sum, frame) => sum + frame.length, 0));
+  let offset = 0;
+  for (const frame of frames) {
+    chunk.set(frame, offset);
+    offset += frame.length;
   }
-  if (count > 0) entry.connection.delivered?.(count);
+  return chunk;
+}
+
+/** Writes changes in chunks of at most this many frames (a resume may be thousands). */
+const FRAMES_PER_WRITE = 256;
+
+function writeChanges(connection: StreamConnection, changes: readonly StreamChange[]): void {
+  for (let at = 0; at < changes.length; at += FRAMES_PER_WRITE)
+    connection.write(joined(changes.slice(at, at + FRAMES_PER_WRITE).map((change) => change.frame)));
+  if (changes.length > 0) connection.delivered?.(changes.length);
+}
+
+function send(entry: Attached, changes: readonly StreamChange[]): void {
+  writeChanges(
+    entry.connection,
+    changes.filter((change) => isAfter(change.position, entry.floor) && entry.connection.matches(change)),
+  );
 }
 
 function resetFrame(reason: string, id: string): string {

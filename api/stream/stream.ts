@@ -7,7 +7,7 @@ import { problems } from '../problem.js';
 import type { AppEnv, StreamDeps } from '../types.js';
 import { problemResponses } from '../validation.js';
 import { changeMatcher, type StreamFilters } from './filters.js';
-import { MAX_PENDING_FRAMES, type StreamConnection } from './hub.js';
+import { MAX_PENDING_WRITES, type StreamConnection } from './hub.js';
 import { eventMeter } from './metering.js';
 import { parseChangeId } from './position.js';
 import {
@@ -91,12 +91,12 @@ export function registerStream(app: OpenAPIHono<AppEnv>, deps: StreamDeps): void
       let stop: () => void = () => undefined;
       const stopped = new Promise<void>((resolve) => (stop = resolve));
       stream.onAbort(stop);
-      const write = (text: string) => {
+      const write = (chunk: string | Uint8Array) => {
         if (stream.closed || stream.aborted) return stop();
         // A client this far behind is closed; it resumes from its last id when it reconnects.
-        if (pending >= MAX_PENDING_FRAMES) return stop();
+        if (pending >= MAX_PENDING_WRITES) return stop();
         pending++;
-        stream.write(text).then(
+        stream.write(chunk).then(
           () => pending--,
           () => stop(),
         );

@@ -20,6 +20,7 @@ export function registerDeleteSubscription(app: OpenAPIHono<AppEnv>, deps: Subsc
     await ownSubscription(service, keyId, id);
     await service.store.delete(id, keyId);
     service.changed?.();
+    await service.deleted?.(id);
     return c.body(null, 204);
   });
 }

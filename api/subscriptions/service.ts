@@ -13,6 +13,8 @@ export interface SubscriptionService {
   lookup?: (hostname: string) => Promise<LookupAddress[]>;
   /** Told when a subscription is made or deleted here, so the dispatcher of this process rebuilds at once. */
   changed?: () => void;
+  /** Told when a subscription is deleted: its delivery workflow, waiting for more, can end now. */
+  deleted?: (id: string) => Promise<void>;
 }
 
 /** A subscription as the API shows it: never its secret. */

@@ -31,3 +31,13 @@ export function temporalHandOn(
     });
   };
 }
+
+/** Ends a deleted subscription's delivery workflow (none running is fine: it ends by itself when it next delivers). */
+export function endDeliveries(client: Client): (subscriptionId: string) => Promise<void> {
+  return async (subscriptionId) => {
+    await client.workflow
+      .getHandle(webhookDeliveriesWorkflowId(subscriptionId))
+      .terminate('the subscription was deleted')
+      .catch(() => undefined);
+  };
+}

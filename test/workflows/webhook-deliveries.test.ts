@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createWebhookActivities } from '../../activities/webhook-activities.js';
 import { WebhookDispatcher } from '../../api/subscriptions/dispatcher.js';
-import { temporalHandOn } from '../../api/subscriptions/temporal-hand-on.js';
-import type { Incident } from '../../model/index.js';
+import { endDeliveries, temporalHandOn } from '../../api/subscriptions/temporal-hand-on.js';
+import { webhookDeliveriesWorkflowId, type Incident } from '../../model/index.js';
 import { newWebhookSecret } from '../../subscriptions/secret.js';
 import { SqliteSubscriptionStore } from '../../subscriptions/sqlite-store.js';
 import type { DeliveryRecord } from '../../subscriptions/types.js';
@@ -104,7 +104,7 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
     // Two API replicas over one lake and one subscription store: both match and hand every change on.
     for (let i = 0; i < 2; i++) {
       const replica = await startReplica(lakeDir, {
-        subscriptions: { store, policy: { allowLoopback: true } },
+        subscriptions: { store, policy: { allowLoopback: true }, deleted: endDeliveries(client) },
       });
       replicas.push(replica);
       dispatchers.push(
@@ -277,5 +277,22 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
     const [delivered] = await documentsWhen('/later', 1);
     expect(delivered).toMatchObject({ type: 'incident.created', subject: 'act-esa-7' });
     expect((await deliveries(id)).map((entry) => entry.status)).toEqual(['delivered']);
+  });
+
+  it('ends the delivery workflow of a deleted subscription', async () => {
+    const { id } = await subscribe('/gone', { type: 'state', state: 'nt' });
+    await polls.poll('feed-nt', [
+      makeRecord('8', { id: 'nt-pfes-8', source: { state: 'nt', agency: 'pfes', feedId: '8' } }),
+    ]);
+    await documentsWhen('/gone', 1);
+    const replica = replicas[0]!;
+    const deleted = await fetch(`${replica.url}/v1/subscriptions/${id}`, {
+      method: 'DELETE',
+      headers: bearer(replica.token()),
+    });
+    expect(deleted.status).toBe(204);
+    const workflow = await client.workflow.getHandle(webhookDeliveriesWorkflowId(id)).describe();
+    expect(workflow.status.name).toBe('TERMINATED');
+    expect(await store.get(id)).toBeUndefined();
   });
 });
