@@ -1,0 +1,79 @@
+/**
+ * The API side of bench:push (b), in a process of its own so that its memory is its own: a lake with
+ * made-up incidents, the serving store, the change hub and the app on loopback. The parent connects the
+ * stream clients and asks, by message, for the memory (after a full GC) and for one change, which this
+ * process commits and publishes, then times the hub's work on it (the diff and the fan-out).
+ * Argument: a scratch folder. Run with --expose-gc.
+ */
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { listen } from '../../api/listen.js';
+import { ChangeHub } from '../../api/stream/hub.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
+import { syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
+import { publishNow } from '../../warehouse/publisher.js';
+import { Warehouse } from '../../warehouse/warehouse.js';
+import { benchApp } from './bench-app.js';
+import { nswRecords } from './push-records.js';
+
+export type FanoutRequest = 'memory' | 'change' | 'exit';
+export type FanoutReply =
+  | { kind: 'ready'; port: number; token: string }
+  | { kind: 'memory'; rss: number; heapUsed: number; connections: number }
+  | { kind: 'change'; publishedAt: number; loadedToSentMs: number };
+
+const [scratch = ''] = process.argv.slice(2);
+const lakeDir = join(scratch, 'lake');
+const warehouse = await Warehouse.open(join(scratch, 'warehouse.duckdb'));
+const incidents = syntheticNswIncidents(200, 7);
+let polls = 0;
+async function poll(): Promise<number> {
+  polls++;
+  const fetched = new Date().toISOString();
+  const listed = incidents.map((incident, i) =>
+    i === polls % incidents.length ? { ...incident, title: `${incident.title} (${polls})` } : incident,
+  );
+  await warehouse.commit({
+    feedKey: 'nsw-rfs-major-incidents',
+    rawSha256: String(polls).padStart(64, '0'),
+    incoming: nswRecords(listed, fetched),
+    polledAt: fetched,
+    pollId: `bench-${polls}`,
+    guarded: false,
+  });
+  return (await publishNow(warehouse, lakeDir)).generation;
+}
+await poll();
+const store = await ServingStore.open(lakeDir, { checkIntervalMs: 20 });
+const hub = await ChangeHub.start(store);
+// Called right after the hub's own listener queued its work on the generation: when that work starts.
+let swappedAt = 0;
+store.onGeneration(() => (swappedAt = performance.now()));
+const { app, token } = await benchApp(store, scratch, undefined, { stream: hub });
+const server = await listen(app.fetch, '127.0.0.1', 0);
+const send = (reply: FanoutReply) => process.send!(reply);
+send({ kind: 'ready', port: (server.address() as AddressInfo).port, token });
+
+const gc = (globalThis as { gc?: () => void }).gc;
+process.on('message', (request: FanoutRequest) => {
+  void (async () => {
+    if (request === 'memory') {
+      for (let i = 0; i < 3; i++) gc?.();
+      const { rss, heapUsed } = process.memoryUsage();
+      send({ kind: 'memory', rss, heapUsed, connections: hub.connections });
+    } else if (request === 'change') {
+      const generation = await poll();
+      const publishedAt = Date.now();
+      await store.whenLoaded(generation);
+      await hub.settled();
+      send({ kind: 'change', publishedAt, loadedToSentMs: performance.now() - swappedAt });
+    } else {
+      server.closeAllConnections();
+      server.close();
+      hub.close();
+      store.close();
+      warehouse.close();
+      process.exit(0);
+    }
+  })();
+});
