@@ -1,35 +1,30 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { compress } from 'hono/compress';
 import { TIER_MONTHLY_QUOTA } from '../config/index.js';
 import { accessGate } from './access/gate.js';
 import { keyAwareCors } from './access/cors.js';
 import { documentAccess } from './access/openapi.js';
 import { docsRoutes } from './docs.js';
+import { requestEnvelope } from './envelope.js';
 import { eventRoutes } from './events/routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { declarationRoutes } from './declarations/routes.js';
+import { compression } from './compression.js';
 import { dataCaching } from './http-cache.js';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { gaugeRoutes } from './gauges/routes.js';
 import { metaRoutes } from './meta/routes.js';
+import { PreparedAnswer } from './prepared-answer.js';
 import { onError, problemResponse, problems } from './problem.js';
-import { requestLog } from './request-log.js';
 import type { AppDeps, AppEnv } from './types.js';
 import { validationHook } from './validation.js';
 
 /** The HTTP application, independent of any server: tests call `app.request(...)`. */
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('*', requestId());
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('x-request-id', c.get('requestId'));
-  });
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
-  if (deps.log) app.use('*', requestLog(deps.log));
+  // Request id, security headers, on the way out every header middleware added on the way in, and
+  // the request log's line.
+  app.use('*', requestEnvelope(deps.log));
   app.use('*', keyAwareCors());
   // Keys, origins, entitlements and quotas before any answer, cached ones and 304s included.
   app.use(
@@ -42,8 +37,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // Compression outermost, so cached answers are compressed too.
-  app.use('*', compress());
+  // Compression outside the data cache, which keeps its own gzipped bytes (left as they are).
+  app.use('*', compression());
   // Data changes once per poll: a minute of freshness, and a stale copy is fine while revalidating.
   // `private`: answers are per key (plan, quota), so shared caches must not hand them to others.
   const cadences = deps.catalogue.map((feed) => feed.pollIntervalSeconds);
@@ -57,11 +52,11 @@ export function createApp(deps: AppDeps) {
   // ETag from its content; the downloads carry their checksums.
 
   // The front door: `/` and `/v1` say where to go, without a key.
+  const frontDoor = new PreparedAnswer(frontDoorBody(deps.version), {
+    'cache-control': 'public, max-age=3600',
+  });
   for (const path of ['/', '/v1'] as const) {
-    app.openapi(frontDoorRoute(path), (c) => {
-      c.header('cache-control', 'public, max-age=3600');
-      return c.json(frontDoorBody(deps.version), 200);
-    });
+    app.openapi(frontDoorRoute(path), (c) => frontDoor.respond(c));
   }
 
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -12,6 +12,7 @@ import {
 import { GAUGE_SOURCES } from '../config/gauge-sources.js';
 import { gaugePollerWorkflowId } from '../model/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
+import { startMemoryAccess } from './access/memory-access.js';
 import { SqliteAccessStore } from './access/sqlite-store.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
@@ -22,6 +23,7 @@ import { BoardDeclarationHealthSource } from './declarations/health-source.js';
 import { BoardFeedHealthSource } from './feed-health-source.js';
 import { BoardGaugeHealthSource } from './gauges/source-health.js';
 import { WorkflowHealthBoard } from './workflow-health/board.js';
+import type { RequestLogSink } from './request-log.js';
 import { ServingStore } from './serving-store.js';
 import { API_VERSION } from './version.js';
 
@@ -32,20 +34,27 @@ export interface RunningApi {
 
 /**
  * Serves the API on HOST:PORT over the published Parquet, reading feed health from Temporal and keys
- * and quota counters from the access store (data/api/access.sqlite), which the key CLI shares.
+ * and quota counters from the access store (data/api/access.sqlite), which the key CLI shares: keys
+ * from a copy in memory kept current, quota counted down from leases (api/access/memory-access.ts).
+ * `requestLog` receives one line per request.
  */
 export async function startApiServer(
   settings: Settings,
   client: Client,
   catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
   log?: (line: string) => void,
+  requestLog?: RequestLogSink,
 ): Promise<RunningApi> {
   const layout = dataLayout(settings.DATA_DIR);
   const store = await ServingStore.open(layout.lakeDir, {
     onError: (error) =>
       log?.(`loading a lake generation failed: ${error instanceof Error ? error.message : String(error)}`),
   });
-  const access = SqliteAccessStore.open(layout.accessDbFile);
+  const accessStore = SqliteAccessStore.open(layout.accessDbFile);
+  const access = await startMemoryAccess(accessStore, {
+    onError: (error) =>
+      log?.(`the access store failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
   // The declarations geography is built once, in the background: lookups answer 503 until it is ready.
   const geography = geographyFiles(settings);
   const declarations = new DeclarationStore(
@@ -75,9 +84,9 @@ export async function startApiServer(
   await board.start();
   const app = createApp({
     store,
-    keys: access,
-    quota: access,
-    ...(log ? { log } : {}),
+    keys: access.keys,
+    quota: access.quota,
+    ...(requestLog ? { log: requestLog } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
     feedHealth: new BoardFeedHealthSource(board),
     gaugeHealth: new BoardGaugeHealthSource(board),
@@ -100,7 +109,9 @@ export async function startApiServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       board.stop();
       store.close();
-      access.close();
+      // Unused leases go back to the store, so a graceful stop loses no request of any quota.
+      await access.close();
+      accessStore.close();
     },
   };
 }

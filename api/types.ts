@@ -1,7 +1,8 @@
 import type { FeedDefinition, Tier } from '../config/index.js';
 import type { CapIssuer } from '../exports/cap/cap-alert.js';
-import type { KeyStore, QuotaCounter } from './access/types.js';
+import type { KeyLookup, QuotaMeter } from './access/types.js';
 import type { CursorCodec } from './cursor.js';
+import type { RequestLogSink } from './request-log.js';
 import type { DeclarationsSource } from './declarations/declaration-store.js';
 import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
@@ -19,12 +20,14 @@ export interface AppDeps {
   publicBaseUrl?: string | undefined;
   /** The CAP Atom feed file the warehouse writes after each commit (served under /v1/exports). */
   capFeedFile?: string | undefined;
-  keys: KeyStore;
-  quota: QuotaCounter;
+  /** Keys: the store, or its in-memory copy (api/access/memory-access.ts) as the server uses. */
+  keys: KeyLookup;
+  /** Request counting: the store one request at a time, or leases counted in memory. */
+  quota: QuotaMeter;
   /** Monthly requests per plan; config/tiers.ts when absent. */
   quotas?: Readonly<Record<Tier, number>>;
   /** Receives one line per request (never a key); no request log when absent. */
-  log?: (line: string) => void;
+  log?: RequestLogSink;
   /** The interface version (OpenAPI info.version and /v1/status). */
   version: string;
   startedAt: Date;

@@ -1,5 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
+import { flushStdout, requestLogWriter } from '../api/request-log-writer.js';
 import { startApiServer } from '../api/server.js';
 import { declarationsEnabled, type Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
@@ -124,7 +125,17 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
 export async function startApiRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
   const connection = Connection.lazy({ address: temporalAddress(settings) });
   const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
-  const api = await startApiServer(settings, client, selectedCatalogue(settings), (line) => log.info(line));
+  // One line per request at info, written through the buffered standard output (never blocking).
+  const requestLog = log.enabled('info')
+    ? requestLogWriter({ format: settings.LOG_FORMAT, process: 'api' })
+    : undefined;
+  const api = await startApiServer(
+    settings,
+    client,
+    selectedCatalogue(settings),
+    (line) => log.info(line),
+    requestLog,
+  );
   let release: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (release = resolve));
   return {
@@ -133,6 +144,7 @@ export async function startApiRole(settings: Settings, log: ServiceLog): Promise
     stop: once(async () => {
       await api.close();
       await connection.close();
+      await flushStdout();
       release();
     }),
   };

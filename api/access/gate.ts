@@ -1,16 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Tier } from '../../config/index.js';
+import { answerHeaders } from '../answer-headers.js';
 import type { AppEnv } from '../types.js';
 import { authenticate } from './authenticate.js';
 import { hasEntitlement, normaliseOrigin } from './issue.js';
 import { accessProblems } from './problems.js';
 import { quotaPeriod, rateLimitHeaders } from './rate-limit.js';
 import { policyFor } from './route-policy.js';
-import type { KeyStore, QuotaCounter, StoredKey } from './types.js';
+import type { KeyLookup, QuotaMeter, StoredKey } from './types.js';
 
 export interface GateDeps {
-  keys: KeyStore;
-  quota: QuotaCounter;
+  keys: KeyLookup;
+  quota: QuotaMeter;
   quotas: Readonly<Record<Tier, number>>;
   now: () => Date;
 }
@@ -55,7 +56,7 @@ export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
     const { allowed, used } = await deps.quota.consume(key.id, quotaPeriod(now), limit);
     const headers = rateLimitHeaders(limit, used, now);
     if (!allowed) throw accessProblems.quotaExceeded(key.tier, limit, headers);
-    await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    Object.assign(answerHeaders(c), headers);
+    return next();
   };
 }

@@ -19,6 +19,7 @@ import {
 } from '../../model/index.js';
 import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
 import { gaugeSourceItem } from '../gauges/source-health.js';
+import { PreparedAnswer } from '../prepared-answer.js';
 import type { AppEnv, MetaDeps } from '../types.js';
 import { validationHook } from '../validation.js';
 import { attributionBody, attributionRoute } from './attribution.js';
@@ -140,24 +141,23 @@ export function metaRoutes(deps: MetaDeps) {
     );
   });
 
-  app.openapi(schemaRoute, (c) => {
-    c.header('cache-control', 'public, max-age=3600');
-    return c.json(
-      {
-        eventTypes: [...EVENT_TYPES],
-        eventCategories: [...EVENT_CATEGORIES],
-        states: [...STATES],
-        warningLevels: [...WARNING_LEVELS],
-        statuses: [...INCIDENT_STATUSES],
-        severities: [...SEVERITIES],
-        urgencies: [...URGENCIES],
-        certainties: [...CERTAINTIES],
-        formats: [...OUTPUT_FORMATS],
-        categoryMapping: categoryMapping(),
-      },
-      200,
-    );
-  });
+  // The same for every request: serialised and gzipped once.
+  const schema = new PreparedAnswer(
+    {
+      eventTypes: [...EVENT_TYPES],
+      eventCategories: [...EVENT_CATEGORIES],
+      states: [...STATES],
+      warningLevels: [...WARNING_LEVELS],
+      statuses: [...INCIDENT_STATUSES],
+      severities: [...SEVERITIES],
+      urgencies: [...URGENCIES],
+      certainties: [...CERTAINTIES],
+      formats: [...OUTPUT_FORMATS],
+      categoryMapping: categoryMapping(),
+    } satisfies z.infer<typeof SchemaBody>,
+    { 'cache-control': 'public, max-age=3600' },
+  );
+  app.openapi(schemaRoute, (c) => schema.respond(c));
 
   app.openapi(statusRoute, async (c) => {
     const [feeds, gauges, declarations] = await Promise.all([
