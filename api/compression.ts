@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { promisify } from 'node:util';
-import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
+import { constants, deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import { compressible, MIN_COMPRESSED_BYTES, preferredCoding, type ContentCoding } from './content-coding.js';
 import { replaceResponse } from './replace-response.js';
 import type { AppEnv } from './types.js';
@@ -15,9 +15,22 @@ const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 const gzipAsync = promisify(gzip);
 const deflateAsync = promisify(deflate);
 
-export async function encode(coding: ContentCoding, body: Uint8Array): Promise<Uint8Array> {
-  if (body.byteLength <= SYNC_LIMIT_BYTES) return coding === 'gzip' ? gzipSync(body) : deflateSync(body);
-  return coding === 'gzip' ? gzipAsync(body) : deflateAsync(body);
+/**
+ * zlib's level for answers compressed at every request: 4 takes about 60 % of the default level's time
+ * (6) for 10 % more bytes. Answers compressed once (cached, prepared) keep the default.
+ */
+export const PER_REQUEST_LEVEL = 4;
+
+export async function encode(
+  coding: ContentCoding,
+  body: Uint8Array,
+  level = constants.Z_DEFAULT_COMPRESSION,
+): Promise<Uint8Array> {
+  const options = { level };
+  if (body.byteLength <= SYNC_LIMIT_BYTES) {
+    return coding === 'gzip' ? gzipSync(body, options) : deflateSync(body, options);
+  }
+  return coding === 'gzip' ? gzipAsync(body, options) : deflateAsync(body, options);
 }
 
 /**
@@ -51,7 +64,8 @@ export function compression(): MiddlewareHandler<AppEnv> {
       const etag = headers.get('etag');
       if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
     }
-    const sent = body.byteLength >= MIN_COMPRESSED_BYTES ? await encode(coding, body) : body;
+    const sent =
+      body.byteLength >= MIN_COMPRESSED_BYTES ? await encode(coding, body, PER_REQUEST_LEVEL) : body;
     replaceResponse(c, new Response(sent, { status, headers }));
   };
 }

@@ -43,7 +43,8 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     }
 
     await next();
-    if (c.res.status !== 200) return;
+    // Only identity answers are kept (the gzipped copy is made here): an encoded one goes out as it is.
+    if (c.res.status !== 200 || c.res.headers.has('content-encoding')) return;
     const validators: Record<string, string> = {
       etag,
       'cache-control': cacheControl,
@@ -82,6 +83,7 @@ async function answer(
   publishedAt: string | null,
 ): Promise<Response> {
   if (
+    entry.etag !== '' &&
     notModified(c.req.header('if-none-match'), c.req.header('if-modified-since'), entry.etag, publishedAt)
   ) {
     return preparedResponse(c, 304, null, entry.validators);
@@ -100,10 +102,43 @@ async function answer(
   return preparedResponse(c, 200, gzip.body, gzip.headers);
 }
 
+/**
+ * Answers a route works out from data that changes only with a generation (declarations): kept by
+ * the route's own key for the generation they were worked out from, as bytes with their headers,
+ * gzipped once, so asking again costs a look-up. No validators: the route sets its own freshness.
+ */
+export class AnswerMemo {
+  private readonly cache = new ResponseCache(MEMO_BYTES);
+
+  async respond(
+    c: Context<AppEnv>,
+    generation: number,
+    key: string,
+    make: () => { text: string; headers: Record<string, string> },
+  ): Promise<Response> {
+    this.cache.useGeneration(generation);
+    let entry = this.cache.get(key);
+    if (!entry) {
+      const { text, headers } = make();
+      entry = {
+        etag: '',
+        validators: {},
+        body: Buffer.from(text),
+        headers: { 'content-type': 'application/json', ...headers, vary: 'accept-encoding' },
+      };
+      this.cache.set(key, entry);
+    }
+    return answer(c, entry, null);
+  }
+}
+
+const MEMO_BYTES = 16 * 1024 * 1024;
+
 /** Cached answers per ETag (which names the generation), least recently used out first, within a byte budget. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 export interface CachedResponse {
+  /** Empty for answers without validators (AnswerMemo). */
   etag: string;
   /** What a 304 carries. */
   validators: Record<string, string>;
