@@ -32,14 +32,14 @@ export function preparedResponse(
   body: Uint8Array | null,
   headers: Record<string, string>,
 ): Response {
+  // The request's own object takes the prepared headers (copied key by key: spreading objects of
+  // header names measured ten times slower), Vary being a list of both.
   const own = answerHeaders(c);
-  // Copied key by key: spreading objects of header names measured ten times slower.
-  const all: Record<string, string> = {};
-  for (const name in headers) all[name] = headers[name]!;
-  for (const name in own) all[name] = own[name]!;
-  if (headers.vary && own.vary) all.vary = `${headers.vary}, ${own.vary}`;
+  const vary = own.vary;
+  for (const name in headers) own[name] = headers[name]!;
+  if (vary && headers.vary) own.vary = `${headers.vary}, ${vary}`;
   c.set('answerPrepared', true);
-  return new Response(body, { status, headers: all });
+  return new Response(body, { status, headers: own });
 }
 
 /** Puts the answer headers on an answer made without them (by a route, or an error's). */

@@ -43,8 +43,9 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     }
 
     await next();
-    // Only identity answers are kept (the gzipped copy is made here): an encoded one goes out as it is.
-    if (c.res.status !== 200 || c.res.headers.has('content-encoding')) return;
+    // Only a route's own identity answer is kept (the gzipped copy is made here): an encoded one, or
+    // one prepared with this request's headers in it, goes out as it is.
+    if (c.res.status !== 200 || c.get('answerPrepared') || c.res.headers.has('content-encoding')) return;
     const validators: Record<string, string> = {
       etag,
       'cache-control': cacheControl,

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Tier } from '../../config/index.js';
+import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Entitlement, type Tier } from '../../config/index.js';
 import { answerHeaders } from '../answer-headers.js';
 import type { AppEnv } from '../types.js';
 import { authenticate } from './authenticate.js';
@@ -14,6 +14,18 @@ export interface GateDeps {
   quota: QuotaMeter;
   quotas: Readonly<Record<Tier, number>>;
   now: () => Date;
+}
+
+/** A key's entitlements in force, worked out once per key as read from the store. */
+const inForce = new WeakMap<StoredKey, readonly Entitlement[]>();
+
+function entitlementsOf(key: StoredKey): readonly Entitlement[] {
+  let entitlements = inForce.get(key);
+  if (!entitlements) {
+    entitlements = ENTITLEMENTS.filter((entitlement) => hasEntitlement(key, entitlement));
+    inForce.set(key, entitlements);
+  }
+  return entitlements;
 }
 
 /** No Origin header: never blocked. An unrestricted key: any origin. Otherwise the origin must be listed. */
@@ -37,10 +49,7 @@ export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
     const key = await authenticate(c.req.header('authorization'), deps.keys);
     c.set('keyId', key.id);
     c.set('tier', key.tier);
-    c.set(
-      'entitlements',
-      ENTITLEMENTS.filter((entitlement) => hasEntitlement(key, entitlement)),
-    );
+    c.set('entitlements', entitlementsOf(key));
     const origin = c.req.header('origin');
     if (!originAllowed(key, origin)) {
       c.set('originRejected', true);
