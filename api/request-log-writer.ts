@@ -7,32 +7,42 @@ export interface LineDestination {
   write(text: string): unknown;
 }
 
-/** Lines wait at most this long before they are written (or until MAX_LINES are gathered). */
+/** Lines wait at most this long before they are written (or until a chunk is full). */
 export const FLUSH_MS = 100;
-const MAX_LINES = 1000;
+/** sonic-boom's largest single write. */
+const CHUNK_BYTES = 16 * 1024;
 
 /**
- * Lines gathered in memory and handed to pino's asynchronous destination (sonic-boom, which writes with
- * write(2) off the event loop) every FLUSH_MS or MAX_LINES: a request costs an array push, and a busy
- * second ten writes rather than one per line. What is gathered when the process exits is written
- * synchronously then, process.exit included; `flushStdout` writes it before a graceful stop.
+ * Lines copied as UTF-8 into 16 KB chunks off the JavaScript heap and handed to pino's asynchronous
+ * destination (sonic-boom, which writes with write(2) off the event loop) when a chunk is full or
+ * every FLUSH_MS: a request costs a copy of its line, the line itself is garbage at once (lines kept as
+ * strings until a write outlived the young generation and made the collector's work grow), and a busy
+ * second takes a few hundred writes. What is gathered when the process exits is written synchronously
+ * then, process.exit included; `flushStdout` writes it before a graceful stop.
  */
 class BatchedStdout implements LineDestination {
-  private readonly lines: string[] = [];
+  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
   private timer: NodeJS.Timeout | undefined;
-  private readonly sonic = pino.destination({ dest: 1, sync: false });
+  private readonly sonic = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
 
   constructor() {
     // pino empties sonic-boom's buffer at exit first (it registered first); then the last lines.
     process.on('exit', () => {
-      if (this.lines.length > 0) writeSync(1, this.lines.join(''));
+      if (this.used > 0) writeSync(1, this.chunk.subarray(0, this.used));
     });
   }
 
   write(text: string): boolean {
-    this.lines.push(text);
-    if (this.lines.length >= MAX_LINES) this.drain();
-    else if (!this.timer) {
+    // UTF-8 takes at most 3 bytes for each UTF-16 unit: a line that may not fit starts the next chunk.
+    const most = text.length * 3;
+    if (this.used + most > CHUNK_BYTES) this.drain();
+    if (most > CHUNK_BYTES) {
+      this.send(Buffer.from(text));
+      return true;
+    }
+    this.used += this.chunk.write(text, this.used);
+    if (!this.timer) {
       this.timer = setTimeout(() => this.drain(), FLUSH_MS);
       this.timer.unref();
     }
@@ -48,10 +58,16 @@ class BatchedStdout implements LineDestination {
   private drain(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.lines.length === 0) return;
-    const text = this.lines.join('');
-    this.lines.length = 0;
-    this.sonic.write(text);
+    if (this.used === 0) return;
+    const full = this.chunk.subarray(0, this.used);
+    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
+    this.send(full);
+  }
+
+  /** With contentMode 'buffer' sonic-boom writes Buffers (its types know only strings). */
+  private send(bytes: Buffer): void {
+    this.sonic.write(bytes as unknown as string);
   }
 }
 
