@@ -15,6 +15,7 @@ import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { gaugeRoutes } from './gauges/routes.js';
 import { metaRoutes } from './meta/routes.js';
+import { pageRoutes } from './pages/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
 import { requestLog } from './request-log.js';
 import type { AppDeps, AppEnv } from './types.js';
@@ -55,6 +56,9 @@ export function createApp(deps: AppDeps) {
   app.use('/v1/events/*', caching);
   // Not the exports: the catalogue is per key and moves with the plans' lookbacks, so it sets its own
   // ETag from its content; the downloads carry their checksums.
+
+  // The status page and the map (api/pages/): first, so a browser asking for `/` gets the page.
+  app.route('/', pageRoutes(deps));
 
   // The front door: `/` and `/v1` say where to go, without a key.
   for (const path of ['/', '/v1'] as const) {
