@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { statusBody } from '../meta/status.js';
 import { problems } from '../problem.js';
 import type { AppEnv } from '../types.js';
 import { AssetCache, sendAsset } from './assets.js';
@@ -18,8 +19,8 @@ export type PageDeps = StatusDeps & { pages?: PageInputs | undefined };
 const SAMPLE_MS = 2_000;
 
 /**
- * The status page (`/` and `/status` for browsers; other clients keep the JSON front door and get
- * /v1/status) and the live map (`/map`), with their static files. Neither needs a key to load; the
+ * The status page (`/` and `/status` for browsers; other clients keep the JSON front door, and get
+ * the /v1/status document at /status) and the live map (`/map`), with their static files. Neither needs a key to load; the
  * map then reads /v1 with the page key, like any client.
  */
 export function pageRoutes(deps: PageDeps) {
@@ -56,8 +57,21 @@ export function pageRoutes(deps: PageDeps) {
   });
   app.get('/status', async (c) => {
     if (prefersHtml(c.req.header('accept'))) return status(c);
-    c.header('vary', 'Accept');
-    return c.redirect('/v1/status', 307);
+    // Other clients get what /v1/status answers.
+    const { feeds, gauges } = await readPollers(deps, ledger);
+    const inputs = {
+      feeds,
+      gauges,
+      declarations: await deps.declarationHealth?.read(),
+      declarationsServed: deps.declarationHealth !== undefined,
+      observedAt: deps.feedHealth.observedAt,
+    };
+    const body = statusBody(deps.catalogue, inputs, {
+      version: deps.version,
+      startedAt: deps.startedAt,
+      now: deps.now(),
+    });
+    return c.json(body, 200, { 'cache-control': 'no-cache', vary: 'Accept' });
   });
   app.get('/map', async (c) => {
     const key = await deps.pages?.key;
