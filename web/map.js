@@ -36,7 +36,7 @@ const details = document.getElementById('details');
 const form = document.getElementById('filters');
 
 /** Everything loaded, flattened for the map (MapLibre drops nested properties); full records by id. */
-const loaded = { incidents: [], events: [], gauges: [], records: new Map(), agencies: [] };
+const loaded = { incidents: [], events: [], gauges: [], records: new Map() };
 let shown = { incidents: [], events: [], gauges: [] };
 let map;
 
@@ -211,11 +211,14 @@ function renderListOnceDrawn() {
 }
 let listPending = false;
 
-function agencyOf(state, agency) {
-  return loaded.agencies.find(
-    (source) => source.state === state && source.agency.toLowerCase().includes(agency),
-  );
-}
+/** The catalogue's agencies, from the page: `state:agency` → public name and site. */
+const AGENCIES = JSON.parse(document.getElementById('eids-agencies')?.textContent ?? '{}');
+const LEVEL_NAMES = {
+  emergency_warning: 'Emergency warning',
+  watch_and_act: 'Watch and act',
+  advice: 'Advice',
+  none: 'No warning',
+};
 
 function link(href, text) {
   const a = document.createElement('a');
@@ -268,10 +271,10 @@ function openFeature(kind, id, fly = true) {
   if (kind === 'incident') {
     const p = record.properties;
     heading.textContent = p.title;
-    const agency = agencyOf(p.source.state, p.source.agency);
+    const agency = AGENCIES[`${p.source.state}:${p.source.agency}`];
     const source = p.details?.source_url ?? agency?.url;
     list.append(
-      row('Warning level', words(p.warningLevel)),
+      row('Warning level', LEVEL_NAMES[p.warningLevel] ?? words(p.warningLevel)),
       row('Type', `${words(p.eventType)} (${words(p.status)})`),
       row('Reported', time(p.timestamps?.reported)),
       row('Updated', time(p.timestamps?.updated)),
@@ -279,14 +282,14 @@ function openFeature(kind, id, fly = true) {
         'Where',
         [p.location?.address, p.location?.suburb].filter(Boolean).join(', ') || p.source.state.toUpperCase(),
       ),
-      row('Source', source ? link(source, agency?.agency ?? p.source.agency.toUpperCase()) : p.source.agency),
+      row('Source', source ? link(source, agency?.name ?? p.source.agency.toUpperCase()) : p.source.agency),
       row('CAP', capLink(record.id)),
     );
   } else if (kind === 'event') {
     const p = record.properties;
     heading.textContent = p.title;
     list.append(
-      row('Highest warning level', words(p.maxWarningLevel)),
+      row('Highest warning level', LEVEL_NAMES[p.maxWarningLevel] ?? words(p.maxWarningLevel)),
       row('Incidents', String(p.incidentCount)),
       row('First detected', time(p.firstDetectedAt)),
       row('Last updated', time(p.lastUpdatedAt)),
@@ -379,7 +382,6 @@ async function start() {
   const attribution = fetch('/v1/attribution')
     .then((response) => response.json())
     .then((body) => {
-      loaded.agencies = body.sources;
       const names = [...new Set(body.sources.map((source) => source.agency))];
       document.getElementById('attribution').textContent =
         `Data: ${names.join(', ')} (see /v1/attribution for licences). ${body.disclaimer}`;

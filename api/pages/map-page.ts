@@ -1,5 +1,5 @@
 import { EVENT_TYPES, STATES, WARNING_LEVELS } from '../../model/index.js';
-import { html } from './html.js';
+import { Html, html } from './html.js';
 import { MAP_ASSETS, pageShell } from './shell.js';
 
 export interface MapPageOptions {
@@ -7,6 +7,8 @@ export interface MapPageOptions {
   apiKey: string;
   /** Seconds between two polls of the API. */
   pollSeconds: number;
+  /** Each `state:agency` of the catalogue with its public name and site, for the details' source link. */
+  agencies: Record<string, { name: string; url: string }>;
 }
 
 const LEVEL_NAMES: Record<string, string> = {
@@ -18,10 +20,22 @@ const LEVEL_NAMES: Record<string, string> = {
 
 const words = (value: string) => value.replaceAll('_', ' ');
 
+/** As web/map.js colours them; stale readings are drawn as unclassified. */
+const GAUGE_CLASSES = [
+  ['major', 'major'],
+  ['moderate', 'moderate'],
+  ['minor', 'minor'],
+  ['below_minor', 'below minor'],
+  ['unclassified', 'unclassified or stale'],
+] as const;
+
 /** The map's page: the map, its filters, a details panel and a list of the same features. */
 export function mapPage(options: MapPageOptions): string {
   const head = html`<meta name="eids-api-key" content="${options.apiKey}" />
     <meta name="eids-poll-seconds" content="${options.pollSeconds}" />
+    <script type="application/json" id="eids-agencies">
+      ${new Html(JSON.stringify(options.agencies).replaceAll('<', '\\u003c'))}
+    </script>
     <link rel="stylesheet" href="${MAP_ASSETS}/maplibre-gl.css" />
     <script src="${MAP_ASSETS}/maplibre-gl.js" defer></script>`;
   const body = html`<main id="main">
@@ -61,6 +75,11 @@ export function mapPage(options: MapPageOptions): string {
       <div id="map" role="region" aria-label="Map (the same features are in the list below)"></div>
       <aside id="details" aria-live="polite" aria-label="Selected feature" hidden></aside>
     </div>
+    <p class="legend">
+      Incidents: dots by warning level (above). Events: dashed hulls of clustered incidents, by their highest
+      warning level. Gauges: small dots by flood class:
+      ${GAUGE_CLASSES.map(([cls, text]) => html`<span class="gauge ${cls}">${text}</span>`)}.
+    </p>
     <section id="list" tabindex="-1" aria-labelledby="list-heading">
       <h2 id="list-heading">Incidents, events and gauges as a list</h2>
       <div id="list-body"><p>Loading…</p></div>

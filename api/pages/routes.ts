@@ -30,6 +30,12 @@ export function pageRoutes(deps: PageDeps) {
     setInterval(() => void readPollers(deps, ledger).catch(() => undefined), SAMPLE_MS).unref();
   }
   const assets = new AssetCache();
+  const agencies = Object.fromEntries(
+    deps.catalogue.map((feed) => [
+      `${feed.state}:${feed.agency}`,
+      { name: feed.agencyName, url: feed.homepage },
+    ]),
+  );
   // The map reads as often as the fastest feed changes, within 10–60 s (each read counts against the
   // key's quota); the status page follows the pollers more closely, as it costs no quota.
   const shortest =
@@ -47,7 +53,12 @@ export function pageRoutes(deps: PageDeps) {
       etag,
       vary: 'Accept',
     };
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    // Compression makes the ETag weak (W/"…"): the same page either way.
+    const match = c.req
+      .header('if-none-match')
+      ?.split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''));
+    if (match?.includes(etag)) return c.body(null, 304, headers);
     return c.html(body, 200, headers);
   };
 
@@ -75,7 +86,7 @@ export function pageRoutes(deps: PageDeps) {
   });
   app.get('/map', async (c) => {
     const key = await deps.pages?.key;
-    const body = mapPage({ apiKey: key?.token ?? '', pollSeconds });
+    const body = mapPage({ apiKey: key?.token ?? '', pollSeconds, agencies });
     return c.html(body, 200, { 'content-security-policy': PAGE_CSP, 'cache-control': 'no-store' });
   });
   app.get('/map/outlines.geojson', async (c) => {
