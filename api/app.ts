@@ -64,6 +64,8 @@ export function createApp(deps: AppDeps) {
   for (const path of ['/', '/v1'] as const) {
     app.openapi(frontDoorRoute(path), (c) => {
       c.header('cache-control', 'public, max-age=3600');
+      // A browser gets the status page at `/`: caches must keep the two apart.
+      if (path === '/') c.header('vary', 'Accept');
       return c.json(frontDoorBody(deps.version), 200);
     });
   }

@@ -161,10 +161,12 @@ describe('the status page and the map over HTTP', () => {
   });
 
   it('keeps JSON for other clients: the front door at /, the /v1/status document at /status', async () => {
-    const front = (await (await fetch(`${base}/`)).json()) as { links: Record<string, string> };
+    const door = await fetch(`${base}/`);
+    expect(door.headers.get('vary')?.split(/,\s*/)).toContain('Accept');
+    const front = (await door.json()) as { links: Record<string, string> };
     expect(front.links.status).toBe('/v1/status');
     const status = await fetch(`${base}/status`, { headers: { accept: 'application/json' } });
-    expect(status.headers.get('vary')).toMatch(/Accept/);
+    expect(status.headers.get('vary')?.split(/,\s*/)).toContain('Accept');
     const body = (await status.json()) as { status: string; counts: { degraded: number } };
     const v1 = (await (await fetch(`${base}/v1/status`)).json()) as typeof body;
     expect(body).toEqual(v1);
