@@ -20,6 +20,8 @@ export interface PageInputs {
   startedAt: Date;
   /** POLL_INTERVAL_SECONDS when it overrides every feed's cadence. */
   pollIntervalSeconds?: number;
+  /** Runs `task` every `ms` from start to stop (without it, what the pages keep is read per request). */
+  every?(ms: number, task: () => void): void;
 }
 
 export interface StartablePageInputs extends PageInputs {
@@ -83,6 +85,8 @@ export function pageInputs(
   key.catch(() => undefined);
   const work = new TemporalWorkSource(client);
   const temporalUi = devTemporalUi(settings);
+  const tasks: { ms: number; task: () => void }[] = [];
+  const timers: NodeJS.Timeout[] = [];
   return {
     key,
     outlines: outlinesFromSettings(settings, (message) => log?.(message)),
@@ -90,8 +94,10 @@ export function pageInputs(
     ...(temporalUi ? { temporalUi } : {}),
     startedAt: new Date(),
     ...(settings.POLL_INTERVAL_SECONDS ? { pollIntervalSeconds: settings.POLL_INTERVAL_SECONDS } : {}),
+    every: (ms, task) => void tasks.push({ ms, task }),
     async start(listening) {
       work.start();
+      for (const { ms, task } of tasks) timers.push(setInterval(task, ms).unref());
       const file = join(settings.DATA_DIR, 'secrets', 'page-api-key');
       await ensurePageKey(keys, file, serviceOrigins(settings.PUBLIC_BASE_URL, listening), new Date()).then(
         resolveKey,
@@ -101,6 +107,9 @@ export function pageInputs(
         },
       );
     },
-    stop: () => work.stop(),
+    stop: () => {
+      work.stop();
+      for (const timer of timers) clearInterval(timer);
+    },
   };
 }

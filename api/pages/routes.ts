@@ -26,9 +26,7 @@ const SAMPLE_MS = 2_000;
 export function pageRoutes(deps: PageDeps) {
   const app = new Hono<AppEnv>();
   const ledger = new PollLedger(deps.pages?.startedAt ?? deps.startedAt);
-  if (deps.pages) {
-    setInterval(() => void readPollers(deps, ledger).catch(() => undefined), SAMPLE_MS).unref();
-  }
+  deps.pages?.every?.(SAMPLE_MS, () => void readPollers(deps, ledger).catch(() => undefined));
   const assets = new AssetCache();
   const agencies = Object.fromEntries(
     deps.catalogue.map((feed) => [
