@@ -31,16 +31,31 @@ const words = (value) => String(value ?? '').replaceAll('_', ' ');
 
 const api = new ApiReader(metaContent('eids-api-key'));
 const pollMs = Math.max(10, Number(metaContent('eids-poll-seconds')) || 30) * 1000;
-const statusLine = document.getElementById('map-status');
-const details = document.getElementById('details');
-const form = document.getElementById('filters');
+// The page's elements, found once the document is parsed: this module runs as soon as it arrives
+// (async), so the first data is read while MapLibre's script still loads.
+let statusLine;
+let details;
+let form;
+const parsed = new Promise((resolve) =>
+  document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', resolve) : resolve(),
+);
+/** MapLibre's script (deferred) has run: it defines the maplibregl global. */
+const maplibreLoaded = parsed.then(
+  () =>
+    new Promise((resolve) => {
+      if (window.maplibregl) return resolve();
+      const script = document.querySelector('script[src$="/maplibre-gl.js"]');
+      script.addEventListener('load', () => resolve());
+      window.addEventListener('load', () => resolve());
+    }),
+);
 
 /** Everything loaded, flattened for the map (MapLibre drops nested properties); full records by id. */
 const loaded = { incidents: [], events: [], gauges: [], records: new Map() };
 let shown = { incidents: [], events: [], gauges: [] };
 let map;
 
-/** The map, made once the first data is read: its first frame draws everything at once. */
+/** The map, made at once with the data it has (none at first): its sources are filled as data comes. */
 function createMap() {
   const created = new maplibregl.Map({
     container: 'map',
@@ -192,7 +207,7 @@ function applyFilters() {
     ),
     gauges: loaded.gauges.filter((f) => inState(f.properties.state)),
   };
-  if (!map) return;
+  if (!map?.getSource('incidents')) return;
   map.getSource('incidents').setData(collection(shown.incidents));
   map.getSource('events').setData(collection(shown.events));
   map.getSource('gauges').setData(collection(shown.gauges));
@@ -387,15 +402,24 @@ async function start() {
         `Data: ${names.join(', ')} (see /v1/attribution for licences). ${body.disclaimer}`;
     })
     .catch(() => undefined);
-  await poll();
-  performance.mark('eids-data-read');
+  await parsed;
+  statusLine = document.getElementById('map-status');
+  details = document.getElementById('details');
+  form = document.getElementById('filters');
+  form.addEventListener('change', () => applyFilters());
+  await maplibreLoaded;
+  // MapLibre starts (its worker, the style, the outlines) while the first data is read.
   map = createMap();
   listenForClicks();
-  // First render: the map's first complete frame, with the data (bench/map-render.ts reads this mark).
-  map.once('load', () => {
+  const styled = new Promise((resolve) => map.once('style.load', resolve));
+  await poll();
+  performance.mark('eids-data-read');
+  await styled;
+  applyFilters();
+  // First render: the first frame with the data drawn (bench/map-render.ts reads this mark).
+  map.once('idle', () => {
     performance.mark('eids-map-rendered');
     document.documentElement.dataset.mapRendered = 'true';
-    renderListOnceDrawn();
   });
   await attribution;
   const loop = () =>
@@ -406,5 +430,4 @@ async function start() {
   loop();
 }
 
-form.addEventListener('change', () => applyFilters());
 void start();

@@ -86,5 +86,12 @@ export function mapPage(options: MapPageOptions): string {
     </section>
     <p id="attribution" class="foot"></p>
   </main>`;
-  return pageShell({ title: 'Live map', current: 'map', body, script: `${MAP_ASSETS}/map.js`, head });
+  return pageShell({
+    title: 'Live map',
+    current: 'map',
+    body,
+    script: `${MAP_ASSETS}/map.js`,
+    asyncScript: true,
+    head,
+  });
 }

@@ -24,6 +24,8 @@ export function pageShell(page: {
   current: 'status' | 'map';
   body: Html;
   script: string;
+  /** Runs as soon as it arrives, before deferred scripts (the map starts reading its data at once). */
+  asyncScript?: boolean;
   head?: Html;
 }): string {
   const nav = (href: string, name: 'status' | 'map', text: string) =>
@@ -38,7 +40,11 @@ export function pageShell(page: {
       <link rel="icon" href="data:," />
       <link rel="stylesheet" href="${STATUS_ASSETS}/pages.css" />
       ${page.head ?? ''}
-      <script type="module" src="${page.script}"></script>
+      ${
+        page.asyncScript
+          ? html`<script type="module" src="${page.script}" async></script>`
+          : html`<script type="module" src="${page.script}"></script>`
+      }
     </head>
     <body class="${page.current}">
       <a class="skip" href="#main">Skip to content</a>
