@@ -149,9 +149,14 @@ describe('the status page and the map in a real browser', () => {
     const text = (await details.textContent()) ?? '';
     for (const label of ['Warning level', 'Reported', 'Updated', 'Source', 'CAP'])
       expect(text).toContain(label);
-    await expect(details.getByRole('link', { name: /CAP alert/ }).getAttribute('href')).resolves.toMatch(
-      /^\/v1\/incidents\/.+\?format=cap-au$/,
-    );
+    const cap = details.getByRole('link', { name: /CAP alert/ });
+    await expect(cap.getAttribute('href')).resolves.toMatch(/^\/v1\/incidents\/.+\?format=cap-au$/);
+    // The alert needs the key: the page fetches it and opens it in a new tab.
+    const [alert] = await Promise.all([page.waitForEvent('popup'), cap.click()]);
+    await expect
+      .poll(async () => (alert.url().startsWith('blob:') ? await alert.content() : ''), { timeout: 10_000 })
+      .toContain('urn:oasis:names:tc:emergency:cap:1.2');
+    await alert.close();
     expect(errors).toEqual([]);
     await page.close();
   });
