@@ -36,7 +36,7 @@ const keyed = (path: string, reason: string, entitlement?: Entitlement): RoutePo
 export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   open('/', 'the front door: links to the docs, the OpenAPI description, status and exports'),
   open('/v1', 'the front door of the version: the same links'),
-  open('/status', 'the status page (a browser; others are sent to /v1/status) and its files', true),
+  open('/status', 'the status page (other clients get the /v1/status document) and its files', true),
   open('/map', 'the live map page and its files; the map reads /v1 with a key of its own', true),
   open('/v1/schema', 'the spec: no authentication'),
   open('/v1/openapi.json', 'the interface description must be readable before one has a key'),
