@@ -122,6 +122,7 @@ const browser = await launchChromium();
 const times: number[] = [];
 /** When the first data was read, and when the map's first frame drew it (ms since navigation). */
 const stages: number[][] = [];
+let resources: { path: string; transfer: number; body: number }[] = [];
 try {
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -141,6 +142,25 @@ try {
         ),
       ),
     );
+    if (run === 0) {
+      // What the page read, as the browser counts it (transfer: gzipped; body: decoded).
+      resources = await page.evaluate(() =>
+        (
+          globalThis as unknown as {
+            performance: {
+              getEntriesByType(t: string): { name: string; transferSize: number; decodedBodySize: number }[];
+            };
+          }
+        ).performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/v1/') || entry.name.endsWith('.geojson'))
+          .map((entry) => ({
+            path: new URL(entry.name).pathname,
+            transfer: entry.transferSize,
+            body: entry.decodedBodySize,
+          })),
+      );
+    }
     const drawn = await page.evaluate(
       () =>
         new Set(
@@ -173,6 +193,9 @@ console.log(
   `  median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, best ${sorted[0]!.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`,
 );
 console.log(`  data read / drawn: ${stages.map((s) => s.map((t) => t.toFixed(0)).join(' / ')).join(', ')}`);
+console.log(
+  `  data read by the first run: ${resources.map((r) => `${r.path} ${kb(r.transfer)} (${kb(r.body)} decoded)`).join(', ')}`,
+);
 console.log(`JavaScript shipped to the map, gzipped (goal ≤ 350 KB): ${kb(jsGzip)}`);
 for (const [path, bytes] of scripts) console.log(`  ${path} ${kb(bytes)}`);
 console.log(
