@@ -15,6 +15,7 @@ import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { gaugeRoutes } from './gauges/routes.js';
 import { metaRoutes } from './meta/routes.js';
+import { pageRoutes } from './pages/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
 import { requestLog } from './request-log.js';
 import type { AppDeps, AppEnv } from './types.js';
@@ -56,10 +57,15 @@ export function createApp(deps: AppDeps) {
   // Not the exports: the catalogue is per key and moves with the plans' lookbacks, so it sets its own
   // ETag from its content; the downloads carry their checksums.
 
+  // The status page and the map (api/pages/): first, so a browser asking for `/` gets the page.
+  app.route('/', pageRoutes(deps));
+
   // The front door: `/` and `/v1` say where to go, without a key.
   for (const path of ['/', '/v1'] as const) {
     app.openapi(frontDoorRoute(path), (c) => {
       c.header('cache-control', 'public, max-age=3600');
+      // A browser gets the status page at `/`: caches must keep the two apart.
+      if (path === '/') c.header('vary', 'Accept');
       return c.json(frontDoorBody(deps.version), 200);
     });
   }

@@ -22,6 +22,7 @@ import { BoardDeclarationHealthSource } from './declarations/health-source.js';
 import { BoardFeedHealthSource } from './feed-health-source.js';
 import { BoardGaugeHealthSource } from './gauges/source-health.js';
 import { WorkflowHealthBoard } from './workflow-health/board.js';
+import { pageInputs } from './pages/inputs.js';
 import { ServingStore } from '../lake/serving/serving-store.js';
 import { API_VERSION } from './version.js';
 
@@ -73,6 +74,7 @@ export async function startApiServer(
     },
   );
   await board.start();
+  const pages = pageInputs(settings, client, access, log);
   const app = createApp({
     store,
     keys: access,
@@ -91,14 +93,17 @@ export async function startApiServer(
     now: () => new Date(),
     declarations,
     declarationHealth: new BoardDeclarationHealthSource(board),
+    pages,
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;
+  await pages.start(`http://${settings.HOST}:${port}`);
   return {
     url: `http://${settings.HOST}:${port}`,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       board.stop();
+      pages.stop();
       store.close();
       access.close();
     },

@@ -6,6 +6,7 @@ import type { DeclarationsSource } from './declarations/declaration-store.js';
 import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
 import type { GaugeHealthSource } from './gauges/source-health.js';
+import type { PageInputs } from './pages/inputs.js';
 import type { ServingStore } from '../lake/serving/serving-store.js';
 
 export interface AppDeps {
@@ -36,6 +37,8 @@ export interface AppDeps {
   declarationHealth?: DeclarationHealthSource;
   /** Each gauge source's health, from its poller; every source unknown when absent. */
   gaugeHealth?: GaugeHealthSource | undefined;
+  /** The page key, outlines and Temporal readers of the status page and the map (api/pages/). */
+  pages?: PageInputs | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */

@@ -42,6 +42,8 @@ const SettingsSchema = z.object({
    * histories of the workflows they run into this folder, as the replay tests' fixtures.
    */
   RECORD_WORKFLOW_HISTORIES: z.string().min(1).optional(),
+  /** Development only: the Chromium the browser tests, `bench:map` and `screenshots` drive (else PATH's). */
+  CHROMIUM_PATH: z.string().min(1).optional(),
   /** The Web UI of the cluster TEMPORAL_ADDRESS names, for links the CLIs print (the dev server's is known). */
   TEMPORAL_UI_URL: z.url().optional(),
   /**

@@ -200,7 +200,7 @@ export function serviceBanner(service: RunningService): string[] {
     namespace: service.settings.TEMPORAL_NAMESPACE,
   });
   return [
-    `API ${service.apiUrl}/v1 (docs ${service.apiUrl}/v1/docs)`,
+    `API ${service.apiUrl}/v1 (docs ${service.apiUrl}/v1/docs); in a browser: status ${service.apiUrl}/, map ${service.apiUrl}/map`,
     service.temporalUiUrl
       ? `Temporal Web UI ${service.temporalUiUrl} (dev server at ${service.temporalAddress})`
       : `Temporal at ${service.temporalAddress}`,

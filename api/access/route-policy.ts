@@ -36,6 +36,8 @@ const keyed = (path: string, reason: string, entitlement?: Entitlement): RoutePo
 export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   open('/', 'the front door: links to the docs, the OpenAPI description, status and exports'),
   open('/v1', 'the front door of the version: the same links'),
+  open('/status', 'the status page (other clients get the /v1/status document) and its files', true),
+  open('/map', 'the live map page and its files; the map reads /v1 with a key of its own', true),
   open('/v1/schema', 'the spec: no authentication'),
   open('/v1/openapi.json', 'the interface description must be readable before one has a key'),
   open('/v1/docs', 'the docs page and its assets', true),
