@@ -3,3 +3,4 @@ export * from './feeds/index.js';
 export * from './data-layout.js';
 export * from './tiers.js';
 export * from './declaration-sources.js';
+export * from './lake-url.js';

@@ -52,7 +52,7 @@ function runWorker(worker: Worker, release: () => Promise<void>): Pick<RunningRo
 export async function startWarehouseRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
   const connection = await NativeConnection.connect({ address: temporalAddress(settings) });
   try {
-    const { worker, warehouse, publisher } = await createWarehouseWorker({
+    const { worker, warehouse, publisher, stopMirror } = await createWarehouseWorker({
       connection,
       settings,
       onPublishError: (error) =>
@@ -61,9 +61,11 @@ export async function startWarehouseRole(settings: Settings, log: ServiceLog): P
         log.warn(
           `waking the event clusterer failed (the next publication tries again): ${error instanceof Error ? error.message : String(error)}`,
         ),
+      onLakeLine: (line, level) => log[level](line),
     });
     return runWorker(worker, async () => {
       await publisher.close();
+      stopMirror();
       warehouse.close();
       await connection.close();
     });
