@@ -5,6 +5,7 @@ import {
   DECLARATION_REFRESHER_WORKFLOW_ID,
   dataLayout,
   FEED_CATALOGUE,
+  lakeLocationOf,
   pollerWorkflowId,
   type FeedDefinition,
   type Settings,
@@ -23,6 +24,7 @@ import { BoardFeedHealthSource } from './feed-health-source.js';
 import { BoardGaugeHealthSource } from './gauges/source-health.js';
 import { WorkflowHealthBoard } from './workflow-health/board.js';
 import { ServingStore } from './serving-store.js';
+import { startLakeReplica } from './lake-replica.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -39,18 +41,26 @@ export async function startApiServer(
   client: Client,
   catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
   log?: (line: string) => void,
+  /** Lines about the lake's home (a bucket that does not answer); `log` when absent. */
+  warn: ((line: string) => void) | undefined = log,
 ): Promise<RunningApi> {
   const layout = dataLayout(settings.DATA_DIR);
-  const store = await ServingStore.open(layout.lakeDir, {
+  // A lake in a bucket is served from this replica's own cache of it (lake/replica/).
+  const replica = await startLakeReplica(settings, (line, level) => (level === 'warn' ? warn : log)?.(line));
+  const location = lakeLocationOf(settings);
+  const lakeDir = location.kind === 'folder' ? location.dir : layout.lakeCacheDir;
+  const store = await ServingStore.open(lakeDir, {
     onError: (error) =>
       log?.(`loading a lake generation failed: ${error instanceof Error ? error.message : String(error)}`),
+    files: replica,
   });
+  if (replica) replica.onPrepared = () => void store.refresh().catch(() => undefined);
   const access = SqliteAccessStore.open(layout.accessDbFile);
   // The declarations geography is built once, in the background: lookups answer 503 until it is ready.
   const geography = geographyFiles(settings);
   const declarations = new DeclarationStore(
     store,
-    layout.lakeDir,
+    lakeDir,
     geography && loadServedGeography(geography),
     (error) =>
       log?.(`loading declarations failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -91,6 +101,7 @@ export async function startApiServer(
     now: () => new Date(),
     declarations,
     declarationHealth: new BoardDeclarationHealthSource(board),
+    lakeReplica: replica,
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;
@@ -99,6 +110,7 @@ export async function startApiServer(
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       board.stop();
+      await replica?.close();
       store.close();
       access.close();
     },

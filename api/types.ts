@@ -6,6 +6,7 @@ import type { DeclarationsSource } from './declarations/declaration-store.js';
 import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
 import type { GaugeHealthSource } from './gauges/source-health.js';
+import type { LakeReplicaStatusSource } from './meta/lake-status.js';
 import type { ServingStore } from './serving-store.js';
 
 export interface AppDeps {
@@ -36,13 +37,23 @@ export interface AppDeps {
   declarationHealth?: DeclarationHealthSource;
   /** Each gauge source's health, from its poller; every source unknown when absent. */
   gaugeHealth?: GaugeHealthSource | undefined;
+  /** A replica of a lake in a bucket (LAKE_URL=s3://…); absent when the lake is a folder. */
+  lakeReplica?: LakeReplicaStatusSource | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
 export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBaseUrl' | 'now'>;
 export type MetaDeps = Pick<
   AppDeps,
-  'feedHealth' | 'gaugeHealth' | 'declarationHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'
+  | 'feedHealth'
+  | 'gaugeHealth'
+  | 'declarationHealth'
+  | 'catalogue'
+  | 'version'
+  | 'startedAt'
+  | 'now'
+  | 'store'
+  | 'lakeReplica'
 >;
 export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store' | 'now'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;

@@ -126,7 +126,13 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
 export async function startApiRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
   const connection = Connection.lazy({ address: temporalAddress(settings) });
   const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
-  const api = await startApiServer(settings, client, selectedCatalogue(settings), (line) => log.info(line));
+  const api = await startApiServer(
+    settings,
+    client,
+    selectedCatalogue(settings),
+    (line) => log.info(line),
+    (line) => log.warn(line),
+  );
   let release: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (release = resolve));
   return {

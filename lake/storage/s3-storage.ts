@@ -67,6 +67,9 @@ export class S3LakeStorage implements LakeStorage {
       // A refused connection is retried by the caller's own loop (polls, publishes), not held here.
       maxAttempts: 2,
       requestHandler: { connectionTimeout: 3_000 },
+      // Readers check each file against the manifest's sha256 themselves (lake/replica/file-cache.ts):
+      // one check, against what the writer published, not against what the store recorded.
+      responseChecksumValidation: 'WHEN_REQUIRED',
       // The SDK would print its own line for a failed upload; the callers say what failed and what next.
       logger: QUIET_LOGGER,
     });

@@ -82,6 +82,7 @@ function endpoints(incidentId: string): Endpoint[] {
     open('/v1/docs/assets/init.js'),
     open('/v1/status'),
     open('/v1/attribution'),
+    open('/readyz'),
     keyed('/v1/incidents', '/v1/incidents?limit=5'),
     keyed('/v1/incidents/{id}', `/v1/incidents/${incidentId}`),
     keyed('/v1/incidents/nearby', '/v1/incidents/nearby?lat=-33&lng=150&radius=500'),
