@@ -25,6 +25,13 @@ const monthlyQuotas = z.string().transform((value, ctx): Readonly<Record<Tier, n
 });
 /** `true` or `false` (z.coerce.boolean would read "false" as true). */
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** A folder or s3://bucket/prefix (config/lake-url.ts). */
+const locationUrl = z.string().transform((value, ctx) => {
+  const location = parseLakeUrl(value);
+  if (!('error' in location)) return location;
+  ctx.addIssue({ code: 'custom', message: location.error });
+  return z.NEVER;
+});
 /** 0 asks the OS for a free port (tests). */
 const listenPort = z.coerce.number().int().min(0).max(65535);
 
@@ -37,15 +44,12 @@ const SettingsSchema = z.object({
    * S3 credentials come from the AWS SDK's standard chain (AWS_ACCESS_KEY_ID…, profiles, roles), which
    * the SDK reads itself; the settings below say where the store is.
    */
-  LAKE_URL: z
-    .string()
-    .transform((value, ctx) => {
-      const location = parseLakeUrl(value);
-      if (!('error' in location)) return location;
-      ctx.addIssue({ code: 'custom', message: location.error });
-      return z.NEVER;
-    })
-    .optional(),
+  LAKE_URL: locationUrl.optional(),
+  /**
+   * Where raw bodies and staged polls are shared when the ingest workers and the warehouse have data
+   * folders of their own (other hosts): s3://bucket/prefix. Unset: they share DATA_DIR.
+   */
+  INGEST_STORE_URL: locationUrl.optional(),
   /** An S3-compatible store's address (versitygw, R2, Ceph…); AWS S3 when unset. */
   S3_ENDPOINT: z.url().optional(),
   /** The bucket's region; the SDK's chain (AWS_REGION, profile) when unset, us-east-1 with S3_ENDPOINT. */

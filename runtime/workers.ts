@@ -14,6 +14,7 @@ import {
 import { createGaugeIngestActivities, createGaugeWarehouseActivities } from '../activities/gauges/index.js';
 import { GaugeWarehouse } from '../warehouse/gauges/index.js';
 import { archiveLocatorFromSettings } from '../activities/archive-locator.js';
+import { sharedFilesOf } from '../activities/shared-files.js';
 import {
   configuredDeclarationSources,
   dataLayout,
@@ -111,6 +112,8 @@ export async function createWarehouseWorker({
         )
       : () => undefined;
   const warehouse = await Warehouse.open(layout.warehouseFile);
+  // Staged polls and raw bodies, when the ingest workers have data folders of their own.
+  const shared = sharedFilesOf(settings);
   try {
     await removeTemporaryFiles(dirname(layout.capFeedFile));
     const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
@@ -142,6 +145,7 @@ export async function createWarehouseWorker({
       activities: {
         ...createWarehouseActivities({
           dataDir: settings.DATA_DIR,
+          shared,
           lakeDir,
           warehouse,
           publisher,
@@ -153,11 +157,12 @@ export async function createWarehouseWorker({
         }),
         ...createDeclarationWarehouseActivities({
           dataDir: settings.DATA_DIR,
+          shared,
           lakeDir,
           warehouse,
           configuredSources: () => configuredDeclarationSources(settings),
         }),
-        ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges }),
+        ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges, shared }),
         ...createArchiveActivities({
           dataDir: settings.DATA_DIR,
           lakeDir,
@@ -166,6 +171,7 @@ export async function createWarehouseWorker({
         }),
         ...createBackfillActivities({
           dataDir: settings.DATA_DIR,
+          shared,
           lakeDir,
           warehouse,
           publisher,

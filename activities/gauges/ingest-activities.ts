@@ -2,7 +2,8 @@ import { ApplicationFailure } from '@temporalio/common';
 import { createHash } from 'node:crypto';
 import { dataLayout, type Settings } from '../../config/index.js';
 import { effectiveGaugeBaseUrl, gaugeSourceByName } from '../../config/gauge-sources.js';
-import { readingsCsv, writeStagedPoll } from '../../warehouse/gauges/staged.js';
+import { readingsCsv, stagedReadingsPath, writeStagedPoll } from '../../warehouse/gauges/staged.js';
+import { sharedFilesOf, type SharedFilesSettings } from '../shared-files.js';
 import { NON_RETRYABLE_FAILURES } from '../contracts.js';
 import { heartbeating } from '../heartbeat.js';
 import { RawStore } from '../raw-store.js';
@@ -12,7 +13,8 @@ import { SOURCE_POLLERS } from './pollers.js';
 import { sourceFetcher } from './source-fetch.js';
 
 export interface GaugeIngestDeps {
-  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
+  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'> &
+    SharedFilesSettings;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -25,7 +27,8 @@ export interface GaugeIngestDeps {
 export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
   const { settings } = deps;
   const now = deps.now ?? (() => new Date());
-  const raw = new RawStore(settings.DATA_DIR);
+  const shared = sharedFilesOf(settings);
+  const raw = new RawStore(settings.DATA_DIR, shared);
 
   async function poll(input: PollGaugeSourceInput): Promise<PollGaugeSourceResult> {
     const source = gaugeSourceByName(input.source);
@@ -76,6 +79,8 @@ export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
       },
       csv.text,
     );
+    await shared.publish(stagedPath);
+    await shared.publish(stagedReadingsPath(stagedPath));
     return {
       stagedPath,
       polledAt: at.toISOString(),
