@@ -55,7 +55,7 @@ export async function startApiServer(
     files: replica,
   });
   if (replica) replica.onPrepared = () => void store.refresh().catch(() => undefined);
-  const access = SqliteAccessStore.open(layout.accessDbFile);
+  const access = SqliteAccessStore.open(settings.ACCESS_DB_FILE ?? layout.accessDbFile);
   // The declarations geography is built once, in the background: lookups answer 503 until it is ready.
   const geography = geographyFiles(settings);
   const declarations = new DeclarationStore(

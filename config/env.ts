@@ -50,6 +50,11 @@ const SettingsSchema = z.object({
    * folders of their own (other hosts): s3://bucket/prefix. Unset: they share DATA_DIR.
    */
   INGEST_STORE_URL: locationUrl.optional(),
+  /**
+   * The key store (SQLite) the API processes share; DATA_DIR/api/access.sqlite when unset. Several
+   * replicas on one host point here (npm run cluster); across hosts, the shared store's issue applies.
+   */
+  ACCESS_DB_FILE: z.string().min(1).optional(),
   /** An S3-compatible store's address (versitygw, R2, Ceph…); AWS S3 when unset. */
   S3_ENDPOINT: z.url().optional(),
   /** The bucket's region; the SDK's chain (AWS_REGION, profile) when unset, us-east-1 with S3_ENDPOINT. */

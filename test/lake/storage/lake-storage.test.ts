@@ -22,6 +22,7 @@ function contract(name: string, open: () => Promise<{ storage: LakeStorage; scra
     beforeAll(async () => {
       ({ storage, scratch } = await open());
     });
+    afterAll(() => rm(scratch, { recursive: true, force: true }));
 
     it('writes the first manifest only when there is none, then only over the ETag it read', async () => {
       const first = await storage.write('manifest.json', Buffer.from('{"generation":1}'), {
@@ -99,7 +100,6 @@ contract('a bucket of a real S3 gateway (versitygw)', async () => ({
 
 contract('a local folder', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'eids-folder-lake-'));
-  afterAll(() => rm(dir, { recursive: true, force: true }));
   return { storage: new FolderLakeStorage(join(dir, 'lake')), scratch: dir };
 });
 
