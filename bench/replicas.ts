@@ -113,7 +113,7 @@ const storage = new S3LakeStorage({
 });
 const lakeDir = join(dir, 'writer', 'lake');
 await mkdir(lakeDir, { recursive: true });
-const undo = mirrorLake(new LakeMirror({ storage, lakeDir }));
+const undo = mirrorLake(new LakeMirror({ storage, lakeDir, writerId: 'bench' }));
 const warehouse = await Warehouse.open(join(dir, 'writer', 'warehouse.duckdb'));
 const apis: ApiProcess[] = [];
 try {

@@ -25,7 +25,7 @@ import {
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { CAP_FEED_KEY } from '../lake/storage/lake-storage.js';
 import { openLakeStorage } from '../lake/storage/open-storage.js';
-import { LakeMirror, mirrorLake } from '../warehouse/lake-mirror.js';
+import { LakeMirror, lakeWriterId, mirrorLake } from '../warehouse/lake-mirror.js';
 import { LakePublisher } from '../warehouse/publisher.js';
 import { removeTemporaryFiles } from '../warehouse/publish.js';
 import { wakeEventClusterer } from './event-clusterer.js';
@@ -105,6 +105,7 @@ export async function createWarehouseWorker({
       ? mirrorLake(
           new LakeMirror({
             storage: openLakeStorage(location),
+            writerId: await lakeWriterId(layout.warehouseFile),
             lakeDir,
             alongside: [{ path: layout.capFeedFile, key: CAP_FEED_KEY }],
             log: onLakeLine,

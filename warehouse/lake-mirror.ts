@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { GARBAGE_GRACE_MS, MANIFEST_FILE, ManifestSchema, type Manifest } from '../lake/manifest.js';
 import { PreconditionFailed, type LakeStorage } from '../lake/storage/lake-storage.js';
 import { LAKE_TABLES } from '../lake/tables.js';
@@ -13,6 +14,11 @@ export interface AlongsideFile {
 
 export interface LakeMirrorOptions {
   storage: LakeStorage;
+  /**
+   * Names this writer (one warehouse) in the bucket's copy of the manifest, so a manifest another
+   * writer wrote is never taken for ours, whatever its generation (lakeWriterId).
+   */
+  writerId: string;
   /** The writer's lake folder: its working copy, where DuckDB writes and compaction reads. */
   lakeDir: string;
   alongside?: readonly AlongsideFile[];
@@ -47,6 +53,8 @@ export class LakeMirror {
   /** Undefined until read; null when the bucket has no manifest. */
   private etag: string | null | undefined;
   private remote: Manifest | undefined;
+  /** Who wrote the bucket's manifest (undefined: no writer named, as a folder copied in would be). */
+  private remoteWriter: string | undefined;
   /** Objects known to be in the bucket, by key, with their size. */
   private present = new Map<string, number>();
   /** Since when the bucket has held every manifest this writer recorded (undefined: behind now). */
@@ -147,7 +155,7 @@ export class LakeMirror {
       this.remote = undefined;
       this.etag = null;
     } else {
-      this.remote = ManifestSchema.parse(JSON.parse(read.body.toString('utf8')));
+      this.adoptRemote(read.body);
       this.etag = read.etag;
     }
     this.present = new Map();
@@ -176,12 +184,35 @@ export class LakeMirror {
     }
   }
 
-  private async writeManifest(manifest: Manifest): Promise<void> {
-    const body = Buffer.from(JSON.stringify(manifest, null, 1));
+  /** The bucket's manifest as read: readers ignore the `writer` field, the mirror checks it. */
+  private adoptRemote(body: Buffer): void {
+    const json = JSON.parse(body.toString('utf8')) as { writer?: unknown };
+    this.remote = ManifestSchema.parse(json);
+    this.remoteWriter = typeof json.writer === 'string' ? json.writer : undefined;
+  }
+
+  /** Refuses a bucket whose manifest another writer wrote, or one newer than what this one publishes. */
+  private checkRemote(generation: number): void {
     const current = this.remote;
-    if (current && current.generation >= manifest.generation) {
+    if (!current) return;
+    if (this.remoteWriter !== undefined && this.remoteWriter !== this.options.writerId) {
       throw new LakeWriterConflict(
-        `the bucket holds generation ${current.generation} (published ${current.publishedAt}), not older than this warehouse's ${manifest.generation}: another writer publishes there`,
+        `${this.options.storage.description} holds generation ${current.generation} written by another writer (${this.remoteWriter}, not this warehouse's ${this.options.writerId}): not overwritten; give this one another LAKE_URL prefix`,
+      );
+    }
+    if (current.generation > generation) {
+      throw new LakeWriterConflict(
+        `${this.options.storage.description} holds generation ${current.generation}, newer than this warehouse's ${generation}: another writer publishes there`,
+      );
+    }
+  }
+
+  private async writeManifest(manifest: Manifest): Promise<void> {
+    const body = Buffer.from(JSON.stringify({ ...manifest, writer: this.options.writerId }, null, 1));
+    this.checkRemote(manifest.generation);
+    if (this.remote?.generation === manifest.generation) {
+      throw new LakeWriterConflict(
+        `${this.options.storage.description} holds another generation ${manifest.generation} (published ${this.remote.publishedAt}): another writer publishes there`,
       );
     }
     try {
@@ -191,6 +222,7 @@ export class LakeMirror {
         this.etag ? { ifMatch: this.etag } : { ifNoneMatch: '*' },
       );
       this.remote = manifest;
+      this.remoteWriter = this.options.writerId;
     } catch (error) {
       if (!(error instanceof PreconditionFailed)) throw error;
       // The manifest changed since this writer read it. Our own write whose answer was lost reads back
@@ -199,10 +231,11 @@ export class LakeMirror {
       if (read !== undefined && read !== 'unchanged' && read.body.equals(body)) {
         this.etag = read.etag;
         this.remote = manifest;
+        this.remoteWriter = this.options.writerId;
         return;
       }
       if (read !== undefined && read !== 'unchanged') {
-        this.remote = ManifestSchema.parse(JSON.parse(read.body.toString('utf8')));
+        this.adoptRemote(read.body);
         this.etag = read.etag;
       }
       throw new LakeWriterConflict(
@@ -249,9 +282,10 @@ export class LakeMirror {
         return;
       }
       const remote = this.remote;
-      if (remote && (!recorded || remote.generation > recorded.generation)) {
+      this.checkRemote(recorded?.generation ?? 0);
+      if (remote && !recorded) {
         throw new LakeWriterConflict(
-          `${this.options.storage.description} holds generation ${remote.generation} of a lake this warehouse did not write (its last is ${recorded?.generation ?? 'none'}): another writer publishes there; give this one another LAKE_URL prefix`,
+          `${this.options.storage.description} holds generation ${remote.generation} of a lake this warehouse did not write (it has published none): another writer publishes there; give this one another LAKE_URL prefix`,
         );
       }
       if (
@@ -286,6 +320,23 @@ export class LakeMirror {
     this.closed = true;
     clearTimeout(this.retry);
   }
+}
+
+/**
+ * This warehouse's name as a lake writer: made once and kept beside its DuckDB file, so it moves
+ * with the warehouse and a second warehouse (another file) is another writer.
+ */
+export async function lakeWriterId(warehouseFile: string): Promise<string> {
+  const file = join(dirname(warehouseFile), 'lake-writer-id');
+  const saved = await readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => undefined,
+  );
+  if (saved) return saved;
+  await mkdir(dirname(file), { recursive: true });
+  // `wx`: two starts at once agree on the first one written.
+  await writeFile(file, randomUUID(), { flag: 'wx' }).catch(() => undefined);
+  return (await readFile(file, 'utf8')).trim();
 }
 
 const mirrors = new Map<string, LakeMirror>();

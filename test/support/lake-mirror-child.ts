@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { S3LakeStorage } from '../../lake/storage/s3-storage.js';
-import { LakeMirror, mirrorLake } from '../../warehouse/lake-mirror.js';
+import { LakeMirror, lakeWriterId, mirrorLake } from '../../warehouse/lake-mirror.js';
 import { finishPublication } from '../../warehouse/publish.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
@@ -18,6 +18,7 @@ const lakeDir = join(dir, 'lake');
 mirrorLake(
   new LakeMirror({
     storage: new S3LakeStorage({ bucket, prefix: 'lake', endpoint, credentials: TEST_CREDENTIALS }),
+    writerId: await lakeWriterId(join(dir, 'warehouse.duckdb')),
     lakeDir,
     beforeManifest: (manifest) => {
       if (manifest.generation === killAt) {

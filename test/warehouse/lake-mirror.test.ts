@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ManifestSchema, type Manifest } from '../../lake/manifest.js';
 import type { LakeStorage } from '../../lake/storage/lake-storage.js';
 import { compactLake } from '../../warehouse/compact.js';
-import { LakeMirror, LakeWriterConflict, mirrorLake } from '../../warehouse/lake-mirror.js';
+import { LakeMirror, LakeWriterConflict, lakeWriterId, mirrorLake } from '../../warehouse/lake-mirror.js';
 import { finishPublication, GARBAGE_GRACE_MS, publishLake } from '../../warehouse/publish.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
@@ -56,6 +56,7 @@ describe('the writer publishes the lake to a bucket (real S3 gateway)', () => {
   let storage: LakeStorage;
   let clock: number;
   let undo: () => void;
+  let writerId: string;
   let prefix = 0;
 
   beforeEach(async () => {
@@ -63,8 +64,9 @@ describe('the writer publishes the lake to a bucket (real S3 gateway)', () => {
     warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
     storage = bucket.storage(`writer-${++prefix}`);
     clock = Date.parse('2026-11-20T00:00:00Z');
+    writerId = await lakeWriterId(join(dir, 'warehouse.duckdb'));
     undo = mirrorLake(
-      new LakeMirror({ storage, lakeDir: join(dir, 'lake'), now: () => clock, retryMs: 200 }),
+      new LakeMirror({ storage, lakeDir: join(dir, 'lake'), writerId, now: () => clock, retryMs: 200 }),
     );
   });
   afterEach(async () => {
@@ -159,9 +161,12 @@ describe('the writer publishes the lake to a bucket (real S3 gateway)', () => {
     // A second warehouse pointed at the same place: its start refuses, and the bucket keeps our lake.
     const otherDir = await mkdtemp(join(tmpdir(), 'eids-mirror-other-'));
     const other = await Warehouse.open(join(otherDir, 'warehouse.duckdb'));
+    const otherId = await lakeWriterId(join(otherDir, 'warehouse.duckdb'));
+    expect(otherId).not.toBe(writerId);
     const otherMirror = new LakeMirror({
       storage: bucket.storage(`writer-${prefix}`),
       lakeDir: join(otherDir, 'lake'),
+      writerId: otherId,
     });
     const undoOther = mirrorLake(otherMirror);
     try {
@@ -172,8 +177,12 @@ describe('the writer publishes the lake to a bucket (real S3 gateway)', () => {
 
       // Both start on an empty prefix and publish their first generation: one lake wins, whole.
       const fresh = `writer-race-${prefix}`;
-      const mine = new LakeMirror({ storage: bucket.storage(fresh), lakeDir: join(dir, 'lake') });
-      const theirs = new LakeMirror({ storage: bucket.storage(fresh), lakeDir: join(otherDir, 'lake') });
+      const mine = new LakeMirror({ storage: bucket.storage(fresh), lakeDir: join(dir, 'lake'), writerId });
+      const theirs = new LakeMirror({
+        storage: bucket.storage(fresh),
+        lakeDir: join(otherDir, 'lake'),
+        writerId: otherId,
+      });
       undo();
       undoOther();
       undo = mirrorLake(mine);
@@ -198,8 +207,23 @@ describe('the writer publishes the lake to a bucket (real S3 gateway)', () => {
           JSON.parse(await readFile(join(otherDir, 'lake', 'manifest.json'), 'utf8')) as Manifest,
         ];
         expect(candidates).toContainEqual(won);
-        // The loser knows: it is not in sync, and says so on its next publish.
+        // The loser knows: it is not in sync, and its next publish (a newer generation than the
+        // bucket's, whichever won) still leaves the winner's lake as it is.
         expect([mine.inSync, theirs.inSync].sort()).toEqual([false, true]);
+        const [loser, loserWarehouse, loserDir] = mine.inSync
+          ? [theirs, other, otherDir]
+          : [mine, warehouse, dir];
+        await loserWarehouse.commit({
+          feedKey: FEED,
+          pollId: 'loser-again',
+          rawSha256: 'c'.repeat(64),
+          incoming: [makeRecord('7')],
+          polledAt: '2026-11-20T06:00:00Z',
+          guarded: false,
+        });
+        await publishNow(loserWarehouse, join(loserDir, 'lake'));
+        expect(loser.inSync).toBe(false);
+        expect(await bucketManifest(bucket.storage(fresh))).toEqual(won);
       } finally {
         undoTheirs();
       }
@@ -261,7 +285,8 @@ describe('a writer killed between a file upload and the manifest (real process, 
 
     // A start finishes what was recorded and removes uploads no manifest names.
     const warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
-    const undo = mirrorLake(new LakeMirror({ storage, lakeDir: join(dir, 'lake') }));
+    const writerId = await lakeWriterId(join(dir, 'warehouse.duckdb'));
+    const undo = mirrorLake(new LakeMirror({ storage, lakeDir: join(dir, 'lake'), writerId }));
     try {
       await warehouse.exclusive(() => finishPublication(warehouse.db, join(dir, 'lake')));
       const finished = await expectWholeLake(storage);

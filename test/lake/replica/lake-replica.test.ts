@@ -13,7 +13,7 @@ import { FEED_CATALOGUE, type Tier } from '../../../config/index.js';
 import type { Manifest } from '../../../lake/manifest.js';
 import { LakeFileCache } from '../../../lake/replica/file-cache.js';
 import { LakeReplica } from '../../../lake/replica/lake-replica.js';
-import { LakeMirror, mirrorLake } from '../../../warehouse/lake-mirror.js';
+import { LakeMirror, lakeWriterId, mirrorLake } from '../../../warehouse/lake-mirror.js';
 import { publishNow } from '../../../warehouse/publisher.js';
 import { Warehouse } from '../../../warehouse/warehouse.js';
 import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
@@ -110,6 +110,7 @@ describe('an API replica over a lake in a bucket (real S3 gateway, real HTTP)', 
       new LakeMirror({
         storage: bucket.storage(`replica-${prefix}`),
         lakeDir: join(dir, 'writer', 'lake'),
+        writerId: await lakeWriterId(join(dir, 'writer', 'warehouse.duckdb')),
         retryMs: 100,
       }),
     );
@@ -201,6 +202,7 @@ describe('an API replica over a lake in a bucket (real S3 gateway, real HTTP)', 
       new LakeMirror({
         storage: bucket.storage(`replica-${prefix}`),
         lakeDir: join(dir, 'writer', 'lake'),
+        writerId: await lakeWriterId(join(dir, 'writer', 'warehouse.duckdb')),
         beforeManifest: async (manifest) => {
           good = await readFile(objectPath(live(manifest.generation)));
           const bad = Buffer.from(good);
