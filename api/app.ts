@@ -14,6 +14,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { gaugeRoutes } from './gauges/routes.js';
+import { readinessRoute } from './meta/lake-status.js';
 import { metaRoutes } from './meta/routes.js';
 import { pageRoutes } from './pages/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
@@ -69,6 +70,13 @@ export function createApp(deps: AppDeps) {
       return c.json(frontDoorBody(deps.version), 200);
     });
   }
+
+  app.openapi(readinessRoute, (c) => {
+    c.header('cache-control', 'no-store');
+    const { generation, publishedAt } = deps.store.current;
+    if (generation === 0) throw problems.unavailable('No lake generation is loaded yet.');
+    return c.json({ ready: true as const, generation, publishedAt }, 200);
+  });
 
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));

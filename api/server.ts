@@ -5,6 +5,7 @@ import {
   DECLARATION_REFRESHER_WORKFLOW_ID,
   dataLayout,
   FEED_CATALOGUE,
+  lakeLocationOf,
   pollerWorkflowId,
   type FeedDefinition,
   type Settings,
@@ -24,6 +25,7 @@ import { BoardGaugeHealthSource } from './gauges/source-health.js';
 import { WorkflowHealthBoard } from './workflow-health/board.js';
 import { pageInputs } from './pages/inputs.js';
 import { ServingStore } from '../lake/serving/serving-store.js';
+import { startLakeReplica } from './lake-replica.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -40,18 +42,26 @@ export async function startApiServer(
   client: Client,
   catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
   log?: (line: string) => void,
+  /** Lines about the lake's home (a bucket that does not answer); `log` when absent. */
+  warn: ((line: string) => void) | undefined = log,
 ): Promise<RunningApi> {
   const layout = dataLayout(settings.DATA_DIR);
-  const store = await ServingStore.open(layout.lakeDir, {
+  // A lake in a bucket is served from this replica's own cache of it (lake/replica/).
+  const replica = await startLakeReplica(settings, (line, level) => (level === 'warn' ? warn : log)?.(line));
+  const location = lakeLocationOf(settings);
+  const lakeDir = location.kind === 'folder' ? location.dir : layout.lakeCacheDir;
+  const store = await ServingStore.open(lakeDir, {
     onError: (error) =>
       log?.(`loading a lake generation failed: ${error instanceof Error ? error.message : String(error)}`),
+    files: replica,
   });
-  const access = SqliteAccessStore.open(layout.accessDbFile);
+  if (replica) replica.onPrepared = () => void store.refresh().catch(() => undefined);
+  const access = SqliteAccessStore.open(settings.ACCESS_DB_FILE ?? layout.accessDbFile);
   // The declarations geography is built once, in the background: lookups answer 503 until it is ready.
   const geography = geographyFiles(settings);
   const declarations = new DeclarationStore(
     store,
-    layout.lakeDir,
+    lakeDir,
     geography && loadServedGeography(geography),
     (error) =>
       log?.(`loading declarations failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -94,6 +104,7 @@ export async function startApiServer(
     declarations,
     declarationHealth: new BoardDeclarationHealthSource(board),
     pages,
+    lakeReplica: replica,
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;
@@ -104,6 +115,7 @@ export async function startApiServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       board.stop();
       pages.stop();
+      await replica?.close();
       store.close();
       access.close();
     },

@@ -5,3 +5,4 @@ export * from './tiers.js';
 export * from './declaration-sources.js';
 export * from './clustering.js';
 export * from './declaration-settings.js';
+export * from './lake-url.js';

@@ -54,7 +54,7 @@ function runWorker(worker: Worker, release: () => Promise<void>): Pick<RunningRo
 export async function startWarehouseRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
   const connection = await NativeConnection.connect(connectionOptions(settings));
   try {
-    const { worker, warehouse, publisher } = await createWarehouseWorker({
+    const { worker, warehouse, publisher, stopMirror } = await createWarehouseWorker({
       connection,
       settings,
       onPublishError: (error) =>
@@ -63,9 +63,11 @@ export async function startWarehouseRole(settings: Settings, log: ServiceLog): P
         log.warn(
           `waking the event clusterer failed (the next publication tries again): ${error instanceof Error ? error.message : String(error)}`,
         ),
+      onLakeLine: (line, level) => log[level](line),
     });
     return runWorker(worker, async () => {
       await publisher.close();
+      stopMirror();
       warehouse.close();
       await connection.close();
     });
@@ -126,7 +128,13 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
 export async function startApiRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
   const connection = Connection.lazy(connectionOptions(settings));
   const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
-  const api = await startApiServer(settings, client, selectedCatalogue(settings), (line) => log.info(line));
+  const api = await startApiServer(
+    settings,
+    client,
+    selectedCatalogue(settings),
+    (line) => log.info(line),
+    (line) => log.warn(line),
+  );
   let release: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (release = resolve));
   return {

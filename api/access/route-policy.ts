@@ -43,6 +43,7 @@ export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   open('/v1/docs', 'the docs page and its assets', true),
   open('/v1/status', 'load-balancer and uptime checks; reveals only feed health counts'),
   open('/v1/attribution', 'licence compliance: anyone shown the data may read its attribution'),
+  open('/readyz', 'readiness probes of load balancers: says only whether a lake generation is loaded'),
   keyed('/v1/incidents', 'the data; list, one, nearby, snapshot, history'),
   keyed('/v1/states', 'per-feed detail (last polls, error counts) is for customers'),
   keyed('/v1/exports', 'bulk exports: the catalogue, lake Parquet files, whole collections, CAP Atom'),

@@ -22,6 +22,7 @@ import { gaugeSourceItem } from '../gauges/source-health.js';
 import type { AppEnv, MetaDeps } from '../types.js';
 import { validationHook } from '../validation.js';
 import { attributionBody, attributionRoute } from './attribution.js';
+import { lakeStatus } from './lake-status.js';
 import { HealthObservedAt, statusBody, statusRoute } from './status.js';
 
 const FeedHealthEntry = z
@@ -172,6 +173,7 @@ export function metaRoutes(deps: MetaDeps) {
       declarations,
       declarationsServed: deps.declarationHealth !== undefined,
       observedAt: deps.feedHealth.observedAt,
+      lake: lakeStatus(deps.store.current, deps.lakeReplica),
     };
     const body = statusBody(deps.catalogue, inputs, {
       version: deps.version,

@@ -12,6 +12,8 @@ import {
   type GaugeSourceHealth,
 } from '../../model/index.js';
 
+import { LakeStatusSchema, type LakeStatus } from './lake-status.js';
+
 export type OverallStatus = 'healthy' | 'degraded' | 'down' | 'unknown';
 
 /**
@@ -75,6 +77,7 @@ const StatusBody = z
         description:
           'The declaration refresher, as /v1/declarations/sources gives it in full; null when this service has none.',
       }),
+    lake: LakeStatusSchema,
   })
   .openapi('Status');
 
@@ -93,6 +96,7 @@ export interface StatusInputs {
   declarations: DeclarationRefreshHealth | undefined;
   declarationsServed: boolean;
   observedAt: Date | undefined;
+  lake: LakeStatus;
 }
 
 export function statusBody(
@@ -123,5 +127,6 @@ export function statusBody(
     declarationRefresh: health.declarationsServed
       ? { status: health.declarations?.status ?? 'unknown' }
       : null,
+    lake: health.lake,
   };
 }

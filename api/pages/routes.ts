@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { statusBody } from '../meta/status.js';
 import { problems } from '../problem.js';
-import type { AppEnv } from '../types.js';
+import type { AppDeps, AppEnv } from '../types.js';
+import { lakeStatus } from '../meta/lake-status.js';
 import { AssetCache, sendAsset } from './assets.js';
 import type { PageInputs } from './inputs.js';
 import { mapPage } from './map-page.js';
@@ -13,7 +14,8 @@ import { statusPage } from './status-page.js';
 import { readPollers, statusView, type StatusDeps } from './status-view.js';
 import { coarseOutlines } from './coarse-outline.js';
 
-export type PageDeps = StatusDeps & { pages?: PageInputs | undefined };
+export type PageDeps = StatusDeps &
+  Pick<AppDeps, 'store' | 'lakeReplica'> & { pages?: PageInputs | undefined };
 
 /** How often the ledger reads the pollers' health: as often as the API reads it from Temporal. */
 const SAMPLE_MS = 2_000;
@@ -74,6 +76,7 @@ export function pageRoutes(deps: PageDeps) {
       declarations: await deps.declarationHealth?.read(),
       declarationsServed: deps.declarationHealth !== undefined,
       observedAt: deps.feedHealth.observedAt,
+      lake: lakeStatus(deps.store.current, deps.lakeReplica),
     };
     const body = statusBody(deps.catalogue, inputs, {
       version: deps.version,
