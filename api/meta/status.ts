@@ -12,7 +12,8 @@ import {
   type GaugeSourceHealth,
 } from '../../model/index.js';
 
-import { LakeStatusSchema, type LakeStatus } from './lake-status.js';
+import type { AppDeps } from '../types.js';
+import { lakeStatus, LakeStatusSchema, type LakeStatus } from './lake-status.js';
 
 export type OverallStatus = 'healthy' | 'degraded' | 'down' | 'unknown';
 
@@ -129,4 +130,31 @@ export function statusBody(
       : null,
     lake: health.lake,
   };
+}
+
+/** What the status document is read from. */
+export type StatusDeps = Pick<
+  AppDeps,
+  'catalogue' | 'feedHealth' | 'declarationHealth' | 'store' | 'lakeReplica' | 'version' | 'startedAt' | 'now'
+>;
+
+/** The /v1/status document from pollers' health already read (the status page reads it through its ledger). */
+export async function statusDocument(
+  deps: StatusDeps,
+  feeds: (FeedHealth | undefined)[],
+  gauges: (GaugeSourceHealth | undefined)[],
+) {
+  const inputs: StatusInputs = {
+    feeds,
+    gauges,
+    declarations: await deps.declarationHealth?.read(),
+    declarationsServed: deps.declarationHealth !== undefined,
+    observedAt: deps.feedHealth.observedAt,
+    lake: lakeStatus(deps.store.current, deps.lakeReplica),
+  };
+  return statusBody(deps.catalogue, inputs, {
+    version: deps.version,
+    startedAt: deps.startedAt,
+    now: deps.now(),
+  });
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { statusBody } from '../meta/status.js';
+import { statusDocument } from '../meta/status.js';
 import { problems } from '../problem.js';
 import type { AppDeps, AppEnv } from '../types.js';
-import { lakeStatus } from '../meta/lake-status.js';
 import { AssetCache, sendAsset } from './assets.js';
 import type { PageInputs } from './inputs.js';
 import { mapPage } from './map-page.js';
@@ -70,19 +69,7 @@ export function pageRoutes(deps: PageDeps) {
     if (prefersHtml(c.req.header('accept'))) return status(c);
     // Other clients get what /v1/status answers.
     const { feeds, gauges } = await readPollers(deps, ledger);
-    const inputs = {
-      feeds,
-      gauges,
-      declarations: await deps.declarationHealth?.read(),
-      declarationsServed: deps.declarationHealth !== undefined,
-      observedAt: deps.feedHealth.observedAt,
-      lake: lakeStatus(deps.store.current, deps.lakeReplica),
-    };
-    const body = statusBody(deps.catalogue, inputs, {
-      version: deps.version,
-      startedAt: deps.startedAt,
-      now: deps.now(),
-    });
+    const body = await statusDocument(deps, feeds, gauges);
     return c.json(body, 200, { 'cache-control': 'no-cache', vary: 'Accept' });
   });
   app.get('/map', async (c) => {
