@@ -1,6 +1,74 @@
 import eslint from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/**
+ * The layout table (README "Layout"): which folder may import which. One row per folder; a value
+ * import outside the row fails the lint. `types` lists folders a row may use for types only.
+ */
+const DOMAIN = ['clustering', 'declarations', 'gauges', 'geo'];
+const layers = {
+  model: { imports: [] },
+  config: { imports: ['model'] },
+  clustering: { imports: ['model'], types: ['config'] },
+  geo: { imports: ['model'], types: ['config'] },
+  gauges: { imports: ['model'], types: ['config'] },
+  declarations: { imports: ['model', 'geo'], types: ['config'] },
+  sources: { imports: ['model'] },
+  lake: { imports: ['model'] },
+  exports: { imports: ['model'], types: ['config'] },
+  warehouse: { imports: ['model', 'config', 'lake', 'exports', ...DOMAIN] },
+  workflows: { imports: ['model'], types: ['activities', 'config'] },
+  activities: {
+    imports: ['model', 'config', ...DOMAIN, 'sources', 'lake', 'exports', 'warehouse'],
+    types: ['workflows'],
+  },
+  api: { imports: ['model', 'config', 'lake', 'exports', ...DOMAIN] },
+  replay: { imports: ['model', 'config', 'sources', 'exports', ...DOMAIN] },
+  runtime: { imports: '*' },
+  scripts: { imports: '*' },
+  bench: { imports: '*' },
+  test: { imports: '*', except: ['bench'] },
+};
+const layerNames = Object.keys(layers);
+const layerPolicies = layerNames.map((name) => {
+  const { imports, types = [], except = [] } = layers[name];
+  const allowed =
+    imports === '*' ? layerNames.filter((other) => !except.includes(other)) : [name, ...imports];
+  const allow = [{ to: { element: { types: allowed } } }];
+  if (types.length > 0) allow.push({ to: { element: { types } }, dependency: { kind: 'type' } });
+  return { from: { element: { type: name } }, allow };
+});
+const importBoundaries = {
+  plugins: { boundaries, 'import-x': importX },
+  settings: {
+    'import/resolver': { typescript: { project: './tsconfig.json' } },
+    'import-x/extensions': ['.ts', '.js'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    'boundaries/elements': layerNames.map((name) => ({
+      type: name,
+      pattern: `${name}/**`,
+      partialMatch: false,
+    })),
+    'boundaries/include': ['**/*.ts'],
+  },
+  rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        message:
+          '{{from.element.type}}/ may not import {{to.element.type}}/ (the layout table in README.md, eslint.config.js)',
+        policies: layerPolicies,
+      },
+    ],
+  },
+};
 
 /** Workflow code is replayed deterministically: no I/O, no clocks of its own, no databases or HTTP. */
 const workflowBans = {
@@ -66,7 +134,7 @@ const workflowBans = {
 /** Code outside test/ never depends on test code (the replay server and generators live in replay/). */
 const noTestImports = {
   group: ['**/test/**', '../test', './test'],
-  message: 'Only tests import from test/: move shared helpers to replay/ or bench/support/.',
+  message: 'Only tests import from test/: move what a benchmark shares with tests to replay/.',
 };
 workflowBans['no-restricted-imports'][1].patterns.push(noTestImports);
 
@@ -93,6 +161,7 @@ export default tseslint.config(
     ignores: ['test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noTestImports] }] },
   },
+  { files: ['**/*.ts'], ...importBoundaries },
   { files: ['workflows/**/*.ts'], rules: workflowBans },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -4,12 +4,12 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { dataLayout } from '../config/index.js';
+import { ARCHIVE_FILE_COLUMNS } from '../lake/archive-columns.js';
 import type { LakeFile } from '../lake/manifest.js';
 import { fileRelation } from '../lake/read.js';
 import {
   addBatchCounts,
   addProblems,
-  ARCHIVE_FILE_COLUMNS,
   emptyProblemSummary,
   NO_COUNTS,
   PROBLEMS_SHOWN,

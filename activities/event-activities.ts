@@ -1,4 +1,5 @@
-import { clusterMembersFromRecords, nextEventState, type ClusteringConfig } from '../clustering/index.js';
+import { clusterMembersFromRecords, nextEventState } from '../clustering/index.js';
+import { type ClusteringConfig } from '../config/clustering.js';
 import { liveIncidentRecords, readEventState, storeEventState } from '../warehouse/events.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { heartbeating } from './heartbeat.js';

@@ -9,13 +9,7 @@ import {
   type FeedDefinition,
   type Settings,
 } from '../config/index.js';
-import {
-  STATE_TIME_ZONES,
-  toRecord,
-  type Incident,
-  type IncidentDraft,
-  type ParseResult,
-} from '../model/index.js';
+import { normalise, STATE_TIME_ZONES, toRecord, type ParseResult } from '../model/index.js';
 import {
   NON_RETRYABLE_FAILURES,
   type FetchFeedInput,
@@ -24,12 +18,14 @@ import {
   type ParseFeedResult,
 } from './contracts.js';
 import { heartbeating } from './heartbeat.js';
+import { sharedFilesOf, type SharedFilesSettings } from './shared-files.js';
 import { RawStore } from './raw-store.js';
 import { cancellation, fetchUpstream, upstreamFailure } from './upstream-fetch.js';
 import { MalformedFeedError, parserFor } from '../sources/index.js';
 
 export interface IngestDeps {
-  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
+  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'> &
+    SharedFilesSettings;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -51,19 +47,12 @@ function isoInZone(at: Date, feed: FeedDefinition): string {
   );
 }
 
-export function normalise(draft: IncidentDraft, fetchedAt: string): Incident {
-  return {
-    ...draft,
-    timestamps: { ...draft.timestamps, fetched: fetchedAt },
-    retraction: { retracted: false },
-  };
-}
-
 /** Activities of the ingest task queue: fetch, parse, normalise. Stateless, any number of workers. */
 export function createIngestActivities(deps: IngestDeps) {
   const { settings } = deps;
   const now = deps.now ?? (() => new Date());
-  const raw = new RawStore(settings.DATA_DIR);
+  const shared = sharedFilesOf(settings);
+  const raw = new RawStore(settings.DATA_DIR, shared);
 
   return {
     fetchFeed(input: FetchFeedInput): Promise<FetchFeedResult> {
@@ -125,6 +114,7 @@ export function createIngestActivities(deps: IngestDeps) {
     const absolute = join(settings.DATA_DIR, stagedPath);
     await mkdir(dirname(absolute), { recursive: true });
     await writeFile(absolute, JSON.stringify(records));
+    await shared.publish(stagedPath);
     return {
       stagedPath,
       incidents: records.filter((r) => r.feature_type === 'incident').length,

@@ -13,8 +13,10 @@ import { dataCaching } from './http-cache.js';
 import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { gaugeRoutes } from './gauges/routes.js';
+import { readinessRoute } from './meta/lake-status.js';
 import { metaRoutes } from './meta/routes.js';
 import { PreparedAnswer } from './prepared-answer.js';
+import { pageRoutes } from './pages/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
 import type { AppDeps, AppEnv } from './types.js';
 import { validationHook } from './validation.js';
@@ -51,13 +53,27 @@ export function createApp(deps: AppDeps) {
   // Not the exports: the catalogue is per key and moves with the plans' lookbacks, so it sets its own
   // ETag from its content; the downloads carry their checksums.
 
+  // The status page and the map (api/pages/): first, so a browser asking for `/` gets the page.
+  app.route('/', pageRoutes(deps));
+
   // The front door: `/` and `/v1` say where to go, without a key.
   const frontDoor = new PreparedAnswer(frontDoorBody(deps.version), {
     'cache-control': 'public, max-age=3600',
   });
   for (const path of ['/', '/v1'] as const) {
-    app.openapi(frontDoorRoute(path), (c) => frontDoor.respond(c));
+    app.openapi(frontDoorRoute(path), (c) => {
+      // A browser gets the status page at `/`: caches must keep the two apart.
+      if (path === '/') c.header('vary', 'Accept');
+      return frontDoor.respond(c);
+    });
   }
+
+  app.openapi(readinessRoute, (c) => {
+    c.header('cache-control', 'no-store');
+    const { generation, publishedAt } = deps.store.current;
+    if (generation === 0) throw problems.unavailable('No lake generation is loaded yet.');
+    return c.json({ ready: true as const, generation, publishedAt }, 200);
+  });
 
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));

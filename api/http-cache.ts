@@ -4,7 +4,7 @@ import { encode } from './compression.js';
 import { MIN_COMPRESSED_BYTES, preferredCoding } from './content-coding.js';
 import { preparedResponse } from './answer-headers.js';
 import { replaceResponse } from './replace-response.js';
-import type { ServingStore } from './serving-store.js';
+import type { ServingStore } from '../lake/serving/serving-store.js';
 import type { AppEnv } from './types.js';
 
 /**

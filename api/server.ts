@@ -5,6 +5,7 @@ import {
   DECLARATION_REFRESHER_WORKFLOW_ID,
   dataLayout,
   FEED_CATALOGUE,
+  lakeLocationOf,
   pollerWorkflowId,
   type FeedDefinition,
   type Settings,
@@ -24,7 +25,9 @@ import { BoardFeedHealthSource } from './feed-health-source.js';
 import { BoardGaugeHealthSource } from './gauges/source-health.js';
 import { WorkflowHealthBoard } from './workflow-health/board.js';
 import type { RequestLogSink } from './request-log.js';
-import { ServingStore } from './serving-store.js';
+import { pageInputs } from './pages/inputs.js';
+import { ServingStore } from '../lake/serving/serving-store.js';
+import { startLakeReplica } from './lake-replica.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -43,14 +46,22 @@ export async function startApiServer(
   client: Client,
   catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
   log?: (line: string) => void,
+  /** Lines about the lake's home (a bucket that does not answer); `log` when absent. */
+  warn: ((line: string) => void) | undefined = log,
   requestLog?: RequestLogSink,
 ): Promise<RunningApi> {
   const layout = dataLayout(settings.DATA_DIR);
-  const store = await ServingStore.open(layout.lakeDir, {
+  // A lake in a bucket is served from this replica's own cache of it (lake/replica/).
+  const replica = await startLakeReplica(settings, (line, level) => (level === 'warn' ? warn : log)?.(line));
+  const location = lakeLocationOf(settings);
+  const lakeDir = location.kind === 'folder' ? location.dir : layout.lakeCacheDir;
+  const store = await ServingStore.open(lakeDir, {
     onError: (error) =>
       log?.(`loading a lake generation failed: ${error instanceof Error ? error.message : String(error)}`),
+    files: replica,
   });
-  const accessStore = SqliteAccessStore.open(layout.accessDbFile);
+  if (replica) replica.onPrepared = () => void store.refresh().catch(() => undefined);
+  const accessStore = SqliteAccessStore.open(settings.ACCESS_DB_FILE ?? layout.accessDbFile);
   const access = await startMemoryAccess(accessStore, {
     onError: (error) =>
       log?.(`the access store failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -59,7 +70,7 @@ export async function startApiServer(
   const geography = geographyFiles(settings);
   const declarations = new DeclarationStore(
     store,
-    layout.lakeDir,
+    lakeDir,
     geography && loadServedGeography(geography),
     (error) =>
       log?.(`loading declarations failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -82,6 +93,7 @@ export async function startApiServer(
     },
   );
   await board.start();
+  const pages = pageInputs(settings, client, accessStore, log);
   const app = createApp({
     store,
     keys: access.keys,
@@ -100,14 +112,19 @@ export async function startApiServer(
     now: () => new Date(),
     declarations,
     declarationHealth: new BoardDeclarationHealthSource(board),
+    pages,
+    lakeReplica: replica,
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;
+  await pages.start(`http://${settings.HOST}:${port}`);
   return {
     url: `http://${settings.HOST}:${port}`,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       board.stop();
+      pages.stop();
+      await replica?.close();
       store.close();
       // Unused leases go back to the store, so a graceful stop loses no request of any quota.
       await access.close();

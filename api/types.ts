@@ -7,7 +7,9 @@ import type { DeclarationsSource } from './declarations/declaration-store.js';
 import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
 import type { GaugeHealthSource } from './gauges/source-health.js';
-import type { ServingStore } from './serving-store.js';
+import type { PageInputs } from './pages/inputs.js';
+import type { ServingStore } from '../lake/serving/serving-store.js';
+import type { LakeReplicaStatusSource } from './meta/lake-status.js';
 
 export interface AppDeps {
   store: ServingStore;
@@ -39,13 +41,25 @@ export interface AppDeps {
   declarationHealth?: DeclarationHealthSource;
   /** Each gauge source's health, from its poller; every source unknown when absent. */
   gaugeHealth?: GaugeHealthSource | undefined;
+  /** The page key, outlines and Temporal readers of the status page and the map (api/pages/). */
+  pages?: PageInputs | undefined;
+  /** A replica of a lake in a bucket (LAKE_URL=s3://…); absent when the lake is a folder. */
+  lakeReplica?: LakeReplicaStatusSource | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
 export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBaseUrl' | 'now'>;
 export type MetaDeps = Pick<
   AppDeps,
-  'feedHealth' | 'gaugeHealth' | 'declarationHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'
+  | 'feedHealth'
+  | 'gaugeHealth'
+  | 'declarationHealth'
+  | 'catalogue'
+  | 'version'
+  | 'startedAt'
+  | 'now'
+  | 'store'
+  | 'lakeReplica'
 >;
 export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store' | 'now'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { normalise } from '../activities/ingest.js';
+import { normalise } from '../model/index.js';
 import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
 import { publishCapFeed } from '../warehouse/publish-cap.js';
 import { publishNow } from '../warehouse/publisher.js';

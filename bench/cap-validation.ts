@@ -7,8 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
 import { capAlertDocument } from '../exports/cap/cap-document.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
-import { lifecycle, sampleRecords } from './support/cap-samples.js';
-import { CapValidators } from './support/cap-validation.js';
+import { lifecycle, sampleRecords } from '../replay/cap-samples.js';
+import { CapValidators } from '../replay/cap-validation.js';
 
 const settings = parseSettings({});
 const issuer = capIssuerFromSettings(settings, FEED_CATALOGUE);

@@ -17,12 +17,12 @@ import { createApp } from '../api/app.js';
 import { CursorCodec } from '../api/cursor.js';
 import { DeclarationStore } from '../api/declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from '../api/declarations/geography.js';
-import { ServingStore } from '../api/serving-store.js';
+import { ServingStore } from '../lake/serving/serving-store.js';
 import { dataLayout, parseSettings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { lookupPoint, lookupPostcode } from '../declarations/index.js';
-import { STAND_IN_FILE_NAMES, standInDeclarationFiles } from '../declarations/stand-ins/index.js';
-import { seededRandom } from '../geo/stand-ins/index.js';
+import { STAND_IN_FILE_NAMES, standInDeclarationFiles } from '../replay/stand-ins/declarations/index.js';
+import { prng } from '../replay/random.js';
 import { SHARED_DIR } from '../replay/shared-samples.js';
 import { Warehouse } from '../warehouse/warehouse.js';
 
@@ -127,7 +127,7 @@ export async function benchDeclarationServing(): Promise<void> {
       declarations,
     });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const random = seededRandom(7);
+    const random = prng(7);
     const placed = loaded.geography.directory;
     const postcodes = Array.from({ length: 10_000 }, (_, n) => String(n).padStart(4, '0')).filter((p) =>
       placed.entry(p),

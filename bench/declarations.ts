@@ -16,7 +16,7 @@ import {
   lookupPostcode,
   type DeclarationDataset,
 } from '../declarations/index.js';
-import { generateDrfaActivationsCsv } from '../declarations/stand-ins/index.js';
+import { generateDrfaActivationsCsv } from '../replay/stand-ins/declarations/index.js';
 import {
   buildLgaIndex,
   buildPostcodeDirectory,
@@ -28,7 +28,8 @@ import {
   type LgaBoundarySet,
   type PostcodeDirectory,
 } from '../geo/index.js';
-import { generateLgaGrid, generateLocalityTables, seededRandom } from '../geo/stand-ins/index.js';
+import { prng } from '../replay/random.js';
+import { generateLgaGrid, generateLocalityTables } from '../replay/stand-ins/geo/index.js';
 import type { Position } from '../model/index.js';
 import { parseDrfaActivationsCsv } from '../sources/declarations/index.js';
 import { SHARED_DIR } from '../replay/shared-samples.js';
@@ -165,7 +166,7 @@ console.log(
   `index build: ${built.ms.toFixed(0)} ms for ${index.vertexCount.toLocaleString()} vertices, ${index.partCount} parts`,
 );
 
-const random = seededRandom(42);
+const random = prng(42);
 const points: Position[] = Array.from({ length: POINT_LOOKUPS }, () => {
   const anchor = inputs.anchors[Math.floor(random() * inputs.anchors.length)] ?? [150, -30];
   return [anchor[0] + (random() - 0.5) * 0.05, anchor[1] + (random() - 0.5) * 0.05];

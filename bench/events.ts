@@ -14,9 +14,10 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { clustersDbscan } from '@turf/clusters-dbscan';
 import { featureCollection, point } from '@turf/helpers';
-import { clusterMembers, DEFAULT_CLUSTERING_CONFIG, nextEventState } from '../clustering/index.js';
+import { clusterMembers, nextEventState } from '../clustering/index.js';
+import { DEFAULT_CLUSTERING_CONFIG } from '../config/clustering.js';
 import type { ClusteredEvent } from '../model/index.js';
-import { GENERATED_NOW, pollSequence, scatteredMembers } from './support/event-sequences.js';
+import { GENERATED_NOW, pollSequence, scatteredMembers } from '../replay/stand-ins/event-sequences.js';
 
 const { values } = parseArgs({
   options: {
@@ -72,12 +73,12 @@ console.log(
 for (const size of sizes) {
   const members = scatteredMembers(size);
   const points = featureCollection(members.map((member) => point([member.lng, member.lat])));
-  const clusters = clusterMembers(members, GENERATED_NOW).length;
-  const clustering = timed(() => clusterMembers(members, GENERATED_NOW));
+  const clusters = clusterMembers(members, GENERATED_NOW, DEFAULT_CLUSTERING_CONFIG).length;
+  const clustering = timed(() => clusterMembers(members, GENERATED_NOW, DEFAULT_CLUSTERING_CONFIG));
   // First poll: every event is new. Next poll: the same incidents again, every event continues.
-  const firstPoll = timed(() => nextEventState([], members, GENERATED_NOW));
-  const state = nextEventState([], members, GENERATED_NOW);
-  const nextPoll = timed(() => nextEventState(state, members, GENERATED_NOW));
+  const firstPoll = timed(() => nextEventState([], members, GENERATED_NOW, DEFAULT_CLUSTERING_CONFIG));
+  const state = nextEventState([], members, GENERATED_NOW, DEFAULT_CLUSTERING_CONFIG);
+  const nextPoll = timed(() => nextEventState(state, members, GENERATED_NOW, DEFAULT_CLUSTERING_CONFIG));
   // turf grows much faster than linearly: beyond TURF_MAX_SIZE it would take minutes.
   const turf =
     size <= TURF_MAX_SIZE
@@ -126,7 +127,7 @@ let totalMembers = 0;
 const pollTimes: number[] = [];
 for (const poll of polls) {
   const started = performance.now();
-  const next = nextEventState(state, poll.members, poll.now);
+  const next = nextEventState(state, poll.members, poll.now, DEFAULT_CLUSTERING_CONFIG);
   pollTimes.push(performance.now() - started);
   const current = currentEvents(next, poll.now);
   maxEvents = Math.max(maxEvents, current.length);

@@ -9,16 +9,12 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gaugeSourceByName } from '../config/gauge-sources.js';
 import { rollupColumns, rollupReadings } from '../gauges/index.js';
-import {
-  isHydstraGauge,
-  isKiwisGauge,
-  readingTimes,
-  renderHydstraTraces,
-  renderKiwisValues,
-  syntheticFleet,
-  valueAt,
-} from '../replay/gauges/index.js';
-import { formatAtOffset, parseHydstraTraces, parseKiwisValues } from '../sources/gauges/index.js';
+import { syntheticFleet } from '../replay/gauges/index.js';
+import { readingTimes, valueAt } from '../sources/gauges/fake/index.js';
+import { isHydstraGauge, renderHydstraTraces } from '../sources/gauges/hydstra/index.js';
+import { isKiwisGauge, renderKiwisValues } from '../sources/gauges/kiwis/index.js';
+import { formatAtOffset } from '../model/time/fixed-offset.js';
+import { parseHydstraTraces, parseKiwisValues } from '../sources/gauges/index.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -16,14 +16,8 @@ import { parseArgs } from 'node:util';
 import { gaugeSourceByName } from '../config/gauge-sources.js';
 import { filesOf, readManifest } from '../lake/manifest.js';
 import { GAUGE_SOURCE_NAMES } from '../model/index.js';
-import {
-  READING_STEP_MS,
-  readingTimes,
-  renderThresholdsTable,
-  syntheticFleet,
-  syntheticStation,
-  valueAt,
-} from '../replay/gauges/index.js';
+import { renderThresholdsTable, syntheticFleet, syntheticStation } from '../replay/gauges/index.js';
+import { READING_STEP_MS, readingTimes, valueAt } from '../sources/gauges/fake/index.js';
 import { GaugeWarehouse, STAGED_READING_COLUMNS, writeStagedPoll } from '../warehouse/gauges/index.js';
 import { rollupSelect } from '../warehouse/gauges/rollup-sql.js';
 import { Warehouse } from '../warehouse/warehouse.js';

@@ -23,11 +23,13 @@ import { parseArgs } from 'node:util';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
+import { RECORD_COLUMNS } from '../lake/incident-columns.js';
 import type { LakeFile } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES, type LakeTableName } from '../lake/tables.js';
-import { RECORD_COLUMNS, STATES, type IncidentRecord } from '../model/index.js';
+import { STATES, type IncidentRecord } from '../model/index.js';
 import { publishFiles } from '../warehouse/publish.js';
 import { LakePublisher } from '../warehouse/publisher.js';
+import { SETTLED_VERSION_COLUMNS } from '../warehouse/schema.js';
 import { Warehouse } from '../warehouse/warehouse.js';
 
 const { values } = parseArgs({
@@ -296,7 +298,7 @@ for (const H of sizes) {
       return seededColumn(column.name);
     })
     .join(', ');
-  const settledColumns = `${columnList(versions).replace(', version, valid_from, valid_to', '')}, feed_key, content_hash, version, valid_from, valid_to`;
+  const settledColumns = columnList({ columns: SETTLED_VERSION_COLUMNS });
   await warehouse.exclusive(async () => {
     await warehouse.db.run(
       `INSERT INTO incident_version (${settledColumns})

@@ -2,8 +2,7 @@ import { distance } from 'geokdbush';
 import KDBush from 'kdbush';
 import { EVENT_CATEGORIES } from '../model/index.js';
 import type { EventCategory } from '../model/index.js';
-import { DEFAULT_CLUSTERING_CONFIG } from './config.js';
-import type { ClusteringConfig } from './config.js';
+import type { ClusteringConfig } from '../config/clustering.js';
 import type { ClusterMember } from './members.js';
 import { candidatesWithin } from './great-circle-search.js';
 import { compareText, epochMs, HOUR_MS } from './ordering.js';
@@ -62,7 +61,7 @@ function laterEntry(candidate: ClusterMember, seen: ClusterMember): boolean {
 export function clusterMembers(
   members: readonly ClusterMember[],
   now: string,
-  config: ClusteringConfig = DEFAULT_CLUSTERING_CONFIG,
+  config: ClusteringConfig,
 ): MemberCluster[] {
   const nowMs = epochMs(now);
   const byCategory = new Map<EventCategory, ClusterMember[]>();

@@ -1,7 +1,6 @@
 import { v5 as uuidV5 } from 'uuid';
 import type { ClusteredEvent } from '../model/index.js';
-import { DEFAULT_CLUSTERING_CONFIG } from './config.js';
-import type { ClusteringConfig } from './config.js';
+import type { ClusteringConfig } from '../config/clustering.js';
 import { clusterMembers } from './density-clustering.js';
 import type { MemberCluster } from './density-clustering.js';
 import { eventFieldsOf } from './event-fields.js';
@@ -97,7 +96,7 @@ export function nextEventState(
   previous: readonly ClusteredEvent[],
   members: readonly ClusterMember[],
   now: string,
-  config: ClusteringConfig = DEFAULT_CLUSTERING_CONFIG,
+  config: ClusteringConfig,
 ): ClusteredEvent[] {
   const nowMs = epochMs(now);
   const clusters = clusterMembers(members, now, config);

@@ -1,5 +1,3 @@
-export { DEFAULT_CLUSTERING_CONFIG, clusteringConfig } from './config.js';
-export type { ClusteringConfig, ClusteringOverrides } from './config.js';
 export { clusterMemberFromRecord, clusterMembersFromRecords } from './members.js';
 export type { ClusterMember } from './members.js';
 export { hectaresFromDetails, hectaresFromText } from './hectares.js';

@@ -7,7 +7,7 @@ import type {
   StateCode,
   WarningLevel,
 } from '../model/index.js';
-import type { ClusteringConfig } from './config.js';
+import type { ClusteringConfig } from '../config/clustering.js';
 import { hectaresFromDetails } from './hectares.js';
 
 /** What clustering needs of one point incident. */

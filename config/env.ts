@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from './data-layout.js';
 import { eventClusteringSetting } from './event-clustering.js';
+import { parseLakeUrl } from './lake-url.js';
 import { DRFA_CATALOGUE_URL } from './declaration-sources.js';
 import { TIER_MONTHLY_QUOTA, TIERS, type Tier } from './tiers.js';
 
@@ -22,6 +23,15 @@ const monthlyQuotas = z.string().transform((value, ctx): Readonly<Record<Tier, n
   }
   return quotas;
 });
+/** `true` or `false` (z.coerce.boolean would read "false" as true). */
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** A folder or s3://bucket/prefix (config/lake-url.ts). */
+const locationUrl = z.string().transform((value, ctx) => {
+  const location = parseLakeUrl(value);
+  if (!('error' in location)) return location;
+  ctx.addIssue({ code: 'custom', message: location.error });
+  return z.NEVER;
+});
 /** 0 asks the OS for a free port (tests). */
 const listenPort = z.coerce.number().int().min(0).max(65535);
 
@@ -29,6 +39,32 @@ const SettingsSchema = z.object({
   PORT: listenPort.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  /**
+   * Where the lake lives (config/lake-url.ts): a folder (DATA_DIR/lake when unset) or s3://bucket/prefix.
+   * S3 credentials come from the AWS SDK's standard chain (AWS_ACCESS_KEY_ID…, profiles, roles), which
+   * the SDK reads itself; the settings below say where the store is.
+   */
+  LAKE_URL: locationUrl.optional(),
+  /**
+   * Where raw bodies and staged polls are shared when the ingest workers and the warehouse have data
+   * folders of their own (other hosts): s3://bucket/prefix. Unset: they share DATA_DIR.
+   */
+  INGEST_STORE_URL: locationUrl.optional(),
+  /**
+   * The key store (SQLite) the API processes share; DATA_DIR/api/access.sqlite when unset. Several
+   * replicas on one host point here (npm run cluster); across hosts, the shared store's issue applies.
+   */
+  ACCESS_DB_FILE: z.string().min(1).optional(),
+  /** An S3-compatible store's address (versitygw, R2, Ceph…); AWS S3 when unset. */
+  S3_ENDPOINT: z.url().optional(),
+  /** The bucket's region; the SDK's chain (AWS_REGION, profile) when unset, us-east-1 with S3_ENDPOINT. */
+  S3_REGION: z.string().min(1).optional(),
+  /** Bucket in the path, not the host name: true by default with S3_ENDPOINT, false for AWS. */
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  /** An API replica's local cache of lake files (under DATA_DIR), in MiB: least recently used leave first. */
+  LAKE_CACHE_MB: z.coerce.number().int().min(16).default(4096),
+  /** How often an API replica asks the bucket whether the manifest changed (a conditional GET). */
+  LAKE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   TEMPORAL_ADDRESS: z
     .string()
     .regex(/^[^\s:]+:\d+$/, 'must look like host:port')
@@ -42,8 +78,22 @@ const SettingsSchema = z.object({
    * histories of the workflows they run into this folder, as the replay tests' fixtures.
    */
   RECORD_WORKFLOW_HISTORIES: z.string().min(1).optional(),
+  /** Development only: the Chromium the browser tests, `bench:map` and `screenshots` drive (else PATH's). */
+  CHROMIUM_PATH: z.string().min(1).optional(),
   /** The Web UI of the cluster TEMPORAL_ADDRESS names, for links the CLIs print (the dev server's is known). */
   TEMPORAL_UI_URL: z.url().optional(),
+  /**
+   * TLS and credentials for the cluster TEMPORAL_ADDRESS names (self-hosted with mTLS, or Temporal
+   * Cloud). The names are the Temporal CLI's own, so `npm run temporal` reaches the same cluster.
+   * TLS is on when TEMPORAL_TLS=true or any of the others is set; the files are PEM.
+   */
+  TEMPORAL_TLS: z.stringbool().optional(),
+  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
+  /** A Temporal Cloud API key (sent as a bearer token over TLS). */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
   INGEST_TASK_QUEUE: z.string().min(1).default('eids-ingest'),
   WAREHOUSE_TASK_QUEUE: z.string().min(1).default('eids-warehouse'),
   /** When set, every feed URL is rewritten onto this base (the replay server in the demo). */
@@ -145,6 +195,37 @@ const SettingsSchema = z.object({
   GAUGE_THRESHOLDS_FILE: z.string().min(1).optional(),
 });
 
+const TEMPORAL_CREDENTIALS = [
+  'TEMPORAL_TLS',
+  'TEMPORAL_TLS_CA_PATH',
+  'TEMPORAL_TLS_CERT_PATH',
+  'TEMPORAL_TLS_KEY_PATH',
+  'TEMPORAL_TLS_SERVER_NAME',
+  'TEMPORAL_API_KEY',
+] as const;
+
+/** Settings that only make sense together. */
+const CheckedSettingsSchema = SettingsSchema.superRefine((settings, ctx) => {
+  if ((settings.TEMPORAL_TLS_CERT_PATH === undefined) !== (settings.TEMPORAL_TLS_KEY_PATH === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TEMPORAL_TLS_CERT_PATH'],
+      message:
+        'a client certificate needs its key: set TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH together',
+    });
+  }
+  const credentials = TEMPORAL_CREDENTIALS.filter(
+    (name) => settings[name] !== undefined && settings[name] !== false,
+  );
+  if (credentials.length > 0 && settings.TEMPORAL_ADDRESS === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [credentials[0]!],
+      message: `${credentials.join(', ')} apply to the cluster TEMPORAL_ADDRESS names; the dev server the service starts itself has no TLS (set TEMPORAL_ADDRESS, or unset these)`,
+    });
+  }
+});
+
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export class ConfigError extends Error {
@@ -155,7 +236,7 @@ export class ConfigError extends Error {
 export function parseSettings(env: Record<string, string | undefined>): Settings {
   // Empty strings mean "unset" so that `FOO= npm start` behaves like leaving FOO out.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = SettingsSchema.safeParse(cleaned);
+  const result = CheckedSettingsSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clusteringConfig, type ClusteringConfig } from '../clustering/config.js';
+import { clusteringConfig, type ClusteringConfig } from './clustering.js';
 import { EVENT_CATEGORIES, EVENT_TYPES, INCIDENT_STATUSES } from '../model/index.js';
 
 /** The overridable parameters of event clustering, by name and type; ranges are clusteringConfig's. */

@@ -9,7 +9,8 @@ import {
  * The eight gauge polling sources: three Kisters Hydstra web services (NSW, VIC, QLD), three
  * Aquatic Informatics AQUARIUS Time-Series servers (SA, TAS, NT), the Bureau of Meteorology's Water
  * Data Online KiWIS service (the national archive) and Brisbane City Council's flood telemetry (the
- * council's event-reporting loggers). Parsers live in sources/gauges/<system>/.
+ * council's event-reporting loggers). Each system is one folder, sources/gauges/<system>/: its poll's
+ * calls, its parsers and the replay's fake (registered in sources/gauges/systems.ts).
  */
 
 interface GaugeSourceBase {
@@ -59,7 +60,6 @@ export interface OpendatasoftSource extends GaugeSourceBase {
 }
 
 export type GaugeSourceDefinition = HydstraSource | AquariusSource | KiwisSource | OpendatasoftSource;
-export type GaugeSystem = GaugeSourceDefinition['system'];
 
 const horizon = (kind: GaugeSourceKind): number => STALENESS_HORIZON_HOURS[kind];
 

@@ -1,5 +1,5 @@
 import type { GaugeReading, GaugeRollup, RollupInterval } from '../model/index.js';
-import { formatAtOffset } from '../sources/gauges/time.js';
+import { formatAtOffset } from '../model/time/fixed-offset.js';
 import { bucketSizeMs, bucketStartMs } from './buckets.js';
 
 /**

@@ -1,5 +1,5 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import { GAUGE_SOURCE_NAMES, gaugeId, type FloodThresholds, type GaugeSourceName } from '../model/index.js';
-import { csvRows } from './csv.js';
 
 /**
  * The flood thresholds table: the Bureau of Meteorology publishes flood class levels in documents
@@ -109,6 +109,32 @@ export function mergeThresholds(
   const merged: ThresholdsTable = new Map(extra);
   for (const [id, thresholds] of table) merged.set(id, thresholds);
   return merged;
+}
+
+/**
+ * RFC 4180 rows (quoted fields with "" for a quote and line breaks; CRLF, LF or CR), each with the
+ * 1-based line it starts on, for messages. A file that is not CSV (an unclosed quote) is a table error.
+ */
+function csvRows(text: string): { line: number; fields: string[] }[] {
+  try {
+    const records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as unknown as { record: string[]; info: { lines: number } }[]; // `info` wraps each record (untyped)
+    // `lines` is where a record ends: a quoted field's line breaks put its start before.
+    return records.map(({ record, info }) => ({
+      line:
+        info.lines - record.reduce((breaks, field) => breaks + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0),
+      fields: record,
+    }));
+  } catch (error) {
+    if (error instanceof CsvError) throw new ThresholdsTableError([`not CSV: ${error.message}`]);
+    throw error;
+  }
 }
 
 function isSource(value: string | undefined): value is GaugeSourceName {

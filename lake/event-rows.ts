@@ -7,7 +7,7 @@ import type {
   StateCode,
   WarningLevel,
 } from '../model/index.js';
-import type { LakeColumn } from './tables.js';
+import type { LakeColumn } from './columns.js';
 
 /** An event as the lake publishes it: everything the service keeps but the time of its last match. */
 export type PublishedEvent = Omit<ClusteredEvent, 'lastMatchedAt'>;

@@ -64,7 +64,7 @@ export function fileRelation(lakeDir: string, table: LakeTableName, files: reado
 
 /**
  * An archive row's geometry as GeoJSON text, built from its point: archive files store none
- * (model/archive.ts ARCHIVE_FILE_COLUMNS).
+ * (lake/archive-columns.ts ARCHIVE_FILE_COLUMNS).
  */
 export const ARCHIVE_GEOMETRY_SQL = `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
   ELSE '{"type":"Point","coordinates":[' || CAST(longitude AS VARCHAR) || ',' || CAST(latitude AS VARCHAR) || ']}' END`;

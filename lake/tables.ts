@@ -1,52 +1,30 @@
-import { ARCHIVE_FILE_COLUMNS, RECORD_COLUMNS } from '../model/index.js';
+import { ARCHIVE_FILE_COLUMNS } from './archive-columns.js';
+import { tableColumn, type LakeTable } from './columns.js';
 import { EVENT_COLUMNS } from './event-rows.js';
+import { RECORD_TABLE_COLUMNS, VERSION_COLUMNS } from './incident-columns.js';
+
+export { columnList, columnsDdl, type LakeColumn, type LakeTable } from './columns.js';
 
 /**
- * Every published table, defined once: the warehouse writes these columns in this order, and every
- * reader (API processes, bulk users) reads them by name. `timeColumn` is what a file's min/max in the
- * manifest describe and readers prune on; `partitionBy` names the hive keys of its folders.
+ * Every published table, defined once: the warehouse writes these columns in this order (and derives
+ * its own tables' columns from them: warehouse/schema.ts), and every reader (API processes, bulk users)
+ * reads them by name. `timeColumn` is what a file's min/max in the manifest describe and readers prune
+ * on; `partitionBy` names the hive keys of its folders.
  */
-export interface LakeColumn {
-  name: string;
-  /** DuckDB type, with NOT NULL where the column is never null. */
-  sql: string;
-}
-
-export interface LakeTable {
-  name: string;
-  columns: readonly LakeColumn[];
-  partitionBy: readonly string[];
-  timeColumn: string | null;
-  /** The order rows are written in. */
-  orderBy: string;
-  /** Bumped when the columns change; every manifest entry carries the version its file was written with. */
-  schemaVersion: number;
-}
-
-const recordColumns: LakeColumn[] = RECORD_COLUMNS.map((column) => ({
-  name: column.name,
-  sql: `${column.sql}${column.nullable ? '' : ' NOT NULL'}`,
-}));
-
-/** Exactly what archive files hold (model/archive.ts): no geometry, which readers build from the point. */
-const archiveColumns: LakeColumn[] = ARCHIVE_FILE_COLUMNS.map((column) => ({
-  name: column.name,
-  sql: `${column.sql}${column.nullable ? '' : ' NOT NULL'}`,
-}));
-
 export const LAKE_TABLES = {
   /**
-   * Current incidents: live ones and those retracted within the last 7 days, each with its current
-   * version, when that version started, and every version's start (`chain`, for CAP references).
+   * Current incidents: live ones and those retracted within the Cancel window (7 days, model
+   * CANCEL_WINDOW_MS; warehouse/publish.ts retires older ones), each with its current version, when
+   * that version started, and every version's start (`chain`, lake/chain.ts, for CAP references).
    * Small; replaced as a whole when it changes.
    */
   incidents_live: {
     name: 'incidents_live',
     columns: [
-      ...recordColumns,
-      { name: 'version', sql: 'INTEGER NOT NULL' },
-      { name: 'valid_from', sql: 'TIMESTAMPTZ NOT NULL' },
-      { name: 'chain', sql: 'VARCHAR NOT NULL' },
+      ...RECORD_TABLE_COLUMNS,
+      VERSION_COLUMNS.version,
+      VERSION_COLUMNS.validFrom,
+      VERSION_COLUMNS.chain,
     ],
     partitionBy: [],
     timeColumn: null,
@@ -61,10 +39,10 @@ export const LAKE_TABLES = {
   incident_versions: {
     name: 'incident_versions',
     columns: [
-      ...recordColumns,
-      { name: 'version', sql: 'INTEGER NOT NULL' },
-      { name: 'valid_from', sql: 'TIMESTAMPTZ NOT NULL' },
-      { name: 'valid_to', sql: 'TIMESTAMPTZ' },
+      ...RECORD_TABLE_COLUMNS,
+      VERSION_COLUMNS.version,
+      VERSION_COLUMNS.validFrom,
+      VERSION_COLUMNS.validTo,
     ],
     partitionBy: ['state', 'month'],
     timeColumn: 'valid_from',
@@ -77,7 +55,8 @@ export const LAKE_TABLES = {
    */
   archive: {
     name: 'archive',
-    columns: archiveColumns,
+    /** Exactly what archive files hold (lake/archive-columns.ts): no geometry, built from the point. */
+    columns: ARCHIVE_FILE_COLUMNS.map(tableColumn),
     partitionBy: ['state', 'source'],
     timeColumn: 'valid_from',
     orderBy: 'valid_from, id',
@@ -235,15 +214,8 @@ export const LAKE_TABLES = {
 
 export type LakeTableName = keyof typeof LAKE_TABLES;
 
-/** `a, b, c`: the table's columns in order, for SELECT lists. Names come from code, never from input. */
-export function columnList(table: LakeTable): string {
-  return table.columns.map((column) => column.name).join(', ');
-}
-
-/** `CREATE TABLE` body of a table. */
-export function columnsDdl(table: LakeTable): string {
-  return table.columns.map((column) => `${column.name} ${column.sql}`).join(',\n  ');
-}
+/** The column of the month partition, in tables that queue rows for a partitioned lake table. */
+export const MONTH_PARTITION_COLUMN = { name: 'month', sql: 'VARCHAR NOT NULL' } as const;
 
 /** The month partition of an instant (UTC): `2026-11`. */
 export function monthOf(isoInstant: string): string {

@@ -1,5 +1,5 @@
 import { EVENT_TYPES, STATES, type Precision, type StateCode } from './enums.js';
-import { RECORD_COLUMNS, type ArchiveFields, type IncidentRecord } from './record.js';
+import type { ArchiveFields, IncidentRecord } from './record.js';
 
 /**
  * An archive row as stored and served: the incident record, the archive's own fields, and the
@@ -21,49 +21,6 @@ export const ARCHIVE_INCIDENT_DEFAULTS = {
   urgency: 'Past',
   certainty: 'Observed',
 } as const satisfies Partial<ArchiveRecord>;
-
-/** A column of the archive tables: its SQL type. `valid_*` are instants (TIMESTAMPTZ) in storage. */
-export interface ArchiveColumnSpec {
-  name: keyof ArchiveRecord;
-  sql: 'VARCHAR' | 'DOUBLE' | 'BOOLEAN' | 'INTEGER' | 'TIMESTAMPTZ';
-  nullable: boolean;
-}
-
-/** The archive's own fields, in table order (`ARCHIVE_COLUMNS_DDL` in record.ts spells the same list). */
-export const ARCHIVE_FIELD_COLUMNS: readonly ArchiveColumnSpec[] = [
-  { name: 'event_start_date', sql: 'VARCHAR', nullable: true },
-  { name: 'event_end_date', sql: 'VARCHAR', nullable: true },
-  { name: 'magnitude', sql: 'DOUBLE', nullable: true },
-  { name: 'magnitude_scale', sql: 'VARCHAR', nullable: true },
-  { name: 'impact_deaths', sql: 'INTEGER', nullable: true },
-  { name: 'impact_affected', sql: 'INTEGER', nullable: true },
-  { name: 'impact_economic', sql: 'DOUBLE', nullable: true },
-  { name: 'glide_number', sql: 'VARCHAR', nullable: true },
-];
-
-/** Every column of an archive table or file, in order: record columns, archive fields, validity. */
-export const ARCHIVE_RECORD_COLUMNS: readonly ArchiveColumnSpec[] = [
-  ...RECORD_COLUMNS,
-  ...ARCHIVE_FIELD_COLUMNS,
-  { name: 'valid_from', sql: 'TIMESTAMPTZ', nullable: false },
-  { name: 'valid_to', sql: 'TIMESTAMPTZ', nullable: false },
-];
-
-/**
- * The columns an archive file stores: every record column but `geometry`, which for an archive row is
- * only ever its point, so readers build it from `latitude` and `longitude` (lake/read.ts) instead of
- * every file carrying the same coordinates twice, once as JSON text.
- */
-export const ARCHIVE_FILE_COLUMNS: readonly ArchiveColumnSpec[] = ARCHIVE_RECORD_COLUMNS.filter(
-  (column) => column.name !== 'geometry',
-);
-
-/** Column definitions for CREATE TABLE of an archive table. */
-export function archiveRecordColumnsDdl(
-  columns: readonly ArchiveColumnSpec[] = ARCHIVE_RECORD_COLUMNS,
-): string {
-  return columns.map((c) => `${c.name} ${c.sql}${c.nullable ? '' : ' NOT NULL'}`).join(',\n  ');
-}
 
 /**
  * The project's archive interchange format (docs/archive-format.md): one row per archive incident per

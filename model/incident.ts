@@ -73,6 +73,15 @@ export type IncidentDraft = Omit<Incident, 'timestamps' | 'retraction'> & {
   timestamps: Omit<IncidentTimestamps, 'fetched'>;
 };
 
+/** A parsed draft as fetched at `fetchedAt`: live (not retracted) until a good poll no longer lists it. */
+export function normalise(draft: IncidentDraft, fetchedAt: string): Incident {
+  return {
+    ...draft,
+    timestamps: { ...draft.timestamps, fetched: fetchedAt },
+    retraction: { retracted: false },
+  };
+}
+
 /** An upstream value that no mapping table recognised; counted, never dropped silently. */
 export interface UnmappedValue {
   field: string;

@@ -3,6 +3,8 @@ export * from './categories.js';
 export * from './geometry.js';
 export * from './incident.js';
 export * from './record.js';
+export * from './incident-version.js';
+export * from './cancel-window.js';
 export * from './time-zones.js';
 export * from './feed-health.js';
 export * from './cap-events.js';

@@ -16,7 +16,7 @@ import type { Incident } from './incident.js';
 /**
  * The flat row form of an Incident: one column per filterable field, geometry and details as JSON
  * text. The warehouse stores it, the serving Parquet carries it, the API reads it back. Every value
- * is JSON-safe (no bigint, no Date).
+ * is JSON-safe (no bigint, no Date). Its columns and their types: lake/incident-columns.ts.
  */
 export interface IncidentRecord {
   id: string;
@@ -121,53 +121,6 @@ export function fromRecord(record: IncidentRecord): Incident {
   return incident;
 }
 
-/** A column of the record tables (warehouse, Parquet, serving): its SQL type. */
-export interface ColumnSpec {
-  name: keyof IncidentRecord;
-  sql: 'VARCHAR' | 'DOUBLE' | 'BOOLEAN';
-  nullable: boolean;
-}
-
-/** The record columns, in serving order. CREATE TABLE, appenders and Parquet all follow this list. */
-export const RECORD_COLUMNS: readonly ColumnSpec[] = [
-  { name: 'id', sql: 'VARCHAR', nullable: false },
-  { name: 'feature_type', sql: 'VARCHAR', nullable: false },
-  { name: 'parent_id', sql: 'VARCHAR', nullable: true },
-  { name: 'state', sql: 'VARCHAR', nullable: false },
-  { name: 'agency', sql: 'VARCHAR', nullable: false },
-  { name: 'feed_id', sql: 'VARCHAR', nullable: false },
-  { name: 'title', sql: 'VARCHAR', nullable: false },
-  { name: 'event_type', sql: 'VARCHAR', nullable: false },
-  { name: 'event_category', sql: 'VARCHAR', nullable: false },
-  { name: 'status', sql: 'VARCHAR', nullable: false },
-  { name: 'warning_level', sql: 'VARCHAR', nullable: false },
-  { name: 'severity', sql: 'VARCHAR', nullable: false },
-  { name: 'urgency', sql: 'VARCHAR', nullable: false },
-  { name: 'certainty', sql: 'VARCHAR', nullable: false },
-  { name: 'address', sql: 'VARCHAR', nullable: false },
-  { name: 'suburb', sql: 'VARCHAR', nullable: false },
-  { name: 'lga', sql: 'VARCHAR', nullable: false },
-  { name: 'location_state', sql: 'VARCHAR', nullable: false },
-  { name: 'latitude', sql: 'DOUBLE', nullable: true },
-  { name: 'longitude', sql: 'DOUBLE', nullable: true },
-  { name: 'precision', sql: 'VARCHAR', nullable: true },
-  { name: 'geometry', sql: 'VARCHAR', nullable: true },
-  { name: 'details', sql: 'VARCHAR', nullable: false },
-  { name: 'reported_at', sql: 'VARCHAR', nullable: false },
-  { name: 'updated_at', sql: 'VARCHAR', nullable: false },
-  { name: 'fetched_at', sql: 'VARCHAR', nullable: false },
-  { name: 'retracted', sql: 'BOOLEAN', nullable: false },
-  { name: 'retracted_at', sql: 'VARCHAR', nullable: true },
-  { name: 'retraction_reason', sql: 'VARCHAR', nullable: true },
-];
-
-export const RECORD_COLUMN_LIST = RECORD_COLUMNS.map((c) => c.name).join(', ');
-
-/** Column definitions for CREATE TABLE, in serving order. */
-export function recordColumnsDdl(): string {
-  return RECORD_COLUMNS.map((c) => `${c.name} ${c.sql}${c.nullable ? '' : ' NOT NULL'}`).join(',\n  ');
-}
-
 /** Archive rows carry these besides the record columns (null when the source did not say). */
 export interface ArchiveFields {
   event_start_date: string | null;
@@ -179,17 +132,6 @@ export interface ArchiveFields {
   impact_economic: number | null;
   glide_number: string | null;
 }
-
-export const ARCHIVE_COLUMNS_DDL = [
-  'event_start_date VARCHAR',
-  'event_end_date VARCHAR',
-  'magnitude DOUBLE',
-  'magnitude_scale VARCHAR',
-  'impact_deaths INTEGER',
-  'impact_affected INTEGER',
-  'impact_economic DOUBLE',
-  'glide_number VARCHAR',
-].join(', ');
 
 /** `properties.archive`: each key only when populated. */
 export function archiveProperties(fields: ArchiveFields): Record<string, string | number> {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { STAND_IN_FILE_NAMES, standInDeclarationFiles } from '../declarations/stand-ins/index.js';
+import { STAND_IN_FILE_NAMES, standInDeclarationFiles } from '../replay/stand-ins/declarations/index.js';
 import { SHARED_DIR } from '../replay/shared-samples.js';
 
 /** The demo's declaration inputs, as settings, and what they are. */

@@ -28,7 +28,10 @@ export const POLLS_PER_RUN = 60;
 export const CREATE_SEARCH_ATTRIBUTE_COMMAND = `temporal operator search-attribute create --name ${FEED_STATUS_SEARCH_ATTRIBUTE} --type Keyword`;
 
 /** Whether the cluster knows FeedStatus; a cluster that will not say (permissions) counts as no. */
-export async function hasFeedStatusAttribute(client: Client, namespace: string): Promise<boolean> {
+export async function hasFeedStatusAttribute(
+  client: Pick<Client, 'connection'>,
+  namespace: string,
+): Promise<boolean> {
   try {
     const { customAttributes } = await client.connection.operatorService.listSearchAttributes({ namespace });
     return customAttributes?.[FEED_STATUS_SEARCH_ATTRIBUTE] !== undefined;

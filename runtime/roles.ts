@@ -12,6 +12,7 @@ import { keptEventClusterer } from './event-clusterer.js';
 import { keepWorkflows, startWorkflowDoctor, type KeptWorkflow } from './workflow-doctor.js';
 import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
+import { temporalConnectionOptions, type TemporalConnectionOptions } from './temporal-connection.js';
 
 /** The processes the service is made of; each runs alone and is restarted alone. */
 export const ROLES = ['warehouse', 'ingest', 'api'] as const;
@@ -26,9 +27,10 @@ export interface RunningRole {
   stop(): Promise<void>;
 }
 
-function temporalAddress(settings: Settings): string {
+/** A role's connection options: its parent always sets TEMPORAL_ADDRESS (the dev server's when it started one). */
+function connectionOptions(settings: Settings): TemporalConnectionOptions {
   if (!settings.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set for this process');
-  return settings.TEMPORAL_ADDRESS;
+  return temporalConnectionOptions(settings, settings.TEMPORAL_ADDRESS);
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {
@@ -51,9 +53,9 @@ function runWorker(worker: Worker, release: () => Promise<void>): Pick<RunningRo
 
 /** The warehouse worker: the one process that opens the DuckDB file. */
 export async function startWarehouseRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
-  const connection = await NativeConnection.connect({ address: temporalAddress(settings) });
+  const connection = await NativeConnection.connect(connectionOptions(settings));
   try {
-    const { worker, warehouse, publisher } = await createWarehouseWorker({
+    const { worker, warehouse, publisher, stopMirror } = await createWarehouseWorker({
       connection,
       settings,
       onPublishError: (error) =>
@@ -62,9 +64,11 @@ export async function startWarehouseRole(settings: Settings, log: ServiceLog): P
         log.warn(
           `waking the event clusterer failed (the next publication tries again): ${error instanceof Error ? error.message : String(error)}`,
         ),
+      onLakeLine: (line, level) => log[level](line),
     });
     return runWorker(worker, async () => {
       await publisher.close();
+      stopMirror();
       warehouse.close();
       await connection.close();
     });
@@ -76,8 +80,8 @@ export async function startWarehouseRole(settings: Settings, log: ServiceLog): P
 
 /** An ingest worker (pollers, fetch, parse); once it runs, every poller is started or woken. */
 export async function startIngestRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
-  const address = temporalAddress(settings);
-  const connection = await NativeConnection.connect({ address });
+  const options = connectionOptions(settings);
+  const connection = await NativeConnection.connect(options);
   let running: Pick<RunningRole, 'ended' | 'stop'>;
   try {
     const worker = await createIngestWorker({ connection, settings });
@@ -86,7 +90,7 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     await connection.close();
     throw error;
   }
-  const clientConnection = await Connection.connect({ address });
+  const clientConnection = await Connection.connect(options);
   let doctor: { stop(): Promise<void> };
   try {
     const client = new Client({ connection: clientConnection, namespace: settings.TEMPORAL_NAMESPACE });
@@ -123,7 +127,7 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
  * unreachable, and connects when it comes back.
  */
 export async function startApiRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
-  const connection = Connection.lazy({ address: temporalAddress(settings) });
+  const connection = Connection.lazy(connectionOptions(settings));
   const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
   // One line per request at info, written through the buffered standard output (never blocking).
   const requestLog = log.enabled('info')
@@ -134,6 +138,7 @@ export async function startApiRole(settings: Settings, log: ServiceLog): Promise
     client,
     selectedCatalogue(settings),
     (line) => log.info(line),
+    (line) => log.warn(line),
     requestLog,
   );
   let release: () => void = () => undefined;

@@ -15,6 +15,8 @@ import { forgetRunningService, recordRunningService } from './service-file.js';
 import { Supervisor, type ChildSpec } from './supervisor.js';
 import { requireTemporalCli } from './temporal-cli.js';
 import { startTemporalDevServer } from './temporal-dev-server.js';
+import { checkTemporalCluster } from './temporal-cluster-check.js';
+import { temporalConnectionOptions } from './temporal-connection.js';
 import { temporalCliFlags } from './temporal-target.js';
 
 export interface RunningService {
@@ -31,7 +33,8 @@ export interface RunningService {
 /** How long each may take to stop before it is killed: the warehouse lets a commit finish. */
 const STOP_TIMEOUT_MS = { api: 10_000, ingest: 15_000, warehouse: 40_000 } as const;
 
-function devServerChild(settings: Settings, cliPath: string): ChildSpec {
+/** The Temporal CLI's dev server over DATA_DIR/temporal, as a supervised child. */
+export function devServerChild(settings: Settings, cliPath: string): ChildSpec {
   const layout = dataLayout(settings.DATA_DIR);
   return {
     name: 'Temporal dev server',
@@ -75,7 +78,14 @@ export async function startService(
   try {
     let address = settings.TEMPORAL_ADDRESS;
     let temporalUiUrl: string | undefined;
-    if (!address) {
+    if (address) {
+      // A cluster the service did not start: say now, in one line, what is wrong with it or its settings.
+      await checkTemporalCluster(
+        temporalConnectionOptions(settings, address),
+        settings.TEMPORAL_NAMESPACE,
+        log,
+      );
+    } else {
       const cliPath = requireTemporalCli(settings, PROJECT_ROOT);
       const orphan = await stopOrphanedDevServer(layout.temporalPidFile, layout.temporalDbFile);
       if (orphan !== undefined) {
@@ -191,7 +201,7 @@ export function serviceBanner(service: RunningService): string[] {
     namespace: service.settings.TEMPORAL_NAMESPACE,
   });
   return [
-    `API ${service.apiUrl}/v1 (docs ${service.apiUrl}/v1/docs)`,
+    `API ${service.apiUrl}/v1 (docs ${service.apiUrl}/v1/docs); in a browser: status ${service.apiUrl}/, map ${service.apiUrl}/map`,
     service.temporalUiUrl
       ? `Temporal Web UI ${service.temporalUiUrl} (dev server at ${service.temporalAddress})`
       : `Temporal at ${service.temporalAddress}`,

@@ -4,6 +4,7 @@ import { dataLayout, DEMO_DATA_DIR, type Settings } from '../config/index.js';
 import { CliError } from './cli-command.js';
 import { isListening } from './ports.js';
 import { runningServiceOver, serviceRunsOver } from './service-file.js';
+import { temporalConnectionOptions, type TemporalConnectionOptions } from './temporal-connection.js';
 
 /**
  * Where the CLIs find the service's Temporal: TEMPORAL_ADDRESS when it is set, else what the service
@@ -13,6 +14,8 @@ import { runningServiceOver, serviceRunsOver } from './service-file.js';
  */
 export interface TemporalTarget {
   address: string;
+  /** The address with the TLS and API key it needs (those of TEMPORAL_ADDRESS's cluster). */
+  connection: TemporalConnectionOptions;
   namespace: string;
   /** The Web UI's base URL, when known (for links to workflows). */
   uiUrl: string | undefined;
@@ -35,6 +38,7 @@ export async function findTemporal(settings: Settings): Promise<TemporalTarget> 
   if (settings.TEMPORAL_ADDRESS) {
     return {
       address: settings.TEMPORAL_ADDRESS,
+      connection: temporalConnectionOptions(settings, settings.TEMPORAL_ADDRESS),
       namespace: settings.TEMPORAL_NAMESPACE,
       uiUrl: settings.TEMPORAL_UI_URL,
       ingestTaskQueue: settings.INGEST_TASK_QUEUE,
@@ -47,6 +51,7 @@ export async function findTemporal(settings: Settings): Promise<TemporalTarget> 
   if (running) {
     return {
       address: running.temporalAddress,
+      connection: { address: running.temporalAddress },
       namespace: running.temporalNamespace,
       uiUrl: running.temporalUiUrl,
       ingestTaskQueue: running.ingestTaskQueue,
@@ -62,8 +67,10 @@ export async function findTemporal(settings: Settings): Promise<TemporalTarget> 
     : (await serviceRunsOver(DEMO_DATA_DIR))
       ? `the demo is running over ${DEMO_DATA_DIR}/: add --demo (or set TEMPORAL_ADDRESS=host:port)`
       : `start the service (npm start), add --demo for the demo's data folder (${DEMO_DATA_DIR}/), or set TEMPORAL_ADDRESS=host:port`;
+  const devAddress = `127.0.0.1:${settings.TEMPORAL_DEV_PORT}`;
   return {
-    address: `127.0.0.1:${settings.TEMPORAL_DEV_PORT}`,
+    address: devAddress,
+    connection: { address: devAddress },
     namespace: settings.TEMPORAL_NAMESPACE,
     uiUrl: `http://127.0.0.1:${settings.TEMPORAL_UI_PORT}`,
     ingestTaskQueue: settings.INGEST_TASK_QUEUE,
@@ -117,7 +124,7 @@ export async function connectTemporal(
   if (!(await targetListens(target))) throw unreachable(NOTHING_LISTENS);
   let connection: Connection;
   try {
-    connection = await Connection.connect({ address: target.address, connectTimeout: CONNECT_TIMEOUT });
+    connection = await Connection.connect({ ...target.connection, connectTimeout: CONNECT_TIMEOUT });
   } catch (error) {
     throw unreachable(`it does not answer as Temporal (${innermost(error)})`);
   }

@@ -8,7 +8,7 @@ import {
   loadSettings,
   mirrorPath,
 } from '../config/index.js';
-import { README_EXAMPLES } from '../declarations/stand-ins/index.js';
+import { README_EXAMPLES } from '../replay/stand-ins/declarations/index.js';
 import { demoDeclarationInputs } from '../runtime/declaration-inputs.js';
 import { demoArchiveInputs, demoGeographyDefaults } from '../runtime/demo-archive.js';
 import { switchDemoInputs } from '../runtime/demo-switch.js';
@@ -88,7 +88,7 @@ try {
     `declarations (${declarationInputs.real ? 'the real DRFA history and ABS boundaries from ../shared' : 'made-up stand-ins'}) need an enterprise key with the entitlement:`,
   );
   log.info(`  export EKEY=$(npm run -s keys -- create --demo --tier enterprise --entitlement declarations)`);
-  // The stand-ins hold the README's example values too (declarations/stand-ins/readme-examples.ts).
+  // The stand-ins hold the README's example values too (replay/stand-ins/declarations/readme-examples.ts).
   log.info(
     `  curl -s -H "Authorization: Bearer $EKEY" ${service.apiUrl}/v1/declarations/agrn/${README_EXAMPLES.agrn} | head -c 600`,
   );

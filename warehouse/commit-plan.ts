@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { ChainLink } from '../lake/chain.js';
 import type { IncidentRecord } from '../model/index.js';
-
-/** One version of an incident as its chain records it: number, start (epoch ms), whether a retraction. */
-export type ChainLink = [version: number, validFrom: number, retracted: boolean];
 
 /** A row of incident_current as the planner sees it. */
 export interface CurrentRow {

@@ -1,8 +1,9 @@
 import { LIST, VARCHAR, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import { EVENT_COLUMNS, eventFromRow, eventRow, type EventRow } from '../lake/event-rows.js';
+import { RECORD_COLUMN_LIST } from '../lake/incident-columns.js';
 import type { Manifest } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
-import { RECORD_COLUMN_LIST, type ClusteredEvent, type IncidentRecord } from '../model/index.js';
+import type { ClusteredEvent, IncidentRecord } from '../model/index.js';
 import { currentManifest, publishFiles, writeLakeFile } from './publish.js';
 
 const STATE = 'event_state';

@@ -39,7 +39,7 @@ export async function migrateWarehouse(c: DuckDBConnection): Promise<'new' | 'cu
         (SELECT to_json(list([v.version, epoch_ms(v.valid_from), v.retracted::INTEGER] ORDER BY v.version))::VARCHAR
          FROM incident_version v WHERE v.id = incident_current.id),
         '[]')`);
-    // Chains carry booleans; list() above needed one type, so retracted went in as 0/1.
+    // Chains carry booleans (lake/chain.ts); list() above needed one type, so retracted went in as 0/1.
     await c.run(
       "UPDATE incident_current SET chain = replace(replace(chain, ',1]', ',true]'), ',0]', ',false]')",
     );

@@ -4,11 +4,11 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { CapIssuer } from '../exports/cap/cap-alert.js';
 import { assembleAtomFeed, renderAtomEntry, type CapAtomOptions } from '../exports/cap/cap-atom.js';
 import { capAlertUrl } from '../exports/cap/cap-document.js';
-import { CANCEL_WINDOW_MS } from '../exports/cap/cap-entries.js';
 import { latestMessage } from '../exports/cap/cap-messages.js';
-import { versionsOfChain } from '../exports/cap/incident-versions.js';
 import { CAP_FEED_PATH } from '../exports/public-paths.js';
-import { RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
+import { versionsOfChain } from '../lake/chain.js';
+import { RECORD_COLUMN_LIST } from '../lake/incident-columns.js';
+import { CANCEL_WINDOW_MS, type IncidentRecord } from '../model/index.js';
 
 export interface CapExportOptions {
   file: string;

@@ -1,9 +1,11 @@
 import { timestampTZValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { RECORD_COLUMN_LIST, RECORD_COLUMNS } from '../lake/incident-columns.js';
 import type { LakeFile } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
-import { RECORD_COLUMN_LIST, RECORD_COLUMNS, type IncidentRecord } from '../model/index.js';
+import type { IncidentRecord } from '../model/index.js';
 import { contentHash } from './commit-plan.js';
 import { publishFiles, sqlString, writeLakeFile } from './publish.js';
+import { SETTLED_VERSION_COLUMNS } from './schema.js';
 import { appendRecord, type Warehouse } from './warehouse.js';
 
 /**
@@ -106,7 +108,7 @@ interface StoredVersion extends IncidentRecord {
   month: string;
 }
 
-const VERSION_TABLE_COLUMNS = `${RECORD_COLUMN_LIST}, feed_key, content_hash, version, valid_from, valid_to`;
+const VERSION_TABLE_COLUMNS = columnList({ columns: SETTLED_VERSION_COLUMNS });
 const MONTH_SQL = `strftime(timezone('UTC', valid_from), '%Y-%m')`;
 /** Columns a re-parse rewrites: what the incident says (not its id, when we fetched it or its lifecycle). */
 const REWRITTEN = RECORD_COLUMNS.map((column) => column.name).filter(

@@ -1,30 +1,42 @@
-import { columnsDdl, LAKE_TABLES } from '../lake/tables.js';
-import { recordColumnsDdl } from '../model/index.js';
+import { RECORD_TABLE_COLUMNS, VERSION_COLUMNS } from '../lake/incident-columns.js';
+import { columnsDdl, type LakeColumn } from '../lake/columns.js';
+import { LAKE_TABLES, MONTH_PARTITION_COLUMN } from '../lake/tables.js';
 import { GAUGE_WAREHOUSE_DDL } from './gauges/schema.js';
-
-const recordDdl = recordColumnsDdl();
 
 /** The warehouse layout this code writes; an older file is migrated when it opens (warehouse/migrate.ts). */
 export const WAREHOUSE_SCHEMA_VERSION = 2;
 
-const settledVersionDdl = `${recordDdl},
-  feed_key VARCHAR NOT NULL,
-  content_hash VARCHAR NOT NULL,
-  version INTEGER NOT NULL,
-  valid_from TIMESTAMPTZ NOT NULL,
-  valid_to TIMESTAMPTZ`;
+/** What the warehouse keeps of an incident row besides the lake's columns: its feed and content hash. */
+const KEPT_BY: readonly LakeColumn[] = [
+  { name: 'feed_key', sql: 'VARCHAR NOT NULL' },
+  { name: 'content_hash', sql: 'VARCHAR NOT NULL' },
+];
 
-const currentDdl = `${recordDdl},
-  feed_key VARCHAR NOT NULL,
-  content_hash VARCHAR NOT NULL,
-  version INTEGER NOT NULL,
-  first_seen_at VARCHAR NOT NULL,
-  last_seen_at VARCHAR NOT NULL,
-  valid_from TIMESTAMPTZ NOT NULL,
-  chain VARCHAR NOT NULL`;
+/** incident_version: a row of the lake's incident_versions with the warehouse's own columns. */
+export const SETTLED_VERSION_COLUMNS: readonly LakeColumn[] = [
+  ...RECORD_TABLE_COLUMNS,
+  ...KEPT_BY,
+  VERSION_COLUMNS.version,
+  VERSION_COLUMNS.validFrom,
+  VERSION_COLUMNS.validTo,
+];
+
+/** incident_current and incident_retired: a row of incidents_live with the warehouse's own columns. */
+const CURRENT_VERSION_COLUMNS: readonly LakeColumn[] = [
+  ...RECORD_TABLE_COLUMNS,
+  ...KEPT_BY,
+  VERSION_COLUMNS.version,
+  { name: 'first_seen_at', sql: 'VARCHAR NOT NULL' },
+  { name: 'last_seen_at', sql: 'VARCHAR NOT NULL' },
+  VERSION_COLUMNS.validFrom,
+  VERSION_COLUMNS.chain,
+];
+
+const settledVersionDdl = columnsDdl({ columns: SETTLED_VERSION_COLUMNS });
+const currentDdl = columnsDdl({ columns: CURRENT_VERSION_COLUMNS });
 
 /**
- * incident_current: one row per incident that is live or retracted within the last 7 days: its open
+ * incident_current: one row per incident that is live or retracted within the Cancel window: its open
  * version (valid_from) and its chain of versions. Older retractions move to incident_retired, so
  * every commit's reads stay the size of the live set, not of history.
  * incident_version: settled versions, append-only (closed ones, and retractions): the source of truth
@@ -44,8 +56,7 @@ export const WAREHOUSE_DDL = [
   ${settledVersionDdl}
 )`,
   `CREATE TABLE IF NOT EXISTS lake_pending (
-  ${settledVersionDdl},
-  month VARCHAR NOT NULL
+  ${columnsDdl({ columns: [...SETTLED_VERSION_COLUMNS, MONTH_PARTITION_COLUMN] })}
 )`,
   // Ids whose current row changed since the last publish: their CAP entries are rendered again.
   'CREATE TABLE IF NOT EXISTS cap_changed (id VARCHAR NOT NULL)',

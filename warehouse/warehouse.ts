@@ -11,15 +11,11 @@ import {
 } from '@duckdb/node-api';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { decodeChain, encodeChain, type ChainLink } from '../lake/chain.js';
+import { RECORD_COLUMNS, RECORD_COLUMN_LIST } from '../lake/incident-columns.js';
 import { monthOf } from '../lake/tables.js';
-import { RECORD_COLUMNS, RECORD_COLUMN_LIST, type IncidentRecord } from '../model/index.js';
-import {
-  planCommit,
-  type ChainLink,
-  type CommitPlan,
-  type CurrentRow,
-  type PlannedRow,
-} from './commit-plan.js';
+import type { IncidentRecord } from '../model/index.js';
+import { planCommit, type CommitPlan, type CurrentRow, type PlannedRow } from './commit-plan.js';
 import { migrateWarehouse } from './migrate.js';
 import { WAREHOUSE_DDL } from './schema.js';
 import { serialised } from './serialised.js';
@@ -167,7 +163,7 @@ export class Warehouse {
         version: Number(version),
         firstSeenAt: first_seen_at as string,
         validFrom: new Date(Number(valid_from)).toISOString(),
-        chain: JSON.parse(chain as string) as ChainLink[],
+        chain: decodeChain(chain as string),
       };
     });
   }
@@ -356,7 +352,7 @@ export class Warehouse {
           ...(row.previous?.chain ?? []),
           [row.version, startMs, row.record.retracted],
         ];
-        appender.appendVarchar(JSON.stringify(chain));
+        appender.appendVarchar(encodeChain(chain));
         appender.endRow();
       }
       appender.flushSync();

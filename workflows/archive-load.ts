@@ -20,6 +20,7 @@ import {
   type ArchiveLoadProgress,
   type ArchiveLoadResult,
 } from '../model/index.js';
+import { ARCHIVE_STEP, archiveReading, archiveWriting } from './activity-policies.js';
 
 export interface ArchiveLoadInput {
   /** Absolute path, readable by the warehouse worker. */
@@ -52,22 +53,14 @@ export const archiveProgressQuery = defineQuery<ArchiveLoadProgress>('progress')
  */
 export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadResult> {
   const heartbeatTimeout = `${input.heartbeatTimeoutSeconds ?? 30} seconds`;
-  const quick = proxyActivities<ArchiveActivities>({
-    taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '2 minutes',
-    retry: { initialInterval: '1 second', maximumAttempts: 3 },
-  });
+  const quick = proxyActivities<ArchiveActivities>({ taskQueue: input.warehouseTaskQueue, ...ARCHIVE_STEP });
   const reading = proxyActivities<ArchiveActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '30 minutes',
-    heartbeatTimeout,
-    retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 50 },
+    ...archiveReading(heartbeatTimeout),
   });
   const writing = proxyActivities<ArchiveActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '3 hours',
-    heartbeatTimeout,
-    retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 20 },
+    ...archiveWriting(heartbeatTimeout),
   });
 
   const request: ArchiveLoadRequest = {

@@ -1,6 +1,7 @@
 import { proxyActivities, setCurrentDetails } from '@temporalio/workflow';
 import type { ArchiveActivities } from '../activities/index.js';
 import type { ArchiveSourceRemoval } from '../model/index.js';
+import { ARCHIVE_SOURCE_REMOVAL } from './activity-policies.js';
 
 export interface ArchiveSourceRemovalInput {
   /** The source whose archive files leave the lake. */
@@ -15,8 +16,7 @@ export interface ArchiveSourceRemovalInput {
 export async function archiveSourceRemoval(input: ArchiveSourceRemovalInput): Promise<ArchiveSourceRemoval> {
   const { removeArchiveSource } = proxyActivities<ArchiveActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '2 minutes',
-    retry: { initialInterval: '1 second', maximumAttempts: 5 },
+    ...ARCHIVE_SOURCE_REMOVAL,
   });
   setCurrentDetails(`Removes the archive source **${input.source}** from the lake`);
   return removeArchiveSource({ source: input.source });

@@ -1,5 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { WarehouseActivities } from '../activities/index.js';
+import { LAKE_MAINTENANCE } from './activity-policies.js';
 
 export interface CompactLakeInput {
   warehouseTaskQueue: string;
@@ -13,9 +14,7 @@ export interface CompactLakeInput {
 export async function compactLake(input: CompactLakeInput): Promise<{ partitions: number; rows: number }> {
   const { compactLake: compact } = proxyActivities<WarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '1 hour',
-    heartbeatTimeout: '2 minutes',
-    retry: { initialInterval: '5 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+    ...LAKE_MAINTENANCE,
   });
   const result = await compact();
   return { partitions: result.partitions, rows: result.rows };

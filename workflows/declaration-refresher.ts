@@ -19,6 +19,7 @@ import {
   type DeclarationSourceHealth,
   type DeclarationSourceId,
 } from '../model/index.js';
+import { DECLARATION_PUBLISH, declarationFetch } from './activity-policies.js';
 import { describeFailure } from './poll-failure.js';
 import { STEADY_POLLING_PATCH } from './patches.js';
 
@@ -55,20 +56,11 @@ export async function declarationRefresher(input: DeclarationRefresherInput): Pr
   const attempts = input.fetchMaximumAttempts ?? 3;
   const ingest = proxyActivities<DeclarationIngestActivities>({
     taskQueue: input.ingestTaskQueue,
-    startToCloseTimeout: '5 minutes',
-    heartbeatTimeout: '10 seconds',
-    retry: {
-      initialInterval: '2 seconds',
-      backoffCoefficient: 2,
-      maximumInterval: '30 seconds',
-      maximumAttempts: attempts,
-    },
+    ...declarationFetch(attempts),
   });
   const warehouse = proxyActivities<DeclarationWarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '5 minutes',
-    heartbeatTimeout: '30 seconds',
-    retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+    ...DECLARATION_PUBLISH,
   });
 
   let health: DeclarationRefreshHealth = input.carried ?? { status: 'unknown', refreshes: 0, sources: [] };

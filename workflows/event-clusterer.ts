@@ -14,6 +14,7 @@ import {
 } from '@temporalio/workflow';
 import type { ClusterEventsResult, EventActivities } from '../activities/index.js';
 import { CARRIED_MEMO_KEY } from '../model/index.js';
+import { EVENT_CLUSTERING } from './activity-policies.js';
 import { STEADY_POLLING_PATCH } from './patches.js';
 import { PollRequests } from './poll-requests.js';
 
@@ -57,9 +58,7 @@ const DEFAULT_RUNS_PER_EXECUTION = 200;
 export async function eventClusterer(input: EventClustererInput): Promise<void> {
   const { clusterEvents } = proxyActivities<EventActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '2 minutes',
-    heartbeatTimeout: '30 seconds',
-    retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 5 },
+    ...EVENT_CLUSTERING,
   });
   // A fresh start clusters at once: it was started by a publication.
   let status: EventClustererStatus = input.carried ?? {

@@ -25,6 +25,7 @@ import {
   type PollerCarry,
   type StateCode,
 } from '../model/index.js';
+import { feedFetch, feedParse, WAREHOUSE_COMMIT } from './activity-policies.js';
 import { describeFailure } from './poll-failure.js';
 import { PollRequests } from './poll-requests.js';
 import { troubledPollsText } from './troubled-polls.js';
@@ -59,37 +60,23 @@ const DEFAULT_ITERATIONS_PER_RUN = 200;
 /** Consecutive guarded polls after which the same drop is believed and retracted. */
 const GUARD_TRIPS_BEFORE_BELIEVED = 2;
 
-/** The fetch's own limit plus time to store the body; a lost fetch is noticed by its heartbeat sooner. */
-const FETCH_MARGIN_MS = 15_000;
-
 /**
  * One long-running poller per feed: fetch → parse → commit → sleep, answering `health` and woken
  * early by `pollNow`. A failed or suspicious poll never retracts: it only degrades the feed.
  */
 export async function feedPoller(input: FeedPollerInput): Promise<void> {
-  // Time-outs sized to the work, so an activity lost with its worker is retried within seconds.
+  const attempts = input.fetchMaximumAttempts ?? 3;
   const ingest = proxyActivities<IngestActivities>({
     taskQueue: input.ingestTaskQueue,
-    startToCloseTimeout: (input.fetchTimeoutMs ?? 20_000) + FETCH_MARGIN_MS,
-    heartbeatTimeout: '10 seconds',
-    retry: {
-      initialInterval: '2 seconds',
-      backoffCoefficient: 2,
-      maximumInterval: '30 seconds',
-      maximumAttempts: input.fetchMaximumAttempts ?? 3,
-    },
+    ...feedFetch(input.fetchTimeoutMs ?? 20_000, attempts),
   });
-  // Parsing is CPU-bound (no heartbeats while it runs), so it gets a plain limit of its own.
   const parse = proxyActivities<Pick<IngestActivities, 'parseFeed'>>({
     taskQueue: input.ingestTaskQueue,
-    startToCloseTimeout: '1 minute',
-    retry: { initialInterval: '2 seconds', maximumAttempts: input.fetchMaximumAttempts ?? 3 },
+    ...feedParse(attempts),
   });
   const warehouse = proxyActivities<WarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '5 minutes',
-    heartbeatTimeout: '30 seconds',
-    retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 10 },
+    ...WAREHOUSE_COMMIT,
   });
   const showsStatus = workflowInfo().typedSearchAttributes.get(feedStatusSearchAttribute) !== undefined;
 

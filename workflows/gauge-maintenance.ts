@@ -1,5 +1,6 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { GaugeWarehouseActivities } from '../activities/gauges/index.js';
+import { LAKE_MAINTENANCE } from './activity-policies.js';
 
 export interface GaugeMaintenanceInput {
   warehouseTaskQueue: string;
@@ -8,9 +9,7 @@ export interface GaugeMaintenanceInput {
 function warehouseActivities(input: GaugeMaintenanceInput) {
   return proxyActivities<GaugeWarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '1 hour',
-    heartbeatTimeout: '2 minutes',
-    retry: { initialInterval: '5 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+    ...LAKE_MAINTENANCE,
   });
 }
 

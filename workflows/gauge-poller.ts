@@ -20,6 +20,7 @@ import {
   type GaugeSourceName,
 } from '../model/index.js';
 import { pollNowSignal } from './feed-poller.js';
+import { gaugePoll, WAREHOUSE_COMMIT } from './activity-policies.js';
 import { describeFailure } from './poll-failure.js';
 import { PollRequests } from './poll-requests.js';
 import { STEADY_POLLING_PATCH } from './patches.js';
@@ -45,8 +46,6 @@ export interface GaugePollerInput {
 export const gaugeHealthQuery = defineQuery<GaugeSourceHealth>('health');
 
 const HOUR_MS = 3_600_000;
-/** A poll is many calls: time enough for the slowest source's calls, each within the fetch time-out. */
-const POLL_TIMEOUT = '10 minutes';
 
 /**
  * One long-running poller per gauge source: poll (every call of the source, bodies kept by hash) →
@@ -57,20 +56,11 @@ const POLL_TIMEOUT = '10 minutes';
 export async function gaugePoller(input: GaugePollerInput): Promise<void> {
   const ingest = proxyActivities<GaugeIngestActivities>({
     taskQueue: input.ingestTaskQueue,
-    startToCloseTimeout: POLL_TIMEOUT,
-    heartbeatTimeout: '10 seconds',
-    retry: {
-      initialInterval: '2 seconds',
-      backoffCoefficient: 2,
-      maximumInterval: '30 seconds',
-      maximumAttempts: input.fetchMaximumAttempts ?? 3,
-    },
+    ...gaugePoll(input.fetchMaximumAttempts ?? 3),
   });
   const warehouse = proxyActivities<GaugeWarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '5 minutes',
-    heartbeatTimeout: '30 seconds',
-    retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 10 },
+    ...WAREHOUSE_COMMIT,
   });
 
   let health = input.carried?.health ?? initialGaugeHealth(input.source);

@@ -8,6 +8,7 @@ import {
 } from '@temporalio/workflow';
 import type { BackfillActivities, ReparseSliceResult } from '../activities/index.js';
 import { NO_REPARSE_COUNTS, type ReparseCounts, type ReparseProgress } from '../model/index.js';
+import { reparseSlice } from './activity-policies.js';
 
 export interface ReparseBackfillInput {
   feedKey: string;
@@ -31,9 +32,7 @@ export const reparseProgressQuery = defineQuery<ReparseProgress>('progress');
 export async function reparseBackfill(input: ReparseBackfillInput): Promise<ReparseCounts> {
   const activities = proxyActivities<BackfillActivities>({
     taskQueue: input.warehouseTaskQueue,
-    startToCloseTimeout: '30 minutes',
-    heartbeatTimeout: `${input.heartbeatTimeoutSeconds ?? 30} seconds`,
-    retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
+    ...reparseSlice(`${input.heartbeatTimeoutSeconds ?? 30} seconds`),
   });
   const progress: ReparseProgress = {
     backfillId: workflowInfo().workflowId,

@@ -2,17 +2,22 @@ import { ApplicationFailure } from '@temporalio/common';
 import { createHash } from 'node:crypto';
 import { dataLayout, type Settings } from '../../config/index.js';
 import { effectiveGaugeBaseUrl, gaugeSourceByName } from '../../config/gauge-sources.js';
-import { readingsCsv, writeStagedPoll } from '../../warehouse/gauges/staged.js';
+import { pollSequence } from '../../sources/gauges/index.js';
+import { readingsCsv, stagedReadingsPath, writeStagedPoll } from '../../warehouse/gauges/staged.js';
+import { sharedFilesOf, type SharedFilesSettings } from '../shared-files.js';
 import { NON_RETRYABLE_FAILURES } from '../contracts.js';
 import { heartbeating } from '../heartbeat.js';
 import { RawStore } from '../raw-store.js';
 import { cancellation } from '../upstream-fetch.js';
 import type { PollGaugeSourceInput, PollGaugeSourceResult } from './contracts.js';
-import { SOURCE_POLLERS } from './pollers.js';
-import { sourceFetcher } from './source-fetch.js';
+import { runPoll, sourceFetcher } from './source-fetch.js';
+
+/** What the sources' polls keep between polls, for the life of the worker (AQUARIUS locations). */
+const pollMemory = new Map<string, unknown>();
 
 export interface GaugeIngestDeps {
-  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
+  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'> &
+    SharedFilesSettings;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -25,7 +30,8 @@ export interface GaugeIngestDeps {
 export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
   const { settings } = deps;
   const now = deps.now ?? (() => new Date());
-  const raw = new RawStore(settings.DATA_DIR);
+  const shared = sharedFilesOf(settings);
+  const raw = new RawStore(settings.DATA_DIR, shared);
 
   async function poll(input: PollGaugeSourceInput): Promise<PollGaugeSourceResult> {
     const source = gaugeSourceByName(input.source);
@@ -45,14 +51,15 @@ export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
       fetch: deps.fetch,
       now,
     });
-    const result = await SOURCE_POLLERS[source.system]({
+    const sequence = pollSequence(source.system, {
       source,
       baseUrl: effectiveGaugeBaseUrl(source, settings.UPSTREAM_BASE_URL),
       fromMs: input.fromMs,
       toMs: at.getTime(),
       token: input.token,
-      fetcher,
+      memory: pollMemory,
     });
+    const result = await runPoll(sequence, fetcher);
     const csv = readingsCsv(result.series);
     const hash = createHash('sha256')
       .update(fetcher.fetched.map((ref) => ref.sha256).join(','))
@@ -76,6 +83,8 @@ export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
       },
       csv.text,
     );
+    await shared.publish(stagedPath);
+    await shared.publish(stagedReadingsPath(stagedPath));
     return {
       stagedPath,
       polledAt: at.toISOString(),

@@ -1,4 +1,4 @@
-import { GaugeSourceError } from '../../sources/gauges/index.js';
+import { GaugeSourceError, type PollSequence, type SourcePoll } from '../../sources/gauges/index.js';
 import { NON_RETRYABLE_FAILURES } from '../contracts.js';
 import type { RawRef, RawStore } from '../raw-store.js';
 import { fetchUpstream, upstreamFailure, withoutQuery } from '../upstream-fetch.js';
@@ -25,6 +25,16 @@ export function parsed<T>(parse: () => T): T {
     if (error instanceof GaugeSourceError) throw documentFailure(error);
     throw error;
   }
+}
+
+/** Runs a source's poll: GETs each URL its sequence asks for and hands the body back to it. */
+export async function runPoll(sequence: PollSequence, fetcher: SourceFetcher): Promise<SourcePoll> {
+  let step = parsed(() => sequence.next());
+  while (!step.done) {
+    const body = await fetcher.get(step.value);
+    step = parsed(() => sequence.next(body));
+  }
+  return step.value;
 }
 
 export function sourceFetcher(options: {

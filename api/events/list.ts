@@ -1,9 +1,10 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { eventFeature } from '../../clustering/event-feature.js';
+import type { EventFilters } from '../../lake/serving/events.js';
 import { GEOJSON, nextLink } from '../incidents/collection.js';
 import type { AppEnv, EventDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
-import { listKeyText, parseListKey, type EventFilters } from './event-set.js';
+import { listKeyText, parseListKey } from './list-key.js';
 import { EventCollectionSchema, EventListQuery } from './schemas.js';
 import { selfLink } from '../request-links.js';
 

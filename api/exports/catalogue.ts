@@ -5,11 +5,12 @@ import { toCsv } from '../../exports/csv.js';
 import { toFeature } from '../../exports/geojson.js';
 import { CAP_FEED_PATH, INCIDENT_EXPORTS_PATH, LAKE_EXPORTS_PATH } from '../../exports/public-paths.js';
 import { TIER_LOOKBACK_TEXT, type Entitlement, type Tier } from '../../config/index.js';
+import { RECORD_COLUMNS } from '../../lake/incident-columns.js';
 import { GARBAGE_GRACE_MS, type LakeFile } from '../../lake/manifest.js';
 import { LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
-import type { ServingStore } from '../serving-store.js';
+import type { ServingStore } from '../../lake/serving/serving-store.js';
 import type { StaticFileCache } from './static-file.js';
 import { EXPORTED_TABLE_ACCESS, exportRefusal, tableEntitlement, type ExportViewer } from './table-access.js';
 
@@ -93,7 +94,7 @@ function build(
     case 'current.csv':
       return Buffer.from(toCsv(records));
     case 'current.arrows':
-      return recordsToArrowStream(records);
+      return recordsToArrowStream(records, RECORD_COLUMNS);
   }
 }
 

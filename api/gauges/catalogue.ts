@@ -11,8 +11,8 @@ import type {
   ReadingStatus,
   StateCode,
 } from '../../model/index.js';
-import { formatAtOffset } from '../../sources/gauges/time.js';
-import type { ServingStore } from '../serving-store.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
+import type { ServingStore } from '../../lake/serving/serving-store.js';
 
 /** A gauge as the API shows it. */
 export interface GaugeView {

@@ -1,7 +1,7 @@
 import { gaugeFilesBetween } from '../../lake/gauge-files.js';
 import type { GaugeReading, RollupInterval } from '../../model/index.js';
-import { formatAtOffset } from '../../sources/gauges/time.js';
-import type { ServingStore } from '../serving-store.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
+import type { ServingStore } from '../../lake/serving/serving-store.js';
 import type { CatalogueGauge } from './catalogue.js';
 
 export interface RollupView extends GaugeReading {

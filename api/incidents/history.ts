@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ARCHIVE_BOUNDARY } from '../../config/index.js';
-import { RECORD_COLUMN_LIST } from '../../model/index.js';
+import { RECORD_COLUMN_LIST } from '../../lake/incident-columns.js';
 import { problems } from '../problem.js';
 import { assertLookback, earliestAllowed } from '../tier-access.js';
 import type { AppEnv, IncidentDeps } from '../types.js';

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
-import { CANCEL_WINDOW_MS } from '../../exports/cap/cap-entries.js';
+import { CANCEL_WINDOW_MS } from '../../model/index.js';
 import { ATOM_MEDIA_TYPE, EDXL_MEDIA_TYPE, respondWithAtom, respondWithEdxl } from './cap-responses.js';
 import { collectionContent, nextLink, respondWithPage } from './collection.js';
 import { filtersOf } from './list-query.js';

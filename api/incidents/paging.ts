@@ -1,7 +1,7 @@
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { IncidentRecord } from '../../model/index.js';
 import type { CursorCodec } from '../cursor.js';
-import type { ServingStore } from '../serving-store.js';
+import type { ServingStore } from '../../lake/serving/serving-store.js';
 import type { Page } from './collection.js';
 
 export interface KeysetQuery {

@@ -23,7 +23,7 @@ import { PreparedAnswer } from '../prepared-answer.js';
 import type { AppEnv, MetaDeps } from '../types.js';
 import { validationHook } from '../validation.js';
 import { attributionBody, attributionRoute } from './attribution.js';
-import { HealthObservedAt, statusBody, statusRoute } from './status.js';
+import { HealthObservedAt, statusDocument, statusRoute } from './status.js';
 
 const FeedHealthEntry = z
   .object({
@@ -160,25 +160,12 @@ export function metaRoutes(deps: MetaDeps) {
   app.openapi(schemaRoute, (c) => schema.respond(c));
 
   app.openapi(statusRoute, async (c) => {
-    const [feeds, gauges, declarations] = await Promise.all([
+    const [feeds, gauges] = await Promise.all([
       deps.feedHealth.read(deps.catalogue),
       deps.gaugeHealth?.read(GAUGE_ITEMS) ?? [],
-      deps.declarationHealth?.read(),
     ]);
     c.header('cache-control', 'no-cache');
-    const inputs = {
-      feeds,
-      gauges,
-      declarations,
-      declarationsServed: deps.declarationHealth !== undefined,
-      observedAt: deps.feedHealth.observedAt,
-    };
-    const body = statusBody(deps.catalogue, inputs, {
-      version: deps.version,
-      startedAt: deps.startedAt,
-      now: deps.now(),
-    });
-    return c.json(body, 200);
+    return c.json(await statusDocument(deps, feeds, gauges), 200);
   });
 
   app.openapi(attributionRoute, (c) => {

@@ -4,19 +4,13 @@ import {
   createDeclarationIngestActivities,
   createDeclarationWarehouseActivities,
 } from '../../activities/index.js';
-import { normalise } from '../../activities/ingest.js';
 import { issueKey } from '../../api/access/issue.js';
 import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
 import { dataLayout, parseSettings } from '../../config/index.js';
-import { toRecord } from '../../model/index.js';
+import { normalise, toRecord } from '../../model/index.js';
 import { GENERATORS } from '../../replay/generators/index.js';
-import {
-  readingTimes,
-  renderThresholdsTable,
-  syntheticFleet,
-  syntheticStation,
-  valueAt,
-} from '../../replay/gauges/index.js';
+import { renderThresholdsTable, syntheticFleet, syntheticStation } from '../../replay/gauges/index.js';
+import { readingTimes, valueAt } from '../../sources/gauges/fake/index.js';
 import { demoDeclarationInputs } from '../../runtime/declaration-inputs.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { GaugeWarehouse, STAGED_READING_COLUMNS, writeStagedPoll } from '../../warehouse/gauges/index.js';

@@ -4,7 +4,8 @@ import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
 import { createApp } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import type { FeedHealthSource } from '../../api/feed-health-source.js';
-import type { ServingStore } from '../../api/serving-store.js';
+import type { AppDeps } from '../../api/types.js';
+import type { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, parseSettings } from '../../config/index.js';
 import { capIssuerFromSettings } from '../../exports/cap/issuer.js';
 
@@ -16,6 +17,8 @@ export async function benchApp(
   store: ServingStore,
   workDir: string,
   feedHealth: FeedHealthSource = { read: () => Promise.resolve([]) },
+  /** A replica of a lake in a bucket, for /v1/status (bench/replicas.ts). */
+  lakeReplica?: AppDeps['lakeReplica'],
 ) {
   const access = SqliteAccessStore.open(join(workDir, 'access.sqlite'));
   const { token } = await issueKey(access, { tier: 'enterprise', label: 'bench' }, new Date());
@@ -31,6 +34,7 @@ export async function benchApp(
     version: 'bench',
     startedAt: new Date(),
     now: () => new Date(),
+    lakeReplica,
   });
   return { app, access, token };
 }

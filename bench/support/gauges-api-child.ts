@@ -6,7 +6,7 @@
 import { benchApp } from './bench-app.js';
 import { Hono } from 'hono';
 import { performance } from 'node:perf_hooks';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 
 export interface ApiFigures {
   bareP50: number;

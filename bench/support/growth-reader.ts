@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { benchApp } from './bench-app.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 
 /**
  * The API side of the growth benchmark, in a process of its own so its memory is its own: opens the

@@ -1,14 +1,11 @@
-import type { IncidentRecord } from '../../model/index.js';
+import {
+  CANCEL_WINDOW_MS,
+  retractedSince,
+  type IncidentRecord,
+  type IncidentVersion,
+} from '../../model/index.js';
 import type { CapEntry } from './cap-atom.js';
-import { latestMessage, type IncidentVersion } from './cap-messages.js';
-
-/** Retractions this recent appear in CAP feeds as Cancel messages (the spec's Limits). */
-export const CANCEL_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** Whether the record was retracted at or after `since` (epoch ms): CAP feeds carry it as a Cancel. */
-export function retractedSince(record: IncidentRecord, since: number): boolean {
-  return record.retracted && record.retracted_at !== null && Date.parse(record.retracted_at) >= since;
-}
+import { latestMessage } from './cap-messages.js';
 
 /** Whether a CAP feed built at `now` carries the record: live, or retracted within the window. */
 export function inCapFeed(record: IncidentRecord, now: Date): boolean {

@@ -1,13 +1,5 @@
-import { STATE_TIME_ZONES, type IncidentRecord } from '../../model/index.js';
+import { STATE_TIME_ZONES, type IncidentRecord, type IncidentVersion } from '../../model/index.js';
 import { capDateTime } from './cap-time.js';
-
-/** One stored version of an incident: the warehouse writes one per change, retraction included. */
-export interface IncidentVersion {
-  version: number;
-  /** When the service recorded it (epoch milliseconds): the `sent` of its CAP message. */
-  validFrom: number;
-  retracted: boolean;
-}
 
 export type CapMsgType = 'Alert' | 'Update' | 'Cancel';
 

@@ -12,7 +12,7 @@ import {
   type StateCode,
 } from '../../model/index.js';
 import { lgaName, placeName, pointIn, postcode, streetAddress } from './places.js';
-import { seededRandom, weighted, type Random } from './random.js';
+import { prng, weighted, type Random } from '../random.js';
 
 /**
  * Made-up archive rows in the interchange format (docs/archive-format.md), as many as asked, from
@@ -197,7 +197,7 @@ const CORRUPTIONS: readonly ((row: InterchangeCellsRow) => void)[] = [
 ];
 
 export function* generateArchiveRows(options: GenerateArchiveOptions): Generator<InterchangeCellsRow, void> {
-  const random = seededRandom(options.seed);
+  const random = prng(options.seed);
   let produced = 0;
   let eventIndex = 0;
   let corrupted = 0;

@@ -1,5 +1,5 @@
 import { STATES, type ApproximateLocator, type StateCode } from '../../model/index.js';
-import { pick, type Random } from './random.js';
+import { pick, type Random } from '../random.js';
 
 /**
  * Made-up places for generated archive rows: names built from syllables, points inside a rough box of

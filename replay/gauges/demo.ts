@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ReplayServer } from '../server.js';
-import { syntheticFleet, type SyntheticGauge } from './fleet.js';
+import type { SyntheticGauge } from '../../sources/gauges/fake/index.js';
+import { syntheticFleet } from './fleet.js';
 import { scriptGaugeSources } from './routes.js';
 import { renderThresholdsTable } from './thresholds.js';
 

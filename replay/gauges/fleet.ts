@@ -1,39 +1,19 @@
-import type { GaugeDatum, GaugeSourceName, GaugeVariable, StateCode } from '../../model/index.js';
-import { hash01, prng } from './random.js';
+import { gaugeSourceByName } from '../../config/gauge-sources.js';
+import type { GaugeVariable } from '../../model/index.js';
+import { round3, type SyntheticGauge } from '../../sources/gauges/fake/index.js';
+import { FAKE_STATION_STYLES } from '../../sources/gauges/index.js';
+import type { FakeStationStyle } from '../../sources/gauges/fake/index.js';
+import { prng } from '../random.js';
 
 /**
  * A made-up fleet of gauges for the replay server, tests and benchmarks: every source, level and
  * rain gauges, published thresholds on most level gauges, some gauges that rise through minor to
  * major and fall back, some that stop reporting (stale). Everything derives from (seed, index), so a
- * gauge's reading at any instant is a pure function and 17 million readings need no storage.
+ * gauge's reading at any instant is a pure function (sources/gauges/fake/gauge.ts). How each source's
+ * stations look is its system's (sources/gauges/<system>/fake.ts).
  */
 
-export const READING_STEP_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
-
-export interface SyntheticFlood {
-  peakMs: number;
-  /** Spread of the flood wave (Gaussian sigma). */
-  widthMs: number;
-  peakLevel: number;
-}
-
-export interface SyntheticGauge {
-  index: number;
-  source: GaugeSourceName;
-  state: StateCode | null;
-  stationNo: string;
-  name: string;
-  latitude: number;
-  longitude: number;
-  variable: GaugeVariable;
-  datum: GaugeDatum | null;
-  baseLevel: number;
-  thresholds: { minor: number; moderate: number; major: number } | null;
-  flood: SyntheticFlood | null;
-  /** The gauge reports nothing after this instant. */
-  lastReportMs: number | null;
-}
 
 export interface FleetOptions {
   count: number;
@@ -43,40 +23,7 @@ export interface FleetOptions {
   endMs: number;
 }
 
-const SOURCE_WEIGHTS: readonly [GaugeSourceName, number][] = [
-  ['nsw-hydstra', 25],
-  ['vic-hydstra', 20],
-  ['qld-hydstra', 18],
-  ['sa-aquarius', 8],
-  ['tas-aquarius', 6],
-  ['nt-aquarius', 4],
-  ['bom-kiwis', 12],
-  ['bcc-telemetry', 7],
-];
-const TOTAL_WEIGHT = SOURCE_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
-
-const STATE_OF: Readonly<Record<GaugeSourceName, StateCode | null>> = {
-  'nsw-hydstra': 'nsw',
-  'vic-hydstra': 'vic',
-  'qld-hydstra': 'qld',
-  'sa-aquarius': 'sa',
-  'tas-aquarius': 'tas',
-  'nt-aquarius': 'nt',
-  'bom-kiwis': null,
-  'bcc-telemetry': 'qld',
-};
-
-/** Rough boxes [minLat, maxLat, minLng, maxLng] to scatter made-up stations in. */
-const BOXES: Readonly<Record<GaugeSourceName, readonly [number, number, number, number]>> = {
-  'nsw-hydstra': [-36.5, -29, 146, 153],
-  'vic-hydstra': [-38.5, -35.5, 142, 149],
-  'qld-hydstra': [-28.5, -17, 142, 153],
-  'sa-aquarius': [-37.5, -30, 135, 140.5],
-  'tas-aquarius': [-43.3, -41, 145, 148.2],
-  'nt-aquarius': [-20, -12, 130, 136.5],
-  'bom-kiwis': [-34, -20, 115, 150],
-  'bcc-telemetry': [-27.65, -27.3, 152.85, 153.2],
-};
+const TOTAL_WEIGHT = FAKE_STATION_STYLES.reduce((sum, style) => sum + style.weight, 0);
 
 const WATERS = [
   'Wattle',
@@ -97,10 +44,10 @@ export function syntheticFleet(options: FleetOptions): SyntheticGauge[] {
 
 export function syntheticGauge(index: number, options: FleetOptions): SyntheticGauge {
   const random = prng(Math.imul(options.seed ^ 0x2545f491, 2_654_435_761) + index);
-  const source = pickSource(random());
-  const rainShare = source === 'bcc-telemetry' ? 0.5 : 0.2;
-  const variable: GaugeVariable = random() < rainShare ? 'rainfall' : 'water_level';
-  const datum = variable === 'rainfall' ? null : datumOf(source);
+  const style = pickStyle(random());
+  const { source } = style;
+  const variable: GaugeVariable = random() < style.rainShare ? 'rainfall' : 'water_level';
+  const datum = variable === 'rainfall' ? null : style.levelDatum;
   const baseLevel = round3(datum === 'ahd' ? 2 + random() * 8 : 0.3 + random() * 2.5);
   const hasThresholds = variable === 'water_level' && random() < 0.75;
   const minor = round3(baseLevel + 1 + random() * 2);
@@ -119,12 +66,14 @@ export function syntheticGauge(index: number, options: FleetOptions): SyntheticG
     : null;
   const stale = random() < 0.05;
   const lastReportMs = stale ? options.endMs - (2 + random() * 4) * 24 * HOUR_MS : null;
-  const [minLat, maxLat, minLng, maxLng] = BOXES[source];
+  const [minLat, maxLat, minLng, maxLng] = style.box;
+  const catalogued = gaugeSourceByName(source);
   return {
     index,
     source,
-    state: STATE_OF[source],
-    stationNo: stationNumber(source, index),
+    state: catalogued?.state ?? null,
+    offsetMinutes: catalogued?.standardOffsetMinutes ?? 600,
+    stationNo: style.stationNo(index),
     name: `${WATERS[index % WATERS.length]} ${variable === 'rainfall' ? 'Rain' : 'Creek'} at ${PLACES[(index >> 3) % PLACES.length]} ${index}`,
     latitude: round6(minLat + random() * (maxLat - minLat)),
     longitude: round6(minLng + random() * (maxLng - minLng)),
@@ -137,80 +86,13 @@ export function syntheticGauge(index: number, options: FleetOptions): SyntheticG
   };
 }
 
-function pickSource(u: number): GaugeSourceName {
+function pickStyle(u: number): FakeStationStyle {
   let remaining = u * TOTAL_WEIGHT;
-  for (const [source, weight] of SOURCE_WEIGHTS) {
-    remaining -= weight;
-    if (remaining < 0) return source;
+  for (const style of FAKE_STATION_STYLES) {
+    remaining -= style.weight;
+    if (remaining < 0) return style;
   }
-  return SOURCE_WEIGHTS[0]![0];
-}
-
-/** What each source's level series is measured from, as its parser will read it. */
-function datumOf(source: GaugeSourceName): GaugeDatum {
-  if (source === 'bcc-telemetry') return 'ahd';
-  if (source === 'bom-kiwis') return 'unstated';
-  return 'local';
-}
-
-/** Station numbers in each agency's style (made up). */
-function stationNumber(source: GaugeSourceName, index: number): string {
-  const n = String(100_000 + index);
-  switch (source) {
-    case 'qld-hydstra':
-      return `${n}A`;
-    case 'sa-aquarius':
-      return `A${4_000_000 + index}`;
-    case 'tas-aquarius':
-      return `${18_000 + index}-1`;
-    case 'nt-aquarius':
-      return `G${8_100_000 + index}`;
-    case 'bcc-telemetry':
-      return `E${1000 + index}`;
-    default:
-      return n;
-  }
-}
-
-/** The water level of a gauge at an instant: base, a slow swell, its flood wave and a little noise. */
-export function levelAt(gauge: SyntheticGauge, timeMs: number): number {
-  const swell = 0.05 * Math.sin((2 * Math.PI * timeMs) / (5 * 24 * HOUR_MS) + gauge.index);
-  let level =
-    gauge.baseLevel + swell + (hash01(gauge.index, Math.floor(timeMs / READING_STEP_MS)) - 0.5) * 0.006;
-  if (gauge.flood) {
-    const z = (timeMs - gauge.flood.peakMs) / gauge.flood.widthMs;
-    level += (gauge.flood.peakLevel - gauge.baseLevel) * Math.exp(-0.5 * z * z);
-  }
-  return round3(level);
-}
-
-/** Incremental rainfall (mm) of the 15 minutes ending at an instant: mostly none, some showers. */
-export function rainAt(gauge: SyntheticGauge, timeMs: number): number {
-  const slot = Math.floor(timeMs / READING_STEP_MS);
-  const u = hash01(gauge.index, slot, 7);
-  return u < 0.9 ? 0 : Math.round((u - 0.9) * 80) / 2;
-}
-
-export function valueAt(gauge: SyntheticGauge, timeMs: number): number {
-  return gauge.variable === 'rainfall' ? rainAt(gauge, timeMs) : levelAt(gauge, timeMs);
-}
-
-/** Reading instants of a gauge in [fromMs, toMs): every 15 minutes until it falls silent. */
-export function readingTimes(gauge: SyntheticGauge, fromMs: number, toMs: number): number[] {
-  const last = gauge.lastReportMs ?? Infinity;
-  const times: number[] = [];
-  for (
-    let time = Math.ceil(fromMs / READING_STEP_MS) * READING_STEP_MS;
-    time < toMs && time <= last;
-    time += READING_STEP_MS
-  ) {
-    times.push(time);
-  }
-  return times;
-}
-
-export function round3(value: number): number {
-  return Math.round(value * 1000) / 1000;
+  return FAKE_STATION_STYLES[0]!;
 }
 
 function round6(value: number): number {

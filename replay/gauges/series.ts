@@ -1,7 +1,5 @@
-import { gaugeSourceByName } from '../../config/gauge-sources.js';
 import { GAUGE_UNITS, gaugeId, type GaugeSeries, type GaugeStation } from '../../model/index.js';
-import { readingTimes, valueAt, type SyntheticGauge } from './fleet.js';
-import { isoText } from './times.js';
+import { isoText, readingTimes, valueAt, type SyntheticGauge } from '../../sources/gauges/fake/index.js';
 
 /**
  * A made-up gauge as the parsers would hand it over (station and readings), without going through a
@@ -23,11 +21,10 @@ export function syntheticStation(gauge: SyntheticGauge): GaugeStation {
 }
 
 export function syntheticSeries(gauge: SyntheticGauge, fromMs: number, toMs: number): GaugeSeries {
-  const offset = gaugeSourceByName(gauge.source)?.standardOffsetMinutes ?? 600;
   return {
     station: syntheticStation(gauge),
     readings: readingTimes(gauge, fromMs, toMs).map((time) => ({
-      time: isoText(time, offset),
+      time: isoText(time, gauge.offsetMinutes),
       value: valueAt(gauge, time),
       quality: null,
     })),

@@ -1,6 +1,6 @@
 import { THRESHOLDS_TABLE_COLUMNS, THRESHOLDS_TABLE_VERSION_LINE } from '../../gauges/thresholds-table.js';
-import type { SyntheticGauge } from './fleet.js';
-import { isAquariusGauge } from './aquarius.js';
+import { isAquariusGauge } from '../../sources/gauges/aquarius/index.js';
+import type { SyntheticGauge } from '../../sources/gauges/fake/index.js';
 
 /**
  * A flood thresholds table (version 1) for the made-up level gauges with thresholds, except AQUARIUS

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
@@ -10,7 +10,7 @@ import { generateKey } from '../../api/access/key-format.js';
 import { DEFAULT_POLICY, policyFor, ROUTE_POLICIES } from '../../api/access/route-policy.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, TIERS, type Tier } from '../../config/index.js';
 import { toRecord } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
@@ -82,6 +82,13 @@ function endpoints(incidentId: string): Endpoint[] {
     open('/v1/docs/assets/init.js'),
     open('/v1/status'),
     open('/v1/attribution'),
+    // The status page and the map (api/pages/): pages and their files, no key.
+    open('/status'),
+    open('/status/assets/:file', '/status/assets/pages.css'),
+    open('/map'),
+    open('/map/assets/:file', '/map/assets/map.js'),
+    open('/map/outlines.geojson'),
+    open('/readyz'),
     keyed('/v1/incidents', '/v1/incidents?limit=5'),
     keyed('/v1/incidents/{id}', `/v1/incidents/${incidentId}`),
     keyed('/v1/incidents/nearby', '/v1/incidents/nearby?lat=-33&lng=150&radius=500'),

@@ -7,7 +7,7 @@ import { issueKey, normaliseOrigin } from '../../api/access/issue.js';
 import { quotaPeriod, rateLimitHeaders, secondsUntilReset } from '../../api/access/rate-limit.js';
 import { createApp } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { bearer, testAccess } from '../support/keys.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 

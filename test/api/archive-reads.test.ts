@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArchiveActivities } from '../../activities/archive-activities.js';
 import type { App } from '../../api/app.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { dataLayout, FEED_CATALOGUE, type Tier } from '../../config/index.js';
 import { INTERCHANGE_COLUMNS } from '../../model/index.js';
 import { Warehouse } from '../../warehouse/warehouse.js';

@@ -8,7 +8,7 @@ import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import type { Catalogue } from '../../api/exports/catalogue.js';
 import { listen } from '../../api/listen.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, TIERS, type Tier } from '../../config/index.js';
 import type { LakeFile } from '../../lake/manifest.js';
 import { LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';

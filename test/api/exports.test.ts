@@ -7,13 +7,14 @@ import { tableFromIPC } from 'apache-arrow';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArchiveActivities } from '../../activities/archive-activities.js';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import type { Catalogue } from '../../api/exports/catalogue.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
-import { RECORD_COLUMNS, NO_LOCATOR, toRecord } from '../../model/index.js';
+import { RECORD_COLUMNS } from '../../lake/incident-columns.js';
+import { NO_LOCATOR, toRecord } from '../../model/index.js';
 import { writeArchiveFile } from '../../replay/archive/generate.js';
 import {
   renderNswMajorIncidents,

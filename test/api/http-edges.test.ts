@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { listen } from '../../api/listen.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { API_VERSION } from '../../api/version.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { publishNow } from '../../warehouse/publisher.js';

@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { createApp, type App } from '../../api/app.js';
 import { API_VERSION } from '../../api/version.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { EVENT_TYPES, toRecord, type FeedHealth } from '../../model/index.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
@@ -311,6 +311,7 @@ describe('incident API over published Parquet (app.request)', () => {
     expect(Object.keys(body.paths).sort()).toEqual(
       [
         '/',
+        '/readyz',
         '/v1',
         '/v1/attribution',
         '/v1/events',

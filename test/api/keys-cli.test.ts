@@ -9,7 +9,7 @@ import { hashSecret, parseKey } from '../../api/access/key-format.js';
 import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { dataLayout, DEMO_DATA_DIR } from '../../config/index.js';
 import { bearer } from '../support/keys.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';

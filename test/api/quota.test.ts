@@ -13,7 +13,7 @@ import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
 import { issueKey } from '../../api/access/issue.js';
 import { createApp } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { TIER_MONTHLY_QUOTA, type Tier } from '../../config/index.js';
 import { bearer } from '../support/keys.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { dataCaching, ResponseCache, type CachedResponse } from '../../api/http-cache.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import type { AppEnv } from '../../api/types.js';
 
 const answer = (bytes: number): CachedResponse => ({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { formatUptime } from '../../api/meta/status.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, type FeedDefinition } from '../../config/index.js';
 import type { FeedHealth, FeedStatus } from '../../model/index.js';
 import { testAccess, type TestAccess } from '../support/keys.js';

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARCHIVE_FILE_COLUMNS } from '../../lake/archive-columns.js';
 import { ARCHIVE_GEOMETRY_SQL } from '../../lake/read.js';
 import { columnsDdl, LAKE_TABLES } from '../../lake/tables.js';
-import { ARCHIVE_FILE_COLUMNS, STATES, type ArchiveRecord, type StateCode } from '../../model/index.js';
+import { STATES, type ArchiveRecord, type StateCode } from '../../model/index.js';
 import { generatedLgaNames, STATE_POSTCODES } from '../../replay/archive/places.js';
 import { writeArchiveFile } from '../../replay/archive/generate.js';
 import {

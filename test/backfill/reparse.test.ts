@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackfillActivities } from '../../activities/backfill-activities.js';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { RawStore } from '../../activities/raw-store.js';
 import { dataLayout, feedByKey } from '../../config/index.js';
 import { readManifest } from '../../lake/manifest.js';

@@ -15,9 +15,9 @@ import {
   type IncidentGeometry,
   type IncidentRecord,
 } from '../../model/index.js';
-import { CapValidators } from '../../bench/support/cap-validation.js';
+import { CapValidators } from '../../replay/cap-validation.js';
 import { requireSharedFolder } from '../../replay/shared-samples.js';
-import { FIRST, RETRACTED, SECOND, lifecycle, sampleRecords } from '../../bench/support/cap-samples.js';
+import { FIRST, RETRACTED, SECOND, lifecycle, sampleRecords } from '../../replay/cap-samples.js';
 
 const settings = parseSettings({});
 const issuer = capIssuer(

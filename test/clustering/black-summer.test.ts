@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parserFor } from '../../sources/index.js';
-import {
-  clusterMembersFromRecords,
-  DEFAULT_CLUSTERING_CONFIG,
-  nextEventState,
-} from '../../clustering/index.js';
+import { clusterMembersFromRecords, nextEventState } from '../../clustering/index.js';
+import { DEFAULT_CLUSTERING_CONFIG } from '../../config/clustering.js';
 import { toRecord } from '../../model/index.js';
 import type { ClusteredEvent } from '../../model/index.js';
 import { requireSharedFolder } from '../../replay/shared-samples.js';
@@ -35,7 +32,7 @@ const rfs = (...feedIds: number[]) => feedIds.map((id) => `nsw-rfs-${id}`);
 
 describe('events of the Black Summer sample', () => {
   const members = blackSummerMembers();
-  const events = nextEventState([], members, FETCHED);
+  const events = nextEventState([], members, FETCHED, DEFAULT_CLUSTERING_CONFIG);
   const eventWith = (ids: string[]): ClusteredEvent => {
     const event = events.find((e) => e.memberIds.includes(ids[0]!));
     if (!event) throw new Error(`${ids[0]} is in no event`);
@@ -85,7 +82,7 @@ describe('events of the Black Summer sample', () => {
   });
 
   it('keeps every id when the same document is polled again', () => {
-    const again = nextEventState(events, members, '2020-01-26T16:35:00+11:00');
+    const again = nextEventState(events, members, '2020-01-26T16:35:00+11:00', DEFAULT_CLUSTERING_CONFIG);
     expect(again.map((event) => event.id)).toEqual(events.map((event) => event.id));
     expect(again.every((event) => event.isActive)).toBe(true);
   });

@@ -1,14 +1,10 @@
 import { clustersDbscan } from '@turf/clusters-dbscan';
 import { featureCollection, point } from '@turf/helpers';
 import { describe, expect, it } from 'vitest';
-import {
-  clusterMembers,
-  clusteringConfig,
-  DEFAULT_CLUSTERING_CONFIG,
-  sizeReachKm,
-} from '../../clustering/index.js';
+import { clusterMembers, sizeReachKm } from '../../clustering/index.js';
+import { clusteringConfig, DEFAULT_CLUSTERING_CONFIG } from '../../config/clustering.js';
 import type { ClusterMember } from '../../clustering/index.js';
-import { GENERATED_NOW, scatteredMembers } from '../../bench/support/event-sequences.js';
+import { GENERATED_NOW, scatteredMembers } from '../../replay/stand-ins/event-sequences.js';
 import { member, NOW, shuffled } from './fixtures.js';
 
 const ids = (members: readonly ClusterMember[]) => members.map((m) => m.id);
@@ -172,7 +168,7 @@ describe('clusterMembers', () => {
       member('b', 5, 0),
       member('c', 5, 0, { eventType: 'flood' }),
     ];
-    const clusters = clusterMembers(shuffled(members, 2), NOW);
+    const clusters = clusterMembers(shuffled(members, 2), NOW, DEFAULT_CLUSTERING_CONFIG);
     expect(clusters.map((c) => [c.category, ids(c.members)])).toEqual([['weather', ['a', 'c']]]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CLUSTERING_CONFIG } from '../../config/clustering.js';
 import { eventFeature, eventFieldsOf, nextEventState } from '../../clustering/index.js';
 import type { ClusterMember, MemberCluster } from '../../clustering/index.js';
 import { highestSeverity, highestWarningLevel } from '../../model/index.js';
@@ -134,7 +135,12 @@ describe('highest severity and warning level', () => {
 });
 
 describe('eventFeature', () => {
-  const [event] = nextEventState([], [member('a', 0, 0), member('b', 5, 0), member('c', 2, 4)], NOW);
+  const [event] = nextEventState(
+    [],
+    [member('a', 0, 0), member('b', 5, 0), member('c', 2, 4)],
+    NOW,
+    DEFAULT_CLUSTERING_CONFIG,
+  );
 
   it('renders the spec’s Event Feature and nothing more, JSON-safe', () => {
     const feature = eventFeature(event!);

@@ -1,15 +1,10 @@
 import { v5 as uuidV5, version as uuidVersion } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import {
-  clusterMembers,
-  clusteringConfig,
-  DEFAULT_CLUSTERING_CONFIG,
-  EVENT_ID_NAMESPACE,
-  nextEventState,
-} from '../../clustering/index.js';
+import { clusterMembers, EVENT_ID_NAMESPACE, nextEventState } from '../../clustering/index.js';
+import { clusteringConfig, DEFAULT_CLUSTERING_CONFIG } from '../../config/clustering.js';
 import type { ClusterMember } from '../../clustering/index.js';
 import type { ClusteredEvent } from '../../model/index.js';
-import { pollSequence } from '../../bench/support/event-sequences.js';
+import { pollSequence } from '../../replay/stand-ins/event-sequences.js';
 import { line, member, NOW, shuffled } from './fixtures.js';
 
 /** `minutes` after NOW. */
@@ -20,7 +15,7 @@ function run(polls: readonly [minutes: number, members: ClusterMember[]][]): Clu
   const states: ClusteredEvent[][] = [];
   let state: ClusteredEvent[] = [];
   for (const [minutes, members] of polls) {
-    state = nextEventState(state, members, at(minutes));
+    state = nextEventState(state, members, at(minutes), DEFAULT_CLUSTERING_CONFIG);
     states.push(state);
   }
   return states;
@@ -56,7 +51,8 @@ describe('event ids', () => {
     const polls = pollSequence({ polls: 40, seed: 3 });
     const replay = () => {
       let state: ClusteredEvent[] = [];
-      for (const poll of polls) state = nextEventState(state, poll.members, poll.now);
+      for (const poll of polls)
+        state = nextEventState(state, poll.members, poll.now, DEFAULT_CLUSTERING_CONFIG);
       return state;
     };
     const first = replay();
@@ -234,7 +230,7 @@ describe('event identity across polls', () => {
       member('nsw-rfs-1', 0, 0, { ...albury, state: 'nsw', agency: 'rfs', suburb: 'Albury' }),
       member('vic-cfa-1', 0, 0, { ...wodonga, state: 'vic', agency: 'cfa', suburb: 'Wodonga' }),
     ];
-    const event = only(nextEventState([], members, NOW));
+    const event = only(nextEventState([], members, NOW, DEFAULT_CLUSTERING_CONFIG));
     expect(event).toMatchObject({
       affectedStates: ['nsw', 'vic'],
       agencies: ['cfa', 'rfs'],
@@ -253,10 +249,17 @@ describe('nextEventState over a generated fire season', () => {
     const everEnded = new Set<string>();
     let merges = 0;
     for (const [n, poll] of polls.entries()) {
-      const next = nextEventState(state, poll.members, poll.now);
+      const next = nextEventState(state, poll.members, poll.now, DEFAULT_CLUSTERING_CONFIG);
       // Re-running on the same input changes nothing; nor does the order of either input.
-      expect(nextEventState(next, poll.members, poll.now)).toEqual(next);
-      expect(nextEventState(shuffled(state, n), shuffled(poll.members, n + 1), poll.now)).toEqual(next);
+      expect(nextEventState(next, poll.members, poll.now, DEFAULT_CLUSTERING_CONFIG)).toEqual(next);
+      expect(
+        nextEventState(
+          shuffled(state, n),
+          shuffled(poll.members, n + 1),
+          poll.now,
+          DEFAULT_CLUSTERING_CONFIG,
+        ),
+      ).toEqual(next);
 
       const ids = next.map((event) => event.id);
       expect(new Set(ids).size).toBe(ids.length);

@@ -2,7 +2,7 @@ import { distance } from 'geokdbush';
 import KDBush from 'kdbush';
 import { describe, expect, it } from 'vitest';
 import { capBoxes, candidatesWithin } from '../../clustering/great-circle-search.js';
-import { prng } from '../../replay/generators/random.js';
+import { prng } from '../../replay/random.js';
 
 /** Points spread over the whole globe, poles and the antimeridian included. */
 function globe(count: number, seed: number): { lng: number; lat: number }[] {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   clusterMemberFromRecord,
   clusterMembersFromRecords,
-  DEFAULT_CLUSTERING_CONFIG,
   hectaresFromDetails,
   hectaresFromText,
 } from '../../clustering/index.js';
+import { DEFAULT_CLUSTERING_CONFIG } from '../../config/clustering.js';
 import { makeIncident, makeRecord } from '../support/incidents.js';
 
 describe('hectares', () => {

@@ -9,7 +9,7 @@ import {
   parseNswRegisterRows,
   startDateInName,
 } from '../../sources/declarations/index.js';
-import { nswDeclarationPageHtml, nswRegisterPageHtml } from '../../declarations/stand-ins/index.js';
+import { nswDeclarationPageHtml, nswRegisterPageHtml } from '../../replay/stand-ins/declarations/index.js';
 import type { LgaRef } from '../../model/index.js';
 import { realGeographyPaths } from '../geo/support/real-geography.js';
 import { storedNswPages } from './support/nsw-register-markdown.js';

@@ -15,7 +15,7 @@ import {
   STAND_IN_BOUNDARIES_NOTE,
   STAND_IN_FILE_NAMES,
   standInDeclarationFiles,
-} from '../../declarations/stand-ins/index.js';
+} from '../../replay/stand-ins/declarations/index.js';
 import { loadGeography } from '../../geo/index.js';
 import { parseDrfaActivationsCsv, parseNswRegisterPage } from '../../sources/declarations/index.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { prng } from '../../replay/generators/random.js';
+import { prng } from '../../replay/random.js';
 import { eventClustererWorkflowId } from '../../runtime/event-clusterer.js';
 import { GAUGE_COMPACTION_SCHEDULE_ID, GAUGE_RETENTION_SCHEDULE_ID } from '../../runtime/gauge-pollers.js';
 import { COMPACTION_SCHEDULE_ID } from '../../runtime/schedules.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLUSTERING_CONFIG } from '../../clustering/index.js';
+import { DEFAULT_CLUSTERING_CONFIG } from '../../config/clustering.js';
 import { parseSettings } from '../../config/index.js';
 
 describe('EVENT_CLUSTERING', () => {

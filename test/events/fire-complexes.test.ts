@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clusterMembersFromRecords,
-  DEFAULT_CLUSTERING_CONFIG,
-  nextEventState,
-} from '../../clustering/index.js';
+import { clusterMembersFromRecords, nextEventState } from '../../clustering/index.js';
+import { DEFAULT_CLUSTERING_CONFIG } from '../../config/clustering.js';
 import type { ClusteredEvent } from '../../model/index.js';
 import { CYCLE_TICKS, fireComplexes } from '../../replay/generators/fire-complexes.js';
 import { NSW_GENERATORS } from '../../replay/generators/nsw.js';
 import { tickTime, type RenderOptions } from '../../replay/generators/types.js';
 import { NSW_PARSERS } from '../../sources/nsw/index.js';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { toRecord } from '../../model/index.js';
 
 const FORMAT = 'nsw-rfs-major-incidents-geojson';
@@ -33,7 +30,12 @@ function eventsOverTicks(ticks: number): ClusteredEvent[][] {
     const now = tickTime(options(tick), tick).toISOString();
     const drafts = parse(new TextEncoder().encode(generator.render(options(tick)))).incidents;
     const records = drafts.map((draft) => toRecord(normalise(draft, now)));
-    state = nextEventState(state, clusterMembersFromRecords(records, DEFAULT_CLUSTERING_CONFIG), now);
+    state = nextEventState(
+      state,
+      clusterMembersFromRecords(records, DEFAULT_CLUSTERING_CONFIG),
+      now,
+      DEFAULT_CLUSTERING_CONFIG,
+    );
     states.push(state);
   }
   return states;

@@ -1,4 +1,4 @@
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { toRecord, type IncidentRecord } from '../../model/index.js';
 import { renderNswMajorIncidents, type SyntheticIncident } from '../../replay/generators/nsw-rfs.js';
 import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';

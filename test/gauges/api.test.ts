@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import type { GaugeSourceItem } from '../../api/gauges/source-health.js';
 import { gaugeSourceByName } from '../../config/gauge-sources.js';
 import { floodClass, isAtOrAbove, readingStatus, summarizeGauges } from '../../gauges/index.js';
@@ -12,15 +12,14 @@ import {
   type GaugeSourceHealth,
   type GaugeVariable,
 } from '../../model/index.js';
+import { syntheticFleet, syntheticStation } from '../../replay/gauges/index.js';
 import {
   READING_STEP_MS,
   readingTimes,
-  syntheticFleet,
-  syntheticStation,
   valueAt,
   type SyntheticGauge,
-} from '../../replay/gauges/index.js';
-import { formatAtOffset } from '../../sources/gauges/time.js';
+} from '../../sources/gauges/fake/index.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
 import { bearer, testAccess, type TestAccess } from '../support/keys.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';

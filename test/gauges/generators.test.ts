@@ -2,56 +2,55 @@ import { describe, expect, it } from 'vitest';
 import { gaugeSourceByName } from '../../config/gauge-sources.js';
 import { floodClass, gaugeState, loadThresholdsTable } from '../../gauges/index.js';
 import { GAUGE_SOURCE_NAMES, gaugeId, type GaugeReading } from '../../model/index.js';
+import { renderThresholdsTable, syntheticFleet } from '../../replay/gauges/index.js';
 import {
   aquariusFloodThresholds,
   aquariusSeries,
+  aquariusUniqueId,
+  isAquariusGauge,
   parseAquariusCorrectedData,
   parseAquariusDescriptions,
   parseAquariusLocation,
   parseAquariusUniqueIds,
-} from '../../sources/gauges/aquarius/index.js';
-import { bccSeries, parseBccReadings, parseBccSensors } from '../../sources/gauges/bcc-telemetry/index.js';
-import {
-  hydstraLatestSeries,
-  parseHydstraLatest,
-  parseHydstraSiteGeojson,
-  parseHydstraTraces,
-  parseHydstraVariableList,
-  unitsBySiteVariable,
-} from '../../sources/gauges/hydstra/index.js';
-import {
-  kiwisSeries,
-  parseKiwisStationList,
-  parseKiwisTimeseriesList,
-  parseKiwisValues,
-} from '../../sources/gauges/kiwis/index.js';
-import {
-  aquariusUniqueId,
-  bccReports,
-  isAquariusGauge,
-  isBccGauge,
-  isHydstraGauge,
-  isKiwisGauge,
-  readingTimes,
   renderAquariusCorrectedData,
   renderAquariusDescriptions,
   renderAquariusLocation,
   renderAquariusUniqueIds,
+} from '../../sources/gauges/aquarius/index.js';
+import {
+  bccReports,
+  bccSeries,
+  isBccGauge,
+  parseBccReadings,
+  parseBccSensors,
   renderBccReadings,
   renderBccSensors,
+} from '../../sources/gauges/bcc-telemetry/index.js';
+import { readingTimes, valueAt, type SyntheticGauge } from '../../sources/gauges/fake/index.js';
+import {
+  hydstraLatestSeries,
+  isHydstraGauge,
+  parseHydstraLatest,
+  parseHydstraSiteGeojson,
+  parseHydstraTraces,
+  parseHydstraVariableList,
   renderHydstraError,
   renderHydstraLatest,
   renderHydstraSiteGeojson,
   renderHydstraTraces,
   renderHydstraVariableList,
+  unitsBySiteVariable,
+} from '../../sources/gauges/hydstra/index.js';
+import {
+  isKiwisGauge,
+  kiwisSeries,
+  parseKiwisStationList,
+  parseKiwisTimeseriesList,
+  parseKiwisValues,
   renderKiwisStationList,
   renderKiwisTimeseriesList,
   renderKiwisValues,
-  renderThresholdsTable,
-  syntheticFleet,
-  valueAt,
-  type SyntheticGauge,
-} from '../../replay/gauges/index.js';
+} from '../../sources/gauges/kiwis/index.js';
 
 const DAY_MS = 86_400_000;
 const START = Date.parse('2026-01-01T00:00:00+10:00');

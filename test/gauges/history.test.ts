@@ -15,14 +15,14 @@ import {
   type TimeWindow,
 } from '../../gauges/index.js';
 import type { GaugeReading, GaugeRollup, RollupInterval } from '../../model/index.js';
-import { formatAtOffset } from '../../sources/gauges/time.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
+import { syntheticGauge } from '../../replay/gauges/index.js';
 import {
   READING_STEP_MS,
   levelAt,
   readingTimes,
-  syntheticGauge,
   type SyntheticGauge,
-} from '../../replay/gauges/index.js';
+} from '../../sources/gauges/fake/index.js';
 
 /**
  * Rollups and retention over 120 simulated days. The clock is a number moved forward a day at a

@@ -4,14 +4,9 @@ import { gaugeSourceByName } from '../../config/gauge-sources.js';
 import { retainRaw, rollupColumns } from '../../gauges/index.js';
 import { filesOf, readManifest, type Manifest } from '../../lake/manifest.js';
 import { gaugeId, type FloodThresholds, type GaugeReading, type GaugeSeries } from '../../model/index.js';
-import {
-  readingTimes,
-  syntheticFleet,
-  syntheticStation,
-  valueAt,
-  type SyntheticGauge,
-} from '../../replay/gauges/index.js';
-import { formatAtOffset } from '../../sources/gauges/time.js';
+import { syntheticFleet, syntheticStation } from '../../replay/gauges/index.js';
+import { readingTimes, valueAt, type SyntheticGauge } from '../../sources/gauges/fake/index.js';
+import { formatAtOffset } from '../../model/time/fixed-offset.js';
 import { gaugeLake, type GaugeLake } from './support/gauge-lake.js';
 
 const DAY = 86_400_000;
@@ -53,6 +48,7 @@ function station(stationNo: string) {
     index: 0,
     source: 'nsw-hydstra',
     state: 'nsw',
+    offsetMinutes: 600,
     stationNo,
     name: `Test ${stationNo}`,
     latitude: -33,

@@ -9,13 +9,13 @@ import { parseSettings } from '../../config/index.js';
 import { GAUGE_SOURCE_NAMES, type GaugeSourceName } from '../../model/index.js';
 import {
   gaugeSourceStep,
-  readingTimes,
-  renderAquariusError,
-  renderHydstraError,
   scriptGaugeSources,
   syntheticFleet,
   syntheticStation,
 } from '../../replay/gauges/index.js';
+import { renderAquariusError } from '../../sources/gauges/aquarius/index.js';
+import { readingTimes } from '../../sources/gauges/fake/index.js';
+import { renderHydstraError } from '../../sources/gauges/hydstra/index.js';
 import { ReplayServer, type ReplayStep } from '../../replay/server.js';
 import { readStagedPoll, stagedReadingsPath } from '../../warehouse/gauges/index.js';
 import { readFile } from 'node:fs/promises';

@@ -81,6 +81,22 @@ describe('flood thresholds table (CSV, version 1)', () => {
     ]);
   });
 
+  it('numbers a row by the line it starts on, whatever the line ends, and refuses a file that is not CSV', () => {
+    const mixed =
+      HEAD +
+      'nsw-hydstra,1,"Two-line\nname",5,4,7,local,https://example.org/1,2026-01-15\r\n\r\n' +
+      'vic-hydstra,2,Gauge 6" board,x,2,3,local,https://example.org/2,2026-01-15\r' +
+      'qld-hydstra,3,C,1,2\n';
+    expect(problemsOf(mixed)).toEqual([
+      'line 3: levels must rise from minor to major',
+      'line 6: minor "x" is not a number',
+      'line 7: 5 fields, expected 9',
+    ]);
+    expect(
+      problemsOf(HEAD + 'nsw-hydstra,1,"Unclosed,1,2,3,local,https://example.org/1,2026-01-15\n')[0],
+    ).toMatch(/^not CSV: /);
+  });
+
   it('adds AQUARIUS-derived thresholds for gauges the table lacks; the table wins where both exist', () => {
     const table = loadThresholdsTable(TABLE);
     const fromSeries = new Map([

@@ -9,7 +9,7 @@ import {
   readLgaShapefile,
   readLgaTopoJson,
 } from '../../geo/index.js';
-import { generateLgaGrid } from '../../geo/stand-ins/index.js';
+import { generateLgaGrid } from '../../replay/stand-ins/geo/index.js';
 import type { Position } from '../../model/index.js';
 import { realGeographyPaths } from './support/real-geography.js';
 import { writeShapefile } from './support/write-shapefile.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLgaIndex, readLgaGeoJson, type LgaBoundarySet } from '../../geo/index.js';
-import { generateLgaGrid } from '../../geo/stand-ins/index.js';
+import { generateLgaGrid } from '../../replay/stand-ins/geo/index.js';
 import type { Position } from '../../model/index.js';
 import { realGeography } from './support/real-geography.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalise } from '../../activities/ingest.js';
+import { normalise } from '../../model/index.js';
 import { PARSERS } from '../../sources/index.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { GENERATORS } from '../../replay/generators/index.js';

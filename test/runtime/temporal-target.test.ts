@@ -81,6 +81,7 @@ describe('an address that does not answer', () => {
 
   const target = (address: string): TemporalTarget => ({
     address,
+    connection: { address },
     namespace: 'default',
     uiUrl: undefined,
     ingestTaskQueue: 'eids-ingest',

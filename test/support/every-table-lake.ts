@@ -8,8 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { createArchiveActivities } from '../../activities/archive-activities.js';
 import { createEventActivities } from '../../activities/event-activities.js';
-import { normalise } from '../../activities/ingest.js';
-import { clusteringConfig } from '../../clustering/index.js';
+import { normalise } from '../../model/index.js';
+import { clusteringConfig } from '../../config/clustering.js';
 import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
 import {
   INTERCHANGE_COLUMNS,
@@ -149,6 +149,7 @@ export async function everyTableLake(now: Date): Promise<EveryTableLake> {
     index: 0,
     source: 'nsw-hydstra',
     state: 'nsw',
+    offsetMinutes: 600,
     stationNo: '410001',
     name: 'Made Up Creek at Nowhere',
     latitude: -33,

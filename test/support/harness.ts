@@ -9,7 +9,7 @@ import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { BoardFeedHealthSource } from '../../api/feed-health-source.js';
 import { WorkflowHealthBoard } from '../../api/workflow-health/board.js';
-import { ServingStore } from '../../api/serving-store.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
 import {
   dataLayout,
   feedByKey,

@@ -1,6 +1,6 @@
 import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
-import type { ServingStore } from '../../api/serving-store.js';
+import type { ServingStore } from '../../lake/serving/serving-store.js';
 import { TIERS, type FeedDefinition, type Tier } from '../../config/index.js';
 import { TEST_CAP_ISSUER } from './cap-issuer.js';
 import { testAccess } from './keys.js';

@@ -4,8 +4,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { columnsDdl } from '../../lake/columns.js';
+import { RECORD_TABLE_COLUMNS } from '../../lake/incident-columns.js';
 import { filesOf, readManifest, type Manifest } from '../../lake/manifest.js';
-import { recordColumnsDdl } from '../../model/index.js';
 import {
   finishPublication,
   GARBAGE_GRACE_MS,
@@ -219,7 +220,7 @@ describe('the published lake (real DuckDB, real Parquet)', () => {
     const path = join(dir, 'old.duckdb');
     const instance = await DuckDBInstance.create(path);
     const c = await instance.connect();
-    const ddl = recordColumnsDdl();
+    const ddl = columnsDdl({ columns: RECORD_TABLE_COLUMNS });
     await c.run(`CREATE TABLE incident_current (${ddl}, feed_key VARCHAR NOT NULL, content_hash VARCHAR NOT NULL,
       version INTEGER NOT NULL, first_seen_at VARCHAR NOT NULL, last_seen_at VARCHAR NOT NULL)`);
     await c.run(`CREATE TABLE incident_version (${ddl}, feed_key VARCHAR NOT NULL, content_hash VARCHAR NOT NULL,

@@ -4,12 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gaugeMirrorPath, gaugeSourceByName } from '../../config/gauge-sources.js';
 import type { GaugeSourceHealth } from '../../model/index.js';
-import {
-  gaugeSourceStep,
-  renderHydstraError,
-  syntheticFleet,
-  syntheticStation,
-} from '../../replay/gauges/index.js';
+import { gaugeSourceStep, syntheticFleet, syntheticStation } from '../../replay/gauges/index.js';
+import { renderHydstraError } from '../../sources/gauges/hydstra/index.js';
 import { gaugePollerInput } from '../../runtime/gauge-pollers.js';
 import { gaugeHealthQuery, pollNowSignal } from '../../workflows/index.js';
 import { startHarness, waitFor, type Harness } from '../support/harness.js';

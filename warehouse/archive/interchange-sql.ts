@@ -1,5 +1,5 @@
+import { ARCHIVE_FILE_COLUMNS } from '../../lake/archive-columns.js';
 import {
-  ARCHIVE_FILE_COLUMNS,
   ARCHIVE_INCIDENT_DEFAULTS,
   EVENT_TYPE_CATEGORY,
   EVENT_TYPES,

@@ -1,33 +1,54 @@
+import { columnsDdl, columnsNamed } from '../../lake/columns.js';
+import { LAKE_TABLES, MONTH_PARTITION_COLUMN } from '../../lake/tables.js';
+
+const readings = LAKE_TABLES.gauge_readings;
+const rollups = LAKE_TABLES.gauge_rollups;
+
+/** A station as gauges_latest publishes it, less its reading and flood class. */
+const stationColumns = columnsNamed(LAKE_TABLES.gauges_latest, [
+  'id',
+  'source',
+  'station_no',
+  'name',
+  'state',
+  'lga',
+  'lga_name',
+  'latitude',
+  'longitude',
+  'variable',
+  'unit',
+  'datum',
+]);
+
+/** Each gauge's latest reading: a row of gauge_readings, less what the station row already says. */
+const latestReadingColumns = columnsNamed(readings, [
+  'gauge_id',
+  'reading_time',
+  'offset_minutes',
+  'value',
+  'quality',
+]);
+
 /**
- * The warehouse's gauge tables. Stations and latest readings are small (one row per gauge); the hot
- * table holds the last few days of raw readings, enough to roll up closed buckets and to tell a new
- * or corrected reading from one already held; pending tables queue rows until a publish writes them
- * to the lake. No primary keys, as for incidents: the single writer keeps keys unique.
+ * The warehouse's gauge tables, with the lake's columns wherever they hold the same facts. Stations
+ * and latest readings are small (one row per gauge); the hot table holds the last few days of raw
+ * readings, enough to roll up closed buckets and to tell a new or corrected reading from one already
+ * held; pending tables queue rows until a publish writes them to the lake. No primary keys, as for
+ * incidents: the single writer keeps keys unique.
  */
 export const GAUGE_WAREHOUSE_DDL = [
   `CREATE TABLE IF NOT EXISTS gauge_station (
-  id VARCHAR NOT NULL,
-  source VARCHAR NOT NULL,
-  station_no VARCHAR NOT NULL,
-  name VARCHAR NOT NULL,
-  state VARCHAR,
-  lga VARCHAR,
-  lga_name VARCHAR,
-  latitude DOUBLE,
-  longitude DOUBLE,
-  variable VARCHAR NOT NULL,
-  unit VARCHAR NOT NULL,
-  datum VARCHAR,
-  active BOOLEAN NOT NULL,
-  first_seen TIMESTAMPTZ NOT NULL,
-  last_listed TIMESTAMPTZ NOT NULL
+  ${columnsDdl({
+    columns: [
+      ...stationColumns,
+      { name: 'active', sql: 'BOOLEAN NOT NULL' },
+      ...columnsNamed(LAKE_TABLES.gauges_latest, ['first_seen']),
+      { name: 'last_listed', sql: 'TIMESTAMPTZ NOT NULL' },
+    ],
+  })}
 )`,
   `CREATE TABLE IF NOT EXISTS gauge_latest (
-  gauge_id VARCHAR NOT NULL,
-  reading_time TIMESTAMPTZ NOT NULL,
-  offset_minutes SMALLINT NOT NULL,
-  value DOUBLE NOT NULL,
-  quality VARCHAR
+  ${columnsDdl({ columns: latestReadingColumns })}
 )`,
   // Flood class levels a source publishes with its series (AQUARIUS); the curated table wins over them.
   `CREATE TABLE IF NOT EXISTS gauge_series_threshold (
@@ -40,38 +61,13 @@ export const GAUGE_WAREHOUSE_DDL = [
   retrieved VARCHAR NOT NULL
 )`,
   `CREATE TABLE IF NOT EXISTS gauge_reading_hot (
-  gauge_id VARCHAR NOT NULL,
-  source VARCHAR NOT NULL,
-  reading_time TIMESTAMPTZ NOT NULL,
-  offset_minutes SMALLINT NOT NULL,
-  value DOUBLE NOT NULL,
-  quality VARCHAR,
-  received_at TIMESTAMPTZ NOT NULL
+  ${columnsDdl(readings)}
 )`,
   `CREATE TABLE IF NOT EXISTS gauge_reading_pending (
-  gauge_id VARCHAR NOT NULL,
-  source VARCHAR NOT NULL,
-  reading_time TIMESTAMPTZ NOT NULL,
-  offset_minutes SMALLINT NOT NULL,
-  value DOUBLE NOT NULL,
-  quality VARCHAR,
-  received_at TIMESTAMPTZ NOT NULL,
-  month VARCHAR NOT NULL
+  ${columnsDdl({ columns: [...readings.columns, MONTH_PARTITION_COLUMN] })}
 )`,
   `CREATE TABLE IF NOT EXISTS gauge_rollup_pending (
-  gauge_id VARCHAR NOT NULL,
-  source VARCHAR NOT NULL,
-  span VARCHAR NOT NULL,
-  bucket_start TIMESTAMPTZ NOT NULL,
-  offset_minutes SMALLINT NOT NULL,
-  value_min DOUBLE NOT NULL,
-  value_max DOUBLE NOT NULL,
-  value_mean DOUBLE NOT NULL,
-  value_last DOUBLE NOT NULL,
-  value_sum DOUBLE NOT NULL,
-  reading_count INTEGER NOT NULL,
-  computed_at TIMESTAMPTZ NOT NULL,
-  month VARCHAR NOT NULL
+  ${columnsDdl({ columns: [...rollups.columns, MONTH_PARTITION_COLUMN] })}
 )`,
   // Per source and span: every bucket starting before done_until has been rolled up (epoch ms).
   `CREATE TABLE IF NOT EXISTS gauge_rollup_mark (

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FloodThresholds, GaugeSeries, GaugeSourceName, GaugeStation } from '../../model/index.js';
-import { parseInstant } from '../../sources/gauges/index.js';
+import { parseInstant } from '../../model/time/fixed-offset.js';
 
 /**
  * What one gauge poll hands from the ingest worker to the warehouse, on disk under DATA_DIR (only the

@@ -1,6 +1,6 @@
 import type { GaugeReading } from '../../../model/index.js';
 import { asRecord, numberOf, textOf } from '../json-body.js';
-import { normaliseInstant } from '../time.js';
+import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import { aquariusEpochMs, aquariusResponse, arrayMember } from './envelope.js';
 
 /**

@@ -1,6 +1,6 @@
 import { asRecord, numberOf, textOf } from '../json-body.js';
 import type { GaugeMeasure } from '../station.js';
-import { normaliseInstant } from '../time.js';
+import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import {
   AQUARIUS_FORMAT,
   aquariusEpochMs,

@@ -1,6 +1,6 @@
 import { GaugeSourceError, malformed } from '../errors.js';
 import { asRecord, readJson, textOf } from '../json-body.js';
-import { parseInstant } from '../time.js';
+import { parseInstant } from '../../../model/time/fixed-offset.js';
 
 /**
  * AQUARIUS Time-Series Publish API v2 (a ServiceStack service). No real response was on hand: these

@@ -1,3 +1,7 @@
+import type { GaugeSystemDefinition } from '../system.js';
+import { aquariusFake } from './fake.js';
+import { aquariusPoll, type AquariusSourceFields } from './poll.js';
+
 export { AQUARIUS_FORMAT } from './envelope.js';
 export { aquariusMeasure } from './parameters.js';
 export {
@@ -11,3 +15,20 @@ export { parseAquariusUniqueIds, type AquariusChanges, type AquariusChange } fro
 export { parseAquariusLocation, type AquariusLocation } from './location-data.js';
 export { aquariusFloodThresholds } from './thresholds.js';
 export { aquariusSeries } from './series.js';
+export { aquariusPoll, type AquariusSourceFields } from './poll.js';
+export {
+  isAquariusGauge,
+  aquariusUniqueId,
+  renderAquariusDescriptions,
+  renderAquariusCorrectedData,
+  renderAquariusUniqueIds,
+  renderAquariusLocation,
+  renderAquariusError,
+  aquariusFake,
+} from './fake.js';
+
+/** Everything of the system: its poll's calls and its fake. */
+export const AQUARIUS_SYSTEM: GaugeSystemDefinition<AquariusSourceFields> = {
+  poll: aquariusPoll,
+  fake: aquariusFake,
+};

@@ -1,5 +1,5 @@
 import { asRecord, textOf } from '../json-body.js';
-import { normaliseInstant } from '../time.js';
+import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import { AQUARIUS_FORMAT, aquariusResponse, arrayMember } from './envelope.js';
 import { malformed } from '../errors.js';
 

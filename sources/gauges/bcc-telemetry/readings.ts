@@ -1,7 +1,7 @@
 import type { GaugeReading, GaugeSeries } from '../../../model/index.js';
 import { numberOf, textOf } from '../json-body.js';
 import { gaugeStation, type GaugeSourceContext } from '../station.js';
-import { normaliseInstant } from '../time.js';
+import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import { odsRecords } from './envelope.js';
 import type { BccSensor } from './sensors.js';
 

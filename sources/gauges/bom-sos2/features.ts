@@ -1,6 +1,6 @@
 import { malformed } from '../errors.js';
 import { numberOf } from '../json-body.js';
-import { normaliseInstant } from '../time.js';
+import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import {
   SOS2_FORMAT,
   attribute,

@@ -1,7 +1,7 @@
 import type { GaugeReading } from '../../../model/index.js';
 import { malformed } from '../errors.js';
 import { numberOf } from '../json-body.js';
-import { normaliseInstant } from '../time.js';
+import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import {
   SOS2_FORMAT,
   attribute,

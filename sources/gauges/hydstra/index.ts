@@ -1,3 +1,7 @@
+import type { GaugeSystemDefinition } from '../system.js';
+import { hydstraFake } from './fake.js';
+import { hydstraPoll, type HydstraSourceFields } from './poll.js';
+
 export { HYDSTRA_FORMAT, isNoDataError, siteOffsetMinutes, type HydstraProblem } from './envelope.js';
 export { parseHydstraTraces, type HydstraTrace, type HydstraTracesResult } from './ts-traces.js';
 export {
@@ -33,3 +37,19 @@ export {
   hydstraUrl,
   type HydstraRequest,
 } from './requests.js';
+export { hydstraPoll, type HydstraSourceFields } from './poll.js';
+export {
+  isHydstraGauge,
+  renderHydstraTraces,
+  renderHydstraLatest,
+  renderHydstraSiteGeojson,
+  renderHydstraVariableList,
+  renderHydstraError,
+  hydstraFake,
+} from './fake.js';
+
+/** Everything of the system: its poll's calls and its fake. */
+export const HYDSTRA_SYSTEM: GaugeSystemDefinition<HydstraSourceFields> = {
+  poll: hydstraPoll,
+  fake: hydstraFake,
+};

@@ -1,4 +1,5 @@
-import { compactTimeAt } from '../time.js';
+import { compactTimeAt } from '../../../model/time/fixed-offset.js';
+import { chunks } from '../poll-sequence.js';
 
 /**
  * Request objects of the Hydstra calls the pollers make. The object is sent URL-encoded after `?`,
@@ -15,9 +16,7 @@ export interface HydstraRequest {
 
 /** Sites in chunks small enough for one request each. */
 export function siteChunks(sites: readonly string[], size = HYDSTRA_SITES_PER_REQUEST): string[][] {
-  const chunks: string[][] = [];
-  for (let index = 0; index < sites.length; index += size) chunks.push(sites.slice(index, index + size));
-  return chunks;
+  return chunks(sites, size);
 }
 
 export function latestValuesRequest(

@@ -2,7 +2,7 @@ import type { GaugeReading, GaugeSeries } from '../../../model/index.js';
 import { malformed } from '../errors.js';
 import { asRecord, numberOf, textOf } from '../json-body.js';
 import { gaugeStation, type GaugeSourceContext } from '../station.js';
-import { compactLocalTime } from '../time.js';
+import { compactLocalTime } from '../../../model/time/fixed-offset.js';
 import {
   HYDSTRA_FORMAT,
   hydstraAnswer,

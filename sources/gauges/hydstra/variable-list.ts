@@ -1,6 +1,6 @@
 import { malformed } from '../errors.js';
 import { asRecord, textOf } from '../json-body.js';
-import { compactLocalTime } from '../time.js';
+import { compactLocalTime } from '../../../model/time/fixed-offset.js';
 import { HYDSTRA_FORMAT, hydstraAnswer, siteOffsetMinutes } from './envelope.js';
 import { canonicalVariable, hydstraMeasure } from './variables.js';
 import type { GaugeMeasure } from '../station.js';

@@ -1,5 +1,5 @@
 import { numberOf } from '../json-body.js';
-import { normaliseInstant } from '../time.js';
+import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import type { GaugeMeasure } from '../station.js';
 import { kiwisTable } from './envelope.js';
 import { kiwisMeasure } from './parameters.js';

@@ -2,7 +2,7 @@ import type { GaugeReading, GaugeSeries } from '../../../model/index.js';
 import { malformed } from '../errors.js';
 import { asRecord, numberOf, textOf } from '../json-body.js';
 import { gaugeStation, type GaugeSourceContext } from '../station.js';
-import { normaliseInstant } from '../time.js';
+import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import { KIWIS_FORMAT, kiwisDocument } from './envelope.js';
 import type { KiwisStation, KiwisTimeseries } from './lists.js';
 import { kiwisMeasure } from './parameters.js';

@@ -11,7 +11,7 @@ import { SqliteAccessStore } from '../../../api/access/sqlite-store.js';
 import { createApp } from '../../../api/app.js';
 import { CursorCodec } from '../../../api/cursor.js';
 import { listen } from '../../../api/listen.js';
-import { ServingStore } from '../../../api/serving-store.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
 import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
 import { bearer } from '../../support/keys.js';
 

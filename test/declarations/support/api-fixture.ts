@@ -10,14 +10,17 @@ import { CursorCodec } from '../../../api/cursor.js';
 import { DeclarationStore } from '../../../api/declarations/declaration-store.js';
 import { geographyFiles, loadServedGeography } from '../../../api/declarations/geography.js';
 import type { DeclarationHealthSource } from '../../../api/declarations/health-source.js';
-import { ServingStore } from '../../../api/serving-store.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
 import {
   configuredDeclarationSources,
   dataLayout,
   parseSettings,
   type Settings,
 } from '../../../config/index.js';
-import { STAND_IN_FILE_NAMES, standInDeclarationFiles } from '../../../declarations/stand-ins/index.js';
+import {
+  STAND_IN_FILE_NAMES,
+  standInDeclarationFiles,
+} from '../../../replay/stand-ins/declarations/index.js';
 import { Warehouse } from '../../../warehouse/warehouse.js';
 import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
 import { testAccess, type TestAccess } from '../../support/keys.js';

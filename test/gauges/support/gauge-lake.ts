@@ -1,15 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateLgaGrid } from '../../../geo/stand-ins/index.js';
+import { generateLgaGrid } from '../../../replay/stand-ins/geo/index.js';
 import { GAUGE_SOURCE_NAMES, type GaugeSeries, type GaugeSourceName } from '../../../model/index.js';
-import {
-  isAquariusGauge,
-  renderThresholdsTable,
-  syntheticSeries,
-  syntheticStation,
-  type SyntheticGauge,
-} from '../../../replay/gauges/index.js';
+import { renderThresholdsTable, syntheticSeries, syntheticStation } from '../../../replay/gauges/index.js';
+import { isAquariusGauge } from '../../../sources/gauges/aquarius/index.js';
+import { type SyntheticGauge } from '../../../sources/gauges/fake/index.js';
 import {
   GaugeWarehouse,
   readingsCsv,

@@ -6,7 +6,7 @@ import {
   parseGnafPostcodesCsv,
   readLgaGeoJson,
 } from '../../../geo/index.js';
-import { generateLgaGrid, generateLocalityTables } from '../../../geo/stand-ins/index.js';
+import { generateLgaGrid, generateLocalityTables } from '../../../replay/stand-ins/geo/index.js';
 
 /** The stand-in geography built through the same parsers as the real files. */
 export function standInGeography(options: { columns?: number; rows?: number } = {}) {

@@ -1,9 +1,0 @@
-export {
-  generateLgaGrid,
-  type ExtraLga,
-  type LgaGrid,
-  type LgaGridOptions,
-  type StandInLga,
-} from './lga-grid.js';
-export { generateLocalityTables, type StandInLocalityTables } from './locality-tables.js';
-export { madeUpName, seededRandom } from './random.js';

@@ -1,0 +1,57 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { IncidentRecord, IncidentVersion } from '../../model/index.js';
+import { versionsOfChain } from '../chain.js';
+import { RECORD_COLUMN_LIST } from '../incident-columns.js';
+import { columnList, columnsDdl, LAKE_TABLES } from '../tables.js';
+import { CurrentIncidents } from './current-incidents.js';
+
+/** The reader's in-memory copy of the loaded generation's incidents_live file, named as the table. */
+export const LIVE_TABLE = LAKE_TABLES.incidents_live;
+
+/** The live set of one generation: its current incidents and each one's versions, from its chain. */
+export interface LiveSet {
+  incidents: CurrentIncidents;
+  versions: ReadonlyMap<string, IncidentVersion[]>;
+}
+
+/** Creates the (empty) live table of a reader's in-memory database. */
+export async function createLiveTable(connection: DuckDBConnection): Promise<void> {
+  await connection.run(`CREATE TABLE ${LIVE_TABLE.name} (${columnsDdl(LIVE_TABLE)})`);
+}
+
+/**
+ * Replaces the live table with the rows of a live file (none without one) and reads them into memory.
+ * The next table is built beside the serving one, then swapped in one transaction: queries see one or
+ * the other.
+ */
+export async function loadLiveSet(connection: DuckDBConnection, path: string | undefined): Promise<LiveSet> {
+  await connection.run('DROP TABLE IF EXISTS incidents_live_next');
+  await connection.run(`CREATE TABLE incidents_live_next (${columnsDdl(LIVE_TABLE)})`);
+  if (path !== undefined) {
+    await connection.run(
+      `INSERT INTO incidents_live_next SELECT ${columnList(LIVE_TABLE)} FROM read_parquet($1)`,
+      [path],
+    );
+  }
+  const reader = await connection.runAndReadAll(
+    `SELECT ${RECORD_COLUMN_LIST}, chain FROM incidents_live_next ORDER BY id`,
+  );
+  const records = reader.getRowObjectsJS() as unknown as (IncidentRecord & { chain: string })[];
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    await connection.run(`DROP TABLE ${LIVE_TABLE.name}`);
+    await connection.run(`ALTER TABLE incidents_live_next RENAME TO ${LIVE_TABLE.name}`);
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
+  // Sorted here, not in SQL, so that paging compares ids exactly as this sort does.
+  records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const versions = new Map<string, IncidentVersion[]>();
+  const plain = records.map(({ chain, ...record }) => {
+    versions.set(record.id, versionsOfChain(chain));
+    return record;
+  });
+  return { incidents: new CurrentIncidents(plain), versions };
+}

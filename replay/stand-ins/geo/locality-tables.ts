@@ -1,0 +1,204 @@
+import { stringify } from 'csv-stringify/sync';
+import type { LgaGrid } from './lga-grid.js';
+import { prng } from '../../random.js';
+import { madeUpName } from './made-up-name.js';
+
+/**
+ * Made-up locality tables in the real files' formats (G-NAF localities and postcodes, and the
+ * Australian postcodes table), laid over a stand-in LGA grid. Every postcode covers two neighbouring
+ * LGAs; one suburb's addresses centre exactly on a shared LGA edge (it spans both); and the border
+ * postcode has a suburb of the same name on each side of the Queensland–New South Wales line.
+ */
+export interface StandInLocalityTables {
+  gnafLocalitiesCsv: string;
+  gnafPostcodesCsv: string;
+  postcodeLocalitiesCsv: string;
+  /** The special cases, for tests and the demo. */
+  cases: {
+    straddling: { postcode: string; suburb: string; lgaCodes: string[] };
+    border: { postcode: string; suburb: string; qldLga: string; nswLga: string };
+    spanning: { postcode: string; lgaCodes: string[] };
+  };
+}
+
+/** The Australian postcodes table's header, column for column. */
+const POSTCODE_TABLE_COLUMNS = [
+  'ID', 'Postcode', 'Locality', 'State', 'Long', 'Lat', 'DC', 'Type', 'SA3', 'SA3 Name', 'SA4', 'SA4 Name',
+  'Region', 'Status', 'Lat (Google)', 'Long (Google)', 'SA1 CODE 2021', 'SA1 NAME 2021', 'SA2 CODE 2021',
+  'SA2 NAME 2021', 'SA3 CODE 2021', 'SA3 NAME 2021', 'SA4 CODE 2021', 'SA4 NAME 2021', 'RA 2011', 'RA 2016',
+  'RA 2021', 'RA 2021 Name', 'MMM 2015', 'MMM 2019', 'CED', 'Altitude', 'Charge Zone', 'PHN Code', 'PHN Name',
+  'LGA Region', 'LGA Code', 'Electorate', 'Electorate Rating', 'State Electoral Code', 'State Electoral Name',
+]; // prettier-ignore
+
+interface Locality {
+  postcode: string;
+  name: string;
+  state: 'NSW' | 'QLD';
+  latitude: number;
+  longitude: number;
+  addresses: number;
+  /** Also listed (postcode table only) with this state and point. */
+  alsoIn?: { state: 'NSW' | 'QLD'; latitude: number; longitude: number; lgaCode: string };
+  tableLga: { code: string; name: string };
+}
+
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+export function generateLocalityTables(
+  grid: LgaGrid,
+  options: {
+    localitiesPerLga?: number;
+    seed?: number;
+    /** LGAs beside the grid (its `extraLgas`), by code: the postcode their suburbs carry. */
+    extraPostcodes?: Readonly<Record<string, string>>;
+  } = {},
+): StandInLocalityTables {
+  const random = prng(options.seed ?? 7);
+  const perLga = options.localitiesPerLga ?? 4;
+  const cells = grid.lgas.filter((lga) => lga.column !== undefined && lga.row !== undefined);
+  const localities: Locality[] = [];
+  let nameNumber = 500;
+  const postcodeOf = (row: number, column: number) =>
+    row === 0 ? String(4300 + Math.floor(column / 2)) : String(2300 + row * 10 + Math.floor(column / 2));
+  for (const lga of cells) {
+    const cell = grid.cellOf(lga.code);
+    const { column, row } = lga;
+    if (!cell || column === undefined || row === undefined) continue;
+    const postcode = postcodeOf(row, column);
+    // The postcode table gives one LGA per postcode: the left cell's of the pair.
+    const pair = cells.find((other) => other.row === row && other.column === column - (column % 2));
+    for (let i = 0; i < perLga; i += 1) {
+      localities.push({
+        postcode,
+        name: madeUpName(nameNumber++),
+        state: lga.state === 'qld' ? 'QLD' : 'NSW',
+        // Inside the cell, clear of its edges and of the enclave.
+        latitude: round(cell.north - cell.size * (0.05 + 0.15 * random())),
+        longitude: round(cell.west + cell.size * (0.1 + 0.8 * random())),
+        addresses: 50 + Math.floor(random() * 5000),
+        tableLga: { code: pair?.code ?? lga.code, name: pair?.name ?? lga.name },
+      });
+    }
+  }
+  // An LGA beside the grid has a postcode of its own, as many of the suburbs in it as a cell has.
+  for (const [code, postcode] of Object.entries(options.extraPostcodes ?? {})) {
+    const lga = grid.lgas.find((candidate) => candidate.code === code);
+    const cell = grid.cellOf(code);
+    if (!lga || !cell) throw new Error(`No LGA ${code} beside the stand-in grid`);
+    for (let i = 0; i < perLga; i += 1) {
+      localities.push({
+        postcode,
+        name: madeUpName(nameNumber++),
+        state: lga.state === 'qld' ? 'QLD' : 'NSW',
+        latitude: round(cell.north - cell.size * (0.1 + 0.8 * random())),
+        longitude: round(cell.west + cell.size * (0.1 + 0.8 * random())),
+        addresses: 50 + Math.floor(random() * 5000),
+        tableLga: { code: lga.code, name: lga.name },
+      });
+    }
+  }
+
+  // A suburb whose addresses centre on the edge between the first NSW row's first two LGAs.
+  const left = cells.find((lga) => lga.row === 1 && lga.column === 0);
+  const right = cells.find((lga) => lga.row === 1 && lga.column === 1);
+  const leftCell = left && grid.cellOf(left.code);
+  if (!left || !right || !leftCell) throw new Error('The stand-in grid needs at least 2 columns and 2 rows');
+  const straddling: Locality = {
+    postcode: postcodeOf(1, 0),
+    name: madeUpName(nameNumber++),
+    state: 'NSW',
+    latitude: round(leftCell.north - leftCell.size * 0.9),
+    longitude: leftCell.west + leftCell.size,
+    addresses: 1200,
+    tableLga: { code: left.code, name: left.name },
+  };
+  // A suburb listed in both states in the border postcode, like a town split by the state line.
+  const qld = cells.find((lga) => lga.row === 0 && lga.column === 0);
+  const qldCell = qld && grid.cellOf(qld.code);
+  if (!qld || !qldCell) throw new Error('The stand-in grid needs a Queensland row');
+  const border: Locality = {
+    postcode: postcodeOf(0, 0),
+    name: madeUpName(nameNumber),
+    state: 'QLD',
+    latitude: round(qldCell.north - qldCell.size * 0.95),
+    longitude: round(qldCell.west + qldCell.size * 0.5),
+    addresses: 900,
+    alsoIn: {
+      state: 'NSW',
+      latitude: round(qldCell.north - qldCell.size * 1.05),
+      longitude: round(qldCell.west + qldCell.size * 0.5),
+      lgaCode: left.code,
+    },
+    tableLga: { code: qld.code, name: qld.name },
+  };
+  localities.push(straddling, border);
+
+  const gnafLocalitiesCsv = stringify(
+    localities.map((l) => [l.name, l.state, l.postcode, l.addresses, l.latitude, l.longitude]),
+    { header: true, columns: ['locality', 'state', 'postcode', 'count', 'latitude', 'longitude'] },
+  );
+  const byPostcode = new Map<string, Locality[]>();
+  for (const l of localities) byPostcode.set(l.postcode, [...(byPostcode.get(l.postcode) ?? []), l]);
+  const gnafPostcodesCsv = stringify(
+    [...byPostcode].map(([postcode, group]) => {
+      const total = group.reduce((sum, l) => sum + l.addresses, 0);
+      const mean = (pick: (l: Locality) => number) =>
+        round(group.reduce((sum, l) => sum + pick(l) * l.addresses, 0) / total);
+      return [group[0]?.state ?? 'NSW', postcode, total, mean((l) => l.latitude), mean((l) => l.longitude)];
+    }),
+    { header: true, columns: ['state', 'postcode', 'count', 'latitude', 'longitude'] },
+  );
+  let id = 1;
+  const tableRow = (
+    l: Locality,
+    state: string,
+    latitude: number,
+    longitude: number,
+    lga: { code: string; name: string },
+  ) => {
+    const row: Record<string, string | number> = {
+      ID: id++,
+      Postcode: l.postcode,
+      Locality: l.name.toUpperCase(),
+      State: state,
+      // Like the real table: Lat/Long is the postcode's point, the Google pair the locality's.
+      Long: round(longitude + 0.01),
+      Lat: round(latitude + 0.01),
+      Type: 'Delivery Area',
+      Status: 'Updated 1-Jan-2025',
+      'Lat (Google)': latitude,
+      'Long (Google)': longitude,
+      'LGA Region': lga.name,
+      'LGA Code': lga.code,
+    };
+    return POSTCODE_TABLE_COLUMNS.map((column) => row[column] ?? '');
+  };
+  const postcodeLocalitiesCsv = stringify(
+    localities.flatMap((l) => [
+      tableRow(l, l.state, l.latitude, l.longitude, l.tableLga),
+      ...(l.alsoIn
+        ? [
+            tableRow(l, l.alsoIn.state, l.alsoIn.latitude, l.alsoIn.longitude, {
+              code: l.alsoIn.lgaCode,
+              name: left.name,
+            }),
+          ]
+        : []),
+    ]),
+    { header: true, columns: POSTCODE_TABLE_COLUMNS },
+  );
+  return {
+    gnafLocalitiesCsv,
+    gnafPostcodesCsv,
+    postcodeLocalitiesCsv,
+    cases: {
+      straddling: {
+        postcode: straddling.postcode,
+        suburb: straddling.name,
+        lgaCodes: [left.code, right.code],
+      },
+      border: { postcode: border.postcode, suburb: border.name, qldLga: qld.code, nswLga: left.code },
+      spanning: { postcode: postcodeOf(1, 0), lgaCodes: [left.code, right.code] },
+    },
+  };
+}

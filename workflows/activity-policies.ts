@@ -1,0 +1,111 @@
+import type { ActivityOptions } from '@temporalio/workflow';
+
+/**
+ * The time-outs and retries of every activity the workflows call, defined once and named; a
+ * workflow adds only the task queue: `proxyActivities({ taskQueue, ...WAREHOUSE_COMMIT })`. Time-outs
+ * are sized to the work, so an activity lost with its worker is retried within seconds. Plain values:
+ * workflow code imports them, so nothing here may touch Node or the clock.
+ */
+export type ActivityPolicy = Readonly<
+  Pick<ActivityOptions, 'startToCloseTimeout' | 'heartbeatTimeout' | 'retry'>
+>;
+
+/** The fetch's own limit plus time to store the body; a lost fetch is noticed by its heartbeat sooner. */
+const FETCH_MARGIN_MS = 15_000;
+
+/** Calls to an upstream service (ingest task queue) heartbeat, and are retried with backoff up to `attempts`. */
+const UPSTREAM_HEARTBEAT = '10 seconds';
+const upstreamRetry = (attempts: number): ActivityPolicy['retry'] => ({
+  initialInterval: '2 seconds',
+  backoffCoefficient: 2,
+  maximumInterval: '30 seconds',
+  maximumAttempts: attempts,
+});
+
+/** One fetch of a feed document, within the fetch time-out (FETCH_TIMEOUT_MS). */
+export const feedFetch = (fetchTimeoutMs: number, attempts: number): ActivityPolicy => ({
+  startToCloseTimeout: fetchTimeoutMs + FETCH_MARGIN_MS,
+  heartbeatTimeout: UPSTREAM_HEARTBEAT,
+  retry: upstreamRetry(attempts),
+});
+
+/** A gauge poll is many calls: time enough for the slowest source's calls, each within the fetch time-out. */
+export const gaugePoll = (attempts: number): ActivityPolicy => ({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: UPSTREAM_HEARTBEAT,
+  retry: upstreamRetry(attempts),
+});
+
+/** The documents of one declaration source. */
+export const declarationFetch = (attempts: number): ActivityPolicy => ({
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: UPSTREAM_HEARTBEAT,
+  retry: upstreamRetry(attempts),
+});
+
+/** Parsing is CPU-bound (no heartbeats while it runs), so it gets a plain limit of its own. */
+export const feedParse = (attempts: number): ActivityPolicy => ({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', maximumAttempts: attempts },
+});
+
+/** A poll's commit and publication by the warehouse (feeds and gauges). */
+export const WAREHOUSE_COMMIT: ActivityPolicy = {
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 10 },
+};
+
+/** A declaration source's records published as its lake files. */
+export const DECLARATION_PUBLISH: ActivityPolicy = {
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+};
+
+/** One clustering run over the lake. */
+export const EVENT_CLUSTERING: ActivityPolicy = {
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 5 },
+};
+
+/** Scheduled lake maintenance (compaction, gauge retention), heartbeating per partition. */
+export const LAKE_MAINTENANCE: ActivityPolicy = {
+  startToCloseTimeout: '1 hour',
+  heartbeatTimeout: '2 minutes',
+  retry: { initialInterval: '5 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+};
+
+/** An archive load's short steps: checking the file, publishing. */
+export const ARCHIVE_STEP: ActivityPolicy = {
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumAttempts: 3 },
+};
+
+/** Removing a source's archive files from the lake. */
+export const ARCHIVE_SOURCE_REMOVAL: ActivityPolicy = {
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumAttempts: 5 },
+};
+
+/** Reading an archive file, in bulk or slice by slice; `heartbeatTimeout` is how soon a lost worker is noticed. */
+export const archiveReading = (heartbeatTimeout: string): ActivityPolicy => ({
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout,
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 50 },
+});
+
+/** Writing an archive's lake files. */
+export const archiveWriting = (heartbeatTimeout: string): ActivityPolicy => ({
+  startToCloseTimeout: '3 hours',
+  heartbeatTimeout,
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 20 },
+});
+
+/** One slice of a reparse backfill. */
+export const reparseSlice = (heartbeatTimeout: string): ActivityPolicy => ({
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout,
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
+});
