@@ -15,6 +15,7 @@ import {
 import type { Warehouse } from '../warehouse/warehouse.js';
 import { currentActivity } from './heartbeat.js';
 import { normalise } from '../model/index.js';
+import { localFiles, type SharedFiles } from './shared-files.js';
 
 export interface BackfillDeps {
   dataDir: string;
@@ -22,6 +23,8 @@ export interface BackfillDeps {
   warehouse: Warehouse;
   /** Live rows a re-parse changed reach incidents_live with the next publish. */
   publisher: Pick<LakePublisher, 'request'>;
+  /** Where the ingest workers keep raw bodies when they have data folders of their own. */
+  shared?: SharedFiles;
 }
 
 export interface ReparseWindowInput {
@@ -81,10 +84,23 @@ function feedAndParser(feedKey: string): { feed: FeedDefinition; parser: FeedPar
 }
 
 /** Activities of re-parse backfills, on the warehouse task queue (they rewrite version history). */
-export function createBackfillActivities({ dataDir, lakeDir, warehouse, publisher }: BackfillDeps) {
+export function createBackfillActivities({
+  dataDir,
+  lakeDir,
+  warehouse,
+  publisher,
+  shared = localFiles(dataDir),
+}: BackfillDeps) {
+  const fetchedDays = new Map<string, number>();
   /** The kept body of a poll: raw/<feed>/<UTC day>/<sha256>.<ext>, whatever its extension. */
   async function readBody(feedKey: string, polledAt: string, sha256: string): Promise<Buffer | undefined> {
-    const dir = join(dataDir, 'raw', feedKey, polledAt.slice(0, 10));
+    const day = join('raw', feedKey, polledAt.slice(0, 10));
+    // Once a minute per day at most: a backfill reads many polls of one day in a row.
+    if ((fetchedDays.get(day) ?? 0) < Date.now() - 60_000) {
+      await shared.fetchAll(`${day}/`);
+      fetchedDays.set(day, Date.now());
+    }
+    const dir = join(dataDir, day);
     const name = (await readdir(dir).catch(() => [] as string[])).find((entry) =>
       entry.startsWith(`${sha256}.`),
     );

@@ -1,5 +1,4 @@
 import { ApplicationFailure, ApplicationFailureCategory } from '@temporalio/common';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DeclarationDropError, publishDeclarationSource } from '../warehouse/declarations.js';
 import type { DeclarationSourceId } from '../model/index.js';
@@ -10,6 +9,7 @@ import {
   type PublishDeclarationSourceResult,
 } from './declaration-contracts.js';
 import { heartbeating } from './heartbeat.js';
+import { localFiles, type SharedFiles } from './shared-files.js';
 
 export interface DeclarationWarehouseDeps {
   dataDir: string;
@@ -18,13 +18,17 @@ export interface DeclarationWarehouseDeps {
   /** The sources the settings name: any other source's records leave the lake at the next publish. */
   configuredSources?: () => DeclarationSourceId[];
   now?: () => Date;
+  /** Where staged records come from when the ingest workers have data folders of their own. */
+  shared?: SharedFiles;
 }
 
 /** The warehouse-queue side of a declaration refresh: one source's parsed records into the lake. */
 export function createDeclarationWarehouseActivities(deps: DeclarationWarehouseDeps) {
   const now = deps.now ?? (() => new Date());
+  const shared = deps.shared ?? localFiles(deps.dataDir);
   async function publish(parsed: ParsedDeclarationSource): Promise<PublishDeclarationSourceResult> {
     const stagedFile = join(deps.dataDir, parsed.stagedPath);
+    await shared.fetch(parsed.stagedPath);
     try {
       const published = await publishDeclarationSource(
         deps.warehouse,
@@ -42,11 +46,11 @@ export function createDeclarationWarehouseActivities(deps: DeclarationWarehouseD
         now(),
         deps.configuredSources?.(),
       );
-      await rm(stagedFile, { force: true });
+      await shared.discard(parsed.stagedPath);
       return { ...published, records: parsed.records };
     } catch (error) {
       if (!(error instanceof DeclarationDropError)) throw error;
-      await rm(stagedFile, { force: true });
+      await shared.discard(parsed.stagedPath);
       throw ApplicationFailure.create({
         message: error.message,
         type: DECLARATION_FAILURES.dropped,

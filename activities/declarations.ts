@@ -35,6 +35,7 @@ import {
 import { UPSTREAM_UNAVAILABLE } from './contracts.js';
 import { heartbeating } from './heartbeat.js';
 import { RawStore } from './raw-store.js';
+import { sharedFilesOf, type SharedFilesSettings } from './shared-files.js';
 import { cancellation, fetchUpstream, upstreamFailure, withoutQuery } from './upstream-fetch.js';
 
 export interface DeclarationIngestDeps {
@@ -46,7 +47,8 @@ export interface DeclarationIngestDeps {
     | 'DECLARATIONS_DRFA_SOURCE'
     | 'DECLARATIONS_NSW_PAGES'
     | 'DECLARATIONS_BOUNDARIES'
-  >;
+  > &
+    SharedFilesSettings;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -72,7 +74,8 @@ function malformed(message: string) {
 export function createDeclarationIngestActivities(deps: DeclarationIngestDeps) {
   const { settings } = deps;
   const now = deps.now ?? (() => new Date());
-  const raw = new RawStore(settings.DATA_DIR);
+  const shared = sharedFilesOf(settings);
+  const raw = new RawStore(settings.DATA_DIR, shared);
   let boundaryNames: { key: string; lgas: Promise<LgaRef[]> } | undefined;
 
   async function get(url: string): Promise<{ body: Uint8Array; contentType: string | null }> {
@@ -201,6 +204,7 @@ export function createDeclarationIngestActivities(deps: DeclarationIngestDeps) {
     const absolute = join(settings.DATA_DIR, stagedPath);
     await mkdir(dirname(absolute), { recursive: true });
     await writeFile(absolute, JSON.stringify([...unique.values()].map(declarationRow)));
+    await shared.publish(stagedPath);
     return {
       source: fetched.source,
       fetchedAt: fetched.fetchedAt,

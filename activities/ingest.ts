@@ -18,12 +18,14 @@ import {
   type ParseFeedResult,
 } from './contracts.js';
 import { heartbeating } from './heartbeat.js';
+import { sharedFilesOf, type SharedFilesSettings } from './shared-files.js';
 import { RawStore } from './raw-store.js';
 import { cancellation, fetchUpstream, upstreamFailure } from './upstream-fetch.js';
 import { MalformedFeedError, parserFor } from '../sources/index.js';
 
 export interface IngestDeps {
-  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
+  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'> &
+    SharedFilesSettings;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -49,7 +51,8 @@ function isoInZone(at: Date, feed: FeedDefinition): string {
 export function createIngestActivities(deps: IngestDeps) {
   const { settings } = deps;
   const now = deps.now ?? (() => new Date());
-  const raw = new RawStore(settings.DATA_DIR);
+  const shared = sharedFilesOf(settings);
+  const raw = new RawStore(settings.DATA_DIR, shared);
 
   return {
     fetchFeed(input: FetchFeedInput): Promise<FetchFeedResult> {
@@ -111,6 +114,7 @@ export function createIngestActivities(deps: IngestDeps) {
     const absolute = join(settings.DATA_DIR, stagedPath);
     await mkdir(dirname(absolute), { recursive: true });
     await writeFile(absolute, JSON.stringify(records));
+    await shared.publish(stagedPath);
     return {
       stagedPath,
       incidents: records.filter((r) => r.feature_type === 'incident').length,

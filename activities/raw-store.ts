@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { dataLayout } from '../config/index.js';
+import { localFiles, type SharedFiles } from './shared-files.js';
 
 /** A stored upstream body: only this reference travels through workflow history. */
 export interface RawRef {
@@ -25,7 +26,11 @@ function extensionFor(contentType: string | null, url: string): string {
 
 /** Keeps bodies by content hash, so identical bodies are stored once and re-parsing later is possible. */
 export class RawStore {
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    /** How other processes read a body this one kept (INGEST_STORE_URL). */
+    private readonly shared: SharedFiles = localFiles(dataDir),
+  ) {}
 
   async put(
     feedKey: string,
@@ -47,11 +52,13 @@ export class RawStore {
       const temporary = `${absolute}.${process.pid}.tmp`;
       await writeFile(temporary, body);
       await rename(temporary, absolute);
+      await this.shared.publish(path);
     }
     return { path, sha256, bytes: body.byteLength };
   }
 
   async get(ref: RawRef): Promise<Uint8Array> {
+    await this.shared.fetch(ref.path);
     return readFile(join(this.dataDir, ref.path));
   }
 }

@@ -1,11 +1,12 @@
 import { heartbeat } from '@temporalio/activity';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncidentRecord } from '../model/index.js';
 import { compactLake, type CompactionResult } from '../warehouse/compact.js';
 import type { LakePublisher } from '../warehouse/publisher.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { CommitFeedInput, CommitFeedResult } from './contracts.js';
+import { localFiles, type SharedFiles } from './shared-files.js';
 import { heartbeating } from './heartbeat.js';
 
 export interface WarehouseDeps {
@@ -14,13 +15,21 @@ export interface WarehouseDeps {
   warehouse: Warehouse;
   /** Publishes the lake after commits, coalesced (warehouse/publisher.ts). */
   publisher: Pick<LakePublisher, 'request'>;
+  /** Where staged polls come from when the ingest workers have data folders of their own. */
+  shared?: SharedFiles;
 }
 
 /**
  * Activities of the warehouse task queue, served by the one process that holds the DuckDB file open.
  * Writes are serialised by the warehouse itself.
  */
-export function createWarehouseActivities({ dataDir, lakeDir, warehouse, publisher }: WarehouseDeps) {
+export function createWarehouseActivities({
+  dataDir,
+  lakeDir,
+  warehouse,
+  publisher,
+  shared = localFiles(dataDir),
+}: WarehouseDeps) {
   /**
    * Commits a poll's staged records. The commit lands at once; publishing the lake follows within
    * the publisher's interval, so a burst of polls makes one generation.
@@ -36,12 +45,14 @@ export function createWarehouseActivities({ dataDir, lakeDir, warehouse, publish
         feedKey: input.feedKey,
         pollId: input.pollId,
         rawSha256: input.rawSha256,
-        incoming: JSON.parse(await readFile(stagedFile, 'utf8')) as IncidentRecord[],
+        incoming: JSON.parse(
+          await shared.fetch(input.stagedPath).then(() => readFile(stagedFile, 'utf8')),
+        ) as IncidentRecord[],
         polledAt: input.polledAt,
         believeDrop: input.believeDrop,
       }));
     publisher.request();
-    await rm(stagedFile, { force: true });
+    await shared.discard(input.stagedPath);
     return outcome;
   }
 

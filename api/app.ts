@@ -1,39 +1,36 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { compress } from 'hono/compress';
 import { TIER_MONTHLY_QUOTA } from '../config/index.js';
 import { accessGate } from './access/gate.js';
 import { keyAwareCors } from './access/cors.js';
 import { documentAccess } from './access/openapi.js';
 import { docsRoutes } from './docs.js';
+import { requestEnvelope } from './envelope.js';
 import { eventRoutes } from './events/routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { declarationRoutes } from './declarations/routes.js';
+import { compression } from './compression.js';
 import { dataCaching } from './http-cache.js';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { incidentRoutes } from './incidents/routes.js';
 import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { gaugeRoutes } from './gauges/routes.js';
+import { readinessRoute } from './meta/lake-status.js';
 import { metaRoutes } from './meta/routes.js';
 import { documentStreamToken } from './stream/openapi.js';
 import { streamRoutes } from './stream/routes.js';
 import { streamTokenKey } from './stream/tokens.js';
 import { subscriptionRoutes } from './subscriptions/routes.js';
+import { PreparedAnswer } from './prepared-answer.js';
+import { pageRoutes } from './pages/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
-import { requestLog } from './request-log.js';
 import type { AppDeps, AppEnv } from './types.js';
 import { validationHook } from './validation.js';
 
 /** The HTTP application, independent of any server: tests call `app.request(...)`. */
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('*', requestId());
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('x-request-id', c.get('requestId'));
-  });
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
-  if (deps.log) app.use('*', requestLog(deps.log));
+  // Request id, security headers, on the way out every header middleware added on the way in, and
+  // the request log's line.
+  app.use('*', requestEnvelope(deps.log));
   app.use('*', keyAwareCors());
   // Keys, origins, entitlements and quotas before any answer, cached ones and 304s included.
   app.use(
@@ -49,8 +46,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // Compression outermost, so cached answers are compressed too.
-  app.use('*', compress());
+  // Compression outside the data cache, which keeps its own gzipped bytes (left as they are).
+  app.use('*', compression());
   // Data changes once per poll: a minute of freshness, and a stale copy is fine while revalidating.
   // `private`: answers are per key (plan, quota), so shared caches must not hand them to others.
   const cadences = deps.catalogue.map((feed) => feed.pollIntervalSeconds);
@@ -63,13 +60,27 @@ export function createApp(deps: AppDeps) {
   // Not the exports: the catalogue is per key and moves with the plans' lookbacks, so it sets its own
   // ETag from its content; the downloads carry their checksums.
 
+  // The status page and the map (api/pages/): first, so a browser asking for `/` gets the page.
+  app.route('/', pageRoutes(deps));
+
   // The front door: `/` and `/v1` say where to go, without a key.
+  const frontDoor = new PreparedAnswer(frontDoorBody(deps.version), {
+    'cache-control': 'public, max-age=3600',
+  });
   for (const path of ['/', '/v1'] as const) {
     app.openapi(frontDoorRoute(path), (c) => {
-      c.header('cache-control', 'public, max-age=3600');
-      return c.json(frontDoorBody(deps.version), 200);
+      // A browser gets the status page at `/`: caches must keep the two apart.
+      if (path === '/') c.header('vary', 'Accept');
+      return frontDoor.respond(c);
     });
   }
+
+  app.openapi(readinessRoute, (c) => {
+    c.header('cache-control', 'no-store');
+    const { generation, publishedAt } = deps.store.current;
+    if (generation === 0) throw problems.unavailable('No lake generation is loaded yet.');
+    return c.json({ ready: true as const, generation, publishedAt }, 200);
+  });
 
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.route('/', incidentRoutes(deps));

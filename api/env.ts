@@ -1,9 +1,10 @@
-import type { RequestIdVariables } from 'hono/request-id';
 import type { Entitlement, Tier } from '../config/index.js';
 
 /** The Hono environment of every route: what middleware leaves on the context. */
 export interface AppEnv {
-  Variables: RequestIdVariables & {
+  Variables: {
+    /** This request's id (api/request-id.ts): in X-Request-Id and the request log. */
+    requestId: string;
     /**
      * The plan of the request's key. Set by the access gate on every keyed route; only keyed routes
      * read it, and paths without a policy row need a key.
@@ -17,5 +18,9 @@ export interface AppEnv {
     dataCaching?: true;
     /** A stream opened with a stream token: the filters the token was issued for (a query string). */
     streamScope?: string;
+    /** The answer headers middleware adds on the way in (api/answer-headers.ts). */
+    answerHeaders?: Record<string, string>;
+    /** The answer was prepared with its answer headers: nothing is added on the way out. */
+    answerPrepared?: true;
   };
 }

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { gzipSync } from 'node:zlib';
+import { encode } from './compression.js';
+import { MIN_COMPRESSED_BYTES, preferredCoding } from './content-coding.js';
+import { preparedResponse } from './answer-headers.js';
+import { replaceResponse } from './replace-response.js';
 import type { ServingStore } from '../lake/serving/serving-store.js';
 import type { AppEnv } from './types.js';
 
@@ -10,6 +13,10 @@ import type { AppEnv } from './types.js';
  * publication time. A matching If-None-Match (or, without one, If-Modified-Since) answers 304 only for
  * a request that would be answered 200: a cached answer proves that, otherwise the route runs first,
  * so a 404 or a 400 is never turned into a 304.
+ *
+ * Within a generation an answer cannot change, and many clients poll the same few URLs, so answers
+ * are kept as bytes with their headers, identity and gzipped (made once, at the first request that
+ * takes gzip): a hit is a map look-up and those bytes, without the route, its validation or a copy.
  */
 export function dataCaching(store: ServingStore, cacheControl: string): MiddlewareHandler<AppEnv> {
   const cache = new ResponseCache(MAX_CACHED_BYTES);
@@ -18,95 +25,135 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     if (c.get('dataCaching')) return next();
     c.set('dataCaching', true);
     const { generation, publishedAt } = store.current;
-    const url = new URL(c.req.url);
+    cache.useGeneration(generation);
     // The plan changes some answers (history's default window), so it is part of the key.
-    const request = `${c.get('tier')} ${url.pathname}?${[...url.searchParams].sort().join('&')}`;
+    const tier = c.get('tier');
+    const asSent = `${tier} ${pathAndQuery(c.req.url)}`;
+    const hit = cache.get(asSent);
+    if (hit) return answer(c, hit, publishedAt);
+
+    // The same query in another order is the same answer: look it up under its canonical form.
+    const url = new URL(c.req.url);
+    const request = `${tier} ${url.pathname}?${[...url.searchParams].sort().join('&')}`;
     const etag = `W/"${generation}-${createHash('sha256').update(request).digest('base64url').slice(0, 16)}"`;
-    const lastModified = publishedAt ? new Date(publishedAt).toUTCString() : undefined;
+    const known = cache.get(etag);
+    if (known) {
+      cache.alias(asSent, etag);
+      return answer(c, known, publishedAt);
+    }
+
+    await next();
+    // Only a route's own identity answer is kept (the gzipped copy is made here): an encoded one, or
+    // one prepared with this request's headers in it, goes out as it is.
+    if (c.res.status !== 200 || c.get('answerPrepared') || c.res.headers.has('content-encoding')) return;
     const validators: Record<string, string> = {
       etag,
       'cache-control': cacheControl,
       vary: 'accept-encoding',
     };
-    if (lastModified) validators['last-modified'] = lastModified;
-
-    const unchanged = notModified(
-      c.req.header('if-none-match'),
-      c.req.header('if-modified-since'),
-      etag,
-      publishedAt,
-    );
-    // Many clients poll the same few URLs: within a generation the answer cannot change.
-    const gzip = acceptsGzip(c.req.header('accept-encoding'));
-    cache.useGeneration(generation);
-    const cached = cache.get(etag);
-    if (cached) {
-      if (unchanged) return c.body(null, 304, validators);
-      return respond(c, cache, etag, cached, gzip, validators);
+    if (publishedAt) validators['last-modified'] = new Date(publishedAt).toUTCString();
+    const headers: Record<string, string> = {};
+    for (const [name, value] of c.res.headers) {
+      if (name !== 'content-length' && name !== 'content-encoding') headers[name] = value;
     }
-    await next();
-    if (c.res.status !== 200) return;
-    for (const [name, value] of Object.entries(validators)) c.res.headers.set(name, value);
     const entry: CachedResponse = {
-      body: await c.res.clone().arrayBuffer(),
-      headers: { 'content-type': c.res.headers.get('content-type') ?? 'application/json' },
+      etag,
+      validators,
+      body: new Uint8Array(await c.res.arrayBuffer()),
+      headers: { 'content-type': 'application/json', ...headers, ...validators },
     };
     // An answer finished after the next generation was loaded could never be asked for again.
-    if (store.current.generation === generation) cache.set(etag, entry);
-    if (unchanged) c.res = c.body(null, 304, validators);
-    else if (gzip && entry.body.byteLength >= MIN_COMPRESSED_BYTES)
-      c.res = respond(c, cache, etag, entry, gzip, validators);
+    if (store.current.generation === generation) {
+      cache.set(etag, entry);
+      cache.alias(asSent, etag);
+    }
+    replaceResponse(c, await answer(c, entry, publishedAt));
   };
 }
 
-/** Below this a body goes out as it is (as the compress middleware does). */
-const MIN_COMPRESSED_BYTES = 1024;
+/** The path and query as sent, from an absolute URL (`http://host/v1/x?y` → `/v1/x?y`). */
+function pathAndQuery(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start < 0 ? '/' : url.slice(start);
+}
 
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return (acceptEncoding ?? '').split(',').some((coding) => {
-    const [name = '', ...parameters] = coding.trim().toLowerCase().split(';');
-    return name === 'gzip' && !parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/.test(parameter));
-  });
+/** A cached answer to this request: 304 when its validators match, else its bytes in the best coding. */
+async function answer(
+  c: Context<AppEnv>,
+  entry: CachedResponse,
+  publishedAt: string | null,
+): Promise<Response> {
+  if (
+    entry.etag !== '' &&
+    notModified(c.req.header('if-none-match'), c.req.header('if-modified-since'), entry.etag, publishedAt)
+  ) {
+    return preparedResponse(c, 304, null, entry.validators);
+  }
+  if (
+    entry.body.byteLength < MIN_COMPRESSED_BYTES ||
+    preferredCoding(c.req.header('accept-encoding')) !== 'gzip'
+  ) {
+    return preparedResponse(c, 200, entry.body, entry.headers);
+  }
+  entry.gzip ??= encode('gzip', entry.body).then((gzip) => ({
+    body: gzip,
+    headers: { ...entry.headers, 'content-encoding': 'gzip' },
+  }));
+  const gzip = await entry.gzip;
+  return preparedResponse(c, 200, gzip.body, gzip.headers);
 }
 
 /**
- * A cached answer, gzipped once and kept when the client takes gzip: a hit costs a lookup, not a
- * compression. The compress middleware leaves a body that already has a Content-Encoding alone.
+ * Answers a route works out from data that changes only with a generation (declarations): kept by
+ * the route's own key for the generation they were worked out from, as bytes with their headers,
+ * gzipped once, so asking again costs a look-up. No validators: the route sets its own freshness.
  */
-function respond(
-  c: Context<AppEnv>,
-  cache: ResponseCache,
-  key: string,
-  entry: CachedResponse,
-  gzip: boolean,
-  validators: Record<string, string>,
-): Response {
-  if (!gzip || entry.body.byteLength < MIN_COMPRESSED_BYTES) {
-    return c.body(entry.body, 200, { ...entry.headers, ...validators });
+export class AnswerMemo {
+  private readonly cache = new ResponseCache(MEMO_BYTES);
+
+  async respond(
+    c: Context<AppEnv>,
+    generation: number,
+    key: string,
+    make: () => { text: string; headers: Record<string, string> },
+  ): Promise<Response> {
+    this.cache.useGeneration(generation);
+    let entry = this.cache.get(key);
+    if (!entry) {
+      const { text, headers } = make();
+      entry = {
+        etag: '',
+        validators: {},
+        body: Buffer.from(text),
+        headers: { 'content-type': 'application/json', ...headers, vary: 'accept-encoding' },
+      };
+      this.cache.set(key, entry);
+    }
+    return answer(c, entry, null);
   }
-  if (!entry.gzip) {
-    entry.gzip = gzipSync(new Uint8Array(entry.body));
-    cache.grew(key, entry.gzip.byteLength);
-  }
-  return c.body(new Uint8Array(entry.gzip), 200, {
-    ...entry.headers,
-    ...validators,
-    'content-encoding': 'gzip',
-  });
 }
+
+const MEMO_BYTES = 16 * 1024 * 1024;
 
 /** Cached answers per ETag (which names the generation), least recently used out first, within a byte budget. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 export interface CachedResponse {
-  body: ArrayBuffer;
-  /** The body gzipped, made on the first hit that asks for it. */
-  gzip?: Uint8Array;
+  /** Empty for answers without validators (AnswerMemo). */
+  etag: string;
+  /** What a 304 carries. */
+  validators: Record<string, string>;
+  body: Uint8Array;
+  /** Every header of the answer (the route's and the validators), but its length and coding. */
   headers: Record<string, string>;
+  /** The body gzipped with its headers, made at the first request that takes gzip. */
+  gzip?: Promise<{ body: Uint8Array; headers: Record<string, string> }>;
 }
 
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
+  /** Requests as sent (query in any order) → the ETag of their answer. */
+  private readonly aliases = new Map<string, string>();
   private bytes = 0;
   private generation = -1;
 
@@ -120,38 +167,41 @@ export class ResponseCache {
     if (generation <= this.generation) return;
     this.generation = generation;
     this.entries.clear();
+    this.aliases.clear();
     this.bytes = 0;
   }
 
-  /** Bytes held (bodies and their gzipped copies). */
+  /** Bytes held, counted as each body and room for its gzipped copy. */
   get size(): number {
     return this.bytes;
   }
 
+  /** The answer under an ETag, or under a request as sent that was answered with it. */
   get(key: string): CachedResponse | undefined {
-    const entry = this.entries.get(key);
+    const etag = this.aliases.get(key) ?? key;
+    const entry = this.entries.get(etag);
     if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
+      this.entries.delete(etag);
+      this.entries.set(etag, entry);
     }
     return entry;
   }
 
-  set(key: string, entry: CachedResponse): void {
-    if (entry.body.byteLength > this.maxBytes / 8) return;
-    const previous = this.entries.get(key);
+  set(etag: string, entry: CachedResponse): void {
+    const cost = sizeOf(entry);
+    if (cost > this.maxBytes / 8) return;
+    const previous = this.entries.get(etag);
     if (previous) this.bytes -= sizeOf(previous);
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    this.bytes += sizeOf(entry);
+    this.entries.delete(etag);
+    this.entries.set(etag, entry);
+    this.bytes += cost;
     this.evict();
   }
 
-  /** An entry gained `bytes` (its gzipped copy). */
-  grew(key: string, bytes: number): void {
-    if (!this.entries.has(key)) return;
-    this.bytes += bytes;
-    this.evict();
+  /** Remembers that a request as sent is answered by the entry under `etag`. */
+  alias(request: string, etag: string): void {
+    if (this.aliases.size >= MAX_ALIASES) this.aliases.clear();
+    this.aliases.set(request, etag);
   }
 
   private evict(): void {
@@ -163,8 +213,12 @@ export class ResponseCache {
   }
 }
 
+/** Requests as sent, remembered per generation; past this they are forgotten and found again by ETag. */
+const MAX_ALIASES = 100_000;
+
+/** A body and room for its gzipped copy (JSON gzips to about a tenth), counted when it is cached. */
 function sizeOf(entry: CachedResponse): number {
-  return entry.body.byteLength + (entry.gzip?.byteLength ?? 0);
+  return Math.ceil(entry.body.byteLength * 1.1);
 }
 
 export function notModified(

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { LakeFileUnavailable } from '../lake/replica/file-cache.js';
 import type { AppEnv } from './env.js';
 
 /**
@@ -50,6 +51,21 @@ export function problemResponse(c: Context<AppEnv>, problem: ProblemError): Resp
 /** The single onError path: known problems as they are, Hono's HTTP errors mapped, anything else a 500. */
 export function onError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof ProblemError) return problemResponse(c, error);
+  if (error instanceof LakeFileUnavailable) {
+    // A replica could not fetch a lake file whole (checksum refused, bucket unreachable): said in the
+    // log, not to the client, which may simply try again.
+    console.error(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path}: ${error.message}`);
+    const detail = 'A file of the lake could not be fetched just now; try again shortly.';
+    const problem = new ProblemError(
+      503,
+      'unavailable',
+      'Service Unavailable',
+      detail,
+      {},
+      { 'retry-after': '5' },
+    );
+    return problemResponse(c, problem);
+  }
   if (error instanceof HTTPException) {
     return problemResponse(c, new ProblemError(error.status, 'http-error', error.message || 'HTTP error'));
   }

@@ -5,6 +5,7 @@ import {
   DECLARATION_REFRESHER_WORKFLOW_ID,
   dataLayout,
   FEED_CATALOGUE,
+  lakeLocationOf,
   pollerWorkflowId,
   type FeedDefinition,
   type Settings,
@@ -14,6 +15,7 @@ import {
 import { GAUGE_SOURCES } from '../config/gauge-sources.js';
 import { gaugePollerWorkflowId } from '../model/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
+import { startMemoryAccess } from './access/memory-access.js';
 import { SqliteAccessStore } from './access/sqlite-store.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
@@ -24,12 +26,15 @@ import { BoardDeclarationHealthSource } from './declarations/health-source.js';
 import { BoardFeedHealthSource } from './feed-health-source.js';
 import { BoardGaugeHealthSource } from './gauges/source-health.js';
 import { WorkflowHealthBoard } from './workflow-health/board.js';
+import type { RequestLogSink } from './request-log.js';
+import { pageInputs } from './pages/inputs.js';
 import { ServingStore } from '../lake/serving/serving-store.js';
 import { ChangeHub } from './stream/hub.js';
 import { StreamTokenCodec } from './stream/tokens.js';
 import { WebhookDispatcher } from './subscriptions/dispatcher.js';
 import { endDeliveries, temporalHandOn } from './subscriptions/temporal-hand-on.js';
 import { SqliteSubscriptionStore } from '../subscriptions/sqlite-store.js';
+import { startLakeReplica } from './lake-replica.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -39,20 +44,35 @@ export interface RunningApi {
 
 /**
  * Serves the API on HOST:PORT over the published Parquet, reading feed health from Temporal and keys
- * and quota counters from the access store (data/api/access.sqlite), which the key CLI shares.
+ * and quota counters from the access store (data/api/access.sqlite), which the key CLI shares: keys
+ * from a copy in memory kept current, quota counted down from leases (api/access/memory-access.ts).
+ * `requestLog` receives one line per request.
  */
 export async function startApiServer(
   settings: Settings,
   client: Client,
   catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
   log?: (line: string) => void,
+  /** Lines about the lake's home (a bucket that does not answer); `log` when absent. */
+  warn: ((line: string) => void) | undefined = log,
+  requestLog?: RequestLogSink,
 ): Promise<RunningApi> {
   const layout = dataLayout(settings.DATA_DIR);
-  const store = await ServingStore.open(layout.lakeDir, {
+  // A lake in a bucket is served from this replica's own cache of it (lake/replica/).
+  const replica = await startLakeReplica(settings, (line, level) => (level === 'warn' ? warn : log)?.(line));
+  const location = lakeLocationOf(settings);
+  const lakeDir = location.kind === 'folder' ? location.dir : layout.lakeCacheDir;
+  const store = await ServingStore.open(lakeDir, {
     onError: (error) =>
       log?.(`loading a lake generation failed: ${error instanceof Error ? error.message : String(error)}`),
+    files: replica,
   });
-  const access = SqliteAccessStore.open(layout.accessDbFile);
+  if (replica) replica.onPrepared = () => void store.refresh().catch(() => undefined);
+  const accessStore = SqliteAccessStore.open(settings.ACCESS_DB_FILE ?? layout.accessDbFile);
+  const access = await startMemoryAccess(accessStore, {
+    onError: (error) =>
+      log?.(`the access store failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
   // The change stream follows the store's generations from the one loaded now.
   const stream = await ChangeHub.start(store, {
     onError: (error) =>
@@ -65,7 +85,7 @@ export async function startApiServer(
   const geography = geographyInputs && loadServedGeography(geographyInputs);
   // Unhandled until a lookup awaits it; the declarations store reports a failure.
   geography?.catch(() => undefined);
-  const declarations = new DeclarationStore(store, layout.lakeDir, geography, (error) =>
+  const declarations = new DeclarationStore(store, lakeDir, geography, (error) =>
     log?.(`loading declarations failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   // Health of every poller and the refresher, read in the background: requests never wait for Temporal.
@@ -101,11 +121,12 @@ export async function startApiServer(
         `handing a webhook delivery on failed: ${error instanceof Error ? error.message : String(error)}`,
       ),
   });
+  const pages = pageInputs(settings, client, accessStore, log);
   const app = createApp({
     store,
-    keys: access,
-    quota: access,
-    ...(log ? { log } : {}),
+    keys: access.keys,
+    quota: access.quota,
+    ...(requestLog ? { log: requestLog } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
     feedHealth: new BoardFeedHealthSource(board),
     gaugeHealth: new BoardGaugeHealthSource(board),
@@ -130,9 +151,12 @@ export async function startApiServer(
     streamTokens: new StreamTokenCodec(
       await keptSecret('stream-token', settings.STREAM_TOKEN_SECRET, settings.DATA_DIR),
     ),
+    pages,
+    lakeReplica: replica,
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;
+  await pages.start(`http://${settings.HOST}:${port}`);
   return {
     url: `http://${settings.HOST}:${port}`,
     close: async () => {
@@ -141,8 +165,12 @@ export async function startApiServer(
       dispatcher.close();
       stream.close();
       subscriptionStore.close();
+      pages.stop();
+      await replica?.close();
       store.close();
-      access.close();
+      // Unused leases go back to the store, so a graceful stop loses no request of any quota.
+      await access.close();
+      accessStore.close();
     },
   };
 }

@@ -1,12 +1,15 @@
 import type { FeedDefinition, Tier } from '../config/index.js';
 import type { CapIssuer } from '../exports/cap/cap-alert.js';
-import type { KeyStore, QuotaCounter } from './access/types.js';
+import type { KeyLookup, QuotaMeter } from './access/types.js';
 import type { CursorCodec } from './cursor.js';
+import type { RequestLogSink } from './request-log.js';
 import type { DeclarationsSource } from './declarations/declaration-store.js';
 import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
 import type { GaugeHealthSource } from './gauges/source-health.js';
+import type { PageInputs } from './pages/inputs.js';
 import type { ServingStore } from '../lake/serving/serving-store.js';
+import type { LakeReplicaStatusSource } from './meta/lake-status.js';
 import type { ChangeHub } from './stream/hub.js';
 import type { StreamTokenCodec } from './stream/tokens.js';
 import type { SubscriptionService } from './subscriptions/service.js';
@@ -22,12 +25,14 @@ export interface AppDeps {
   publicBaseUrl?: string | undefined;
   /** The CAP Atom feed file the warehouse writes after each commit (served under /v1/exports). */
   capFeedFile?: string | undefined;
-  keys: KeyStore;
-  quota: QuotaCounter;
+  /** Keys: the store, or its in-memory copy (api/access/memory-access.ts) as the server uses. */
+  keys: KeyLookup;
+  /** Request counting: the store one request at a time, or leases counted in memory. */
+  quota: QuotaMeter;
   /** Monthly requests per plan; config/tiers.ts when absent. */
   quotas?: Readonly<Record<Tier, number>>;
   /** Receives one line per request (never a key); no request log when absent. */
-  log?: (line: string) => void;
+  log?: RequestLogSink;
   /** The interface version (OpenAPI info.version and /v1/status). */
   version: string;
   startedAt: Date;
@@ -45,13 +50,25 @@ export interface AppDeps {
   streamTokens?: StreamTokenCodec | undefined;
   /** Webhook subscriptions; /v1/subscriptions answers 503 without them. */
   subscriptions?: SubscriptionService | undefined;
+  /** The page key, outlines and Temporal readers of the status page and the map (api/pages/). */
+  pages?: PageInputs | undefined;
+  /** A replica of a lake in a bucket (LAKE_URL=s3://…); absent when the lake is a folder. */
+  lakeReplica?: LakeReplicaStatusSource | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
 export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBaseUrl' | 'now'>;
 export type MetaDeps = Pick<
   AppDeps,
-  'feedHealth' | 'gaugeHealth' | 'declarationHealth' | 'catalogue' | 'version' | 'startedAt' | 'now'
+  | 'feedHealth'
+  | 'gaugeHealth'
+  | 'declarationHealth'
+  | 'catalogue'
+  | 'version'
+  | 'startedAt'
+  | 'now'
+  | 'store'
+  | 'lakeReplica'
 >;
 export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store' | 'now'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;

@@ -1,180 +1,417 @@
 /**
- * Load benchmark of the incident API on loopback (not a test): requests/s and latency of
- * /v1/incidents?limit=100 and /v1/incidents/nearby next to a bare Hono JSON route served by the same
- * process, so the ratio is the figure; then /v1/status under 64 connections, its feed health read in
- * the background from a real Temporal dev server (goal: p99 ≤ 50 ms, it never waits for Temporal).
- * Usage: npm run bench:api [-- --incidents 5000 --seconds 10]
+ * Load benchmark of the API on loopback (not a test). The API runs as the service runs it (the `api`
+ * process, runtime/child-main.ts, with its request log) over a data folder built through the
+ * warehouse: generated NSW incidents, made-up gauges and the declarations. Each request of the table
+ * is driven by autocannon at 64 connections, identity and gzip, next to two ceilings served by a
+ * bare Hono process of its own in the same run: the same bytes the API sent, and a tiny JSON answer.
+ * Then the request log's cost: /v1/schema and the list hit again with the log off (LOG_LEVEL=warn).
+ * Usage: npm run bench:api [-- --seconds 10 --connections 64 --incidents 5000 --gauges 400
+ *          --only list,schema --profile --status --no-log-check]
+ * --profile: the API process's CPU profile, its top frames; --status: /v1/status too, with feed
+ * health read from a Temporal dev server of its own (goal p99 ≤ 50 ms).
  */
-import { benchApp } from './support/bench-app.js';
-import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import { Hono } from 'hono';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { fork, type ChildProcess } from 'node:child_process';
+import { closeSync, copyFileSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { normalise } from '../model/index.js';
-import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
-import { publishNow } from '../warehouse/publisher.js';
-import { Warehouse } from '../warehouse/warehouse.js';
-import { ServingStore } from '../lake/serving/serving-store.js';
-import { toRecord } from '../model/index.js';
-import { GENERATORS } from '../replay/generators/index.js';
-import { Client, Connection } from '@temporalio/client';
-import { BoardFeedHealthSource } from '../api/feed-health-source.js';
-import { WorkflowHealthBoard } from '../api/workflow-health/board.js';
-import { FEED_CATALOGUE, loadSettings, pollerWorkflowId } from '../config/index.js';
-import { PROJECT_ROOT } from '../runtime/paths.js';
-import { findFreePort } from '../runtime/ports.js';
+import { childEnvironment, loadSettings } from '../config/index.js';
 import { requireTemporalCli } from '../runtime/temporal-cli.js';
 import { startTemporalDevServer } from '../runtime/temporal-dev-server.js';
+import { PROJECT_ROOT } from '../runtime/paths.js';
+import { findFreePort } from '../runtime/ports.js';
+import { buildBenchData } from './support/api-bench-data.js';
+import type { BareRoute } from './support/bare-routes.js';
+import { printTopFrames } from './support/cpu-profile-top.js';
 
 const { values } = parseArgs({
-  options: { incidents: { type: 'string', default: '5000' }, seconds: { type: 'string', default: '10' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
+    incidents: { type: 'string', default: '5000' },
+    gauges: { type: 'string', default: '400' },
+    only: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+    'no-log-check': { type: 'boolean', default: false },
+    status: { type: 'boolean', default: false },
+  },
 });
-const incidents = Number(values.incidents);
 const seconds = Number(values.seconds);
-const FEED = 'nsw-rfs-major-incidents';
+const connections = Number(values.connections);
 
-const dir = await mkdtemp(join(tmpdir(), 'eids-bench-'));
-const warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
-const body = GENERATORS.get('nsw-rfs-major-incidents-geojson')!.render({
-  count: incidents,
-  seed: 1,
-  tick: 0,
-  startedAt: new Date(),
-  tickMs: 60_000,
+interface Row {
+  name: string;
+  path: string;
+  /** The goal's ratio and ceiling, from the issue's table. */
+  goal?: { ratio?: number; against: 'same bytes' | 'tiny JSON'; p99Ms?: number };
+  /** Every request a new query (nothing answered from a cache): n → path. */
+  vary?: (n: number) => string;
+}
+
+const ROWS: Row[] = [
+  {
+    name: 'list',
+    path: '/v1/incidents?limit=100',
+    goal: { ratio: 0.5, against: 'same bytes', p99Ms: 50 },
+  },
+  {
+    name: 'nearby',
+    path: '/v1/incidents/nearby?lat=-33.87&lng=151.21&radius=200&limit=100',
+    goal: { ratio: 0.3, against: 'tiny JSON' },
+  },
+  {
+    name: 'nearby-uncached',
+    path: '/v1/incidents/nearby?lat=-33.87&lng=151.21&radius=200&limit=100',
+    vary: (n) =>
+      `/v1/incidents/nearby?lat=${(-33.87 + (n % 10_000) / 1e6).toFixed(6)}&lng=151.21&radius=200&limit=100`,
+  },
+  { name: 'schema', path: '/v1/schema', goal: { ratio: 0.6, against: 'tiny JSON' } },
+  { name: 'incidents-1', path: '/v1/incidents?limit=1', goal: { ratio: 0.4, against: 'tiny JSON' } },
+  {
+    name: 'postcode',
+    path: '/v1/declarations/postcode/2480',
+    goal: { ratio: 0.25, against: 'tiny JSON' },
+  },
+  { name: 'gauges', path: '/v1/gauges?limit=50', goal: { ratio: 0.25, against: 'tiny JSON' } },
+];
+if (values.status) {
+  ROWS.push({ name: 'status', path: '/v1/status', goal: { against: 'tiny JSON', p99Ms: 50 } });
+}
+const only = values.only?.split(',');
+const rows = only ? ROWS.filter((row) => only.includes(row.name)) : ROWS;
+
+const dir = await mkdtemp(join(tmpdir(), 'eids-bench-api-'));
+const children: ChildProcess[] = [];
+const stopAll = () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+};
+process.on('exit', stopAll);
+
+const started = performance.now();
+const data = await buildBenchData(join(dir, 'data'), {
+  incidents: Number(values.incidents),
+  gauges: Number(values.gauges),
 });
-const fetched = new Date().toISOString();
-const records = parseNswRfsMajorIncidents(new TextEncoder().encode(body)).incidents.map((draft) =>
-  toRecord(normalise(draft, fetched)),
+console.log(
+  `data folder: ${data.incidents} NSW incidents, ${data.gauges} gauges, declarations from ${data.declarationInputs} (built in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
 );
-await warehouse.commit({
-  feedKey: FEED,
-  rawSha256: '0'.repeat(64),
-  incoming: records,
-  polledAt: fetched,
-  pollId: `poll@${fetched}`,
-  guarded: false,
-});
-await publishNow(warehouse, join(dir, 'serving'));
-const store = await ServingStore.open(join(dir, 'serving'));
 
-// Feed health as the API reads it: a board over every poller id, read every 2 s from a real dev server.
-const temporal = await startTemporalDevServer({
-  cliPath: requireTemporalCli(loadSettings(), PROJECT_ROOT),
-  port: await findFreePort(),
-  uiPort: await findFreePort(),
-  dbFile: join(dir, 'temporal', 'temporal.db'),
-  namespace: 'default',
-});
-const temporalConnection = await Connection.connect({ address: temporal.address });
-const board = new WorkflowHealthBoard(
-  new Client({ connection: temporalConnection }),
-  FEED_CATALOGUE.map(pollerWorkflowId),
-);
-await board.start();
-// An enterprise key with a quota the run cannot exhaust: the gate's cost is part of the figure.
-const { app, access, token } = await benchApp(store, dir, new BoardFeedHealthSource(board));
-// The baseline: the cheapest JSON route Hono can serve, in the same process and server.
-const root = new Hono();
-const sample = { type: 'FeatureCollection', features: [], meta: { total_count: 0 } };
-root.get('/bare', (c) => c.json(sample));
-root.route('/', app);
+// With --status, a Temporal dev server for the API's feed health (its board reads every poller).
+const temporal = values.status
+  ? await startTemporalDevServer({
+      cliPath: requireTemporalCli(loadSettings(), PROJECT_ROOT),
+      port: await findFreePort(),
+      uiPort: await findFreePort(),
+      dbFile: join(dir, 'temporal', 'temporal.db'),
+      namespace: 'default',
+    })
+  : undefined;
 
-const server = serve({ fetch: root.fetch, hostname: '127.0.0.1', port: 0 });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+/** Forks a process that tells its parent its address, and waits for that. */
+function forkReady(
+  modulePath: string,
+  args: string[],
+  options: { env?: Record<string, string | undefined>; execArgv?: string[]; logFile?: string },
+): Promise<{ child: ChildProcess; url: string }> {
+  const log = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
+  const child = fork(modulePath, args, {
+    env: options.env ?? childEnvironment({}),
+    execArgv: options.execArgv ?? process.execArgv,
+    stdio: ['ignore', log, 'inherit', 'ipc'],
+  });
+  if (typeof log === 'number') closeSync(log);
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${modulePath} exited with ${code} before it was ready`)));
+    child.on('message', (message: { url?: string }) => {
+      if (message.url) resolve({ child, url: message.url });
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+/** The API process as the service runs it, over the bench's data folder. */
+async function startApi(logLevel: string, profileDir?: string) {
+  const env = childEnvironment(data.env, {
+    DATA_DIR: join(dir, 'data'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    // Feed health from a dev server of the bench's own with --status, else from a Temporal that is
+    // not there (the API answers without it).
+    TEMPORAL_ADDRESS: temporal?.address ?? `127.0.0.1:${await findFreePort()}`,
+    MONTHLY_QUOTAS: 'enterprise=1000000000000',
+    LOG_LEVEL: logLevel,
+    LOG_FORMAT: 'text',
+  });
+  const logFile = join(dir, `api-${logLevel}.log`);
+  const { child, url } = await forkReady(join(PROJECT_ROOT, 'runtime', 'child-main.ts'), ['api'], {
+    env,
+    execArgv: [...process.execArgv, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+    logFile,
+  });
+  return { child, url, logFile };
+}
+
+const authorization = `Bearer ${data.token}`;
+
+/** One request's status, headers and raw bytes (not decompressed). */
+function fetchRaw(
+  url: string,
+  gzip: boolean,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { headers: { authorization, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const name of ['content-type', 'content-encoding']) {
+            const value = response.headers[name];
+            if (typeof value === 'string') headers[name] = value;
+          }
+          resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 interface Figures {
-  path: string;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time of the serving process per request, in µs: what a request costs, whoever else runs. */
+  cpuUs: number;
 }
 
-/**
- * `vary` gives every request its own query, so nothing is answered from the response cache; `gzip`
- * asks for a compressed body (a cache hit then serves the cached gzip bytes).
- */
-async function load(path: string, vary = false, gzip = false, connections = 10): Promise<Figures> {
+/** User + system CPU time of a process so far, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuTimeUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function load(
+  url: string,
+  gzip: boolean,
+  pid: number,
+  vary?: (n: number) => string,
+  duration = seconds,
+) {
   let n = 0;
+  const cpuBefore = cpuTimeUs(pid);
   const result = await autocannon({
-    url: `${base}${path}`,
+    url,
     connections,
-    duration: seconds,
+    duration,
     pipelining: 1,
-    headers: { authorization: `Bearer ${token}`, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) },
-    ...(vary
-      ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${path}&v=${n++}` }) }] }
-      : {}),
+    headers: { authorization, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) },
+    ...(vary ? { requests: [{ setupRequest: (request) => ({ ...request, path: vary(n++) }) }] } : {}),
   });
   return {
-    path: `${path}${vary ? ' (uncached)' : ''}${gzip ? ' (gzip)' : ''}${connections === 10 ? '' : ` (${connections} connections)`}`,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+    errors: result.errors + result.non2xx + result.timeouts,
+    cpuUs: (cpuTimeUs(pid) - cpuBefore) / Math.max(1, result.requests.total),
+  } satisfies Figures;
 }
 
-const points = records.filter((r) => r.feature_type === 'incident').length;
-console.log(
-  `incident API on loopback: ${points} point incidents (${records.length} features), ${seconds} s per route, 10 connections`,
-);
-const bare = await load('/bare');
-const list = '/v1/incidents?limit=100';
-const nearby = '/v1/incidents/nearby?lat=-32.5&lng=147.5&radius=100';
-const listHit = await load(list);
-const listGzipHit = await load(list, false, true);
-const bare64 = await load('/bare', false, false, 64);
-const status64 = await load('/v1/status', false, false, 64);
-const rows = [
-  bare,
-  listHit,
-  listGzipHit,
-  await load(list, true),
-  await load(nearby),
-  await load(nearby, true),
-  bare64,
-  status64,
-];
-console.log(
-  'route'.padEnd(64),
-  'req/s'.padStart(9),
-  'p50 ms'.padStart(8),
-  'p99 ms'.padStart(8),
-  'errors'.padStart(7),
-  'vs bare'.padStart(8),
-);
+async function measure(
+  url: string,
+  gzip: boolean,
+  pid: number,
+  vary?: (n: number) => string,
+): Promise<Figures> {
+  await load(url, gzip, pid, vary, 1); // warm-up: JIT and caches, not counted
+  return load(url, gzip, pid, vary);
+}
+
+const profileDir = values.profile ? join(dir, 'profile') : undefined;
+const api = await startApi('info', profileDir);
+
+// What the API sends for each request, so the bare process can send the same bytes.
+const bareRoutes: BareRoute[] = [];
+const sizes = new Map<string, number>();
 for (const row of rows) {
-  const baseline = row.path.includes('64 connections') ? bare64 : bare;
+  for (const gzip of [false, true]) {
+    const answer = await fetchRaw(`${api.url}${row.path}`, gzip);
+    if (answer.status !== 200) {
+      throw new Error(`${row.path} answered ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
+    }
+    const name = `${row.name}-${gzip ? 'gzip' : 'identity'}`;
+    sizes.set(name, answer.body.byteLength);
+    bareRoutes.push({ name, base64: answer.body.toString('base64'), headers: answer.headers });
+  }
+}
+const routesFile = join(dir, 'bare-routes.json');
+await writeFile(routesFile, JSON.stringify(bareRoutes));
+const bare = await forkReady(join(import.meta.dirname, 'support', 'bare-routes.ts'), [routesFile], {});
+
+const cores = cpus().length;
+console.log(
+  `${connections} connections, ${seconds} s a measurement after 1 s of warm-up; load average before: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} (${cores} cores)`,
+);
+
+const barePid = bare.child.pid!;
+const apiPid = api.child.pid!;
+const tinyBefore = await measure(`${bare.url}/tiny`, false, barePid);
+interface Result {
+  row: Row;
+  gzip: boolean;
+  api: Figures;
+  bytes: Figures;
+  size: number;
+}
+const results: Result[] = [];
+for (const row of rows) {
+  for (const gzip of [false, true]) {
+    const name = `${row.name}-${gzip ? 'gzip' : 'identity'}`;
+    const apiFigures = await measure(`${api.url}${row.path}`, gzip, apiPid, row.vary);
+    const bytesFigures = await measure(`${bare.url}/bytes/${name}`, gzip, barePid);
+    results.push({ row, gzip, api: apiFigures, bytes: bytesFigures, size: sizes.get(name) ?? 0 });
+  }
+}
+const tinyAfter = await measure(`${bare.url}/tiny`, false, barePid);
+const tinyRps = (tinyBefore.rps + tinyAfter.rps) / 2;
+
+const fmt = (value: number, digits = 0) => value.toFixed(digits);
+const tinyCpuUs = (tinyBefore.cpuUs + tinyAfter.cpuUs) / 2;
+const columns: [string, number][] = [
+  ['request', 66],
+  ['enc', 8],
+  ['bytes', 7],
+  ['req/s', 7],
+  ['p50', 4],
+  ['p99', 4],
+  ['err', 4],
+  ['cpu µs', 7],
+  ['same bytes', 10],
+  ['p99', 4],
+  ['cpu µs', 7],
+  ['ratio', 6],
+  ['vs tiny', 7],
+  ['cpu ratio', 9],
+  ['vs tiny', 7],
+];
+const cells = (values: string[]) =>
+  values.map((value, i) => (i < 2 ? value.padEnd(columns[i]![1]) : value.padStart(columns[i]![1]))).join(' ');
+console.log(`\n${cells(columns.map(([title]) => title))}   goal`);
+const verdicts: string[] = [];
+for (const { row, gzip, api: a, bytes: b, size } of results) {
+  const sameRatio = a.rps / b.rps;
+  const tinyRatio = a.rps / tinyRps;
+  let goal = '';
+  if (row.goal) {
+    const ratio = row.goal.against === 'same bytes' ? sameRatio : tinyRatio;
+    const { ratio: wanted, against, p99Ms } = row.goal;
+    const met = ratio >= (wanted ?? 0) && (p99Ms === undefined || a.p99 <= p99Ms);
+    const terms = [
+      ...(wanted === undefined ? [] : [`≥ ${wanted} of ${against}`]),
+      ...(p99Ms === undefined ? [] : [`p99 ≤ ${p99Ms} ms`]),
+    ];
+    goal = `${terms.join(', ')}: ${met ? 'met' : 'NOT met'}`;
+    verdicts.push(`${row.path} (${gzip ? 'gzip' : 'identity'}): ${goal}`);
+  }
   console.log(
-    row.path.padEnd(64),
-    row.rps.toFixed(0).padStart(9),
-    row.p50.toFixed(1).padStart(8),
-    row.p99.toFixed(1).padStart(8),
-    String(row.errors).padStart(7),
-    `${((row.rps / baseline.rps) * 100).toFixed(1)}%`.padStart(8),
+    `${cells([
+      `${row.path}${row.vary ? ' (new point each)' : ''}`,
+      gzip ? 'gzip' : 'identity',
+      String(size),
+      fmt(a.rps),
+      fmt(a.p50),
+      fmt(a.p99),
+      String(a.errors),
+      fmt(a.cpuUs),
+      fmt(b.rps),
+      fmt(b.p99),
+      fmt(b.cpuUs),
+      fmt(sameRatio, 2),
+      fmt(tinyRatio, 2),
+      fmt(b.cpuUs / a.cpuUs, 2),
+      fmt(tinyCpuUs / a.cpuUs, 2),
+    ])}   ${goal}`,
   );
 }
-
-const gzipRatio = listGzipHit.rps / listHit.rps;
 console.log(
-  `gzip cache hit / identity cache hit = ${gzipRatio.toFixed(2)}× (goal ≥ 0.8×: ${gzipRatio >= 0.8 ? 'met' : 'NOT met'})`,
+  `tiny JSON ceiling: ${fmt(tinyBefore.rps)} req/s (p50 ${fmt(tinyBefore.p50)}, p99 ${fmt(tinyBefore.p99)} ms, ${fmt(tinyBefore.cpuUs)} µs CPU a request) before the rows, ${fmt(tinyAfter.rps)} req/s (${fmt(tinyAfter.cpuUs)} µs) after; ratios use the means`,
 );
+console.log(
+  "cpu µs: CPU time of the serving process per request; cpu ratio: the ceiling's CPU per request over the API's (what the ratio would be with the cores to themselves)",
+);
+const logLines = readFileSync(api.logFile, 'utf8')
+  .split('\n')
+  .filter((line) => line.includes(' key=')).length;
+console.log(`request log: ${logLines.toLocaleString()} lines written by the API process`);
+await stop(api.child);
+
+if (profileDir) {
+  const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+  if (file) {
+    // Kept after the run, for a closer look (cpu-profile-top.ts, or Chrome DevTools).
+    const kept = join(tmpdir(), `eids-api-${Date.now()}.cpuprofile`);
+    copyFileSync(join(profileDir, file), kept);
+    console.log(`\nCPU profile of the API process over the whole run (${kept}):`);
+    printTopFrames(JSON.parse(readFileSync(kept, 'utf8')) as never, 25);
+  }
+}
+
+// The request log's cost: the same requests with the log on and off, each in a fresh API process,
+// alternated so a change in the machine's load falls on both.
+if (!values['no-log-check']) {
+  const logRows = rows.filter((row) => row.name === 'schema' || row.name === 'list');
+  console.log('\nrequest log cost (identity, log on = LOG_LEVEL=info, off = LOG_LEVEL=warn):');
+  const runs: { path: string; on: boolean; figures: Figures }[] = [];
+  for (const level of ['info', 'warn', 'info', 'warn', 'info', 'warn']) {
+    const logged = await startApi(level);
+    for (const row of logRows) {
+      const figures = await measure(`${logged.url}${row.path}`, false, logged.child.pid!);
+      runs.push({ path: row.path, on: level === 'info', figures });
+      console.log(
+        `  ${row.path.padEnd(30)} log ${level === 'info' ? 'on ' : 'off'}: ${fmt(figures.rps)} req/s, p99 ${fmt(figures.p99)} ms, ${fmt(figures.cpuUs, 1)} µs CPU a request`,
+      );
+    }
+    await stop(logged.child);
+  }
+  for (const row of logRows) {
+    // Medians: one run that another process disturbed does not decide.
+    const median = (on: boolean, pick: (figures: Figures) => number) => {
+      const picked = runs
+        .filter((run) => run.path === row.path && run.on === on)
+        .map((run) => pick(run.figures))
+        .sort((x, y) => x - y);
+      return picked[Math.floor(picked.length / 2)]!;
+    };
+    const throughput = 1 - median(true, (f) => f.rps) / median(false, (f) => f.rps);
+    const cpu = median(true, (f) => f.cpuUs) / median(false, (f) => f.cpuUs) - 1;
+    console.log(
+      `  ${row.path}: the log costs ${fmt(throughput * 100, 1)} % of throughput, ${fmt(cpu * 100, 1)} % more CPU a request (medians of 3; goal ≤ 5 %)`,
+    );
+  }
+}
 
 console.log(
-  `/v1/status p99 under 64 connections: ${status64.p99.toFixed(1)} ms (goal ≤ 50 ms: ${status64.p99 <= 50 ? 'met' : 'NOT met'}); ${status64.errors} errors`,
+  `\nload average after: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
 );
-
-server.close();
-board.stop();
-await temporalConnection.close();
-await temporal.stop();
-store.close();
-access.close();
-warehouse.close();
+for (const verdict of verdicts) console.log(verdict);
+await stop(bare.child);
+await temporal?.stop();
 await rm(dir, { recursive: true, force: true });

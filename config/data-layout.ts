@@ -15,6 +15,8 @@ export function dataLayout(dataDir: string) {
     warehouseFile: join(dataDir, 'warehouse', 'warehouse.duckdb'),
     /** The published lake: immutable Parquet files and manifest.json, what API replicas read. */
     lakeDir: join(dataDir, 'lake'),
+    /** An API replica's bounded cache of a lake in a bucket: files at their lake paths, then manifest.json. */
+    lakeCacheDir: join(dataDir, 'lake-cache'),
     /** Where the first layout published whole tables; replaced by the lake (removed once migrated). */
     legacyServingDir: join(dataDir, 'serving'),
     rawDir: join(dataDir, 'raw'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from './data-layout.js';
 import { eventClusteringSetting } from './event-clustering.js';
+import { parseLakeUrl } from './lake-url.js';
 import { DRFA_CATALOGUE_URL } from './declaration-sources.js';
 import { TIER_MONTHLY_QUOTA, TIERS, type Tier } from './tiers.js';
 
@@ -22,6 +23,15 @@ const monthlyQuotas = z.string().transform((value, ctx): Readonly<Record<Tier, n
   }
   return quotas;
 });
+/** `true` or `false` (z.coerce.boolean would read "false" as true). */
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** A folder or s3://bucket/prefix (config/lake-url.ts). */
+const locationUrl = z.string().transform((value, ctx) => {
+  const location = parseLakeUrl(value);
+  if (!('error' in location)) return location;
+  ctx.addIssue({ code: 'custom', message: location.error });
+  return z.NEVER;
+});
 /** 0 asks the OS for a free port (tests). */
 const listenPort = z.coerce.number().int().min(0).max(65535);
 
@@ -29,6 +39,32 @@ const SettingsSchema = z.object({
   PORT: listenPort.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  /**
+   * Where the lake lives (config/lake-url.ts): a folder (DATA_DIR/lake when unset) or s3://bucket/prefix.
+   * S3 credentials come from the AWS SDK's standard chain (AWS_ACCESS_KEY_ID…, profiles, roles), which
+   * the SDK reads itself; the settings below say where the store is.
+   */
+  LAKE_URL: locationUrl.optional(),
+  /**
+   * Where raw bodies and staged polls are shared when the ingest workers and the warehouse have data
+   * folders of their own (other hosts): s3://bucket/prefix. Unset: they share DATA_DIR.
+   */
+  INGEST_STORE_URL: locationUrl.optional(),
+  /**
+   * The key store (SQLite) the API processes share; DATA_DIR/api/access.sqlite when unset. Several
+   * replicas on one host point here (npm run cluster); across hosts, the shared store's issue applies.
+   */
+  ACCESS_DB_FILE: z.string().min(1).optional(),
+  /** An S3-compatible store's address (versitygw, R2, Ceph…); AWS S3 when unset. */
+  S3_ENDPOINT: z.url().optional(),
+  /** The bucket's region; the SDK's chain (AWS_REGION, profile) when unset, us-east-1 with S3_ENDPOINT. */
+  S3_REGION: z.string().min(1).optional(),
+  /** Bucket in the path, not the host name: true by default with S3_ENDPOINT, false for AWS. */
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  /** An API replica's local cache of lake files (under DATA_DIR), in MiB: least recently used leave first. */
+  LAKE_CACHE_MB: z.coerce.number().int().min(16).default(4096),
+  /** How often an API replica asks the bucket whether the manifest changed (a conditional GET). */
+  LAKE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   TEMPORAL_ADDRESS: z
     .string()
     .regex(/^[^\s:]+:\d+$/, 'must look like host:port')
@@ -42,6 +78,8 @@ const SettingsSchema = z.object({
    * histories of the workflows they run into this folder, as the replay tests' fixtures.
    */
   RECORD_WORKFLOW_HISTORIES: z.string().min(1).optional(),
+  /** Development only: the Chromium the browser tests, `bench:map` and `screenshots` drive (else PATH's). */
+  CHROMIUM_PATH: z.string().min(1).optional(),
   /** The Web UI of the cluster TEMPORAL_ADDRESS names, for links the CLIs print (the dev server's is known). */
   TEMPORAL_UI_URL: z.url().optional(),
   /**

@@ -6,3 +6,4 @@ export * from './declaration-sources.js';
 export * from './clustering.js';
 export * from './declaration-settings.js';
 export * from './webhooks.js';
+export * from './lake-url.js';

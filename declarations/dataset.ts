@@ -1,13 +1,4 @@
-import {
-  DRFA_CATEGORIES,
-  type DeclarationRecord,
-  type DeclarationSourceId,
-  type DisasterType,
-  type DrfaCategory,
-  type InstrumentType,
-  type Jurisdiction,
-  type LgaRef,
-} from '../model/index.js';
+import { DRFA_CATEGORIES, type DeclarationRecord, type DrfaCategory, type LgaRef } from '../model/index.js';
 import { salLocalityName, type PostcodeDirectory } from '../geo/index.js';
 import { byStartDescending } from './record-view.js';
 
@@ -23,22 +14,27 @@ export interface PlacedSalRecord {
   localities: SalLocality[];
 }
 
-/** One instrument of one jurisdiction for one AGRN, across its areas: what GET /declarations lists. */
-export interface InstrumentGroup {
+/**
+ * One instrument of one jurisdiction for one AGRN, across its areas: what GET /declarations lists. It
+ * carries its records' fields (the earliest record's; disaster types and end date over all of them).
+ */
+export interface InstrumentGroup extends Pick<
+  DeclarationRecord,
+  | 'agrn'
+  | 'instrumentType'
+  | 'jurisdiction'
+  | 'eventName'
+  | 'disasterTypes'
+  | 'startDate'
+  | 'endDate'
+  | 'source'
+  | 'sourceUrl'
+> {
   /** `<instrument type>:<jurisdiction>:<agrn>`. */
   id: string;
-  agrn: number;
-  instrumentType: InstrumentType;
-  jurisdiction: Jurisdiction;
-  eventName: string;
-  disasterTypes: DisasterType[];
-  startDate: string;
-  endDate: string | null;
   lgaCodes: string[];
   salCodes: string[];
   drfaCategories: DrfaCategory[] | null;
-  source: DeclarationSourceId;
-  sourceUrl: string;
   records: DeclarationRecord[];
 }
 

@@ -1,3 +1,4 @@
+import { stdoutDestination } from '../api/request-log-writer.js';
 import { ConfigError, loadSettings } from '../config/index.js';
 import { createServiceLog, isBug, serviceLogOptions } from './log.js';
 import { ROLES, startRole, type Role } from './roles.js';
@@ -26,7 +27,11 @@ try {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
-const log = createServiceLog(serviceLogOptions(settings, role));
+// The API's own lines share the request log's buffered standard output, so they stay in order.
+const log = createServiceLog({
+  ...serviceLogOptions(settings, role),
+  ...(role === 'api' ? { write: (line: string) => stdoutDestination().write(`${line}\n`) } : {}),
+});
 installTemporalRuntime(log, settings.LOG_LEVEL);
 
 /** Past this, a stop that hangs is cut short: the supervisor would SIGKILL soon after anyway. */

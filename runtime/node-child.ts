@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ReadyMessage } from './child-main.js';
 import { PROJECT_ROOT } from './paths.js';
@@ -18,6 +19,8 @@ export interface NodeChildOptions {
   /** Bundling workflows on a busy machine takes a while. */
   readyTimeoutMs?: number;
   onReady?: (message: ReadyMessage) => void;
+  /** Each line the child prints, instead of this process's terminal (several children of one role). */
+  onOutput?: (line: string) => void;
 }
 
 function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
@@ -36,8 +39,19 @@ export function nodeChild(options: NodeChildOptions): ChildSpec {
         const child = fork(CHILD_MAIN, [options.role], {
           env: options.env,
           execArgv: process.execArgv,
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          stdio: [
+            'ignore',
+            options.onOutput ? 'pipe' : 'inherit',
+            options.onOutput ? 'pipe' : 'inherit',
+            'ipc',
+          ],
         });
+        const output = options.onOutput;
+        if (output) {
+          for (const stream of [child.stdout, child.stderr]) {
+            if (stream) createInterface({ input: stream, crlfDelay: Infinity }).on('line', output);
+          }
+        }
         const exited = new Promise<string>((resolveExit) =>
           child.once('exit', (code, signal) => resolveExit(describeExit(code, signal))),
         );

@@ -1,5 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
+import { flushStdout, requestLogWriter } from '../api/request-log-writer.js';
 import { startApiServer } from '../api/server.js';
 import { declarationsEnabled, type Settings } from '../config/index.js';
 import { selectedCatalogue } from './catalogue.js';
@@ -54,7 +55,7 @@ function runWorker(worker: Worker, release: () => Promise<void>): Pick<RunningRo
 export async function startWarehouseRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
   const connection = await NativeConnection.connect(connectionOptions(settings));
   try {
-    const { worker, warehouse, publisher } = await createWarehouseWorker({
+    const { worker, warehouse, publisher, stopMirror } = await createWarehouseWorker({
       connection,
       settings,
       onPublishError: (error) =>
@@ -63,9 +64,11 @@ export async function startWarehouseRole(settings: Settings, log: ServiceLog): P
         log.warn(
           `waking the event clusterer failed (the next publication tries again): ${error instanceof Error ? error.message : String(error)}`,
         ),
+      onLakeLine: (line, level) => log[level](line),
     });
     return runWorker(worker, async () => {
       await publisher.close();
+      stopMirror();
       warehouse.close();
       await connection.close();
     });
@@ -126,7 +129,18 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
 export async function startApiRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
   const connection = Connection.lazy(connectionOptions(settings));
   const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
-  const api = await startApiServer(settings, client, selectedCatalogue(settings), (line) => log.info(line));
+  // One line per request at info, written through the buffered standard output (never blocking).
+  const requestLog = log.enabled('info')
+    ? requestLogWriter({ format: settings.LOG_FORMAT, process: 'api' })
+    : undefined;
+  const api = await startApiServer(
+    settings,
+    client,
+    selectedCatalogue(settings),
+    (line) => log.info(line),
+    (line) => log.warn(line),
+    requestLog,
+  );
   let release: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (release = resolve));
   return {
@@ -135,6 +149,7 @@ export async function startApiRole(settings: Settings, log: ServiceLog): Promise
     stop: once(async () => {
       await api.close();
       await connection.close();
+      await flushStdout();
       release();
     }),
   };

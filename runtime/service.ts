@@ -33,7 +33,8 @@ export interface RunningService {
 /** How long each may take to stop before it is killed: the warehouse lets a commit finish. */
 const STOP_TIMEOUT_MS = { api: 10_000, ingest: 15_000, warehouse: 40_000 } as const;
 
-function devServerChild(settings: Settings, cliPath: string): ChildSpec {
+/** The Temporal CLI's dev server over DATA_DIR/temporal, as a supervised child. */
+export function devServerChild(settings: Settings, cliPath: string): ChildSpec {
   const layout = dataLayout(settings.DATA_DIR);
   return {
     name: 'Temporal dev server',
@@ -200,7 +201,7 @@ export function serviceBanner(service: RunningService): string[] {
     namespace: service.settings.TEMPORAL_NAMESPACE,
   });
   return [
-    `API ${service.apiUrl}/v1 (docs ${service.apiUrl}/v1/docs)`,
+    `API ${service.apiUrl}/v1 (docs ${service.apiUrl}/v1/docs); in a browser: status ${service.apiUrl}/, map ${service.apiUrl}/map`,
     service.temporalUiUrl
       ? `Temporal Web UI ${service.temporalUiUrl} (dev server at ${service.temporalAddress})`
       : `Temporal at ${service.temporalAddress}`,

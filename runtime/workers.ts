@@ -14,16 +14,21 @@ import {
 import { createGaugeIngestActivities, createGaugeWarehouseActivities } from '../activities/gauges/index.js';
 import { GaugeWarehouse } from '../warehouse/gauges/index.js';
 import { archiveLocatorFromSettings } from '../activities/archive-locator.js';
+import { sharedFilesOf } from '../activities/shared-files.js';
 import {
   configuredDeclarationSources,
   dataLayout,
   FEED_CATALOGUE,
+  lakeLocationOf,
   WEBHOOK_ATTEMPT_TIMEOUT_MS,
   type Settings,
 } from '../config/index.js';
 import { createWebhookActivities } from '../activities/webhook-activities.js';
 import { lazySubscriptionStore } from '../subscriptions/lazy-store.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
+import { CAP_FEED_KEY } from '../lake/storage/lake-storage.js';
+import { openLakeStorage } from '../lake/storage/open-storage.js';
+import { LakeMirror, lakeWriterId, mirrorLake } from '../warehouse/lake-mirror.js';
 import { LakePublisher } from '../warehouse/publisher.js';
 import { removeTemporaryFiles } from '../warehouse/publish.js';
 import { wakeEventClusterer } from './event-clusterer.js';
@@ -85,22 +90,44 @@ export async function createWarehouseWorker({
   settings,
   onPublishError = () => undefined,
   onWakeError = onPublishError,
+  onLakeLine = () => undefined,
 }: Omit<WorkerOptions, 'workflows' | 'fetch'> & {
   onPublishError?: (error: unknown) => void;
   /** Told when the event clusterer could not be woken after a publish (Temporal unreachable). */
   onWakeError?: (error: unknown) => void;
+  /** Told when a lake in a bucket falls behind the warehouse, and when it catches up. */
+  onLakeLine?: (line: string, level: 'warn' | 'info') => void;
 }): Promise<{
   worker: Worker;
   warehouse: Warehouse;
   publisher: LakePublisher;
+  /** Stops mirroring the lake to its bucket (LAKE_URL=s3://…); nothing to stop otherwise. */
+  stopMirror: () => void;
 }> {
   const layout = dataLayout(settings.DATA_DIR);
+  // A lake in a bucket is published from a working copy in DATA_DIR/lake (warehouse/lake-mirror.ts).
+  const location = lakeLocationOf(settings);
+  const lakeDir = location.kind === 'folder' ? location.dir : layout.lakeDir;
+  const stopMirror =
+    location.kind === 's3'
+      ? mirrorLake(
+          new LakeMirror({
+            storage: openLakeStorage(location),
+            writerId: await lakeWriterId(layout.warehouseFile),
+            lakeDir,
+            alongside: [{ path: layout.capFeedFile, key: CAP_FEED_KEY }],
+            log: onLakeLine,
+          }),
+        )
+      : () => undefined;
   const warehouse = await Warehouse.open(layout.warehouseFile);
+  // Staged polls and raw bodies, when the ingest workers have data folders of their own.
+  const shared = sharedFilesOf(settings);
   try {
     await removeTemporaryFiles(dirname(layout.capFeedFile));
     const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
     const publisher = new LakePublisher(warehouse, {
-      lakeDir: layout.lakeDir,
+      lakeDir,
       capFeed: {
         file: layout.capFeedFile,
         issuer: capIssuerFromSettings(settings, FEED_CATALOGUE),
@@ -114,7 +141,7 @@ export async function createWarehouseWorker({
     await publisher.start();
     const gauges = new GaugeWarehouse(warehouse, {
       dataDir: settings.DATA_DIR,
-      lakeDir: layout.lakeDir,
+      lakeDir,
       thresholdsFile: settings.GAUGE_THRESHOLDS_FILE,
       boundariesFile: settings.GEOGRAPHY_LGA_BOUNDARIES,
     });
@@ -127,31 +154,34 @@ export async function createWarehouseWorker({
       activities: {
         ...createWarehouseActivities({
           dataDir: settings.DATA_DIR,
-          lakeDir: layout.lakeDir,
+          shared,
+          lakeDir,
           warehouse,
           publisher,
         }),
         ...createEventActivities({
-          lakeDir: layout.lakeDir,
+          lakeDir,
           warehouse,
           clustering: settings.EVENT_CLUSTERING,
         }),
         ...createDeclarationWarehouseActivities({
           dataDir: settings.DATA_DIR,
-          lakeDir: layout.lakeDir,
+          shared,
+          lakeDir,
           warehouse,
           configuredSources: () => configuredDeclarationSources(settings),
         }),
-        ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges }),
+        ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges, shared }),
         ...createArchiveActivities({
           dataDir: settings.DATA_DIR,
-          lakeDir: layout.lakeDir,
+          lakeDir,
           warehouse,
           locator: archiveLocatorFromSettings(settings),
         }),
         ...createBackfillActivities({
           dataDir: settings.DATA_DIR,
-          lakeDir: layout.lakeDir,
+          shared,
+          lakeDir,
           warehouse,
           publisher,
         }),
@@ -163,9 +193,10 @@ export async function createWarehouseWorker({
       // A commit in flight is let finish on shutdown rather than abandoned half way.
       shutdownGraceTime: '30 seconds',
     });
-    return { worker, warehouse, publisher };
+    return { worker, warehouse, publisher, stopMirror };
   } catch (error) {
     warehouse.close();
+    stopMirror();
     throw error;
   }
 }

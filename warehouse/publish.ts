@@ -14,6 +14,7 @@ import {
 import { pendingChainSql, stampChainSql } from '../lake/chain.js';
 import { columnList, LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
 import { CANCEL_WINDOW_MS } from '../model/index.js';
+import { lakeMirrorOf } from './lake-mirror.js';
 
 export { GARBAGE_GRACE_MS };
 
@@ -262,11 +263,15 @@ export async function recordPublication(
   }
 }
 
-/** Renames the manifest into place: readers see the previous generation or this one, whole. */
+/**
+ * Renames the manifest into place: readers see the previous generation or this one, whole. A lake
+ * mirrored to a bucket gets the generation's files there, then the manifest (warehouse/lake-mirror.ts).
+ */
 export async function writeManifest(lakeDir: string, manifest: Manifest): Promise<void> {
   const temporary = join(lakeDir, `.${MANIFEST_FILE}.tmp`);
   await writeFile(temporary, JSON.stringify(manifest, null, 1));
   await rename(temporary, join(lakeDir, MANIFEST_FILE));
+  await lakeMirrorOf(lakeDir)?.publish(manifest);
 }
 
 /** Deletes replaced files whose grace period has passed. */
@@ -277,6 +282,9 @@ async function collectGarbage(connection: DuckDBConnection, lakeDir: string, now
   );
   const paths = due.getRowObjectsJS().map((row) => row.path as string);
   if (paths.length === 0) return;
+  // A mirrored lake keeps them (here too) until the bucket may let them go.
+  const mirror = lakeMirrorOf(lakeDir);
+  if (mirror && !(await mirror.removeGarbage(paths))) return;
   await Promise.all(paths.map((path) => rm(join(lakeDir, path), { force: true })));
   await connection.run('DELETE FROM lake_garbage WHERE deletable_after <= $1::TIMESTAMPTZ', [
     now.toISOString(),
@@ -289,12 +297,14 @@ async function collectGarbage(connection: DuckDBConnection, lakeDir: string, now
  */
 export async function finishPublication(connection: DuckDBConnection, lakeDir: string): Promise<void> {
   const recorded = await currentManifest(connection, lakeDir);
-  if (!recorded) return;
+  const mirror = lakeMirrorOf(lakeDir);
+  if (!recorded) return mirror?.finish(undefined, new Set());
   const onDisk = await readManifest(lakeDir);
   if (!onDisk || onDisk.generation < recorded.generation) await writeManifest(lakeDir, recorded);
   const named = new Set(recorded.files.map((file) => file.path));
   const garbage = await connection.runAndReadAll('SELECT path FROM lake_garbage');
   for (const row of garbage.getRowObjectsJS()) named.add(row.path as string);
+  await mirror?.finish(recorded, named);
   for (const path of await lakeFiles(lakeDir)) {
     if (!named.has(path)) await rm(join(lakeDir, path), { force: true });
   }

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { dataLayout, type Settings } from '../../config/index.js';
 import { effectiveGaugeBaseUrl, gaugeSourceByName } from '../../config/gauge-sources.js';
 import { pollSequence } from '../../sources/gauges/index.js';
-import { readingsCsv, writeStagedPoll } from '../../warehouse/gauges/staged.js';
+import { readingsCsv, stagedReadingsPath, writeStagedPoll } from '../../warehouse/gauges/staged.js';
+import { sharedFilesOf, type SharedFilesSettings } from '../shared-files.js';
 import { NON_RETRYABLE_FAILURES } from '../contracts.js';
 import { heartbeating } from '../heartbeat.js';
 import { RawStore } from '../raw-store.js';
@@ -15,7 +16,8 @@ import { runPoll, sourceFetcher } from './source-fetch.js';
 const pollMemory = new Map<string, unknown>();
 
 export interface GaugeIngestDeps {
-  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>;
+  settings: Pick<Settings, 'DATA_DIR' | 'UPSTREAM_BASE_URL' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'> &
+    SharedFilesSettings;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -28,7 +30,8 @@ export interface GaugeIngestDeps {
 export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
   const { settings } = deps;
   const now = deps.now ?? (() => new Date());
-  const raw = new RawStore(settings.DATA_DIR);
+  const shared = sharedFilesOf(settings);
+  const raw = new RawStore(settings.DATA_DIR, shared);
 
   async function poll(input: PollGaugeSourceInput): Promise<PollGaugeSourceResult> {
     const source = gaugeSourceByName(input.source);
@@ -80,6 +83,8 @@ export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
       },
       csv.text,
     );
+    await shared.publish(stagedPath);
+    await shared.publish(stagedReadingsPath(stagedPath));
     return {
       stagedPath,
       polledAt: at.toISOString(),

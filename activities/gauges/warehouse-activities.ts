@@ -1,29 +1,35 @@
 import { heartbeat } from '@temporalio/activity';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { GaugeWarehouse } from '../../warehouse/gauges/gauge-warehouse.js';
 import { stagedReadingsPath } from '../../warehouse/gauges/staged.js';
 import type { GaugeCommitOutcome } from '../../warehouse/gauges/commit.js';
 import type { GaugeRetentionResult } from '../../warehouse/gauges/retention.js';
 import { heartbeating } from '../heartbeat.js';
+import { localFiles, type SharedFiles } from '../shared-files.js';
 import type { CommitGaugePollInput } from './contracts.js';
 
 export interface GaugeWarehouseDeps {
   dataDir: string;
   gauges: GaugeWarehouse;
+  /** Where staged polls come from when the ingest workers have data folders of their own. */
+  shared?: SharedFiles;
 }
 
 /** Gauge activities of the warehouse task queue (the one process that holds the DuckDB file). */
-export function createGaugeWarehouseActivities({ dataDir, gauges }: GaugeWarehouseDeps) {
+export function createGaugeWarehouseActivities({
+  dataDir,
+  gauges,
+  shared = localFiles(dataDir),
+}: GaugeWarehouseDeps) {
   return {
     /** Commits a staged poll and publishes it; a retried commit of the same poll changes nothing. */
     commitGaugePoll(
       input: CommitGaugePollInput,
     ): Promise<GaugeCommitOutcome & { generation: number | null }> {
       return heartbeating(async () => {
+        const files = [input.stagedPath, stagedReadingsPath(input.stagedPath)];
+        for (const file of files) await shared.fetch(file);
         const outcome = await gauges.commit(input);
-        await rm(join(dataDir, input.stagedPath), { force: true });
-        await rm(join(dataDir, stagedReadingsPath(input.stagedPath)), { force: true });
+        for (const file of files) await shared.discard(file);
         return outcome;
       });
     },

@@ -1,6 +1,6 @@
 import { parseKey, secretMatches } from './key-format.js';
 import { accessProblems } from './problems.js';
-import type { KeyStore, StoredKey } from './types.js';
+import type { KeyLookup, StoredKey } from './types.js';
 
 const BEARER = /^Bearer +([^\s,]+) *$/i;
 
@@ -8,7 +8,7 @@ const BEARER = /^Bearer +([^\s,]+) *$/i;
  * The key behind an Authorization header, or a 401 problem: missing, malformed (not `Bearer <key>` or
  * not shaped like a key), or invalid (unknown id, wrong secret, revoked: one answer for all three).
  */
-export async function authenticate(header: string | undefined, keys: KeyStore): Promise<StoredKey> {
+export async function authenticate(header: string | undefined, keys: KeyLookup): Promise<StoredKey> {
   if (header === undefined) throw accessProblems.missingKey();
   const token = BEARER.exec(header)?.[1];
   if (!token) throw accessProblems.malformed('The Authorization header must be Bearer <key>.');

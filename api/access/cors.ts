@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { addVary, answerHeaders } from '../answer-headers.js';
 import type { AppEnv } from '../types.js';
 import { RATE_LIMIT_HEADER_NAMES } from './rate-limit.js';
 
@@ -9,7 +10,8 @@ const EXPOSED = ['x-request-id', 'etag', 'last-modified', 'retry-after', ...RATE
 /**
  * CORS that agrees with the keys' origin allowlists. A preflight carries no Authorization, so it is
  * answered permissively; the allowlist is enforced on the actual request, whose refusal (403
- * origin-not-allowed) gets no Access-Control-Allow-Origin. Every other answer echoes the Origin.
+ * origin-not-allowed) gets no Access-Control-Allow-Origin. Every other answer echoes the Origin: the
+ * headers go in the answer headers on the way in.
  */
 export function keyAwareCors(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -23,11 +25,14 @@ export function keyAwareCors(): MiddlewareHandler<AppEnv> {
         Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
       });
     }
-    await next();
     // The answer depends on Origin (echoed, or withheld on a refusal), so caches must key on it.
-    c.res.headers.append('Vary', 'Origin');
-    if (!origin || c.get('originRejected')) return;
-    c.res.headers.set('Access-Control-Allow-Origin', origin);
-    c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
+    const headers = answerHeaders(c);
+    addVary(headers, 'Origin');
+    if (origin) {
+      // Left off the answer if the gate refuses the origin (api/answer-headers.ts).
+      headers['access-control-allow-origin'] = origin;
+      headers['access-control-expose-headers'] = EXPOSED;
+    }
+    return next();
   };
 }

@@ -1,16 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Tier } from '../../config/index.js';
+import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Entitlement, type Tier } from '../../config/index.js';
+import { answerHeaders } from '../answer-headers.js';
 import type { AppEnv } from '../types.js';
 import { authenticate } from './authenticate.js';
 import { hasEntitlement, normaliseOrigin } from './issue.js';
 import { accessProblems } from './problems.js';
 import { quotaPeriod, rateLimitHeaders } from './rate-limit.js';
 import { policyFor } from './route-policy.js';
-import type { KeyStore, QuotaCounter, StoredKey } from './types.js';
+import type { KeyLookup, QuotaMeter, StoredKey } from './types.js';
 
 export interface GateDeps {
-  keys: KeyStore;
-  quota: QuotaCounter;
+  keys: KeyLookup;
+  quota: QuotaMeter;
   quotas: Readonly<Record<Tier, number>>;
   now: () => Date;
   /**
@@ -18,6 +19,18 @@ export interface GateDeps {
    * request does not use it (the Authorization header decides), or a thrown 401.
    */
   keyFromRequest?: (c: Context<AppEnv>) => Promise<StoredKey | undefined>;
+}
+
+/** A key's entitlements in force, worked out once per key as read from the store. */
+const inForce = new WeakMap<StoredKey, readonly Entitlement[]>();
+
+function entitlementsOf(key: StoredKey): readonly Entitlement[] {
+  let entitlements = inForce.get(key);
+  if (!entitlements) {
+    entitlements = ENTITLEMENTS.filter((entitlement) => hasEntitlement(key, entitlement));
+    inForce.set(key, entitlements);
+  }
+  return entitlements;
 }
 
 /** No Origin header: never blocked. An unrestricted key: any origin. Otherwise the origin must be listed. */
@@ -42,10 +55,7 @@ export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
       (await deps.keyFromRequest?.(c)) ?? (await authenticate(c.req.header('authorization'), deps.keys));
     c.set('keyId', key.id);
     c.set('tier', key.tier);
-    c.set(
-      'entitlements',
-      ENTITLEMENTS.filter((entitlement) => hasEntitlement(key, entitlement)),
-    );
+    c.set('entitlements', entitlementsOf(key));
     const origin = c.req.header('origin');
     if (!originAllowed(key, origin)) {
       c.set('originRejected', true);
@@ -61,7 +71,7 @@ export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
     const { allowed, used } = await deps.quota.consume(key.id, quotaPeriod(now), limit);
     const headers = rateLimitHeaders(limit, used, now);
     if (!allowed) throw accessProblems.quotaExceeded(key.tier, limit, headers);
-    await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    Object.assign(answerHeaders(c), headers);
+    return next();
   };
 }

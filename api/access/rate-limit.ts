@@ -5,14 +5,34 @@
  */
 export const POLICY_NAME = 'monthly';
 
+interface Month {
+  period: string;
+  start: number;
+  end: number;
+}
+
+/** The month of the last request: every request of a month asks, so it is worked out once. */
+let lastMonth: Month = { period: '', start: 0, end: 0 };
+
+function monthOf(now: Date): Month {
+  const at = now.getTime();
+  if (at >= lastMonth.start && at < lastMonth.end) return lastMonth;
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  lastMonth = {
+    period: now.toISOString().slice(0, 7),
+    start: Date.UTC(year, month, 1),
+    end: Date.UTC(year, month + 1, 1),
+  };
+  return lastMonth;
+}
+
 export function quotaPeriod(now: Date): string {
-  return now.toISOString().slice(0, 7);
+  return monthOf(now).period;
 }
 
 function monthBounds(now: Date): { start: number; end: number } {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth();
-  return { start: Date.UTC(year, month, 1), end: Date.UTC(year, month + 1, 1) };
+  return monthOf(now);
 }
 
 /** Whole seconds until the next month starts (at least 1, so a client never retries at once). */

@@ -2,7 +2,15 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Entitlement, Tier } from '../../config/index.js';
-import type { KeyInfo, KeyStore, QuotaCounter, QuotaResult, StoredKey } from './types.js';
+import type {
+  KeyChanges,
+  KeyInfo,
+  KeyStore,
+  QuotaGrant,
+  QuotaResult,
+  QuotaStore,
+  StoredKey,
+} from './types.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -21,6 +29,18 @@ CREATE TABLE IF NOT EXISTS quota_usage (
   used   INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (key_id, period)
 ) STRICT, WITHOUT ROWID;
+-- Every change to a key, in order, written by the triggers whoever changes it (the CLI, an API
+-- process): API processes keep their copy of the keys by reading what came after the last they saw.
+CREATE TABLE IF NOT EXISTS key_changes (
+  seq    INTEGER PRIMARY KEY AUTOINCREMENT,
+  key_id TEXT NOT NULL
+) STRICT;
+CREATE TRIGGER IF NOT EXISTS key_created AFTER INSERT ON api_keys
+  BEGIN INSERT INTO key_changes (key_id) VALUES (NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS key_changed AFTER UPDATE ON api_keys
+  BEGIN INSERT INTO key_changes (key_id) VALUES (NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS key_deleted AFTER DELETE ON api_keys
+  BEGIN INSERT INTO key_changes (key_id) VALUES (OLD.id); END;
 `;
 
 interface KeyRow {
@@ -38,9 +58,10 @@ interface KeyRow {
  * Keys and quota counters in one SQLite file (data/api/access.sqlite). WAL lets the key CLI create and
  * revoke keys while API processes read and count; busy_timeout makes a writer wait for another rather
  * than fail. better-sqlite3 is synchronous, so every call is one statement or transaction, finished
- * before the next request is looked at; SQLite's locking keeps it exact across processes too.
+ * before the next request is looked at; SQLite's locking keeps it exact across processes too. API
+ * processes read it through an in-memory copy of the keys and leases of quota (memory-access.ts).
  */
-export class SqliteAccessStore implements KeyStore, QuotaCounter {
+export class SqliteAccessStore implements KeyStore, QuotaStore {
   private readonly db: Database.Database;
   private readonly statements: ReturnType<typeof prepare>;
 
@@ -90,20 +111,50 @@ export class SqliteAccessStore implements KeyStore, QuotaCounter {
     return Promise.resolve(this.statements.revoke.run(at.toISOString(), id).changes > 0);
   }
 
-  /** Check and increment in one transaction: the UPDATE only succeeds while `used < limit`. */
-  private readonly consumeOnce = (keyId: string, period: string, limit: number): QuotaResult => {
-    return this.db
-      .transaction((): QuotaResult => {
+  keyChanges(cursor: number): Promise<KeyChanges> {
+    return Promise.resolve(this.readChanges(cursor));
+  }
+
+  /** One read transaction: the cursor and the keys are of the same moment. */
+  private readonly readChanges = (cursor: number): KeyChanges =>
+    this.db.transaction((): KeyChanges => {
+      const last = this.statements.lastChange.get()?.seq ?? 0;
+      if (cursor === 0) return { cursor: last, keys: this.statements.allKeys.all().map(fromRow), gone: [] };
+      const keys: StoredKey[] = [];
+      const gone: string[] = [];
+      for (const { key_id: id } of this.statements.changedSince.all(cursor, last)) {
+        const row = this.statements.keyById.get(id);
+        if (row) keys.push(fromRow(row));
+        else gone.push(id);
+      }
+      return { cursor: last, keys, gone };
+    })();
+
+  /** Check and count in one immediate transaction: never past the limit, whoever else counts. */
+  private readonly leaseOnce = (keyId: string, period: string, want: number, limit: number): QuotaGrant =>
+    this.db
+      .transaction((): QuotaGrant => {
         this.statements.openPeriod.run(keyId, period);
-        const row = this.statements.increment.get(keyId, period, limit);
-        if (row) return { allowed: true, used: row.used };
-        return { allowed: false, used: this.statements.used.get(keyId, period)?.used ?? 0 };
+        const used = this.statements.used.get(keyId, period)?.used ?? 0;
+        const granted = Math.max(0, Math.min(want, limit - used));
+        if (granted > 0) this.statements.add.run(granted, keyId, period);
+        return { granted, used: used + granted };
       })
       .immediate();
-  };
 
+  lease(keyId: string, period: string, want: number, limit: number): Promise<QuotaGrant> {
+    return Promise.resolve(this.leaseOnce(keyId, period, want, limit));
+  }
+
+  release(keyId: string, period: string, count: number): Promise<void> {
+    this.statements.giveBack.run(count, keyId, period);
+    return Promise.resolve();
+  }
+
+  /** One request counted in the store itself (no lease): the key CLI's tests and a closed API. */
   consume(keyId: string, period: string, limit: number): Promise<QuotaResult> {
-    return Promise.resolve(this.consumeOnce(keyId, period, limit));
+    const { granted, used } = this.leaseOnce(keyId, period, 1, limit);
+    return Promise.resolve({ allowed: granted === 1, used });
   }
 
   peek(keyId: string, period: string): Promise<number> {
@@ -129,8 +180,15 @@ function prepare(db: Database.Database) {
     openPeriod: db.prepare<[string, string]>(
       'INSERT INTO quota_usage (key_id, period, used) VALUES (?, ?, 0) ON CONFLICT DO NOTHING',
     ),
-    increment: db.prepare<[string, string, number], { used: number }>(
-      'UPDATE quota_usage SET used = used + 1 WHERE key_id = ? AND period = ? AND used < ? RETURNING used',
+    add: db.prepare<[number, string, string]>(
+      'UPDATE quota_usage SET used = used + ? WHERE key_id = ? AND period = ?',
+    ),
+    giveBack: db.prepare<[number, string, string]>(
+      'UPDATE quota_usage SET used = max(0, used - ?) WHERE key_id = ? AND period = ?',
+    ),
+    lastChange: db.prepare<[], { seq: number }>('SELECT max(seq) AS seq FROM key_changes'),
+    changedSince: db.prepare<[number, number], { key_id: string }>(
+      'SELECT DISTINCT key_id FROM key_changes WHERE seq > ? AND seq <= ?',
     ),
     used: db.prepare<[string, string], { used: number }>(
       'SELECT used FROM quota_usage WHERE key_id = ? AND period = ?',

@@ -19,7 +19,7 @@ export type KeyInfo = Omit<StoredKey, 'secretSha256'>;
 
 /**
  * Where keys live. The embedded implementation is SQLite (one file, shared by the API and the CLI);
- * a shared store for several API replicas (PostgreSQL, Redis) implements the same calls.
+ * a shared store for several API replicas (PostgreSQL) implements the same calls.
  */
 export interface KeyStore {
   create(key: StoredKey): Promise<void>;
@@ -27,6 +27,24 @@ export interface KeyStore {
   list(): Promise<KeyInfo[]>;
   /** Marks the key revoked from `at`; false when no such key exists. A revoked key stays revoked. */
   revoke(id: string, at: Date): Promise<boolean>;
+  /**
+   * Keys created or changed after `cursor` (every key for cursor 0), and the cursor to ask from next:
+   * how an API process keeps its copy of the keys current without a look-up per request.
+   */
+  keyChanges(cursor: number): Promise<KeyChanges>;
+}
+
+export interface KeyChanges {
+  cursor: number;
+  /** Keys created or changed (revoked ones included: a revoked key stays in the store). */
+  keys: StoredKey[];
+  /** Ids of keys deleted from the store. */
+  gone: string[];
+}
+
+/** What the access gate looks keys up in: the store itself, or an in-memory copy of it. */
+export interface KeyLookup {
+  findById(id: string): Promise<StoredKey | undefined>;
 }
 
 export interface QuotaResult {
@@ -35,8 +53,26 @@ export interface QuotaResult {
   used: number;
 }
 
-/** Monthly request counters per key. `consume` must be atomic: check and increment in one step. */
-export interface QuotaCounter {
+/** What the access gate counts requests with: `consume` checks and counts one request in one step. */
+export interface QuotaMeter {
   consume(keyId: string, period: string, limit: number): Promise<QuotaResult>;
+}
+
+export interface QuotaGrant {
+  /** Requests taken, 0 when the period's count has reached the limit. */
+  granted: number;
+  /** The period's count after the grant: the grant is the requests (used - granted, used]. */
+  used: number;
+}
+
+/**
+ * Monthly request counters per key. `lease` is atomic: it takes up to `want` requests, never past
+ * `limit`, and counts them at once, so several API processes on one store never exceed a quota
+ * together; each counts its lease down in memory and gives back what it did not use.
+ */
+export interface QuotaStore extends QuotaMeter {
+  lease(keyId: string, period: string, want: number, limit: number): Promise<QuotaGrant>;
+  /** Gives back `count` requests of a lease that were not used. */
+  release(keyId: string, period: string, count: number): Promise<void>;
   peek(keyId: string, period: string): Promise<number>;
 }

@@ -6,9 +6,18 @@ import { booleanParam, limitParam } from '../params.js';
 
 /** Request schemas of the declaration endpoints; every message names its parameter and what it allows. */
 
+const today = { minute: Number.NaN, date: '' };
+
 /** `today` for as_at and active_on: the date in eastern Australia, where most declarations are made. */
 export function todayInAustralia(now: Date): string {
-  return DateTime.fromJSDate(now, { zone: 'Australia/Sydney' }).toISODate() ?? now.toISOString().slice(0, 10);
+  // Offsets change on the minute: the date is worked out once a minute, not per request.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== today.minute) {
+    today.minute = minute;
+    today.date =
+      DateTime.fromJSDate(now, { zone: 'Australia/Sydney' }).toISODate() ?? now.toISOString().slice(0, 10);
+  }
+  return today.date;
 }
 
 export function isIsoDate(value: string): boolean {

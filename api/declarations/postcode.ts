@@ -1,5 +1,7 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, type z } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
 import { lookupPostcode } from '../../declarations/index.js';
+import { AnswerMemo } from '../http-cache.js';
 import type { AppEnv, DeclarationDeps } from '../types.js';
 import { problemResponses } from '../validation.js';
 import { DECLARATION_CACHE_CONTROL, loadedDeclarations } from './loaded.js';
@@ -23,18 +25,30 @@ const postcodeRoute = createRoute({
 });
 
 export function registerPostcode(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps): void {
+  // A lookup depends on its inputs and the loaded generation only: each is worked out once.
+  const answers = new AnswerMemo();
   app.openapi(postcodeRoute, async (c) => {
     const { postcode } = c.req.valid('param');
     const query = c.req.valid('query');
-    const { dataset, geography } = await loadedDeclarations(deps);
-    const result = lookupPostcode(dataset, geography.directory, {
-      postcode,
-      asAt: query.as_at ?? todayInAustralia(deps.now()),
-      includeExpired: query.include_expired ?? false,
-      ...(query.instrument_type ? { instrumentType: query.instrument_type } : {}),
-      ...(query.suburb !== undefined ? { suburb: query.suburb } : {}),
+    const { dataset, geography, generation } = await loadedDeclarations(deps);
+    const asAt = query.as_at ?? todayInAustralia(deps.now());
+    const includeExpired = query.include_expired ?? false;
+    const key = JSON.stringify([postcode, asAt, includeExpired, query.instrument_type, query.suburb]);
+    const response = await answers.respond(c, generation, key, () => {
+      const result = lookupPostcode(dataset, geography.directory, {
+        postcode,
+        asAt,
+        includeExpired,
+        ...(query.instrument_type ? { instrumentType: query.instrument_type } : {}),
+        ...(query.suburb !== undefined ? { suburb: query.suburb } : {}),
+      });
+      const body: z.infer<typeof PostcodeResult> = {
+        ...result,
+        notes: [...result.notes, ...geography.notes],
+        disclaimer: DISCLAIMER,
+      };
+      return { text: JSON.stringify(body), headers: { 'cache-control': DECLARATION_CACHE_CONTROL } };
     });
-    c.header('cache-control', DECLARATION_CACHE_CONTROL);
-    return c.json({ ...result, notes: [...result.notes, ...geography.notes], disclaimer: DISCLAIMER }, 200);
+    return response as unknown as TypedResponse<z.infer<typeof PostcodeResult>, 200, 'json'>;
   });
 }

@@ -177,6 +177,7 @@ export function exportRoutes(deps: ExportDeps) {
     const refusal = exportRefusal(found.file.table, found.file.minTime, viewerOf(c), deps.now());
     if (refusal) throw refusal;
     // A replaced file stays a while after the manifest stops naming it; a reader may lag a generation.
+    await deps.store.ensureLocal(found.file);
     const info = await stat(found.absolute).catch(() => undefined);
     if (!info) throw problems.notFound(`The file at ${c.req.path} has been replaced.`);
     return serveDownload(c, {

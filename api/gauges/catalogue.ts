@@ -38,6 +38,21 @@ export interface GaugeView {
 /** What the catalogue holds per gauge: the view without its clock-dependent status. */
 export type CatalogueGauge = Omit<GaugeView, 'readingStatus'> & { latestMs: number | null };
 
+/**
+ * A view's JSON text, made the first time an answer needs it: views are made once a second and shared
+ * by that second's requests (GaugeCatalogue.viewsAt), so their text is too.
+ */
+const viewTexts = new WeakMap<GaugeView, string>();
+
+export function viewJson(view: GaugeView): string {
+  let text = viewTexts.get(view);
+  if (text === undefined) {
+    text = JSON.stringify(view);
+    viewTexts.set(view, text);
+  }
+  return text;
+}
+
 /** The status at `nowMs`: the one field of a gauge that moves with the clock. */
 export function viewAt(gauge: CatalogueGauge, nowMs: number): GaugeView {
   const { latestMs: _latestMs, ...rest } = gauge;
@@ -54,7 +69,14 @@ export class GaugeCatalogue {
 
   constructor(private readonly store: ServingStore) {}
 
-  private views: { gauges: readonly CatalogueGauge[]; second: number; views: GaugeView[] } | undefined;
+  private views:
+    | {
+        gauges: readonly CatalogueGauge[];
+        second: number;
+        views: GaugeView[];
+        byVariable: Map<GaugeVariable, GaugeView[]>;
+      }
+    | undefined;
 
   async gauges(): Promise<readonly CatalogueGauge[]> {
     await this.refresh();
@@ -66,12 +88,28 @@ export class GaugeCatalogue {
    * are whole seconds), so all the requests of one second share one pass over the catalogue.
    */
   async viewsAt(nowMs: number): Promise<readonly GaugeView[]> {
+    return (await this.viewsOfSecond(nowMs)).views;
+  }
+
+  /** The gauges of one variable as shown at `nowMs`, in id order (the list's index: it always names one). */
+  async viewsOf(nowMs: number, variable: GaugeVariable): Promise<readonly GaugeView[]> {
+    return (await this.viewsOfSecond(nowMs)).byVariable.get(variable) ?? [];
+  }
+
+  private async viewsOfSecond(nowMs: number) {
     const gauges = await this.gauges();
     const second = Math.floor(nowMs / 1000) * 1000;
     if (this.views?.gauges !== gauges || this.views.second !== second) {
-      this.views = { gauges, second, views: gauges.map((gauge) => viewAt(gauge, second)) };
+      const views = gauges.map((gauge) => viewAt(gauge, second));
+      const byVariable = new Map<GaugeVariable, GaugeView[]>();
+      for (const view of views) {
+        const same = byVariable.get(view.variable);
+        if (same) same.push(view);
+        else byVariable.set(view.variable, [view]);
+      }
+      this.views = { gauges, second, views, byVariable };
     }
-    return this.views.views;
+    return this.views;
   }
 
   async byId(id: string): Promise<CatalogueGauge | undefined> {

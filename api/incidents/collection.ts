@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { toCsv } from '../../exports/csv.js';
-import { toFeature, type IncidentFeature } from '../../exports/geojson.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { IncidentCollectionSchema } from './schemas.js';
 import type { AppEnv } from '../types.js';
+import { featureJson } from './feature-json.js';
 import { linkWith, selfLink } from '../request-links.js';
 
 export const GEOJSON = 'application/geo+json';
@@ -29,8 +29,8 @@ export interface CollectionOptions {
   generatedAt: Date;
   /** The parameter links.next carries the cursor in: `after` (default), or `cursor` where `after` means something else. */
   cursorParameter?: 'after' | 'cursor';
-  /** Extra members per feature (e.g. distance for nearby). */
-  decorate?: (feature: IncidentFeature, record: IncidentRecord) => IncidentFeature;
+  /** Each record's feature as JSON text: its own feature by default (featureJson), or with more in it. */
+  featureJson?: (record: IncidentRecord) => string;
 }
 
 /** Path and query of the next page: this request's query with the cursor in `parameter`. */
@@ -65,19 +65,16 @@ export function respondWithPage(c: Context<AppEnv>, page: Page, options: Collect
     if (pageLinks.next) headers.link = `<${pageLinks.next}>; rel="next"`;
     return c.body(toCsv(page.records), 200, headers);
   }
-  const decorate = options.decorate ?? ((feature: IncidentFeature) => feature);
-  const body = {
-    type: 'FeatureCollection' as const,
-    features: page.records.map((record) => decorate(toFeature(record), record)),
-    meta: {
-      total_count: page.total,
-      has_more: page.hasMore ?? page.nextCursor !== undefined,
-      ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
-      generatedAt: options.generatedAt.toISOString(),
-      source: options.source,
-    },
-    links: pageLinks,
-    attribution: '/v1/attribution',
+  const meta = {
+    total_count: page.total,
+    has_more: page.hasMore ?? page.nextCursor !== undefined,
+    ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+    generatedAt: options.generatedAt.toISOString(),
+    source: options.source,
   };
-  return c.json(body, 200, { 'Content-Type': options.format === 'json' ? 'application/json' : GEOJSON });
+  // The text JSON.stringify would make of { type, features, meta, links, attribution }, with each
+  // feature's text made once per record.
+  const features = page.records.map(options.featureJson ?? featureJson).join(',');
+  const body = `{"type":"FeatureCollection","features":[${features}],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(pageLinks)},"attribution":"/v1/attribution"}`;
+  return c.body(body, 200, { 'Content-Type': options.format === 'json' ? 'application/json' : GEOJSON });
 }

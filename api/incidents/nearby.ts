@@ -3,6 +3,7 @@ import type { IncidentRecord } from '../../model/index.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { collectionContent, respondWithPage } from './collection.js';
+import { featureJsonWithDistance } from './feature-json.js';
 import { NearbyQuery } from './schemas.js';
 
 const nearbyRoute = createRoute({
@@ -60,22 +61,18 @@ export function registerNearby(app: OpenAPIHono<AppEnv>, deps: Pick<IncidentDeps
   app.openapi(nearbyRoute, async (c) => {
     const query = c.req.valid('query');
     const index = await deps.store.spatial();
-    const found = index.within(query.lng, query.lat, query.radius, matcher(query));
-    const page = found.slice(0, query.limit);
+    const { total, nearest } = index.nearest(query.lng, query.lat, query.radius, query.limit, matcher(query));
     const distances = new Map(
-      page.map(({ record, distanceKm }) => [record.id, Math.round(distanceKm * 1000) / 1000]),
+      nearest.map(({ record, distanceKm }) => [record, Math.round(distanceKm * 1000) / 1000]),
     );
     return respondWithPage(
       c,
-      { records: page.map((hit) => hit.record), total: found.length, hasMore: found.length > page.length },
+      { records: nearest.map((hit) => hit.record), total, hasMore: total > nearest.length },
       {
         format: query.format,
         source: 'live',
         generatedAt: deps.now(),
-        decorate: (feature) => ({
-          ...feature,
-          properties: { ...feature.properties, distanceKm: distances.get(feature.id) ?? 0 },
-        }),
+        featureJson: (record) => featureJsonWithDistance(record, distances.get(record) ?? 0),
       },
     );
   });

@@ -82,8 +82,8 @@ export function registerSnapshot(
       generatedAt: now,
       ...(archive
         ? {
-            decorate: (_feature, record: IncidentRecord) =>
-              toArchiveFeature(record as IncidentRecord & ArchiveFields),
+            featureJson: (record: IncidentRecord) =>
+              JSON.stringify(toArchiveFeature(record as IncidentRecord & ArchiveFields)),
           }
         : {}),
     });

@@ -19,10 +19,11 @@ import {
 } from '../../model/index.js';
 import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
 import { gaugeSourceItem } from '../gauges/source-health.js';
+import { PreparedAnswer } from '../prepared-answer.js';
 import type { AppEnv, MetaDeps } from '../types.js';
 import { validationHook } from '../validation.js';
 import { attributionBody, attributionRoute } from './attribution.js';
-import { HealthObservedAt, statusBody, statusRoute } from './status.js';
+import { HealthObservedAt, statusDocument, statusRoute } from './status.js';
 
 const FeedHealthEntry = z
   .object({
@@ -140,45 +141,31 @@ export function metaRoutes(deps: MetaDeps) {
     );
   });
 
-  app.openapi(schemaRoute, (c) => {
-    c.header('cache-control', 'public, max-age=3600');
-    return c.json(
-      {
-        eventTypes: [...EVENT_TYPES],
-        eventCategories: [...EVENT_CATEGORIES],
-        states: [...STATES],
-        warningLevels: [...WARNING_LEVELS],
-        statuses: [...INCIDENT_STATUSES],
-        severities: [...SEVERITIES],
-        urgencies: [...URGENCIES],
-        certainties: [...CERTAINTIES],
-        formats: [...OUTPUT_FORMATS],
-        categoryMapping: categoryMapping(),
-      },
-      200,
-    );
-  });
+  // The same for every request: serialised and gzipped once.
+  const schema = new PreparedAnswer(
+    {
+      eventTypes: [...EVENT_TYPES],
+      eventCategories: [...EVENT_CATEGORIES],
+      states: [...STATES],
+      warningLevels: [...WARNING_LEVELS],
+      statuses: [...INCIDENT_STATUSES],
+      severities: [...SEVERITIES],
+      urgencies: [...URGENCIES],
+      certainties: [...CERTAINTIES],
+      formats: [...OUTPUT_FORMATS],
+      categoryMapping: categoryMapping(),
+    } satisfies z.infer<typeof SchemaBody>,
+    { 'cache-control': 'public, max-age=3600' },
+  );
+  app.openapi(schemaRoute, (c) => schema.respond(c));
 
   app.openapi(statusRoute, async (c) => {
-    const [feeds, gauges, declarations] = await Promise.all([
+    const [feeds, gauges] = await Promise.all([
       deps.feedHealth.read(deps.catalogue),
       deps.gaugeHealth?.read(GAUGE_ITEMS) ?? [],
-      deps.declarationHealth?.read(),
     ]);
     c.header('cache-control', 'no-cache');
-    const inputs = {
-      feeds,
-      gauges,
-      declarations,
-      declarationsServed: deps.declarationHealth !== undefined,
-      observedAt: deps.feedHealth.observedAt,
-    };
-    const body = statusBody(deps.catalogue, inputs, {
-      version: deps.version,
-      startedAt: deps.startedAt,
-      now: deps.now(),
-    });
-    return c.json(body, 200);
+    return c.json(await statusDocument(deps, feeds, gauges), 200);
   });
 
   app.openapi(attributionRoute, (c) => {

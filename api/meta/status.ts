@@ -12,6 +12,9 @@ import {
   type GaugeSourceHealth,
 } from '../../model/index.js';
 
+import type { AppDeps } from '../types.js';
+import { lakeStatus, LakeStatusSchema, type LakeStatus } from './lake-status.js';
+
 export type OverallStatus = 'healthy' | 'degraded' | 'down' | 'unknown';
 
 /**
@@ -75,6 +78,7 @@ const StatusBody = z
         description:
           'The declaration refresher, as /v1/declarations/sources gives it in full; null when this service has none.',
       }),
+    lake: LakeStatusSchema,
   })
   .openapi('Status');
 
@@ -93,6 +97,7 @@ export interface StatusInputs {
   declarations: DeclarationRefreshHealth | undefined;
   declarationsServed: boolean;
   observedAt: Date | undefined;
+  lake: LakeStatus;
 }
 
 export function statusBody(
@@ -123,5 +128,33 @@ export function statusBody(
     declarationRefresh: health.declarationsServed
       ? { status: health.declarations?.status ?? 'unknown' }
       : null,
+    lake: health.lake,
   };
+}
+
+/** What the status document is read from. */
+export type StatusDeps = Pick<
+  AppDeps,
+  'catalogue' | 'feedHealth' | 'declarationHealth' | 'store' | 'lakeReplica' | 'version' | 'startedAt' | 'now'
+>;
+
+/** The /v1/status document from pollers' health already read (the status page reads it through its ledger). */
+export async function statusDocument(
+  deps: StatusDeps,
+  feeds: (FeedHealth | undefined)[],
+  gauges: (GaugeSourceHealth | undefined)[],
+) {
+  const inputs: StatusInputs = {
+    feeds,
+    gauges,
+    declarations: await deps.declarationHealth?.read(),
+    declarationsServed: deps.declarationHealth !== undefined,
+    observedAt: deps.feedHealth.observedAt,
+    lake: lakeStatus(deps.store.current, deps.lakeReplica),
+  };
+  return statusBody(deps.catalogue, inputs, {
+    version: deps.version,
+    startedAt: deps.startedAt,
+    now: deps.now(),
+  });
 }

@@ -1,5 +1,5 @@
 import { quotaPeriod, rateLimitHeaders } from '../access/rate-limit.js';
-import type { QuotaCounter } from '../access/types.js';
+import type { QuotaMeter } from '../access/types.js';
 
 /**
  * What the stream costs against the key's monthly quota, on every plan: opening a stream is one
@@ -18,7 +18,7 @@ export interface EventMeter {
  * headers once, and nothing more is charged.
  */
 export function eventMeter(options: {
-  quota: QuotaCounter;
+  quota: QuotaMeter;
   keyId: string;
   limit: number;
   now: () => Date;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import type { KeyStore, StoredKey } from '../access/types.js';
+import type { KeyLookup, StoredKey } from '../access/types.js';
 import { ProblemError } from '../problem.js';
 import type { AppEnv } from '../types.js';
 
@@ -90,7 +90,7 @@ export const STREAM_PATH = '/v1/stream';
  */
 export function streamTokenKey(
   codec: StreamTokenCodec,
-  keys: KeyStore,
+  keys: KeyLookup,
   now: () => Date,
 ): (c: Context<AppEnv>) => Promise<StoredKey | undefined> {
   return async (c) => {

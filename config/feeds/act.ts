@@ -1,3 +1,5 @@
+import { agencyFeeds } from './agency-feeds.js';
+import { CC_BY_4_0 } from './licences.js';
 import type { FeedDefinition } from './types.js';
 
 /**
@@ -12,22 +14,24 @@ import type { FeedDefinition } from './types.js';
  *   entry seen is a NSW RFS burnt area, without id or time, dropped as republished (NSW RFS is polled
  *   directly); it has no incidents of its own to serve.
  */
-export const ACT_FEEDS: readonly FeedDefinition[] = [
+export const ACT_FEEDS: readonly FeedDefinition[] = agencyFeeds(
   {
-    key: 'act-esa-website-incidents',
     state: 'act',
     agency: 'esa',
     agencyName: 'ACT Emergency Services Agency',
-    feed: 'website-incidents',
-    name: 'Incidents and warnings (website JSON)',
-    url: 'https://esa.act.gov.au/act-gov-esa/incidents/feed',
-    format: 'act-esa-website-incidents-json',
     pollIntervalSeconds: 300,
-    licence: 'CC BY 4.0',
-    licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+    ...CC_BY_4_0,
     attribution: 'Data attributed to the ACT Emergency Services Agency (ESA), licensed under CC BY 4.0.',
     // The backend of the ESA website's map: undocumented, known from a community scraper.
     official: false,
     homepage: 'https://esa.act.gov.au/',
   },
-];
+  [
+    {
+      feed: 'website-incidents',
+      name: 'Incidents and warnings (website JSON)',
+      url: 'https://esa.act.gov.au/act-gov-esa/incidents/feed',
+      format: 'act-esa-website-incidents-json',
+    },
+  ],
+);

@@ -1,11 +1,5 @@
+import { agencyFeeds } from './agency-feeds.js';
 import type { FeedDefinition } from './types.js';
-
-const TERMS = {
-  // No open licence: the PFES copyright page allows non-commercial reproduction, written consent otherwise.
-  licence: 'PFES copyright: non-commercial reproduction allowed, written consent otherwise',
-  official: true,
-  homepage: 'https://www.pfes.nt.gov.au/',
-} as const;
 
 /**
  * NT: Police, Fire and Emergency Services (NT Fire and Rescue Service, Bushfires NT), the fire incident
@@ -13,30 +7,30 @@ const TERMS = {
  * for 24 hours. Not catalogued: the 2020 name of the incident feed, ntfrsincidents.json (same format,
  * same parser), SecureNT's HTML tables (scrape only) and burn permits (permits, not incidents).
  */
-export const NT_FEEDS: readonly FeedDefinition[] = [
+export const NT_FEEDS: readonly FeedDefinition[] = agencyFeeds(
   {
-    key: 'nt-pfes-incidents',
     state: 'nt',
     agency: 'pfes',
     agencyName: 'NT Police, Fire and Emergency Services',
-    feed: 'incidents',
-    name: 'Fire incident map (JSON)',
-    url: 'https://www.pfes.nt.gov.au/incidentmap/json/incidents.json',
-    format: 'nt-pfes-incidents-json',
     pollIntervalSeconds: 600,
-    ...TERMS,
+    // No open licence: the PFES copyright page allows non-commercial reproduction, written consent otherwise.
+    licence: 'PFES copyright: non-commercial reproduction allowed, written consent otherwise',
+    official: true,
+    homepage: 'https://www.pfes.nt.gov.au/',
   },
-  {
-    // Items written from a peer's description (BOM fire-danger area warnings): the only sample is empty.
-    key: 'nt-pfes-warnings',
-    state: 'nt',
-    agency: 'pfes',
-    agencyName: 'NT Police, Fire and Emergency Services',
-    feed: 'warnings',
-    name: 'Incident map warnings (JSON)',
-    url: 'https://www.pfes.nt.gov.au/incidentmap/json/warnings.json',
-    format: 'nt-pfes-warnings-json',
-    pollIntervalSeconds: 600,
-    ...TERMS,
-  },
-];
+  [
+    {
+      feed: 'incidents',
+      name: 'Fire incident map (JSON)',
+      url: 'https://www.pfes.nt.gov.au/incidentmap/json/incidents.json',
+      format: 'nt-pfes-incidents-json',
+    },
+    {
+      // Items written from a peer's description (BOM fire-danger area warnings): the only sample is empty.
+      feed: 'warnings',
+      name: 'Incident map warnings (JSON)',
+      url: 'https://www.pfes.nt.gov.au/incidentmap/json/warnings.json',
+      format: 'nt-pfes-warnings-json',
+    },
+  ],
+);

@@ -1,12 +1,6 @@
+import { agencyFeeds } from './agency-feeds.js';
+import { CC_BY_4_0 } from './licences.js';
 import type { FeedDefinition } from './types.js';
-
-const LICENCE = {
-  licence: 'CC BY 4.0',
-  licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
-  attribution: 'Queensland Fire Department',
-  official: true,
-  homepage: 'https://www.data.qld.gov.au/dataset/queensland-fire-and-rescue-current-bushfire-incidents',
-} as const;
 
 /**
  * QLD: Queensland Fire Department (QFES until 2024), current bushfire incidents and warnings on S3
@@ -15,30 +9,30 @@ const LICENCE = {
  * a parser, `qld-qfd-bushfire-alert-kml`, for archives), the CAP-AU variants and the ArcGIS services
  * (no sample, no documented fields).
  */
-export const QLD_FEEDS: readonly FeedDefinition[] = [
+export const QLD_FEEDS: readonly FeedDefinition[] = agencyFeeds(
   {
-    // Written from FEEDS.md's field list: no raw sample of this format was available.
-    key: 'qld-qfd-bushfire-alert',
     state: 'qld',
     agency: 'qfd',
     agencyName: 'Queensland Fire Department',
-    feed: 'bushfire-alert',
-    name: 'Current bushfire incidents and warnings (GeoJSON)',
-    url: 'https://publiccontent-gis-psba-qld-gov-au.s3.amazonaws.com/content/Feeds/BushfireCurrentIncidents/bushfireAlert.json',
-    format: 'qld-qfd-bushfire-alert-geojson',
     pollIntervalSeconds: 1800,
-    ...LICENCE,
+    ...CC_BY_4_0,
+    attribution: 'Queensland Fire Department',
+    official: true,
+    homepage: 'https://www.data.qld.gov.au/dataset/queensland-fire-and-rescue-current-bushfire-incidents',
   },
-  {
-    key: 'qld-qfd-bushfire-alert-atom',
-    state: 'qld',
-    agency: 'qfd',
-    agencyName: 'Queensland Fire Department',
-    feed: 'bushfire-alert-atom',
-    name: 'Current bushfire incidents (Atom + GeoRSS)',
-    url: 'https://publiccontent-gis-psba-qld-gov-au.s3.amazonaws.com/content/Feeds/BushfireCurrentIncidents/bushfireAlert.xml',
-    format: 'qld-qfd-bushfire-alert-atom',
-    pollIntervalSeconds: 1800,
-    ...LICENCE,
-  },
-];
+  [
+    {
+      // Written from FEEDS.md's field list: no raw sample of this format was available.
+      feed: 'bushfire-alert',
+      name: 'Current bushfire incidents and warnings (GeoJSON)',
+      url: 'https://publiccontent-gis-psba-qld-gov-au.s3.amazonaws.com/content/Feeds/BushfireCurrentIncidents/bushfireAlert.json',
+      format: 'qld-qfd-bushfire-alert-geojson',
+    },
+    {
+      feed: 'bushfire-alert-atom',
+      name: 'Current bushfire incidents (Atom + GeoRSS)',
+      url: 'https://publiccontent-gis-psba-qld-gov-au.s3.amazonaws.com/content/Feeds/BushfireCurrentIncidents/bushfireAlert.xml',
+      format: 'qld-qfd-bushfire-alert-atom',
+    },
+  ],
+);

@@ -1,3 +1,5 @@
+import { agencyFeeds } from './agency-feeds.js';
+import { CC_BY_4_0 } from './licences.js';
 import type { FeedDefinition } from './types.js';
 
 /**
@@ -19,51 +21,50 @@ const TFS_ATTRIBUTION =
   `and the disclaimer prescribed on the TFS feeds page (${TFS_FEEDS_PAGE}).`;
 
 export const TAS_FEEDS: readonly FeedDefinition[] = [
-  {
-    key: 'tas-tasalert-data',
-    state: 'tas',
-    agency: 'tasalert',
-    agencyName: 'TasALERT (Tasmanian Department of Premier and Cabinet)',
-    feed: 'data',
-    name: 'Incidents and warnings (GeoJSON)',
-    url: 'https://alert.tas.gov.au/data/data.geojson',
-    format: 'tas-tasalert-data-geojson',
-    pollIntervalSeconds: 300,
-    licence: 'TasALERT terms: developers must request permission for feed access',
-    licenceUrl: 'https://alert.tas.gov.au/about-app',
-    official: true,
-    homepage: 'https://alert.tas.gov.au/',
-  },
-  {
-    key: 'tas-tfs-incidents',
-    state: 'tas',
-    agency: 'tfs',
-    agencyName: 'Tasmania Fire Service',
-    feed: 'incidents',
-    name: 'Current incidents (KML)',
-    url: 'https://www.fire.tas.gov.au/Show?pageId=bfKml',
-    format: 'tas-tfs-incidents-kml',
-    pollIntervalSeconds: 300,
-    licence: 'CC BY 4.0',
-    licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
-    attribution: TFS_ATTRIBUTION,
-    official: true,
-    homepage: TFS_FEEDS_PAGE,
-  },
-  {
-    key: 'tas-tfs-alert-areas',
-    state: 'tas',
-    agency: 'tfs',
-    agencyName: 'Tasmania Fire Service',
-    feed: 'alert-areas',
-    name: 'Alert areas (KML)',
-    url: 'https://www.fire.tas.gov.au/Show?pageId=alertKml',
-    format: 'tas-tfs-alert-areas-kml',
-    pollIntervalSeconds: 300,
-    licence: 'CC BY 4.0',
-    licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
-    attribution: TFS_ATTRIBUTION,
-    official: true,
-    homepage: TFS_FEEDS_PAGE,
-  },
+  ...agencyFeeds(
+    {
+      state: 'tas',
+      agency: 'tasalert',
+      agencyName: 'TasALERT (Tasmanian Department of Premier and Cabinet)',
+      pollIntervalSeconds: 300,
+      licence: 'TasALERT terms: developers must request permission for feed access',
+      licenceUrl: 'https://alert.tas.gov.au/about-app',
+      official: true,
+      homepage: 'https://alert.tas.gov.au/',
+    },
+    [
+      {
+        feed: 'data',
+        name: 'Incidents and warnings (GeoJSON)',
+        url: 'https://alert.tas.gov.au/data/data.geojson',
+        format: 'tas-tasalert-data-geojson',
+      },
+    ],
+  ),
+  ...agencyFeeds(
+    {
+      state: 'tas',
+      agency: 'tfs',
+      agencyName: 'Tasmania Fire Service',
+      pollIntervalSeconds: 300,
+      ...CC_BY_4_0,
+      attribution: TFS_ATTRIBUTION,
+      official: true,
+      homepage: TFS_FEEDS_PAGE,
+    },
+    [
+      {
+        feed: 'incidents',
+        name: 'Current incidents (KML)',
+        url: 'https://www.fire.tas.gov.au/Show?pageId=bfKml',
+        format: 'tas-tfs-incidents-kml',
+      },
+      {
+        feed: 'alert-areas',
+        name: 'Alert areas (KML)',
+        url: 'https://www.fire.tas.gov.au/Show?pageId=alertKml',
+        format: 'tas-tfs-alert-areas-kml',
+      },
+    ],
+  ),
 ];

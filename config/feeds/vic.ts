@@ -1,3 +1,4 @@
+import { agencyFeeds } from './agency-feeds.js';
 import type { FeedDefinition } from './types.js';
 
 /**
@@ -6,26 +7,11 @@ import type { FeedDefinition } from './types.js';
  * originating agency's code. The 2020-era `osom-geojson.json` (same schema, parser
  * `vic-emv-osom-geojson`) is legacy and not polled: polling both would publish every incident twice.
  */
-export const VIC_FEEDS: readonly FeedDefinition[] = [
+export const VIC_FEEDS: readonly FeedDefinition[] = agencyFeeds(
   {
-    key: 'vic-emv-events',
     state: 'vic',
     agency: 'emv',
     agencyName: 'Emergency Management Victoria (VicEmergency)',
-    carriedAgencies: {
-      cfa: 'Country Fire Authority',
-      frv: 'Fire Rescue Victoria',
-      ses: 'Victoria State Emergency Service',
-      esta: 'Triple Zero Victoria',
-      ffmvic: 'Forest Fire Management Victoria',
-      ga: 'Geoscience Australia',
-      lsv: 'Life Saving Victoria',
-      bom: 'Bureau of Meteorology',
-    },
-    feed: 'events',
-    name: 'VicEmergency incidents and warnings (GeoJSON)',
-    url: 'https://emergency.vic.gov.au/public/events-geojson.json',
-    format: 'vic-emv-events-geojson',
     pollIntervalSeconds: 300,
     licence: 'CC BY 3.0 AU',
     licenceUrl: 'https://creativecommons.org/licenses/by/3.0/au/',
@@ -33,4 +19,22 @@ export const VIC_FEEDS: readonly FeedDefinition[] = [
     official: true,
     homepage: 'https://emergency.vic.gov.au/respond/',
   },
-];
+  [
+    {
+      feed: 'events',
+      name: 'VicEmergency incidents and warnings (GeoJSON)',
+      url: 'https://emergency.vic.gov.au/public/events-geojson.json',
+      format: 'vic-emv-events-geojson',
+      carriedAgencies: {
+        cfa: 'Country Fire Authority',
+        frv: 'Fire Rescue Victoria',
+        ses: 'Victoria State Emergency Service',
+        esta: 'Triple Zero Victoria',
+        ffmvic: 'Forest Fire Management Victoria',
+        ga: 'Geoscience Australia',
+        lsv: 'Life Saving Victoria',
+        bom: 'Bureau of Meteorology',
+      },
+    },
+  ],
+);

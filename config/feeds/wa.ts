@@ -1,3 +1,4 @@
+import { agencyFeeds } from './agency-feeds.js';
 import type { FeedDefinition } from './types.js';
 
 /**
@@ -7,33 +8,30 @@ import type { FeedDefinition } from './types.js';
  * www.emergency.wa.gov.au/data/ files (incident_FCAD.json/.rss, message_warnings.json, message.rss,
  * message_TFB.rss, message_FDR.rss) have archive parsers (WA_ARCHIVE_PARSERS) but no entry here.
  */
-const DFES = {
-  state: 'wa',
-  agency: 'dfes',
-  agencyName: 'Department of Fire and Emergency Services (WA)',
-  pollIntervalSeconds: 300,
-  // Emergency WA's terms of use, not an open licence; SLIP datasets (CC BY 4.0 / CC BY-ND 4.0) are not polled.
-  licence: 'Emergency WA terms',
-  licenceUrl: 'https://www.emergency.wa.gov.au/about',
-  official: false,
-  homepage: 'https://www.emergency.wa.gov.au/',
-} as const satisfies Partial<FeedDefinition>;
-
-export const WA_FEEDS: readonly FeedDefinition[] = [
+export const WA_FEEDS: readonly FeedDefinition[] = agencyFeeds(
   {
-    ...DFES,
-    key: 'wa-dfes-incidents',
-    feed: 'incidents',
-    name: 'Emergency WA incidents (API v1, JSON)',
-    url: 'https://api.emergency.wa.gov.au/v1/incidents',
-    format: 'wa-dfes-v1-incidents-json',
+    state: 'wa',
+    agency: 'dfes',
+    agencyName: 'Department of Fire and Emergency Services (WA)',
+    pollIntervalSeconds: 300,
+    // Emergency WA's terms of use, not an open licence; SLIP datasets (CC BY 4.0 / CC BY-ND 4.0) are not polled.
+    licence: 'Emergency WA terms',
+    licenceUrl: 'https://www.emergency.wa.gov.au/about',
+    official: false,
+    homepage: 'https://www.emergency.wa.gov.au/',
   },
-  {
-    ...DFES,
-    key: 'wa-dfes-warnings',
-    feed: 'warnings',
-    name: 'Emergency WA warnings (API v1, JSON)',
-    url: 'https://api.emergency.wa.gov.au/v1/warnings',
-    format: 'wa-dfes-v1-warnings-json',
-  },
-];
+  [
+    {
+      feed: 'incidents',
+      name: 'Emergency WA incidents (API v1, JSON)',
+      url: 'https://api.emergency.wa.gov.au/v1/incidents',
+      format: 'wa-dfes-v1-incidents-json',
+    },
+    {
+      feed: 'warnings',
+      name: 'Emergency WA warnings (API v1, JSON)',
+      url: 'https://api.emergency.wa.gov.au/v1/warnings',
+      format: 'wa-dfes-v1-warnings-json',
+    },
+  ],
+);

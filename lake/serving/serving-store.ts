@@ -20,8 +20,19 @@ export const MANIFEST_CHECK_INTERVAL_MS = 250;
 
 export interface ServingStoreOptions {
   checkIntervalMs?: number;
+  /**
+   * A lake in a bucket (lake/replica/): the folder is a replica's bounded cache, and the files a query
+   * names are fetched into it (and kept) before it runs. The lake folder itself holds every file.
+   */
+  files?: LakeFileSource | undefined;
   /** Told when loading a generation fails; the previous generation keeps being served. */
   onError?: (error: unknown) => void;
+}
+
+/** Brings lake files into the local folder the store reads (lake/replica/lake-replica.ts). */
+export interface LakeFileSource {
+  holdNamedIn(sql: string): Promise<() => void>;
+  ensure(file: LakeFile): Promise<void>;
 }
 
 export interface ServingGeneration {
@@ -78,12 +89,17 @@ export class ServingStore {
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly lakeDir: string,
+    private readonly files: LakeFileSource | undefined,
   ) {}
 
   /** Opens the store on the newest generation and keeps watching for the next one in the background. */
   static async open(
     lakeDir: string,
-    { checkIntervalMs = MANIFEST_CHECK_INTERVAL_MS, onError = () => undefined }: ServingStoreOptions = {},
+    {
+      checkIntervalMs = MANIFEST_CHECK_INTERVAL_MS,
+      onError = () => undefined,
+      files,
+    }: ServingStoreOptions = {},
   ): Promise<ServingStore> {
     const instance = await DuckDBInstance.create(':memory:', DUCKDB_READER_SETTINGS);
     const connection = await instance.connect();
@@ -92,7 +108,7 @@ export class ServingStore {
     } finally {
       connection.closeSync();
     }
-    const store = new ServingStore(instance, lakeDir);
+    const store = new ServingStore(instance, lakeDir, files);
     await store.refresh();
     store.watch(checkIntervalMs, onError);
     return store;
@@ -187,13 +203,20 @@ export class ServingStore {
 
   /** Runs a parameterised query and returns JSON-safe rows. */
   async query<T = Record<string, unknown>>(sql: string, params: DuckDBValue[] = []): Promise<T[]> {
+    const release = await this.files?.holdNamedIn(sql);
     const connection = await this.instance.connect();
     try {
       const reader = await connection.runAndReadAll(sql, params);
       return reader.getRowObjectsJS() as T[];
     } finally {
       connection.closeSync();
+      release?.();
     }
+  }
+
+  /** Makes sure a lake file is in the local folder (a replica fetches it into its cache). */
+  async ensureLocal(file: LakeFile): Promise<void> {
+    await this.files?.ensure(file);
   }
 
   async incidents(sql: string, params: DuckDBValue[] = []): Promise<IncidentRecord[]> {

@@ -20,20 +20,26 @@ export class SpatialIndex {
     return new SpatialIndex(records.filter((r) => r.latitude !== null && r.longitude !== null));
   }
 
-  /** Every matching record within `radiusKm`, nearest first, with its distance in kilometres. */
-  within(
+  /**
+   * The `limit` nearest matching records within `radiusKm`, nearest first, with their distance in
+   * kilometres, and how many match within the radius in all. Only the page's records get a distance
+   * and an object: the rest are counted.
+   */
+  nearest(
     lng: number,
     lat: number,
     radiusKm: number,
+    limit: number,
     accept: (record: IncidentRecord) => boolean,
-  ): { record: IncidentRecord; distanceKm: number }[] {
-    const ids = around(this.index, lng, lat, Infinity, radiusKm, (i: number) => {
+  ): { total: number; nearest: { record: IncidentRecord; distanceKm: number }[] } {
+    const ids: number[] = around(this.index, lng, lat, Infinity, radiusKm, (i: number) => {
       const record = this.records[i];
       return record !== undefined && accept(record);
     });
-    return ids.map((i: number) => {
+    const nearest = ids.slice(0, limit).map((i) => {
       const record = this.records[i]!;
       return { record, distanceKm: distance(lng, lat, record.longitude!, record.latitude!) };
     });
+    return { total: ids.length, nearest };
   }
 }

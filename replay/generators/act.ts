@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES } from '../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { draws } from './draws.js';
 import { prng } from '../random.js';
 
 /**
@@ -117,12 +118,8 @@ export interface SyntheticActEntry {
 
 export function syntheticActEntry(index: number, seed: number): SyntheticActEntry {
   const random = prng(Math.imul(seed ^ 0x5bd1e995, 2_654_435_761) + index);
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-  const between = (min: number, max: number): number => min + random() * (max - min);
-  const name = (): string =>
-    Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES))
-      .join('')
-      .toUpperCase();
+  const { pick, between, word } = draws(random);
+  const name = (): string => word(SYLLABLES).toUpperCase();
   const kind: ActEntryKind = index % 10 === 3 ? 'nsw' : index % 10 === 7 ? 'warning' : 'incident';
   const suburb = name();
   const street = `${name()} ${pick(STREETS)}`;

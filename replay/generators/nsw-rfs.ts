@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
+import { capitalised, draws } from './draws.js';
 import { prng } from '../random.js';
-import { polygonsAround } from './polygons.js';
+import { polygonsAround } from './rings.js';
 
 /**
  * Synthetic NSW RFS majorIncidents.json documents: the real shape and vocabulary (FEEDS.md section 2),
@@ -92,12 +93,8 @@ const MINUTE = 60_000;
 
 export function syntheticNswIncidents(count: number, seed: number): SyntheticIncident[] {
   const random = prng(seed);
-  const between = (min: number, max: number): number => min + random() * (max - min);
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-  const name = (): string => {
-    const word = Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join('');
-    return word.charAt(0).toUpperCase() + word.slice(1);
-  };
+  const { between, pick, word } = draws(random);
+  const name = (): string => capitalised(word(SYLLABLES));
 
   return Array.from({ length: count }, (_, index) => {
     const suburb = name();
@@ -141,8 +138,9 @@ function pubDate(date: Date): string {
   return `${day} ${clock12(hour, date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${meridiem(hour)}`;
 }
 
-function description(incident: SyntheticIncident, updated: DateTime): string {
-  const lines = [
+/** The description's lines every RFS format writes first, from ALERT LEVEL to SIZE. */
+export function descriptionHead(incident: SyntheticIncident): string[] {
+  return [
     `ALERT LEVEL: ${incident.alertLevel}`,
     `LOCATION: ${incident.location}`,
     `COUNCIL AREA: ${incident.councilArea}`,
@@ -151,7 +149,10 @@ function description(incident: SyntheticIncident, updated: DateTime): string {
     `FIRE: ${NOT_FIRES.has(incident.type) ? 'No' : 'Yes'}`,
     `SIZE: ${incident.sizeHa} ha`,
   ];
-  let text = `${lines.join(' <br />')} <br />`;
+}
+
+function description(incident: SyntheticIncident, updated: DateTime): string {
+  let text = `${descriptionHead(incident).join(' <br />')} <br />`;
   // As upstream: only warnings carry this line, whose key holds a date and which has no space before <br />.
   if (incident.alertLevel === 'Emergency Warning' || incident.alertLevel === 'Watch and Act') {
     const at = updated.minus({ minutes: 30 });

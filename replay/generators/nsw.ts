@@ -1,15 +1,16 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
 import { fireComplexes } from './fire-complexes.js';
-import { renderNswMajorIncidents, syntheticNswIncidents, type SyntheticIncident } from './nsw-rfs.js';
 import {
-  tickTime,
-  visibleWindow,
-  windowPoolSize,
-  type FormatGenerator,
-  type RenderOptions,
-} from './types.js';
+  descriptionHead,
+  renderNswMajorIncidents,
+  syntheticNswIncidents,
+  type SyntheticIncident,
+} from './nsw-rfs.js';
+import { tickTime, visiblePoolEntries, type FormatGenerator, type RenderOptions } from './types.js';
+import { capitalised, draws } from './draws.js';
 import { prng } from '../random.js';
+import { ringAround } from './rings.js';
 
 /** Fires start out of control, then are brought under control over the next ticks. */
 const PROGRESSION = ['Out of control', 'Out of control', 'Being controlled', 'Under control'];
@@ -24,10 +25,7 @@ const pad = (value: number): string => String(value).padStart(2, '0');
  * demo scripts every feed with its own seed, so equal numbers would be different incidents).
  */
 function visibleIncidents(options: RenderOptions, idBase = 0): SyntheticIncident[] {
-  const window = visibleWindow(options);
-  const pool = syntheticNswIncidents(windowPoolSize(options), options.seed);
-  return window.map(({ index, age, firstTick }) => {
-    const base = pool[index]!;
+  return visiblePoolEntries(options, syntheticNswIncidents).map(({ entry: base, age, firstTick }) => {
     const step = Math.min(age, PROGRESSION.length - 1);
     return {
       ...base,
@@ -43,7 +41,6 @@ function renderMajorIncidents(options: RenderOptions): string {
   return renderNswMajorIncidents([...visibleIncidents(options), ...complexes]);
 }
 
-const NOT_FIRES = /MVA|HAZMAT|Rescue|Flood|Medical|Alarm|Assist/i;
 const AGENCIES = ['Rural Fire Service', 'Fire and Rescue NSW', 'NSW National Parks and Wildlife Service'];
 
 function escapeXml(text: string): string {
@@ -59,13 +56,7 @@ function updatedText(date: Date): string {
 /** The 2011–2014 description lines (no FIRE line in CAP 2011, one in GeoRSS 2013: both kept). */
 function descriptionLines(incident: SyntheticIncident): string[] {
   return [
-    `ALERT LEVEL: ${incident.alertLevel}`,
-    `LOCATION: ${incident.location}`,
-    `COUNCIL AREA: ${incident.councilArea}`,
-    `STATUS: ${incident.status}`,
-    `TYPE: ${incident.type}`,
-    `FIRE: ${NOT_FIRES.test(incident.type) ? 'No' : 'Yes'}`,
-    `SIZE: ${incident.sizeHa} ha`,
+    ...descriptionHead(incident),
     `RESPONSIBLE AGENCY: ${AGENCIES[incident.id % AGENCIES.length] ?? 'Rural Fire Service'}`,
     `UPDATED: ${updatedText(incident.updated)}`,
   ];
@@ -73,16 +64,18 @@ function descriptionLines(incident: SyntheticIncident): string[] {
 
 const latLon = ([lng, lat]: Position, separator: string): string => `${lat}${separator}${lng}`;
 
+/** Each fire-area polygon's outer ring as a `tag` element of space-separated `lat<separator>lon` pairs. */
+function polygonElements(incident: SyntheticIncident, tag: string, separator: string): string {
+  return (incident.polygons ?? [])
+    .map(([ring = []]) => `<${tag}>${ring.map((position) => latLon(position, separator)).join(' ')}</${tag}>`)
+    .join('');
+}
+
 // --- majorIncidents.xml (RSS 2.0 + GeoRSS, the 2013 shape) ---
 
 function georssItem(incident: SyntheticIncident): string {
   const day = DateTime.fromJSDate(incident.updated, { zone: ZONE }).toISODate() ?? '';
-  const polygons = (incident.polygons ?? [])
-    .map(
-      ([ring = []]) =>
-        `<georss:polygon>${ring.map((position) => latLon(position, ' ')).join(' ')}</georss:polygon>`,
-    )
-    .join('');
+  const polygons = polygonElements(incident, 'georss:polygon', ' ');
   return (
     `<item><title>${escapeXml(incident.title)}</title><link>http://www.rfs.nsw.gov.au/dsp_content.cfm?cat_id=683</link>` +
     `<category>${incident.alertLevel}</category>` +
@@ -135,12 +128,7 @@ function capAlert(incident: SyntheticIncident): string {
   const sent = capUtc(incident.updated);
   const expires = capUtc(new Date(incident.updated.getTime() + 24 * 3_600_000));
   const [code, name] = capEventOf(incident.type);
-  const polygons = (incident.polygons ?? [])
-    .map(
-      ([ring = []]) =>
-        `<cap:polygon>${ring.map((position) => latLon(position, ',')).join(' ')}</cap:polygon>`,
-    )
-    .join('');
+  const polygons = polygonElements(incident, 'cap:polygon', ',');
   // As NSW does: a hollow severity whatever the level, certainty Observed, expires = sent + 24 h.
   return (
     '<edxlde:contentObject>' +
@@ -217,11 +205,8 @@ const PLACES = ['Reserve', 'Ridge', 'Sfaz', 'Creek', 'Road', 'Trail', 'Complex']
 
 export function syntheticNswBurns(count: number, seed: number): SyntheticBurn[] {
   const random = prng(seed ^ 0x5eed);
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-  const word = (): string => {
-    const text = Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join('');
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  };
+  const { pick, word } = draws(random);
+  const name = (): string => capitalised(word(SYLLABLES));
   let reference = '';
   return Array.from({ length: count }, (_, index) => {
     // Units of one approval come in runs; a few burns have no approval reference at all.
@@ -235,18 +220,12 @@ export function syntheticNswBurns(count: number, seed: number): SyntheticBurn[] 
       const vertices = 6 + Math.floor(random() * 8);
       const centreLng = lng + (random() - 0.5) * 0.02;
       const centreLat = lat + (random() - 0.5) * 0.02;
-      const ring: Position[] = Array.from({ length: vertices }, (__, vertex) => {
-        const angle = (2 * Math.PI * vertex) / vertices;
-        const radius = 0.002 + random() * 0.01;
-        return [centreLng + radius * Math.cos(angle), centreLat + radius * Math.sin(angle)];
-      });
-      ring.push([...ring[0]!]);
-      return ring;
+      return ringAround(centreLng, centreLat, vertices, () => 0.002 + random() * 0.01);
     });
     return {
       guarReference: reference,
-      location: `${word()} ${pick(PLACES)}`,
-      lga: `${word()} ${random() < 0.5 ? 'Shire' : 'Valley'}`,
+      location: `${name()} ${pick(PLACES)}`,
+      lga: `${name()} ${random() < 0.5 ? 'Shire' : 'Valley'}`,
       leadAgency: pick(LEAD_AGENCIES),
       supportingAgencies: pick(SUPPORTING),
       tenure: pick(TENURES),
@@ -267,12 +246,9 @@ function burnDate(local: DateTime): string {
  * shorter ticks all of that falls on one day.
  */
 function renderHazardReductions(options: RenderOptions): string {
-  const window = visibleWindow(options);
-  const pool = syntheticNswBurns(windowPoolSize(options), options.seed);
   const day = (tick: number): DateTime => DateTime.fromJSDate(tickTime(options, tick), { zone: ZONE });
   const asAt = day(options.tick).toFormat('LLL d, yyyy h:mm:ss a', { locale: 'en-US' });
-  const results = window.map(({ index, firstTick }) => {
-    const burn = pool[index]!;
+  const results = visiblePoolEntries(options, syntheticNswBurns).map(({ entry: burn, firstTick }) => {
     return {
       leadAgency: burn.leadAgency,
       lga: burn.lga,

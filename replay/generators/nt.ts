@@ -1,4 +1,5 @@
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { draws, type Draws } from './draws.js';
 import { prng } from '../random.js';
 
 /**
@@ -13,10 +14,6 @@ import { prng } from '../random.js';
 const MINUTE = 60_000;
 /** Darwin is UTC+09:30 all year (no DST): plain arithmetic (luxon costs ~0.1 ms a call). */
 const DARWIN_OFFSET_MS = 570 * MINUTE;
-
-function pick<T>(values: readonly T[], random: () => number): T {
-  return values[Math.floor(random() * values.length)] ?? values[0]!;
-}
 
 const SYLLABLES = 'gar ni bul wa ka lin dor mu ra jil pa ton ye bar ku'.split(' ');
 const ROADS = ['RD', 'CCT', 'CT', 'DR', 'HWY', 'TCE', 'PL', 'AV'];
@@ -72,26 +69,23 @@ export interface NtSyntheticIncident {
   leadSeconds: number;
 }
 
-function name(random: () => number): string {
-  const syllable = (): string => pick(SYLLABLES, random);
-  return Array.from({ length: 2 + Math.floor(random() * 2) }, syllable)
-    .join('')
-    .toUpperCase();
+function name({ word }: Draws): string {
+  return word(SYLLABLES).toUpperCase();
 }
 
 export function ntIncident(seed: number, index: number): NtSyntheticIncident {
   const random = prng(seed, index);
-  const [west, east, south, north] = pick(AREAS, random);
+  const draw = draws(random);
+  const { pick } = draw;
+  const [west, east, south, north] = pick(AREAS);
   const lat = Number((south + random() * (north - south)).toFixed(11));
   const lng = Number((west + random() * (east - west)).toFixed(11));
-  const kind = pick(KINDS, random);
-  const place = name(random);
-  const location = random() < 0.15 ? place : `${name(random)} ${pick(ROADS, random)}, ${place}`;
+  const kind = pick(KINDS);
+  const place = name(draw);
+  const location = random() < 0.15 ? place : `${name(draw)} ${pick(ROADS)}, ${place}`;
   // Everything on the map is "Advice"; now and then a grass fire gets a real warning.
   const alertLevel =
-    kind.category === 'fire' && random() < 0.1
-      ? pick(['Watch and Act', 'Emergency Warning'], random)
-      : 'Advice';
+    kind.category === 'fire' && random() < 0.1 ? pick(['Watch and Act', 'Emergency Warning']) : 'Advice';
   return {
     kind,
     location,
@@ -184,8 +178,8 @@ export interface NtSyntheticWarning {
 }
 
 export function ntWarning(seed: number, index: number): NtSyntheticWarning {
-  const random = prng(seed ^ 0x5bd1e995, index);
-  return { area_code: `NT${pad(index + 1, 4)}`, area_name: `${name(random)} ${pick(DISTRICTS, random)}` };
+  const draw = draws(prng(seed ^ 0x5bd1e995, index));
+  return { area_code: `NT${pad(index + 1, 4)}`, area_name: `${name(draw)} ${draw.pick(DISTRICTS)}` };
 }
 
 function renderWarnings(options: RenderOptions): string {

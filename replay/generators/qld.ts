@@ -1,5 +1,6 @@
 import type { Position } from '../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { capitalised, draws } from './draws.js';
 import { prng } from '../random.js';
 
 /**
@@ -88,32 +89,24 @@ export interface QldSyntheticEntry {
   dmsTitle: boolean;
 }
 
-function name(random: () => number): string {
-  const syllable = (): string => SYLLABLES[Math.floor(random() * SYLLABLES.length)] ?? 'ba';
-  const word = Array.from({ length: 2 + Math.floor(random() * 2) }, syllable).join('');
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function pick<T>(values: readonly T[], random: () => number): T {
-  return values[Math.floor(random() * values.length)] ?? values[0]!;
-}
-
 export function qldEntry(seed: number, index: number): QldSyntheticEntry {
   const random = prng(seed, index);
-  const [west, east, south, north] = pick(AREAS, random);
+  const { pick, word } = draws(random);
+  const name = (): string => capitalised(word(SYLLABLES));
+  const [west, east, south, north] = pick(AREAS);
   const lng = west + random() * (east - west);
   const lat = south + random() * (north - south);
-  const suburb = name(random);
-  const town = name(random);
-  const region = pick(REGIONS, random);
-  const kind = pick(FIRE_KINDS, random);
+  const suburb = name();
+  const town = name();
+  const region = pick(REGIONS);
+  const kind = pick(FIRE_KINDS);
   const roll = random();
   // 5 % linked warnings (a Point and a Polygon sharing the CAD number), 15 % warnings of their own.
   const warning =
     roll < 0.2
       ? kind.groupedType === 'FIRE PERMITTED BURN'
         ? BURN_WARNING
-        : pick(WARNING_KINDS, random)
+        : pick(WARNING_KINDS)
       : undefined;
   const cadId = `QF${region.split(' ')[0]}-26-${String(100_000 + index).padStart(6, '0')}`;
   const entry: QldSyntheticEntry = {
@@ -122,7 +115,7 @@ export function qldEntry(seed: number, index: number): QldSyntheticEntry {
     incident: !warning || roll < 0.05,
     suburb,
     town,
-    location: `${Math.floor(1 + random() * 400)} ${name(random)} ${pick(ROADS, random)}, ${suburb}`,
+    location: `${Math.floor(1 + random() * 400)} ${name()} ${pick(ROADS)}, ${suburb}`,
     region,
     kind,
     lng,

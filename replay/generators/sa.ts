@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES } from '../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { draws } from './draws.js';
 import { prng } from '../random.js';
 
 /**
@@ -111,10 +112,7 @@ function incidentNumber(seed: number, index: number): string {
 }
 
 function upperName(random: () => number): string {
-  const syllables = 2 + Math.floor(random() * 2);
-  return Array.from({ length: syllables }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]!)
-    .join('')
-    .toUpperCase();
+  return draws(random).word(SYLLABLES).toUpperCase();
 }
 
 function iconState(status: string): string {
@@ -129,7 +127,7 @@ function syntheticIncident(
   entry: { index: number; age: number; firstTick: number },
 ): SyntheticSaIncident {
   const random = prng(options.seed, entry.index);
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  const { pick } = draws(random);
   const profile = pick(agency === 'mfs' ? MFS_TYPES : CFS_TYPES);
   const [west, east, south, north] = agency === 'mfs' || random() < 0.05 ? METRO_AREA : pick(COUNTRY_AREAS);
   const metro = west === METRO_AREA[0];

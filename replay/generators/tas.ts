@@ -1,13 +1,9 @@
 import { epochToZonedIso, zoneOffsetMinutes } from '../../sources/common/cached-zone-offsets.js';
 import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
-import {
-  tickTime,
-  visibleWindow,
-  windowPoolSize,
-  type FormatGenerator,
-  type RenderOptions,
-} from './types.js';
+import { tickTime, visiblePoolEntries, type FormatGenerator, type RenderOptions } from './types.js';
+import { capitalised, draws } from './draws.js';
 import { prng } from '../random.js';
+import { ringAround } from './rings.js';
 
 /**
  * Synthetic Tasmanian documents in the agencies' real shapes (FEEDS.md section 7) with made-up places,
@@ -71,11 +67,8 @@ const ROAD_KINDS = ['Road', 'Lane', 'Track', 'Street', 'Tier Road', 'Highway'];
 
 export function syntheticTasIncidents(count: number, seed: number): SyntheticTasIncident[] {
   const random = prng(seed ^ 0x7a5);
-  const between = (min: number, max: number): number => min + random() * (max - min);
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-  const word = (): string =>
-    Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join('');
-  const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+  const { between, pick, word: drawWord } = draws(random);
+  const word = (): string => drawWord(SYLLABLES);
 
   return Array.from({ length: count }, (_, index) => {
     const type = pick(TYPES);
@@ -96,25 +89,18 @@ export function syntheticTasIncidents(count: number, seed: number): SyntheticTas
       warned: false,
     };
     if (type.isFire && random() < 0.6) incident.sizeHa = Math.round(between(0.1, 4000) * 1000) / 1000;
-    if (type.isFire && random() < 0.3) incident.ring = ringAround(lng, lat, random);
+    if (type.isFire && random() < 0.3) incident.ring = burntArea(lng, lat, random);
     incident.warned = incident.alertLevel !== 'No Alert Level';
     return incident;
   });
 }
 
 /** A closed, roughly round ring a few kilometres across near the point. */
-function ringAround(lng: number, lat: number, random: () => number): Position[] {
+function burntArea(lng: number, lat: number, random: () => number): Position[] {
   const centreLng = lng + (random() - 0.5) * 0.02;
   const centreLat = lat + (random() - 0.5) * 0.02;
   const vertices = 5 + Math.floor(random() * 5);
-  const ring: Position[] = Array.from({ length: vertices }, (_, vertex) => {
-    const angle = (2 * Math.PI * vertex) / vertices;
-    const radius = 0.004 + random() * 0.015;
-    return [centreLng + radius * Math.cos(angle), centreLat + radius * Math.sin(angle)];
-  });
-  const [first] = ring;
-  if (first) ring.push([first[0], first[1]]);
-  return ring;
+  return ringAround(centreLng, centreLat, vertices, () => 0.004 + random() * 0.015);
 }
 
 /** One incident as a document shows it at a tick. */
@@ -127,19 +113,19 @@ export interface TasIncidentAtTick extends SyntheticTasIncident {
 
 /** The window of incidents visible at a tick, statuses and times moved on. */
 export function tasIncidentsAt(options: RenderOptions): TasIncidentAtTick[] {
-  const pool = syntheticTasIncidents(windowPoolSize(options), options.seed);
-  return visibleWindow(options).map(({ index, age, firstTick }) => {
-    const incident = pool[index]!;
-    const step = Math.min(age, TAS_FIRE_PROGRESSION.length - 1);
-    const started = tickTime(options, firstTick);
-    return {
-      ...incident,
-      currentStatus: incident.isFire ? TAS_FIRE_PROGRESSION[step]! : incident.status,
-      // Called in a few minutes before it first shows; whole minutes, as bfKml writes them.
-      reported: new Date(Math.floor(started.getTime() / MINUTE) * MINUTE - (5 + (index % 40)) * MINUTE),
-      updated: tickTime(options, firstTick + step),
-    };
-  });
+  return visiblePoolEntries(options, syntheticTasIncidents).map(
+    ({ entry: incident, index, age, firstTick }) => {
+      const step = Math.min(age, TAS_FIRE_PROGRESSION.length - 1);
+      const started = tickTime(options, firstTick);
+      return {
+        ...incident,
+        currentStatus: incident.isFire ? TAS_FIRE_PROGRESSION[step]! : incident.status,
+        // Called in a few minutes before it first shows; whole minutes, as bfKml writes them.
+        reported: new Date(Math.floor(started.getTime() / MINUTE) * MINUTE - (5 + (index % 40)) * MINUTE),
+        updated: tickTime(options, firstTick + step),
+      };
+    },
+  );
 }
 
 /** Hobart wall-clock fields of an instant (read with getUTC*), DST-aware through cached offsets. */

@@ -68,3 +68,16 @@ export function windowPoolSize({
 }: Pick<RenderOptions, 'count' | 'tick' | 'idPool'>): number {
   return idPool ?? count + tick;
 }
+
+/**
+ * The window's entries out of a pool made for it: `build(size, seed)` makes the pool (size from
+ * {@link windowPoolSize}), and each visible entry comes with its place in the window.
+ */
+export function visiblePoolEntries<T>(
+  options: Pick<RenderOptions, 'count' | 'tick' | 'idPool' | 'seed'>,
+  build: (size: number, seed: number) => readonly T[],
+): (ReturnType<typeof visibleWindow>[number] & { entry: T })[] {
+  const window = visibleWindow(options);
+  const pool = build(windowPoolSize(options), options.seed);
+  return window.map((place) => ({ ...place, entry: pool[place.index]! }));
+}

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
+import { capitalised, draws } from './draws.js';
 import { prng } from '../random.js';
-import { polygonsAround } from './polygons.js';
+import { polygonsAround } from './rings.js';
 
 /**
  * Synthetic VicEmergency events-geojson.json documents: the real shape and vocabulary (FEEDS.md
@@ -197,12 +198,8 @@ function kindOf(index: number, random: () => number): SyntheticVicKind {
 
 export function syntheticVicEvents(count: number, seed: number): SyntheticVicEvent[] {
   const random = prng(seed);
-  const between = (min: number, max: number): number => min + random() * (max - min);
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-  const name = (): string => {
-    const word = Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join('');
-    return word.charAt(0).toUpperCase() + word.slice(1);
-  };
+  const { between, pick, word } = draws(random);
+  const name = (): string => capitalised(word(SYLLABLES));
 
   return Array.from({ length: count }, (_, index) => {
     const kind = kindOf(index, random);

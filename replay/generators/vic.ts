@@ -1,10 +1,4 @@
-import {
-  tickTime,
-  visibleWindow,
-  windowPoolSize,
-  type FormatGenerator,
-  type RenderOptions,
-} from './types.js';
+import { tickTime, visiblePoolEntries, type FormatGenerator, type RenderOptions } from './types.js';
 import {
   easedWarning,
   renderVicEvents,
@@ -58,9 +52,9 @@ export function eventAtAge(
 }
 
 function renderEvents(options: RenderOptions): string {
-  const window = visibleWindow(options);
-  const pool = syntheticVicEvents(windowPoolSize(options), options.seed);
-  const events = window.map(({ index, age, firstTick }) => eventAtAge(pool[index]!, age, firstTick, options));
+  const events = visiblePoolEntries(options, syntheticVicEvents).map(({ entry, age, firstTick }) =>
+    eventAtAge(entry, age, firstTick, options),
+  );
   return renderVicEvents(events, tickTime(options, options.tick));
 }
 

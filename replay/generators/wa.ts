@@ -1,6 +1,8 @@
 import type { Position } from '../../model/index.js';
 import { tickTime, visibleWindow, type FormatGenerator, type RenderOptions } from './types.js';
+import { draws } from './draws.js';
 import { prng } from '../random.js';
+import { ringAround } from './rings.js';
 
 /**
  * Synthetic Emergency WA API v1 documents (`{"incidents": […]}`, `{"warnings": […]}`) in the shape
@@ -66,11 +68,8 @@ interface Place {
 }
 
 function placeOf(random: () => number): Place {
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
-  const word = (): string => {
-    const text = Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join('');
-    return text.toUpperCase();
-  };
+  const { pick, word: drawWord } = draws(random);
+  const word = (): string => drawWord(SYLLABLES).toUpperCase();
   const suburb = word();
   return {
     suburb,
@@ -97,16 +96,9 @@ function progress(length: number, age: number, random: () => number): { step: nu
 }
 
 /** A closed ring a few kilometres across around a point. */
-function ringAround(lng: number, lat: number, random: () => number): Position[] {
+function areaAround(lng: number, lat: number, random: () => number): Position[] {
   const vertices = 5 + Math.floor(random() * 5);
-  const ring: Position[] = Array.from({ length: vertices }, (_, vertex) => {
-    const angle = (2 * Math.PI * vertex) / vertices;
-    const radius = 0.01 + random() * 0.04;
-    return [lng + radius * Math.cos(angle), lat + radius * Math.sin(angle)];
-  });
-  const [first] = ring;
-  if (first) ring.push([first[0], first[1]]);
-  return ring;
+  return ringAround(lng, lat, vertices, () => 0.01 + random() * 0.04);
 }
 
 /** Perth time with its offset (no DST in WA), or UTC with `Z` and milliseconds: both occur in ISO feeds. */
@@ -150,7 +142,7 @@ export function syntheticWaIncidents(options: RenderOptions): SyntheticWaInciden
     const rings =
       /fire|burn/i.test(type) && random() < 0.3
         ? Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
-            ringAround(place.lng + (random() - 0.5) * 0.05, place.lat + (random() - 0.5) * 0.05, random),
+            areaAround(place.lng + (random() - 0.5) * 0.05, place.lat + (random() - 0.5) * 0.05, random),
           )
         : [];
     return {
@@ -174,8 +166,8 @@ export function syntheticWaWarnings(options: RenderOptions): SyntheticWaWarning[
     const [hazard, capCategory, levels] = WARNING_KINDS[Math.floor(random() * WARNING_KINDS.length)]!;
     const { step, changedAfter } = progress(levels.length, age, random);
     const place = placeOf(random);
-    const rings = random() < 0.85 ? [ringAround(place.lng, place.lat, random)] : [];
-    if (rings.length > 0 && random() < 0.2) rings.push(ringAround(place.lng + 0.1, place.lat - 0.1, random));
+    const rings = random() < 0.85 ? [areaAround(place.lng, place.lat, random)] : [];
+    if (rings.length > 0 && random() < 0.2) rings.push(areaAround(place.lng + 0.1, place.lat - 0.1, random));
     return {
       id: String(9_000_000 + index),
       hazard,
@@ -197,25 +189,42 @@ const styled = (id: string, geometry: object, properties: Record<string, unknown
   properties,
 });
 
+/** How the map draws a record: its marker (`<id>-<marker>`) and the style of its areas. */
+interface MapStyle {
+  marker: string;
+  icon: string;
+  area: Record<string, unknown>;
+}
+
+const WARNING_STYLE: Omit<MapStyle, 'icon'> = {
+  marker: 'marker',
+  area: { 'stroke-width': 1, fill: '#ffcc00', stroke: '#ffcc00', 'fill-opacity': 0.25 },
+};
+const INCIDENT_STYLE: Omit<MapStyle, 'icon'> = {
+  marker: 'point',
+  area: { 'stroke-width': 2, fill: '#000000', stroke: '#cc0000', 'fill-opacity': 0.3 },
+};
+
+/** A record's `geo-source`: its marker at the place, then each ring as a polygon (`<id>-area-<i>`). */
+function geoSource(id: string, style: MapStyle, place: Place, rings: Position[][]): object {
+  const features = [
+    styled(
+      `${id}-${style.marker}`,
+      { type: 'Point', coordinates: [place.lng, place.lat] },
+      { 'icon-name': style.icon },
+    ),
+    ...rings.map((ring, i) =>
+      styled(`${id}-area-${i}`, { type: 'Polygon', coordinates: [ring] }, style.area),
+    ),
+  ];
+  return { type: 'FeatureCollection', features };
+}
+
 export function renderWaIncidents(incidents: SyntheticWaIncident[]): string {
   return JSON.stringify({
     incidents: incidents.map((incident) => {
       const { place } = incident;
       const icon = incident.type.toLowerCase().replace(/\s+/g, '-');
-      const features = [
-        styled(
-          `${incident.id}-point`,
-          { type: 'Point', coordinates: [place.lng, place.lat] },
-          { 'icon-name': icon },
-        ),
-        ...incident.rings.map((ring, i) =>
-          styled(
-            `${incident.id}-area-${i}`,
-            { type: 'Polygon', coordinates: [ring] },
-            { 'stroke-width': 2, fill: '#000000', stroke: '#cc0000', 'fill-opacity': 0.3 },
-          ),
-        ),
-      ];
       return {
         id: incident.id,
         'cad-id': incident.cadId,
@@ -235,7 +244,7 @@ export function renderWaIncidents(incidents: SyntheticWaIncident[]): string {
         'start-date-time': isoTime(incident.started, incident.utcTimes),
         'updated-date-time': isoTime(incident.updated, incident.utcTimes),
         'published-date-time': isoTime(incident.updated, incident.utcTimes),
-        'geo-source': { type: 'FeatureCollection', features },
+        'geo-source': geoSource(incident.id, { ...INCIDENT_STYLE, icon }, place, incident.rings),
       };
     }),
   });
@@ -246,20 +255,6 @@ export function renderWaWarnings(warnings: SyntheticWaWarning[]): string {
     warnings: warnings.map((warning, index) => {
       const { place } = warning;
       const warningType = `${warning.hazard} ${warning.level}`;
-      const features = [
-        styled(
-          `${warning.id}-marker`,
-          { type: 'Point', coordinates: [place.lng, place.lat] },
-          { 'icon-name': 'warning' },
-        ),
-        ...warning.rings.map((ring, i) =>
-          styled(
-            `${warning.id}-area-${i}`,
-            { type: 'Polygon', coordinates: [ring] },
-            { 'stroke-width': 1, fill: '#ffcc00', stroke: '#ffcc00', 'fill-opacity': 0.25 },
-          ),
-        ),
-      ];
       return {
         id: warning.id,
         headline: `${warningType} for parts of ${place.suburb} in the ${place.lga}`,
@@ -271,7 +266,7 @@ export function renderWaWarnings(warnings: SyntheticWaWarning[]): string {
         lga: [place.lga],
         'published-date-time': isoTime(warning.published, warning.utcTimes),
         updatedAt: isoTime(warning.updated, warning.utcTimes),
-        'geo-source': { type: 'FeatureCollection', features },
+        'geo-source': geoSource(warning.id, { ...WARNING_STYLE, icon: 'warning' }, place, warning.rings),
       };
     }),
   });

@@ -1,16 +1,6 @@
-import {
-  categoryOf,
-  STATE_TIME_ZONES,
-  type Certainty,
-  type EventCategory,
-  type EventType,
-  type IncidentSource,
-  type IncidentStatus,
-  type Severity,
-  type Urgency,
-  type WarningLevel,
-} from '../../model/index.js';
+import { categoryOf, STATE_TIME_ZONES, type IncidentDraft, type IncidentSource } from '../../model/index.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
+import { timeFieldReader } from '../common/record-times.js';
 import { parseLocalTime } from '../common/time.js';
 import { stringOf } from '../common/values.js';
 import { lookup, type Report } from '../common/vocabulary.js';
@@ -70,27 +60,18 @@ export function timestampsOf(
   report: Report,
   fallback?: [field: string, text: string | undefined],
 ): Timestamps | undefined {
-  const read = (entry: [string, string | undefined] | undefined): string | undefined => {
-    const [field, text] = entry ?? ['', undefined];
-    if (text === undefined || text.trim() === '') return undefined;
-    const parsed = parseEsaTime(text);
-    if (!parsed) report(field, text);
-    return parsed;
-  };
+  const readField = timeFieldReader(report, parseEsaTime);
+  const read = (entry: [string, string | undefined] | undefined) => (entry ? readField(...entry) : undefined);
   const reported = read(times.reported);
   const updated = read(times.updated);
   return eitherTimestamps(reported, updated) ?? eitherTimestamps(read(fallback), undefined);
 }
 
-export interface Classification {
-  eventType: EventType;
-  eventCategory: EventCategory;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
-  severity: Severity;
-  urgency: Urgency;
-  certainty: Certainty;
-}
+/** The draft's vocabulary fields, as the three parsers read them alike. */
+export type Classification = Pick<
+  IncidentDraft,
+  'eventType' | 'eventCategory' | 'status' | 'warningLevel' | 'severity' | 'urgency' | 'certainty'
+>;
 
 /** The raw values to look up, each with the field name reported when the vocabulary lacks it. */
 export interface RawVocabulary {

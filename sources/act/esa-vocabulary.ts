@@ -1,5 +1,5 @@
-import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
+import type { EventType, IncidentStatus } from '../../model/index.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable, warningLevelTable } from '../common/vocabulary.js';
 
 /**
  * ACT ESA vocabularies (FEEDS.md section 9 "Mapping notes", 1.1–1.3), shared by the GeoRSS feed, the
@@ -57,10 +57,8 @@ const STATUSES = vocabularyTable<IncidentStatus>({
 });
 
 /** `alert_level` / `warning_level` / older `alert_status` → warningLevel. */
-const WARNING_LEVELS = vocabularyTable<WarningLevel>({
-  emergency_warning: ['emergency warning', 'emergency'],
-  watch_and_act: ['watch and act', 'watch & act'],
-  advice: ['advice'],
+const WARNING_LEVELS = warningLevelTable({
+  emergency_warning: ['emergency'],
   none: [
     'not applicable',
     'all clear',

@@ -3,6 +3,7 @@ import {
   INTERCHANGE_PATTERNS,
   INTERCHANGE_RANGES,
   problemValue,
+  type ArchiveFields,
   type EventType,
   type InterchangeColumn,
   type InterchangeColumnName,
@@ -12,26 +13,20 @@ import {
 import { isCalendarDate } from './local-days.js';
 
 /** A checked row of the archive interchange format: typed values, null where the cell was empty. */
-export interface InterchangeRow {
+export interface InterchangeRow extends Omit<ArchiveFields, 'event_start_date'> {
   source_id: string;
   agency: string;
   state: StateCode;
   event_type: EventType;
   title: string;
+  /** The one archive field every row gives. */
   event_start_date: string;
-  event_end_date: string | null;
   latitude: number | null;
   longitude: number | null;
   address: string | null;
   suburb: string | null;
   postcode: string | null;
   lga: string | null;
-  magnitude: number | null;
-  magnitude_scale: string | null;
-  impact_deaths: number | null;
-  impact_affected: number | null;
-  impact_economic: number | null;
-  glide_number: string | null;
   /** A JSON object, as written. */
   details: string | null;
 }

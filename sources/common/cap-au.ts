@@ -1,5 +1,5 @@
-import type { Certainty, EventType, Severity, Urgency, WarningLevel } from '../../model/index.js';
-import { lookupIn, vocabularyKey as key, vocabularyTable } from './vocabulary.js';
+import { CERTAINTIES, SEVERITIES, URGENCIES, type Certainty, type EventType } from '../../model/index.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable, warningLevelTable } from './vocabulary.js';
 
 /**
  * CAP 1.2 / CAP-AU vocabularies shared by every feed that carries CAP fields (FEEDS.md 1.2) and read by
@@ -210,34 +210,20 @@ export function eventTypeOfCapAuEventCode(code: string): EventType | undefined {
   return EVENT_CODES_LOWER.get(code.trim().toLowerCase());
 }
 
-/** The CAP 1.2 enumerations (CAP 1.0's `Very Likely` is read as `Likely`, as CAP 1.1 says). */
-const SEVERITIES = vocabularyTable<Severity>({
-  Extreme: ['extreme'],
-  Severe: ['severe'],
-  Moderate: ['moderate'],
-  Minor: ['minor'],
-  Unknown: ['unknown'],
-});
-const URGENCIES = vocabularyTable<Urgency>({
-  Immediate: ['immediate'],
-  Expected: ['expected'],
-  Future: ['future'],
-  Past: ['past'],
-  Unknown: ['unknown'],
-});
-const CERTAINTIES = vocabularyTable<Certainty>({
-  Observed: ['observed'],
-  Likely: ['likely', 'very likely'],
-  Possible: ['possible'],
-  Unlikely: ['unlikely'],
-  Unknown: ['unknown'],
-});
+/** A CAP enumeration read in any case: each value under its own {@link key}. */
+function byKey<T extends string>(values: readonly T[]): Map<string, T> {
+  return new Map(values.map((value) => [key(value), value]));
+}
 
-export const capSeverityOf = lookupIn(SEVERITIES);
+/** The CAP 1.2 triple's enumerations (the model's values). */
+export const capSeverityOf = lookupIn(byKey(SEVERITIES));
 
-export const capUrgencyOf = lookupIn(URGENCIES);
+export const capUrgencyOf = lookupIn(byKey(URGENCIES));
 
-export const capCertaintyOf = lookupIn(CERTAINTIES);
+/** CAP 1.0's `Very Likely` is read as `Likely`, as CAP 1.1 says. */
+export const capCertaintyOf = lookupIn(
+  new Map<string, Certainty>([...byKey(CERTAINTIES), [key('Very Likely'), 'Likely']]),
+);
 
 /** CAP `<status>`. Only `Actual` describes a real incident. */
 export const CAP_STATUSES = ['Actual', 'Exercise', 'System', 'Test', 'Draft'] as const;
@@ -247,16 +233,9 @@ export type CapStatus = (typeof CAP_STATUSES)[number];
 export const CAP_MSG_TYPES = ['Alert', 'Update', 'Cancel', 'Ack', 'Error'] as const;
 export type CapMsgType = (typeof CAP_MSG_TYPES)[number];
 
-const STATUS_BY_KEY: ReadonlyMap<string, CapStatus> = new Map(
-  CAP_STATUSES.map((value) => [key(value), value]),
-);
-const MSG_TYPE_BY_KEY: ReadonlyMap<string, CapMsgType> = new Map(
-  CAP_MSG_TYPES.map((value) => [key(value), value]),
-);
+export const capStatusOf = lookupIn(byKey(CAP_STATUSES));
 
-export const capStatusOf = lookupIn(STATUS_BY_KEY);
-
-export const capMsgTypeOf = lookupIn(MSG_TYPE_BY_KEY);
+export const capMsgTypeOf = lookupIn(byKey(CAP_MSG_TYPES));
 
 /**
  * Event names, for producers that write the AUeventLIST display name where the code belongs (WA
@@ -315,16 +294,10 @@ export function eventTypeOfCapEventValue(value: string): EventType | undefined {
  * The Australian Warning System level of a CAP-AU `AlertLevel` (or `WarningLevel`) parameter, as
  * FEEDS.md 1.1 lists the values across states. Empty means no warning.
  */
-const ALERT_LEVELS = vocabularyTable<WarningLevel>({
-  emergency_warning: [
-    'emergency warning',
-    'emergency',
-    'emergency_warning',
-    'evacuate immediately',
-    'bushfire emergency warning',
-  ],
-  watch_and_act: ['watch and act', 'watch & act', 'watch_and_act', 'heatwave watch and act'],
-  advice: ['advice', 'bushfire advice', 'planned burn advice'],
+const ALERT_LEVELS = warningLevelTable({
+  emergency_warning: ['emergency', 'emergency_warning', 'evacuate immediately', 'bushfire emergency warning'],
+  watch_and_act: ['watch_and_act', 'heatwave watch and act'],
+  advice: ['bushfire advice', 'planned burn advice'],
   none: [
     'not applicable',
     'not_applicable',

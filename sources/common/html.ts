@@ -10,6 +10,11 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   ndash: '–',
   mdash: '—',
   deg: '°',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  hellip: '…',
 };
 
 /** Decodes numeric and the common named character references; unknown ones stay as they are. */

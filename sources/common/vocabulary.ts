@@ -37,6 +37,28 @@ export function vocabularyTable<T extends string>(byValue: {
   return table;
 }
 
+/** The Australian Warning System levels as every agency spells them (FEEDS.md 1.1). */
+const AWS_LEVEL_SPELLINGS = {
+  emergency_warning: ['emergency warning'],
+  watch_and_act: ['watch and act', 'watch & act'],
+  advice: ['advice'],
+} as const;
+
+/**
+ * A warning-level table ({@link vocabularyTable}): the AWS spellings every agency shares, plus the
+ * agency's own spellings of a level and the values it writes for no warning.
+ */
+export function warningLevelTable(own: {
+  readonly [level in WarningLevel]?: readonly string[];
+}): ReadonlyMap<string, WarningLevel> {
+  return vocabularyTable<WarningLevel>({
+    emergency_warning: [...AWS_LEVEL_SPELLINGS.emergency_warning, ...(own.emergency_warning ?? [])],
+    watch_and_act: [...AWS_LEVEL_SPELLINGS.watch_and_act, ...(own.watch_and_act ?? [])],
+    advice: [...AWS_LEVEL_SPELLINGS.advice, ...(own.advice ?? [])],
+    none: own.none ?? [],
+  });
+}
+
 /** A table's lookup: the raw value by its {@link vocabularyKey}; undefined when the table does not hold it. */
 export function lookupIn<T>(table: ReadonlyMap<string, T>): (raw: string) => T | undefined {
   return (raw) => table.get(vocabularyKey(raw));

@@ -1,33 +1,10 @@
+import { decodeEntities } from '../common/html.js';
+
 /**
  * Just enough HTML reading for register pages: table cells and page text as lines. Page markup is
  * not assumed to be well-formed XML (public CMS pages are not), so this works on tags as text:
  * block-level tags and `<br>` end a line, other tags are dropped, entities are decoded.
  */
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  hellip: '…',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity.startsWith('#x') || entity.startsWith('#X'))
-      return String.fromCodePoint(parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
-  });
-}
 
 const LINE_BREAK =
   /<br\s*\/?>|<\/?(?:p|li|ul|ol|div|h[1-6]|tr|table|section|article|header|footer)\b[^>]*>/gi;

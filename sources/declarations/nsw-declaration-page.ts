@@ -1,15 +1,9 @@
-import {
-  DECLARATION_SOURCES,
-  type DeclarationParseResult,
-  type DeclarationRecord,
-  type LgaRef,
-  type RejectedRow,
-} from '../../model/index.js';
+import type { DeclarationParseResult, LgaRef, RejectedRow } from '../../model/index.js';
 import { startDateInName } from './disaster-dates.js';
 import { foldHazards } from './disaster-types.js';
 import { htmlLines } from './html-text.js';
 import { lgaNameMatcher } from './lga-names.js';
-import type { NswRegisterOptions } from './nsw-register.js';
+import { lgasInLines, nswLgaRecord, type NswRegisterOptions } from './nsw-records.js';
 
 /**
  * A NSW declaration's own page (…/natural-disaster-declarations/fy-2024-25/storms-from-15-january-2025-onwards):
@@ -17,7 +11,6 @@ import type { NswRegisterOptions } from './nsw-register.js';
  * `ARGN`), then "The following local government areas are included …" and the LGAs, one per line.
  * The list ends at the first line naming no LGA.
  */
-const SOURCE = 'nsw_disaster_declarations';
 const AGRN = /\bA[GR]{2}N\s*(\d{1,6})\b/i;
 const LIST_INTRO = /following local government areas/i;
 
@@ -43,14 +36,7 @@ export function parseNswDeclarationLines(
   }
   const lgas: LgaRef[] = [];
   for (let at = listStart + 1; at < lines.length; at += 1) {
-    const found: LgaRef[] = [];
-    const unmatched: string[] = [];
-    for (const piece of (lines[at] ?? '').split(/\s*[,;]\s*/).filter(Boolean)) {
-      const whole = matcher.match(piece);
-      const split = whole ? { lgas: [whole], unmatched: [] } : matcher.split(piece);
-      found.push(...split.lgas);
-      unmatched.push(...split.unmatched);
-    }
+    const { lgas: found, unmatched } = lgasInLines([lines[at] ?? ''], matcher);
     if (found.length === 0) break;
     for (const lga of found) if (!lgas.includes(lga)) lgas.push(lga);
     for (const words of unmatched) {
@@ -64,22 +50,16 @@ export function parseNswDeclarationLines(
   if (lgas.length === 0)
     rejected.push({ line: listStart + 2, reason: 'the LGA list names no NSW LGA', text: '' });
   const folded = foldHazards(title);
-  const records: DeclarationRecord[] = lgas.map((lga) => ({
-    id: `${SOURCE}:${agrn}:lga:${lga.code}`,
-    source: SOURCE,
-    instrumentType: DECLARATION_SOURCES[SOURCE].instrumentType,
-    jurisdiction: 'nsw',
-    agrn: Number(agrn),
+  const declaration = {
+    agrn,
     eventName: title,
     disasterTypes: folded.types,
     hazards: [],
-    area: { type: 'lga', code: lga.code, name: lga.name },
     startDate,
-    endDate: null,
-    drfa: null,
     assistance: null,
     sourceUrl: options.sourceUrl,
-  }));
+  };
+  const records = lgas.map((lga) => nswLgaRecord(declaration, lga));
   return { records, rejected, unmappedHazards: folded.types.length === 0 ? [title] : [] };
 }
 

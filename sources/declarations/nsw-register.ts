@@ -1,14 +1,9 @@
-import {
-  DECLARATION_SOURCES,
-  type DeclarationParseResult,
-  type DeclarationRecord,
-  type LgaRef,
-  type RejectedRow,
-} from '../../model/index.js';
+import type { DeclarationParseResult, DeclarationRecord, RejectedRow } from '../../model/index.js';
 import { startDateInName } from './disaster-dates.js';
 import { foldHazards } from './disaster-types.js';
 import { htmlTables, type TableRow } from './html-text.js';
-import { lgaNameMatcher, type LgaNameMatcher } from './lga-names.js';
+import { lgaNameMatcher } from './lga-names.js';
+import { lgasInLines, nswLgaRecord, type NswRegisterOptions } from './nsw-records.js';
 
 /**
  * The NSW natural disaster declarations register. NSW publishes it only as web pages, one per
@@ -21,15 +16,6 @@ import { lgaNameMatcher, type LgaNameMatcher } from './lga-names.js';
  * - The name of the disaster carries its start date, often with "onwards"; no end date is published.
  * Large declarations also get a page of their own listing their LGAs: `nsw-declaration-page.ts`.
  */
-const SOURCE = 'nsw_disaster_declarations';
-
-export interface NswRegisterOptions {
-  /** The page the rows came from: every record links to it. */
-  sourceUrl: string;
-  /** ABS LGA names and codes (the boundary version's), to read LGA names against. */
-  lgas: readonly LgaRef[];
-}
-
 type ColumnName = 'agrn' | 'types' | 'name' | 'lgas' | 'assistance';
 const HEADERS: [ColumnName, RegExp][] = [
   ['agrn', /^agrn$/i],
@@ -49,19 +35,6 @@ function columnsOf(header: TableRow): Partial<Record<ColumnName, number>> | unde
   return columns.agrn !== undefined && columns.name !== undefined && columns.lgas !== undefined
     ? columns
     : undefined;
-}
-
-/** The LGA cell: names one per line, or run together on one line. */
-function lgasOfCell(lines: string[], matcher: LgaNameMatcher): { lgas: LgaRef[]; unmatched: string[] } {
-  const lgas: LgaRef[] = [];
-  const unmatched: string[] = [];
-  for (const line of lines.flatMap((line) => line.split(/\s*[,;]\s*/)).filter(Boolean)) {
-    const whole = matcher.match(line);
-    const { lgas: found, unmatched: rest } = whole ? { lgas: [whole], unmatched: [] } : matcher.split(line);
-    for (const lga of found) if (!lgas.includes(lga)) lgas.push(lga);
-    unmatched.push(...rest);
-  }
-  return { lgas, unmatched };
 }
 
 /** Rows of a register table (the header row first) → records, one per AGRN and LGA. */
@@ -99,7 +72,7 @@ export function parseNswRegisterRows(
       reject('no start date in the name of the disaster');
       continue;
     }
-    const { lgas, unmatched } = lgasOfCell(cell('lgas'), matcher);
+    const { lgas, unmatched } = lgasInLines(cell('lgas'), matcher);
     for (const words of unmatched) reject(`LGA name "${words}" matches no NSW LGA`);
     if (lgas.length === 0) {
       if (unmatched.length === 0) reject('no LGA named');
@@ -108,25 +81,18 @@ export function parseNswRegisterRows(
     const typesText = cell('types').join(' ');
     const folded = foldHazards(typesText || name);
     if (folded.types.length === 0) unmappedHazards.add(typesText || name);
+    const declaration = {
+      agrn,
+      eventName: name,
+      disasterTypes: folded.types,
+      hazards: typesText ? [typesText] : [],
+      startDate,
+      assistance: cell('assistance').join('; ') || null,
+      sourceUrl: options.sourceUrl,
+    };
     for (const lga of lgas) {
-      const id = `${SOURCE}:${agrn}:lga:${lga.code}`;
-      if (records.has(id)) continue;
-      records.set(id, {
-        id,
-        source: SOURCE,
-        instrumentType: DECLARATION_SOURCES[SOURCE].instrumentType,
-        jurisdiction: 'nsw',
-        agrn: Number(agrn),
-        eventName: name,
-        disasterTypes: folded.types,
-        hazards: typesText ? [typesText] : [],
-        area: { type: 'lga', code: lga.code, name: lga.name },
-        startDate,
-        endDate: null,
-        drfa: null,
-        assistance: cell('assistance').join('; ') || null,
-        sourceUrl: options.sourceUrl,
-      });
+      const record = nswLgaRecord(declaration, lga);
+      if (!records.has(record.id)) records.set(record.id, record);
     }
   }
   return { records: [...records.values()], rejected, unmappedHazards: [...unmappedHazards] };

@@ -1,5 +1,5 @@
-import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
+import type { EventType, IncidentStatus } from '../../model/index.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable, warningLevelTable } from '../common/vocabulary.js';
 
 /**
  * NSW RFS majorIncidents.json vocabularies (FEEDS.md section 2 "Mapping notes", 1.1–1.3).
@@ -51,10 +51,7 @@ const STATUSES = vocabularyTable<IncidentStatus>({
 });
 
 /** `category` (or `ALERT LEVEL:`) → warningLevel. Planned burns carry no AWS warning. */
-const WARNING_LEVELS = vocabularyTable<WarningLevel>({
-  emergency_warning: ['emergency warning'],
-  watch_and_act: ['watch and act', 'watch & act'],
-  advice: ['advice'],
+const WARNING_LEVELS = warningLevelTable({
   none: [
     'not applicable',
     'planned burn',

@@ -19,6 +19,7 @@ import { centroidOf, pointGeometry } from '../common/geometry.js';
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import { positionFromLatLonText } from '../common/lat-lon-text.js';
+import { timeFieldReader } from '../common/record-times.js';
 import { parseLocalTime } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import {
@@ -109,20 +110,11 @@ function timestampsOf(
   display: Record<string, unknown>,
   report: Report,
 ): { timestamps: Timestamps; notifiedIso?: string } | undefined {
-  const iso = (field: string): string | undefined => {
-    const text = trimmedText(incident[field]);
-    if (!text) return undefined;
-    const parsed = parseIsoTimeInZone(text, ZONE, ZONE);
-    if (!parsed) report(field, text);
-    return parsed;
-  };
-  const local = (field: string): string | undefined => {
-    const text = trimmedText(display[field]);
-    if (!text) return undefined;
-    const parsed = parseDarwinTime(text);
-    if (!parsed) report(field, text);
-    return parsed;
-  };
+  // The incident's own fields are ISO; the display copy's are Darwin wall clock.
+  const readIso = timeFieldReader(report, (text) => parseIsoTimeInZone(text, ZONE, ZONE));
+  const readLocal = timeFieldReader(report, parseDarwinTime);
+  const iso = (field: string) => readIso(field, trimmedText(incident[field]));
+  const local = (field: string) => readLocal(field, trimmedText(display[field]));
   const notifiedIso = iso('datenotified');
   const reported = notifiedIso ?? local('Notified');
   const closed = iso('dateclosed') ?? local('Closed');

@@ -1,5 +1,5 @@
-import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
+import type { EventType, IncidentStatus } from '../../model/index.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable, warningLevelTable } from '../common/vocabulary.js';
 
 /**
  * NT PFES incident map vocabularies (FEEDS.md section 8 "Mapping notes", 1.1–1.3).
@@ -37,10 +37,8 @@ const STATUSES = vocabularyTable<IncidentStatus>({
 });
 
 /** `properties["Alert Level"]` → warningLevel (SecureNT's levels included). */
-const WARNING_LEVELS = vocabularyTable<WarningLevel>({
-  emergency_warning: ['emergency warning'],
-  watch_and_act: ['watch and act', 'watch & act'],
-  advice: ['advice', 'planned burn advice'],
+const WARNING_LEVELS = warningLevelTable({
+  advice: ['planned burn advice'],
   none: [
     'not applicable',
     // No alert level: no warning (FEEDS.md 1.1).

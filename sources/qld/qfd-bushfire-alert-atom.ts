@@ -1,7 +1,9 @@
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
+import { eitherTimestamps } from '../common/drafts.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import { positionFromLatLonText } from '../common/lat-lon-text.js';
+import { timeFieldReader } from '../common/record-times.js';
 import type { FeedParser } from '../common/types.js';
 import {
   asList,
@@ -15,18 +17,12 @@ import {
 import {
   incidentRecord,
   lookup,
-  placeOf,
-  qfdIncidentId,
   QLD_ZONE,
-  sourceOf,
-  type DraftBase,
+  startQfdRecord,
   type Report,
   type Timestamps,
-  withoutEmpty,
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, statusOf, warningLevelOf } from './qfd-vocabulary.js';
-import { unmappedFor } from '../common/vocabulary.js';
-import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * QFD (QFES) bushfireAlert.xml: Atom + GeoRSS (FEEDS.md section 4, "Older formats", seen 2018; still
@@ -81,31 +77,22 @@ function positionOf(point: string | undefined) {
 }
 
 function timestampsOf(entry: XmlNode, content: Content, report: Report): Timestamps | undefined {
-  const read = (field: string, text: string | undefined): string | undefined => {
-    if (text === undefined || text.trim() === '') return undefined;
-    const iso = parseIsoTimeInZone(text, QLD_ZONE, 'utc');
-    if (!iso) report(field, text);
-    return iso;
-  };
+  const read = timeFieldReader(report, (text) => parseIsoTimeInZone(text, QLD_ZONE, 'utc'));
   const reported = read('published', textOf(entry.published)) ?? read('reported', content.reportedUtc);
   const updated = read('updated', textOf(entry.updated));
   return eitherTimestamps(reported, updated);
 }
 
 function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord | undefined {
-  const uniqueId = trimmedTextOf(entry.id);
-  if (!uniqueId) {
-    collector.drop('no-id', trimmedTextOf(entry.title) ?? '');
-    return undefined;
-  }
-  const id = qfdIncidentId(uniqueId);
-  const { unmapped, report } = unmappedFor(id);
   const content = parseContent(textOf(entry.content) ?? '');
-  const timestamps = timestampsOf(entry, content, report);
-  if (!timestamps) {
-    collector.drop('no-timestamps', uniqueId);
-    return undefined;
-  }
+  const started = startQfdRecord(
+    trimmedTextOf(entry.id),
+    trimmedTextOf(entry.title) ?? '',
+    collector,
+    (report) => timestampsOf(entry, content, report),
+  );
+  if (!started) return undefined;
+  const { uniqueId, report } = started;
 
   const category = attributeOf(asList(entry.category)[0], 'term') ?? content.alertLevel ?? '';
   const warningLevel = lookup(report, 'category', category, warningLevelOf, FALLBACK.warningLevel);
@@ -119,22 +106,15 @@ function parseEntry(entry: XmlNode, collector: RecordCollector): CollectedRecord
   const position = positionOf(pointText);
   if (pointText !== undefined && !position) report('point', pointText);
   const address = trimmedTextOf(entry.title) ?? '';
-  const base: DraftBase = {
-    source: sourceOf(uniqueId),
+  const reading = {
     title: address || uniqueId,
     eventType,
     status,
     warningLevel,
-    timestamps,
-    place: placeOf(address),
-    details: withoutEmpty({
-      description: details,
-      alert_level: category,
-      status_raw: rawStatus,
-      source_id: uniqueId,
-    }),
+    address,
+    details: { description: details, alert_level: category, status_raw: rawStatus, source_id: uniqueId },
   };
-  return incidentRecord(base, position, unmapped);
+  return incidentRecord(started, reading, position);
 }
 
 export const parseQldQfdBushfireAlertAtom: FeedParser = (body) => {

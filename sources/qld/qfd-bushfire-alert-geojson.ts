@@ -4,6 +4,7 @@ import { LatestById, RecordCollector, type CollectedRecord, type Ranked } from '
 import { areaGeometry, centroidOf, flattenGeometry, pointGeometry } from '../common/geometry.js';
 import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
+import { timeFieldReader } from '../common/record-times.js';
 import type { FeedParser } from '../common/types.js';
 import { geometryInDegrees } from '../common/web-mercator.js';
 import {
@@ -14,6 +15,7 @@ import {
   qfdIncidentId,
   QLD_ZONE,
   sourceOf,
+  startQfdRecord,
   suburbOf,
   type DraftBase,
   type Report,
@@ -29,7 +31,6 @@ import {
   warningLevelOf,
 } from './qfd-vocabulary.js';
 import { isRecord, trimmedText } from '../common/values.js';
-import { unmappedFor } from '../common/vocabulary.js';
 
 /**
  * QFD bushfireAlert.json on S3: a GeoJSON FeatureCollection `name: "QFDWarnings"` (FEEDS.md section 4).
@@ -77,15 +78,19 @@ function readDocument(body: Uint8Array): { features: unknown[]; crs: unknown } {
   return { features, crs: (document as Record<string, unknown>).crs };
 }
 
+/** A `*Local_ISO` value: one without an offset is Brisbane wall-clock time. */
+function localIsoTime(text: string): string | undefined {
+  return parseIsoTimeInZone(text, QLD_ZONE, QLD_ZONE);
+}
+
+/** Reads a `*Local_ISO` property by name; an unreadable one is reported under that name. */
+function localTimeReader(properties: Record<string, unknown>, report: Report) {
+  const read = timeFieldReader(report, localIsoTime);
+  return (field: string): string | undefined => read(field, trimmedText(properties[field]));
+}
+
 function timestampsOf(properties: Record<string, unknown>, report: Report): Timestamps | undefined {
-  const read = (field: string): string | undefined => {
-    const text = trimmedText(properties[field]);
-    if (!text) return undefined;
-    // *Local_ISO: a value without an offset is Brisbane wall-clock time.
-    const iso = parseIsoTimeInZone(text, QLD_ZONE, QLD_ZONE);
-    if (!iso) report(field, text);
-    return iso;
-  };
+  const read = localTimeReader(properties, report);
   const time = read('ItemDateTimeLocal_ISO') ?? read('PublishDateLocal_ISO');
   return time ? { reported: time, updated: time } : undefined;
 }
@@ -121,18 +126,12 @@ function propertyPosition(properties: Record<string, unknown>, report: Report): 
 
 function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector): FeatureRecord | undefined {
   const { properties, geometry: featureGeometry } = featureParts(feature);
-  const uniqueId = trimmedText(properties.UniqueID);
-  if (!uniqueId) {
-    collector.drop('no-id', trimmedText(properties.OBJECTID) ?? '');
-    return undefined;
-  }
-  const id = qfdIncidentId(uniqueId);
-  const { unmapped, report } = unmappedFor(id);
-  const timestamps = timestampsOf(properties, report);
-  if (!timestamps) {
-    collector.drop('no-timestamps', uniqueId);
-    return undefined;
-  }
+  const name = trimmedText(properties.OBJECTID) ?? '';
+  const started = startQfdRecord(trimmedText(properties.UniqueID), name, collector, (report) =>
+    timestampsOf(properties, report),
+  );
+  if (!started) return undefined;
+  const { uniqueId, id, unmapped, report, timestamps } = started;
 
   const level = trimmedText(properties.WarningLevel) ?? '';
   const warningLevel = lookup(report, 'WarningLevel', level, warningLevelOf, FALLBACK.warningLevel);
@@ -140,8 +139,7 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
   const status = lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
   const eventType = eventTypeOf(properties, report);
   const expiryText = trimmedText(properties.ItemExpiryDateTimeLocal_ISO);
-  const expires = expiryText ? parseIsoTimeInZone(expiryText, QLD_ZONE, QLD_ZONE) : undefined;
-  if (expiryText && !expires) report('ItemExpiryDateTimeLocal_ISO', expiryText);
+  const expires = localTimeReader(properties, report)('ItemExpiryDateTimeLocal_ISO');
   const publishedText = trimmedText(properties.PublishDateLocal_ISO);
 
   const geometry = geometryInDegrees(featureGeometry, isRecord(feature) ? (feature.crs ?? crs) : crs);
@@ -180,9 +178,7 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
       vehicles_on_scene: numberOf(properties.VehiclesOnScene),
       multiple_warnings: flagOf(properties.MultipleWarnings),
       message_sent: flagOf(properties.MessageSent),
-      published: publishedText
-        ? (parseIsoTimeInZone(publishedText, QLD_ZONE, QLD_ZONE) ?? publishedText)
-        : undefined,
+      published: publishedText ? (localIsoTime(publishedText) ?? publishedText) : undefined,
       expires: expires ?? expiryText,
       item_date_time_utm: trimmedText(properties.ItemDateTimeUTM),
       object_id: numberOf(properties.OBJECTID) ?? trimmedText(properties.OBJECTID),

@@ -1,24 +1,20 @@
 import type { Position } from '../../model/index.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
+import { eitherTimestamps } from '../common/drafts.js';
 import { readKml, type KmlPlacemark } from '../common/kml.js';
+import { timeFieldReader } from '../common/record-times.js';
 import { parseUtcTimeInZone } from '../common/time.js';
 import type { FeedParser } from '../common/types.js';
 import {
   incidentRecord,
   lookup,
   numberOf,
-  placeOf,
-  qfdIncidentId,
   QLD_ZONE,
-  sourceOf,
-  type DraftBase,
+  startQfdRecord,
   type Report,
   type Timestamps,
-  withoutEmpty,
 } from './qfd-drafts.js';
 import { eventTypeInText, FALLBACK, incidentTypeOf, statusOf, warningLevelOf } from './qfd-vocabulary.js';
-import { unmappedFor } from '../common/vocabulary.js';
-import { eitherTimestamps } from '../common/drafts.js';
 
 /**
  * QFD (QFES) bushfireAlert.kmz, read as its unzipped `doc.kml` (FEEDS.md section 4, seen 2020, FME).
@@ -35,15 +31,9 @@ const FEED = 'QFD bushfireAlert doc.kml';
 const UTC_STAMP_FORMAT = 'yyyyMMddHHmmss';
 
 function timestampsOf(data: Record<string, string>, report: Report): Timestamps | undefined {
-  const read = (field: 'ResponseDate' | 'LastUpdate'): string | undefined => {
-    const text = data[field]?.trim();
-    if (!text) return undefined;
-    const iso = parseUtcTimeInZone(text, UTC_STAMP_FORMAT, QLD_ZONE);
-    if (!iso) report(field, text);
-    return iso;
-  };
-  const reported = read('ResponseDate');
-  const updated = read('LastUpdate');
+  const read = timeFieldReader(report, (text) => parseUtcTimeInZone(text, UTC_STAMP_FORMAT, QLD_ZONE));
+  const reported = read('ResponseDate', data.ResponseDate?.trim());
+  const updated = read('LastUpdate', data.LastUpdate?.trim());
   return eitherTimestamps(reported, updated);
 }
 
@@ -63,18 +53,12 @@ function positionOf(placemark: KmlPlacemark, report: Report): Position | undefin
 
 function parsePlacemark(placemark: KmlPlacemark, collector: RecordCollector): CollectedRecord | undefined {
   const data = placemark.extendedData;
-  const uniqueId = data.Master_Incident_Number?.trim();
-  if (!uniqueId) {
-    collector.drop('no-id', placemark.id ?? placemark.name ?? '');
-    return undefined;
-  }
-  const id = qfdIncidentId(uniqueId);
-  const { unmapped, report } = unmappedFor(id);
-  const timestamps = timestampsOf(data, report);
-  if (!timestamps) {
-    collector.drop('no-timestamps', uniqueId);
-    return undefined;
-  }
+  const name = placemark.id ?? placemark.name ?? '';
+  const started = startQfdRecord(data.Master_Incident_Number?.trim(), name, collector, (report) =>
+    timestampsOf(data, report),
+  );
+  if (!started) return undefined;
+  const { uniqueId, report } = started;
 
   const level = data.CurrentWarning ?? placemark.fields.snippet ?? '';
   const warningLevel = lookup(report, 'CurrentWarning', level, warningLevelOf, FALLBACK.warningLevel);
@@ -95,15 +79,13 @@ function parsePlacemark(placemark: KmlPlacemark, collector: RecordCollector): Co
 
   const position = positionOf(placemark, report);
   const address = (data.Location ?? placemark.name ?? '').trim();
-  const base: DraftBase = {
-    source: sourceOf(uniqueId),
+  const reading = {
     title: placemark.name?.trim() || address || uniqueId,
     eventType,
     status,
     warningLevel,
-    timestamps,
-    place: placeOf(address),
-    details: withoutEmpty({
+    address,
+    details: {
       description: (data.MediaMessage ?? placemark.description ?? '').trim(),
       current_warning: level,
       status_raw: rawStatus,
@@ -112,9 +94,9 @@ function parsePlacemark(placemark: KmlPlacemark, collector: RecordCollector): Co
       vehicles_on_route: numberOf(data.VehiclesOnRoute),
       vehicles_on_scene: numberOf(data.VehiclesOnScene),
       source_id: uniqueId,
-    }),
+    },
   };
-  return incidentRecord(base, position, unmapped);
+  return incidentRecord(started, reading, position);
 }
 
 export const parseQldQfdBushfireAlertKml: FeedParser = (body) => {

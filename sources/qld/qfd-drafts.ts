@@ -2,23 +2,22 @@ import {
   areaId,
   categoryOf,
   incidentId,
-  type EventType,
   type FeatureType,
-  type IncidentDetails,
   type IncidentDraft,
   type IncidentGeometry,
   type IncidentSource,
-  type IncidentStatus,
   type Position,
-  type UnmappedValue,
-  type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
 import { suburbReader } from '../common/address.js';
 import { CAP_BY_WARNING_LEVEL } from '../common/cap-defaults.js';
-import type { CollectedRecord } from '../common/collector.js';
+import type { CollectedRecord, RecordCollector } from '../common/collector.js';
 import type { Place, Timestamps } from '../common/drafts.js';
 import { centroidOf, pointGeometry } from '../common/geometry.js';
+import { timedRecord, type TimedRecord } from '../common/record-times.js';
+import type { Report } from '../common/vocabulary.js';
+
+import { withoutEmpty } from '../common/values.js';
 
 export type { Place, Timestamps } from '../common/drafts.js';
 export { numberOf, withoutEmpty } from '../common/values.js';
@@ -39,6 +38,31 @@ export function qfdIncidentId(uniqueId: string): string {
   return incidentId(sourceOf(uniqueId));
 }
 
+/** A record of any variant, once it has its CAD number and its times. */
+export interface QfdRecordStart extends TimedRecord {
+  uniqueId: string;
+  id: string;
+}
+
+/**
+ * Every variant starts a record alike: without a CAD number it is dropped as `no-id` (named by
+ * `name`), then without a readable time as `no-timestamps` (common/record-times.ts).
+ */
+export function startQfdRecord(
+  uniqueId: string | undefined,
+  name: string,
+  collector: RecordCollector,
+  readTimes: (report: Report) => Timestamps | undefined,
+): QfdRecordStart | undefined {
+  if (!uniqueId) {
+    collector.drop('no-id', name);
+    return undefined;
+  }
+  const id = qfdIncidentId(uniqueId);
+  const timed = timedRecord(id, uniqueId, collector, readTimes);
+  return timed && { ...timed, uniqueId, id };
+}
+
 /** `29-45 Mapleton Forest Rd, Mapleton` → `Mapleton`; no comma, no suburb. Best effort (common/address.ts). */
 export const suburbOf = suburbReader({ state: 'QLD', alone: () => '' });
 
@@ -49,15 +73,13 @@ export function placeOf(address: string, suburb = suburbOf(address), lga = ''): 
 /** Looks a raw value up; an unknown one is reported and falls back. */
 export { lookup } from '../common/vocabulary.js';
 
-export interface DraftBase {
-  source: IncidentSource;
-  title: string;
-  eventType: EventType;
-  status: IncidentStatus;
-  warningLevel: WarningLevel;
+/** A draft's own fields, read once for its incident and any area of the same record. */
+export interface DraftBase extends Pick<
+  IncidentDraft,
+  'source' | 'title' | 'eventType' | 'status' | 'warningLevel' | 'details'
+> {
   timestamps: Timestamps;
   place: Place;
-  details: IncidentDetails;
 }
 
 /** One draft: the CAP triple from the warning level, the location at the geometry's centroid. */
@@ -87,17 +109,35 @@ export function draftOf(
   return draft;
 }
 
+/** What the Atom and KML variants read of an incident besides its record start. */
+export interface IncidentReading extends Pick<
+  DraftBase,
+  'title' | 'eventType' | 'status' | 'warningLevel' | 'details'
+> {
+  /** The address the place is read from. */
+  address: string;
+}
+
 /** A record of one incident, at its point or without geometry (the Atom and KML variants). */
 export function incidentRecord(
-  base: DraftBase,
+  start: QfdRecordStart,
+  reading: IncidentReading,
   position: Position | undefined,
-  unmapped: UnmappedValue[],
 ): CollectedRecord {
+  const { address, details, ...read } = reading;
+  const base: DraftBase = {
+    ...read,
+    source: sourceOf(start.uniqueId),
+    timestamps: start.timestamps,
+    place: placeOf(address),
+    // Empty values are left out.
+    details: withoutEmpty(details),
+  };
   return {
-    id: incidentId(base.source),
+    id: start.id,
     upstreamId: base.source.feedId,
     updatedAt: Date.parse(base.timestamps.updated),
     drafts: [draftOf(base, 'incident', position ? pointGeometry(position) : null)],
-    unmapped,
+    unmapped: start.unmapped,
   };
 }

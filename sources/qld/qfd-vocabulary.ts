@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable, warningLevelTable } from '../common/vocabulary.js';
 
 /**
  * Queensland Fire Department (QFES until 2024) bushfire alert vocabularies, shared by the GeoJSON,
@@ -9,10 +9,9 @@ import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocab
  */
 
 /** `WarningLevel` (JSON), `<category term>` / `Alert Level:` (Atom), `CurrentWarning` (KML). */
-const WARNING_LEVELS = vocabularyTable<WarningLevel>({
-  emergency_warning: ['emergency warning', 'emergency', 'bushfire emergency warning'],
-  watch_and_act: ['watch and act', 'watch & act'],
-  advice: ['advice', 'bushfire advice'],
+const WARNING_LEVELS = warningLevelTable({
+  emergency_warning: ['emergency', 'bushfire emergency warning'],
+  advice: ['bushfire advice'],
   none: [
     'information',
     'notification',

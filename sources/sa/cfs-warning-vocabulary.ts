@@ -1,5 +1,4 @@
-import type { WarningLevel } from '../../model/index.js';
-import { lookupIn, vocabularyTable } from '../common/vocabulary.js';
+import { lookupIn, warningLevelTable } from '../common/vocabulary.js';
 
 /**
  * SA CFS public warnings (GeoHub "CFS_Warning_Points_Public"): warning level names (FEEDS.md 1.1 and
@@ -7,10 +6,10 @@ import { lookupIn, vocabularyTable } from '../common/vocabulary.js';
  * "Advice - Reduced Threat" and "Incident Update" messages). Keys are lower case. A lookup that finds
  * nothing returns undefined so the parser can report the raw value.
  */
-const WARNING_LEVELS = vocabularyTable<WarningLevel>({
-  emergency_warning: ['emergency warning', 'bushfire emergency warning', 'emergency'],
-  watch_and_act: ['watch and act', 'watch & act', 'bushfire watch and act'],
-  advice: ['advice', 'bushfire advice', 'advice - reduced threat'],
+const WARNING_LEVELS = warningLevelTable({
+  emergency_warning: ['bushfire emergency warning', 'emergency'],
+  watch_and_act: ['bushfire watch and act'],
+  advice: ['bushfire advice', 'advice - reduced threat'],
   none: ['incident update', 'not applicable'],
 });
 

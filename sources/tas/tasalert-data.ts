@@ -14,10 +14,10 @@ import { htmlToPlainLines } from '../common/html.js';
 import { parseIsoTimeInZone } from '../common/iso-time.js';
 import { positionFromLatLonText } from '../common/lat-lon-text.js';
 import { positionFromLatLng } from '../common/lat-lng-fields.js';
+import { collectedDrafts, timedRecord, timeFieldReader } from '../common/record-times.js';
 import type { FeedParser } from '../common/types.js';
 import {
   areaDraft,
-  draftsOf,
   isRecord,
   leadingNumber,
   lookup,
@@ -35,7 +35,7 @@ import {
   type TasAlertFeedType,
 } from './tasalert-vocabulary.js';
 import { FALLBACK } from './tfs-vocabulary.js';
-import { type Report, unmappedFor } from '../common/vocabulary.js';
+import type { Report } from '../common/vocabulary.js';
 
 /**
  * TasALERT https://alert.tas.gov.au/data/data.geojson (FEEDS.md section 7): incidents and warnings of
@@ -60,7 +60,6 @@ import { type Report, unmappedFor } from '../common/vocabulary.js';
 const FEED = 'TasALERT data.geojson';
 const ZONE = STATE_TIME_ZONES.tas;
 const AGENCY = 'tasalert';
-const TIME_FIELDS = ['callTime', 'created', 'changed'] as const;
 
 interface Context {
   /** The warning a nested incident was found in. */
@@ -84,16 +83,13 @@ function locationPoint(location: unknown): Position | undefined {
 }
 
 function timestampsOf(properties: Record<string, unknown>, report: Report): Timestamps | undefined {
-  const times: Partial<Record<(typeof TIME_FIELDS)[number], string>> = {};
-  for (const field of TIME_FIELDS) {
-    const raw = stringOf(properties[field]);
-    if (raw === undefined || raw.trim() === '') continue;
-    const parsed = parseIsoTimeInZone(raw, ZONE);
-    if (parsed) times[field] = parsed;
-    else report(field, raw);
-  }
-  const reported = times.callTime ?? times.created ?? times.changed;
-  const updated = times.changed ?? times.created ?? times.callTime;
+  const read = timeFieldReader(report, (text) => parseIsoTimeInZone(text, ZONE));
+  const time = (field: string) => read(field, stringOf(properties[field]));
+  const callTime = time('callTime');
+  const created = time('created');
+  const changed = time('changed');
+  const reported = callTime ?? created ?? changed;
+  const updated = changed ?? created ?? callTime;
   return reported && updated ? { reported, updated } : undefined;
 }
 
@@ -153,13 +149,9 @@ function parseRecord(
   const nested = context.warningId !== undefined;
   const source: IncidentSource = { state: 'tas', agency: AGENCY, feedId };
   const id = incidentId(source);
-  const { unmapped, report } = unmappedFor(id);
-
-  const timestamps = timestampsOf(properties, report);
-  if (!timestamps) {
-    collector.drop('no-timestamps', feedId);
-    return undefined;
-  }
+  const started = timedRecord(id, feedId, collector, (report) => timestampsOf(properties, report));
+  if (!started) return undefined;
+  const { report } = started;
   const kind = kindOf(properties, nested, report);
   const warningLevel =
     kind === 'warning' || properties.alertLevel !== undefined ? warningLevelOf(properties, report) : 'none';
@@ -207,21 +199,24 @@ function parseRecord(
     state: 'tas',
     lga: '',
   };
-  const drafts = draftsOf({
-    id,
-    source,
-    title: title || place.address || type.name?.trim() || '',
-    eventType: type.eventType,
-    status,
-    warningLevel,
-    timestamps,
-    place,
-    details,
-    point,
-    polygons,
-    areaType: kind === 'warning' ? 'warning_area' : 'incident_area',
-  });
-  return { id, upstreamId: feedId, updatedAt: Date.parse(timestamps.updated), drafts, unmapped, nested };
+  const record = collectedDrafts(
+    started,
+    {
+      id,
+      source,
+      title: title || place.address || type.name?.trim() || '',
+      eventType: type.eventType,
+      status,
+      warningLevel,
+      place,
+      details,
+      point,
+      polygons,
+      areaType: kind === 'warning' ? 'warning_area' : 'incident_area',
+    },
+    feedId,
+  );
+  return { ...record, nested };
 }
 
 /**

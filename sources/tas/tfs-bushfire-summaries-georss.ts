@@ -3,20 +3,13 @@ import { collectRecords, type CollectedRecord, type RecordCollector } from '../c
 import { MalformedFeedError } from '../common/errors.js';
 import { firstHref, readKeyedLines } from '../common/html.js';
 import { parseGeoRssPoint } from '../common/lat-lng-fields.js';
+import { collectedDrafts, timedRecord, timeFieldReader } from '../common/record-times.js';
 import { parseRfc822Time } from '../common/rfc822-time.js';
 import type { FeedParser } from '../common/types.js';
 import { asList, readXml, trimmedTextOf } from '../common/xml.js';
-import {
-  draftsOf,
-  isRecord,
-  leadingNumber,
-  lookup,
-  suburbOf,
-  withoutUndefined,
-  type Timestamps,
-} from './drafts.js';
+import { isRecord, leadingNumber, lookup, suburbOf, withoutUndefined, type Timestamps } from './drafts.js';
 import { FALLBACK, tfsEventTypeOf, tfsStatusOf, tfsWarningLevelOf } from './tfs-vocabulary.js';
-import { type Report, unmappedFor } from '../common/vocabulary.js';
+import type { Report } from '../common/vocabulary.js';
 import { eitherTimestamps } from '../common/drafts.js';
 
 /**
@@ -79,12 +72,7 @@ function timestampsOf(
   updatedText: string | undefined,
   report: Report,
 ): Timestamps | undefined {
-  const read = (field: string, raw: string | undefined): string | undefined => {
-    if (raw === undefined || raw === '') return undefined;
-    const parsed = parseRfc822Time(raw, ZONE);
-    if (!parsed) report(field, raw);
-    return parsed;
-  };
+  const read = timeFieldReader(report, (text) => parseRfc822Time(text, ZONE));
   const updated = read('UPDATED', updatedText);
   const published = read('pubDate', pubDate);
   return eitherTimestamps(published, updated);
@@ -101,13 +89,12 @@ function parseItem(item: Record<string, unknown>, collector: RecordCollector): C
   }
   const source: IncidentSource = { state: 'tas', agency: 'tfs', feedId: incidentNo };
   const id = incidentId(source);
-  const { unmapped, report } = unmappedFor(id);
   const { fields, links, text } = parseDescription(trimmedTextOf(item.description) ?? '');
-  const timestamps = timestampsOf(trimmedTextOf(item.pubDate), fields.UPDATED, report);
-  if (!timestamps) {
-    collector.drop('no-timestamps', incidentNo);
-    return undefined;
-  }
+  const started = timedRecord(id, incidentNo, collector, (report) =>
+    timestampsOf(trimmedTextOf(item.pubDate), fields.UPDATED, report),
+  );
+  if (!started) return undefined;
+  const { report } = started;
 
   const alertLevel = trimmedTextOf(item.category) ?? fields['ALERT LEVEL'] ?? '';
   const warningLevel = lookup(report, 'category', alertLevel, tfsWarningLevelOf, FALLBACK.warningLevel);
@@ -133,21 +120,23 @@ function parseItem(item: Record<string, unknown>, collector: RecordCollector): C
     source_url: links['MORE INFO'] ?? link,
     guid,
   });
-  const drafts = draftsOf({
-    id,
-    source,
-    title: title || address,
-    eventType,
-    status,
-    warningLevel,
-    timestamps,
-    place: { address, suburb: suburbOf(address), state: 'tas', lga: '' },
-    details,
-    point,
-    polygons: [],
-    areaType: 'incident_area',
-  });
-  return { id, upstreamId: incidentNo, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
+  return collectedDrafts(
+    started,
+    {
+      id,
+      source,
+      title: title || address,
+      eventType,
+      status,
+      warningLevel,
+      place: { address, suburb: suburbOf(address), state: 'tas', lga: '' },
+      details,
+      point,
+      polygons: [],
+      areaType: 'incident_area',
+    },
+    incidentNo,
+  );
 }
 
 export const parseTfsBushfireSummariesGeoRss: FeedParser = (body) => {

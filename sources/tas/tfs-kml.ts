@@ -5,9 +5,10 @@ import { type FlatGeometry } from '../common/geometry.js';
 import { hrefsIn, plainText } from '../common/html.js';
 import { parseLocalTime } from '../common/time.js';
 import { KML_ARRAY_TAGS, kmlGeometry, kmlPlacemarkElements } from '../common/kml.js';
+import { collectedDrafts, timedRecord, timeFieldReader } from '../common/record-times.js';
 import type { FeedParser } from '../common/types.js';
 import { attributeOf, isXmlNode, readXml, trimmedTextOf, type XmlNode } from '../common/xml.js';
-import { draftsOf, leadingNumber, lookup, suburbOf, withoutUndefined, type Timestamps } from './drafts.js';
+import { leadingNumber, lookup, suburbOf, withoutUndefined, type Timestamps } from './drafts.js';
 import {
   FALLBACK,
   tfsEventTypeOf,
@@ -15,7 +16,7 @@ import {
   tfsStyleWarningLevelOf,
   tfsWarningLevelOf,
 } from './tfs-vocabulary.js';
-import { type Report, unmappedFor } from '../common/vocabulary.js';
+import type { Report } from '../common/vocabulary.js';
 import { eitherTimestamps } from '../common/drafts.js';
 
 /**
@@ -140,15 +141,9 @@ function parseDescription(html: string): Description {
 }
 
 function timestampsOf(fields: Description['fields'], report: Report): Timestamps | undefined {
-  const read = (field: 'Last Update' | 'First Report'): string | undefined => {
-    const raw = fields[field];
-    if (raw === undefined || raw === '') return undefined;
-    const parsed = kmlTime(raw);
-    if (!parsed) report(field, raw);
-    return parsed;
-  };
-  const updated = read('Last Update');
-  const reported = read('First Report');
+  const read = timeFieldReader(report, kmlTime);
+  const updated = read('Last Update', fields['Last Update']);
+  const reported = read('First Report', fields['First Report']);
   return eitherTimestamps(reported, updated);
 }
 
@@ -173,12 +168,9 @@ function parsePlacemark(
     feedId: kind === 'incident' ? upstreamId : `alert-${upstreamId}`,
   };
   const id = incidentId(source);
-  const { unmapped, report } = unmappedFor(id);
-  const timestamps = timestampsOf(fields, report);
-  if (!timestamps) {
-    collector.drop('no-timestamps', upstreamId);
-    return undefined;
-  }
+  const started = timedRecord(id, upstreamId, collector, (report) => timestampsOf(fields, report));
+  if (!started) return undefined;
+  const { report } = started;
 
   const alertLevel = fields['Alert Level'];
   const warningLevel =
@@ -205,21 +197,23 @@ function parsePlacemark(
     source_id: upstreamId,
     source_url: description.moreInfoUrl,
   });
-  const drafts = draftsOf({
-    id,
-    source,
-    title: address || (kind === 'incident' ? `Incident ${upstreamId}` : `Alert area ${upstreamId}`),
-    eventType,
-    status,
-    warningLevel,
-    timestamps,
-    place: { address, suburb: suburbOf(address), state: 'tas', lga: '' },
-    details,
-    point: kind === 'incident' ? placemark.geometry.points[0] : undefined,
-    polygons: placemark.geometry.polygons,
-    areaType: kind === 'incident' ? 'incident_area' : 'warning_area',
-  });
-  return { id, upstreamId, updatedAt: Date.parse(timestamps.updated), drafts, unmapped };
+  return collectedDrafts(
+    started,
+    {
+      id,
+      source,
+      title: address || (kind === 'incident' ? `Incident ${upstreamId}` : `Alert area ${upstreamId}`),
+      eventType,
+      status,
+      warningLevel,
+      place: { address, suburb: suburbOf(address), state: 'tas', lga: '' },
+      details,
+      point: kind === 'incident' ? placemark.geometry.points[0] : undefined,
+      polygons: placemark.geometry.polygons,
+      areaType: kind === 'incident' ? 'incident_area' : 'warning_area',
+    },
+    upstreamId,
+  );
 }
 
 function kmlParser(feed: string, kind: Kind): FeedParser {

@@ -1,5 +1,5 @@
 import type { EventType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { lookupIn, vocabularyTable } from '../common/vocabulary.js';
+import { lookupIn, vocabularyTable, warningLevelTable } from '../common/vocabulary.js';
 
 /**
  * Tasmania Fire Service vocabularies (FEEDS.md section 7 and 1.1–1.3), shared by the TFS KML feeds
@@ -41,12 +41,7 @@ const STATUSES = vocabularyTable<IncidentStatus>({
 });
 
 /** `Alert Level` row, `ALERT LEVEL:` line and GeoRSS `<category>` → warningLevel (FEEDS.md 1.1). */
-const WARNING_LEVELS = vocabularyTable<WarningLevel>({
-  emergency_warning: ['emergency warning'],
-  watch_and_act: ['watch and act', 'watch & act'],
-  advice: ['advice'],
-  none: ['no alert level', 'not applicable', ''],
-});
+const WARNING_LEVELS = warningLevelTable({ none: ['no alert level', 'not applicable', ''] });
 
 /** The KML `styleUrl` icons, the alert level a placemark without an `Alert Level` row falls back to. */
 const STYLE_WARNING_LEVELS = vocabularyTable<WarningLevel>({

@@ -1,5 +1,5 @@
-import type { EventType, FeatureType, IncidentStatus, WarningLevel } from '../../model/index.js';
-import { lookupIn, vocabularyKey as key, vocabularyTable } from '../common/vocabulary.js';
+import type { EventType, FeatureType, IncidentStatus } from '../../model/index.js';
+import { lookupIn, vocabularyKey as key, vocabularyTable, warningLevelTable } from '../common/vocabulary.js';
 
 /**
  * VicEmergency events-geojson.json / osom-geojson.json vocabularies (FEEDS.md section 3, 1.1–1.3).
@@ -131,10 +131,8 @@ const FIRE_DANGER_RATINGS: ReadonlySet<string> = new Set([
 ]);
 
 /** Warning `category1` → warningLevel (FEEDS.md 1.1: `Warning` and community messages are not AWS levels). */
-const WARNING_LEVELS = vocabularyTable<WarningLevel>({
-  emergency_warning: ['emergency warning', 'evacuate immediately'],
-  watch_and_act: ['watch and act', 'watch & act'],
-  advice: ['advice'],
+const WARNING_LEVELS = warningLevelTable({
+  emergency_warning: ['evacuate immediately'],
   none: ['community update', 'community information', 'warning'],
 });
 

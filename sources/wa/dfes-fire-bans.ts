@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { RecordCollector } from '../common/collector.js';
+import { collectRecords, type RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
 import { itemPoint, itemPolygons, itemRawText, itemText, readDfesRss, type DfesRssItem } from './dfes-rss.js';
 import {
@@ -10,6 +10,7 @@ import {
   utcTime,
   withoutUndefined,
   type RecordContext,
+  type RecordReading,
   type Timestamps,
 } from './dfes-shared.js';
 import { fireDangerRankOf, FALLBACK, totalFireBanNoticeOf } from './dfes-vocabulary.js';
@@ -89,13 +90,54 @@ function districtOf(text: string): District {
   return { name: text.slice(0, at).trim(), period: text.slice(at + 3).trim() };
 }
 
-export const parseWaDfesTotalFireBanRss: FeedParser = (body) => {
-  const collector = new RecordCollector();
-  for (const item of readDfesRss(body, TFB_FEED).items) {
-    const basics = basicsOf(item, 'tfb', collector);
-    if (!basics) continue;
-    const { context, title } = basics;
-    const html = itemRawText(item, 'description');
+/** What a TFB or FDR item says of itself; the rest both feeds give alike. */
+interface NoticeReading extends Pick<RecordReading, 'status' | 'place'> {
+  /** Read from the description; its text, the guid and the link follow. */
+  details: Record<string, unknown>;
+}
+
+/**
+ * A TFB or FDR parser: each item with an id and a time becomes a `fire_ban` record without a warning
+ * level, its `georss:polygon`s the `fire_ban_area`; `read` reads the notice out of the description.
+ */
+function noticeParser(
+  feed: string,
+  prefix: string,
+  read: (html: string, basics: ItemBasics) => NoticeReading,
+): FeedParser {
+  return (body) =>
+    collectRecords(readDfesRss(body, feed).items, (item, collector) => {
+      const basics = basicsOf(item, prefix, collector);
+      if (!basics) return undefined;
+      const { context } = basics;
+      const html = itemRawText(item, 'description');
+      const { status, place, details } = read(html, basics);
+      const reading: RecordReading = {
+        context,
+        title: basics.title,
+        eventType: 'fire_ban',
+        status,
+        warningLevel: 'none',
+        timestamps: basics.timestamps,
+        point: itemPoint(item),
+        polygons: itemPolygons(item, context.report),
+        areaType: 'fire_ban_area',
+        place,
+        details: withoutUndefined({
+          ...details,
+          description: htmlText(html.replace(/<b>\s*Content\s*:\s*<\/b>/i, '')),
+          source_id: basics.guid,
+          source_url: textOf(itemText(item, 'link')),
+        }),
+      };
+      return collectedOf(reading, context.source.feedId);
+    });
+}
+
+export const parseWaDfesTotalFireBanRss: FeedParser = noticeParser(
+  TFB_FEED,
+  'tfb',
+  (html, { context, title }) => {
     const headings = [...html.matchAll(STRONG)].map(([, text]) => htmlText(text ?? ''));
     const notice = headings.find((heading) => totalFireBanNoticeOf(heading) !== undefined);
     if (!notice) context.report('notice', title);
@@ -107,49 +149,28 @@ export const parseWaDfesTotalFireBanRss: FeedParser = (body) => {
       districts: listItems(list ?? '').map(districtOf),
     }));
     const districts = regions.flatMap((region) => region.districts.map((district) => district.name));
+    return {
+      status,
+      place: {
+        address: regions.map((region) => region.region).join(', '),
+        suburb: '',
+        lga: districts.join(', '),
+      },
+      details: {
+        notice,
+        ban_date: banDate,
+        revoked: status === 'completed',
+        regions,
+        district_count: districts.length,
+      },
+    };
+  },
+);
 
-    collector.add(
-      collectedOf(
-        {
-          context,
-          title,
-          eventType: 'fire_ban',
-          status,
-          warningLevel: 'none',
-          timestamps: basics.timestamps,
-          point: itemPoint(item),
-          polygons: itemPolygons(item, context.report),
-          areaType: 'fire_ban_area',
-          place: {
-            address: regions.map((region) => region.region).join(', '),
-            suburb: '',
-            lga: districts.join(', '),
-          },
-          details: withoutUndefined({
-            notice,
-            ban_date: banDate,
-            revoked: status === 'completed',
-            regions,
-            district_count: districts.length,
-            description: htmlText(html.replace(/<b>\s*Content\s*:\s*<\/b>/i, '')),
-            source_id: basics.guid,
-            source_url: textOf(itemText(item, 'link')),
-          }),
-        },
-        context.source.feedId,
-      ),
-    );
-  }
-  return collector.result();
-};
-
-export const parseWaDfesFireDangerRss: FeedParser = (body) => {
-  const collector = new RecordCollector();
-  for (const item of readDfesRss(body, FDR_FEED).items) {
-    const basics = basicsOf(item, 'fdr', collector);
-    if (!basics) continue;
-    const { context, title } = basics;
-    const html = itemRawText(item, 'description');
+export const parseWaDfesFireDangerRss: FeedParser = noticeParser(
+  FDR_FEED,
+  'fdr',
+  (html, { context, title }) => {
     const forecastDate = dateOf(title);
     if (!forecastDate) context.report('date', title);
     const ratings: Record<string, string[]> = {};
@@ -161,32 +182,10 @@ export const parseWaDfesFireDangerRss: FeedParser = (body) => {
       else if (!highest || rank < highest.rank) highest = { rating: written, rank };
       ratings[written] = [...(ratings[written] ?? []), ...listItems(list)];
     }
-
-    collector.add(
-      collectedOf(
-        {
-          context,
-          title,
-          eventType: 'fire_ban',
-          status: 'active',
-          warningLevel: 'none',
-          timestamps: basics.timestamps,
-          point: itemPoint(item),
-          polygons: itemPolygons(item, context.report),
-          areaType: 'fire_ban_area',
-          place: { address: '', suburb: '', lga: '' },
-          details: withoutUndefined({
-            forecast_date: forecastDate,
-            highest_rating: highest?.rating,
-            ratings,
-            description: htmlText(html.replace(/<b>\s*Content\s*:\s*<\/b>/i, '')),
-            source_id: basics.guid,
-            source_url: textOf(itemText(item, 'link')),
-          }),
-        },
-        context.source.feedId,
-      ),
-    );
-  }
-  return collector.result();
-};
+    return {
+      status: 'active',
+      place: { address: '', suburb: '', lga: '' },
+      details: { forecast_date: forecastDate, highest_rating: highest?.rating, ratings },
+    };
+  },
+);

@@ -1,9 +1,7 @@
-import { flattenGeometry } from '../common/geometry.js';
-import { featureParts, readFeatureCollection } from '../common/body-text.js';
-import { RecordCollector } from '../common/collector.js';
 import type { FeedParser } from '../common/types.js';
+import { dfesGeoJsonParser, type DfesGeoJsonFile } from './dfes-geojson.js';
 import { incidentFeedId, incidentTitle, legacyIncidentUrl, lgaOf } from './dfes-incidents.js';
-import { collectedOf, numberOf, perthTime, recordStart, textOf, withoutUndefined } from './dfes-shared.js';
+import { numberOf, textOf, withoutUndefined } from './dfes-shared.js';
 import { eventTypeOf, FALLBACK, statusOf } from './dfes-vocabulary.js';
 
 /**
@@ -13,70 +11,50 @@ import { eventTypeOf, FALLBACK, statusOf } from './dfes-vocabulary.js';
  * Unmapped fields are reported as: type, status, startTime, lastUpdatedTime.
  */
 
-const FEED = 'WA DFES incident_FCAD.json';
-const TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
-
-export const parseWaDfesIncidentFcadJson: FeedParser = (body) => {
-  const collector = new RecordCollector();
-  for (const feature of readFeatureCollection(body, FEED)) {
-    const { properties, geometry } = featureParts(feature);
-    const cadId = textOf(properties.DFESUniqueNumber);
-    const websiteId = textOf(properties.incidentEventsId);
-    const feedId = incidentFeedId(cadId, websiteId);
-    const startText = textOf(properties.startTime);
-    const updatedText = textOf(properties.lastUpdatedTime);
-    const started = recordStart(
-      feedId,
-      [['startTime', startText, perthTime(startText, TIME_FORMAT)]],
-      [['lastUpdatedTime', updatedText, perthTime(updatedText, TIME_FORMAT)]],
-      collector,
-    );
-    if (!started) continue;
-    const { context, timestamps } = started;
-
-    // `type`, `description` and `situation` have always held the same value.
-    const type = textOf(properties.type) ?? textOf(properties.description) ?? textOf(properties.situation);
-    const statusRaw = textOf(properties.status);
-    const eventType = context.lookup('type', type ?? '', eventTypeOf, FALLBACK.eventType);
-    const status = context.lookup('status', statusRaw ?? '', statusOf, FALLBACK.status);
-
-    const street = textOf(properties.locationStreetName);
-    const crossStreet = textOf(properties.locationCrossName);
-    const suburb = textOf(properties.locationSuburb) ?? '';
-    const lga = lgaOf(textOf(properties.localGovernmentArea));
-    const region = textOf(properties.region);
-    const road = street && crossStreet ? `${street} & ${crossStreet}` : street;
-    const flat = flattenGeometry(geometry);
-
-    collector.add(
-      collectedOf(
-        {
-          context,
-          title: incidentTitle(type, suburb, lga, region),
-          eventType,
-          status,
-          warningLevel: 'none',
-          timestamps,
-          point: flat.points[0],
-          polygons: flat.polygons,
-          areaType: 'incident_area',
-          place: { address: [road, suburb].filter(Boolean).join(', '), suburb, lga },
-          details: withoutUndefined({
-            type,
-            status_raw: statusRaw,
-            region,
-            area_burnt: numberOf(properties.areaBurnt) ?? textOf(properties.areaBurnt),
-            appliances: numberOf(properties.numOfAppliancesResponding),
-            classification: textOf(properties.classification),
-            cross_street: crossStreet,
-            cad_id: cadId,
-            source_id: websiteId,
-            source_url: legacyIncidentUrl(websiteId),
-          }),
-        },
-        context.source.feedId,
-      ),
-    );
-  }
-  return collector.result();
+/** `startTime`/`lastUpdatedTime`, Perth wall clock. */
+const FILE: DfesGeoJsonFile = {
+  feed: 'WA DFES incident_FCAD.json',
+  timeFormat: 'yyyy-MM-dd HH:mm:ss',
+  reportedFields: ['startTime'],
+  updatedFields: ['lastUpdatedTime'],
+  feedIdOf: (properties) =>
+    incidentFeedId(textOf(properties.DFESUniqueNumber), textOf(properties.incidentEventsId)),
 };
+
+export const parseWaDfesIncidentFcadJson: FeedParser = dfesGeoJsonParser(FILE, (properties, context) => {
+  const cadId = textOf(properties.DFESUniqueNumber);
+  const websiteId = textOf(properties.incidentEventsId);
+  // `type`, `description` and `situation` have always held the same value.
+  const type = textOf(properties.type) ?? textOf(properties.description) ?? textOf(properties.situation);
+  const statusRaw = textOf(properties.status);
+  const eventType = context.lookup('type', type ?? '', eventTypeOf, FALLBACK.eventType);
+  const status = context.lookup('status', statusRaw ?? '', statusOf, FALLBACK.status);
+
+  const street = textOf(properties.locationStreetName);
+  const crossStreet = textOf(properties.locationCrossName);
+  const suburb = textOf(properties.locationSuburb) ?? '';
+  const lga = lgaOf(textOf(properties.localGovernmentArea));
+  const region = textOf(properties.region);
+  const road = street && crossStreet ? `${street} & ${crossStreet}` : street;
+
+  return {
+    title: incidentTitle(type, suburb, lga, region),
+    eventType,
+    status,
+    warningLevel: 'none',
+    areaType: 'incident_area',
+    place: { address: [road, suburb].filter(Boolean).join(', '), suburb, lga },
+    details: withoutUndefined({
+      type,
+      status_raw: statusRaw,
+      region,
+      area_burnt: numberOf(properties.areaBurnt) ?? textOf(properties.areaBurnt),
+      appliances: numberOf(properties.numOfAppliancesResponding),
+      classification: textOf(properties.classification),
+      cross_street: crossStreet,
+      cad_id: cadId,
+      source_id: websiteId,
+      source_url: legacyIncidentUrl(websiteId),
+    }),
+  };
+});

@@ -89,6 +89,13 @@ function endpoints(incidentId: string): Endpoint[] {
     open('/v1/docs/assets/init.js'),
     open('/v1/status'),
     open('/v1/attribution'),
+    // The status page and the map (api/pages/): pages and their files, no key.
+    open('/status'),
+    open('/status/assets/:file', '/status/assets/pages.css'),
+    open('/map'),
+    open('/map/assets/:file', '/map/assets/map.js'),
+    open('/map/outlines.geojson'),
+    open('/readyz'),
     keyed('/v1/incidents', '/v1/incidents?limit=5'),
     keyed('/v1/incidents/{id}', `/v1/incidents/${incidentId}`),
     keyed('/v1/incidents/nearby', '/v1/incidents/nearby?lat=-33&lng=150&radius=500'),

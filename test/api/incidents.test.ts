@@ -311,6 +311,7 @@ describe('incident API over published Parquet (app.request)', () => {
     expect(Object.keys(body.paths).sort()).toEqual(
       [
         '/',
+        '/readyz',
         '/v1',
         '/v1/attribution',
         '/v1/events',

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaseCap } from '../../api/access/lease.js';
+import { startMemoryAccess } from '../../api/access/memory-access.js';
 import { quotaPeriod } from '../../api/access/rate-limit.js';
 import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
 import { issueKey } from '../../api/access/issue.js';
@@ -19,7 +21,10 @@ import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 const LIMIT = 250;
 const QUOTAS: Record<Tier, number> = { ...TIER_MONTHLY_QUOTA, free: LIMIT };
 
-/** The API on a real loopback server over an access store file, with a clock the test moves. */
+/**
+ * The API on a real loopback server over an access store file, with a clock the test moves, counting
+ * as the server does: leases of quota taken from the store and counted down in memory.
+ */
 interface RunningApi {
   url: string;
   store: SqliteAccessStore;
@@ -32,8 +37,10 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
   let api: RunningApi;
   let now = new Date('2026-11-30T12:00:00Z');
 
-  async function startApi(): Promise<RunningApi> {
+  /** `cap`: the largest lease; the plans' own (a thousandth of the quota, so 1 here) when absent. */
+  async function startApi(cap?: number): Promise<RunningApi> {
     const store = SqliteAccessStore.open(file);
+    const access = await startMemoryAccess(store, cap === undefined ? {} : { quota: { cap: () => cap } });
     const serving = await ServingStore.open(join(dir, 'serving'));
     const app = createApp({
       cap: TEST_CAP_ISSUER,
@@ -41,8 +48,8 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
       feedHealth: { read: () => Promise.resolve([]) },
       catalogue: [],
       cursors: new CursorCodec('quota-test-secret'),
-      keys: store,
-      quota: store,
+      keys: access.keys,
+      quota: access.quota,
       quotas: QUOTAS,
       version: 'test',
       startedAt: now,
@@ -57,6 +64,7 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
       close: async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         serving.close();
+        await access.close();
         store.close();
       },
     };
@@ -92,13 +100,14 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
     };
   }
 
-  it('with N requests left, 200 concurrent requests let exactly N through; the rest are 429', async () => {
-    const { id, headers } = await newKey();
+  async function concurrentAtTheLimit(on: RunningApi): Promise<void> {
+    const { key, token } = await issueKey(on.store, { tier: 'free' }, now);
+    const headers = bearer(token);
     const left = 37;
-    for (let i = 0; i < LIMIT - left; i++) await api.store.consume(id, quotaPeriod(now), LIMIT);
+    for (let i = 0; i < LIMIT - left; i++) await on.store.consume(key.id, quotaPeriod(now), LIMIT);
 
     const responses = await Promise.all(
-      Array.from({ length: 200 }, () => fetch(`${api.url}/v1/incidents`, { headers })),
+      Array.from({ length: 200 }, () => fetch(`${on.url}/v1/incidents`, { headers })),
     );
     const passed = responses.filter((r) => r.status === 200);
     const refused = responses.filter((r) => r.status === 429);
@@ -119,11 +128,51 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
       expect(body.detail).toMatch(/250 requests a calendar month/);
     }
     await Promise.all(passed.map((r) => r.arrayBuffer()));
-    expect(await api.store.peek(id, quotaPeriod(now))).toBe(LIMIT);
+    expect(await on.store.peek(key.id, quotaPeriod(now))).toBe(LIMIT);
+  }
+
+  it('with N requests left, 200 concurrent requests let exactly N through; the rest are 429', async () => {
+    expect(leaseCap(LIMIT)).toBe(1);
+    await concurrentAtTheLimit(api);
+  });
+
+  it.each([8, 64])(
+    'is exact at the limit with leases of up to %i requests counted down in memory',
+    async (cap) => {
+      const leased = await startApi(cap);
+      try {
+        await concurrentAtTheLimit(leased);
+      } finally {
+        await leased.close();
+      }
+    },
+  );
+
+  it('holds at most two leases beyond what it served, and gives back what is unused when it stops', async () => {
+    const cap = 64;
+    const leased = await startApi(cap);
+    const { key, token } = await issueKey(leased.store, { tier: 'pro' }, now);
+    const served = 150;
+    try {
+      for (let i = 0; i < served; i++) {
+        const response = await fetch(`${leased.url}/v1/states`, { headers: bearer(token) });
+        expect(response.status).toBe(200);
+        expect(integerHeaders(response).remaining).toBe(TIER_MONTHLY_QUOTA.pro - i - 1);
+      }
+      // Leases taken ahead are counted in the store: a crash now would lose them, and no more.
+      const counted = await leased.store.peek(key.id, quotaPeriod(now));
+      expect(counted).toBeGreaterThan(served);
+      expect(counted - served).toBeLessThanOrEqual(2 * cap);
+    } finally {
+      await leased.close();
+    }
+    const store = SqliteAccessStore.open(file);
+    expect(await store.peek(key.id, quotaPeriod(now))).toBe(served);
+    store.close();
   });
 
   it('keeps the count across a restart of the API, and resets it when the month turns', async () => {
-    const { id, headers } = await newKey();
+    const { headers, id } = await newKey();
     for (let i = 0; i < 3; i++) expect((await fetch(`${api.url}/v1/states`, { headers })).status).toBe(200);
 
     await api.close();
@@ -132,14 +181,16 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
     const after = await fetch(`${api.url}/v1/states`, { headers });
     expect(integerHeaders(after).remaining).toBe(LIMIT - 4);
 
-    for (let i = 4; i < LIMIT; i++) await api.store.consume(id, quotaPeriod(now), LIMIT);
+    // A key whose quota another process used up, before this one held any of it.
+    const full = await newKey();
+    for (let i = 0; i < LIMIT; i++) await api.store.consume(full.id, quotaPeriod(now), LIMIT);
     now = new Date('2026-11-30T23:59:59.500Z');
-    const last = await fetch(`${api.url}/v1/states`, { headers });
+    const last = await fetch(`${api.url}/v1/states`, { headers: full.headers });
     expect(last.status).toBe(429);
     expect(last.headers.get('retry-after')).toBe('1');
 
     now = new Date('2026-12-01T00:00:00Z');
-    const december = await fetch(`${api.url}/v1/states`, { headers });
+    const december = await fetch(`${api.url}/v1/states`, { headers: full.headers });
     expect(december.status).toBe(200);
     expect(integerHeaders(december)).toMatchObject({
       limit: LIMIT,

@@ -1,0 +1,152 @@
+import {
+  leaseCap,
+  leaseOf,
+  nextLeaseSize,
+  shouldLeaseAhead,
+  takeOne,
+  unused,
+  type LeaseRange,
+} from './lease.js';
+import type { QuotaMeter, QuotaResult, QuotaStore } from './types.js';
+
+/**
+ * After the store says a key's quota is used up, refusals are answered from memory for this long
+ * before the store is asked again (a lease another process gave back becomes usable after it).
+ */
+export const REFUSAL_MEMORY_MS = 1000;
+
+/** One key's quota in this process, for one period. */
+interface KeyQuota {
+  period: string;
+  limit: number;
+  leases: LeaseRange[];
+  lastSize: number | undefined;
+  lastLeaseAt: number;
+  pending: Promise<void> | undefined;
+  refuseUntil: number;
+  usedAtRefusal: number;
+  /** Replaced by the next period's: a lease it is granted now goes straight back. */
+  retired: boolean;
+}
+
+export interface QuotaLeaseOptions {
+  /** A monotonic clock in ms (lease sizing and refusal memory); performance.now by default. */
+  clock?: () => number;
+  /** The largest lease for a monthly limit; leaseCap by default. */
+  cap?: (limit: number) => number;
+  /** Told when a lease taken ahead, or one given back, fails (the store is unreachable). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Counts requests in memory against leases of quota taken from the store (api/access/lease.ts): a
+ * request waits on the store only when its key holds no lease (its first request in this process, or
+ * a key busier than its leases); a busy key's next lease is taken in the background. Exact at the
+ * limit: the store grants no request twice, so processes sharing it never exceed a quota together.
+ * A crash loses what its leases had not handed out (at most two leases a key); `close` gives it back.
+ */
+export class QuotaLeases implements QuotaMeter {
+  private readonly quotas = new Map<string, KeyQuota>();
+  private readonly clock: () => number;
+  private readonly cap: (limit: number) => number;
+  private readonly onError: (error: unknown) => void;
+  private closed = false;
+
+  constructor(
+    private readonly store: QuotaStore,
+    options: QuotaLeaseOptions = {},
+  ) {
+    this.clock = options.clock ?? (() => performance.now());
+    this.cap = options.cap ?? leaseCap;
+    this.onError = options.onError ?? (() => undefined);
+  }
+
+  async consume(keyId: string, period: string, limit: number): Promise<QuotaResult> {
+    if (this.closed) return this.store.consume(keyId, period, limit);
+    const quota = this.quotaOf(keyId, period, limit);
+    for (;;) {
+      // Closed or replaced while this request waited: count it in the store itself.
+      if (quota.retired) return this.store.consume(keyId, period, limit);
+      const used = takeOne(quota.leases);
+      if (used !== undefined) {
+        if (shouldLeaseAhead(quota.leases, quota.lastSize)) this.leaseAhead(keyId, quota);
+        return { allowed: true, used };
+      }
+      if (this.clock() < quota.refuseUntil) return { allowed: false, used: quota.usedAtRefusal };
+      await this.lease(keyId, quota);
+    }
+  }
+
+  /** Gives back every lease's unused requests; later requests are counted in the store one by one. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const quotas = [...this.quotas];
+    this.quotas.clear();
+    for (const [keyId, quota] of quotas) {
+      await quota.pending?.catch(() => undefined);
+      quota.retired = true;
+      await this.giveBack(keyId, quota);
+    }
+  }
+
+  private quotaOf(keyId: string, period: string, limit: number): KeyQuota {
+    const current = this.quotas.get(keyId);
+    if (current?.period === period) return current;
+    if (current) {
+      // The month turned: what is left of last month's leases goes back to its count.
+      current.retired = true;
+      void this.giveBack(keyId, current).catch(this.onError);
+    }
+    const quota: KeyQuota = {
+      period,
+      limit,
+      leases: [],
+      lastSize: undefined,
+      lastLeaseAt: 0,
+      pending: undefined,
+      refuseUntil: 0,
+      usedAtRefusal: 0,
+      retired: false,
+    };
+    this.quotas.set(keyId, quota);
+    return quota;
+  }
+
+  /** One lease at a time per key: requests that find none wait for the one being taken. */
+  private lease(keyId: string, quota: KeyQuota): Promise<void> {
+    quota.pending ??= this.takeLease(keyId, quota).finally(() => {
+      quota.pending = undefined;
+    });
+    return quota.pending;
+  }
+
+  private async takeLease(keyId: string, quota: KeyQuota): Promise<void> {
+    const now = this.clock();
+    const size = nextLeaseSize(quota.lastSize, now - quota.lastLeaseAt, this.cap(quota.limit));
+    const grant = await this.store.lease(keyId, quota.period, size, quota.limit);
+    quota.lastSize = size;
+    quota.lastLeaseAt = now;
+    if (grant.granted > 0) quota.leases.push(leaseOf(grant));
+    if (grant.granted < size) {
+      // The store is at the limit: once this lease is used up, refuse from memory for a while.
+      quota.refuseUntil = this.clock() + REFUSAL_MEMORY_MS;
+      quota.usedAtRefusal = grant.used;
+    }
+    if (quota.retired) await this.giveBack(keyId, quota);
+  }
+
+  /** The next lease, taken after the current request is answered, unless the key is at its limit. */
+  private leaseAhead(keyId: string, quota: KeyQuota): void {
+    if (quota.pending || this.clock() < quota.refuseUntil) return;
+    setImmediate(() => {
+      if (quota.retired || quota.pending || !shouldLeaseAhead(quota.leases, quota.lastSize)) return;
+      this.lease(keyId, quota).catch(this.onError);
+    });
+  }
+
+  private async giveBack(keyId: string, quota: KeyQuota): Promise<void> {
+    const count = unused(quota.leases);
+    quota.leases.length = 0;
+    if (count > 0) await this.store.release(keyId, quota.period, count);
+  }
+}

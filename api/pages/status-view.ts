@@ -1,0 +1,213 @@
+import {
+  DECLARATION_REFRESHER_WORKFLOW_ID,
+  pollerWorkflowId,
+  type FeedDefinition,
+} from '../../config/index.js';
+import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
+import {
+  gaugePollerWorkflowId,
+  lastPollError,
+  reportStatus,
+  STALE_AFTER_MS,
+  STATES,
+  type FeedReportStatus,
+  type StateCode,
+} from '../../model/index.js';
+import { gaugeSourceItem } from '../gauges/source-health.js';
+import { overallStatus } from '../meta/status.js';
+import type { AppDeps } from '../types.js';
+import type { PageInputs } from './inputs.js';
+import type { PollLedger, StripCell } from './poll-ledger.js';
+import type { RunningWork } from './work-in-progress.js';
+
+/** One poller's row: a feed or a gauge source. */
+export interface PollerRow {
+  key: string;
+  name: string;
+  homepage: string;
+  status: FeedReportStatus;
+  /** Why it is not healthy; undefined when it is. */
+  reason?: string;
+  lastSuccess?: string;
+  lastPolled?: string;
+  nextPoll?: string;
+  count?: number;
+  strip: StripCell[];
+  /** Its workflow in the Temporal Web UI (dev setups). */
+  workflowUrl?: string;
+}
+
+export interface StatusView {
+  now: Date;
+  status: ReturnType<typeof overallStatus>;
+  version: string;
+  startedAt: Date;
+  healthObservedAt?: Date | undefined;
+  counts: Record<FeedReportStatus, number>;
+  states: { state: StateCode; feeds: PollerRow[] }[];
+  gauges: PollerRow[];
+  declarations:
+    | {
+        status: FeedReportStatus;
+        lastRefresh?: string;
+        reason?: string;
+        sources: { source: string; status: string; lastSuccess?: string; reason?: string; records: number }[];
+        workflowUrl?: string;
+      }
+    | undefined;
+  work: RunningWork[];
+  temporalUi?: { workflows: string; url: string };
+}
+
+export type StatusDeps = Pick<
+  AppDeps,
+  'catalogue' | 'feedHealth' | 'gaugeHealth' | 'declarationHealth' | 'version' | 'startedAt' | 'now'
+> & { pages?: PageInputs | undefined };
+
+const GAUGE_ITEMS = GAUGE_SOURCES.map(gaugeSourceItem);
+
+/** Why a poller is not healthy, in words; undefined when it is. */
+export function reasonFor(
+  status: FeedReportStatus,
+  health:
+    | {
+        lastPolled?: string;
+        nextPollAt?: string;
+        lastOutcome?: string;
+        lastError?: string;
+        lastErrorKind?: string;
+      }
+    | undefined,
+  now: Date,
+): string | undefined {
+  if (status === 'healthy') return undefined;
+  if (status === 'unknown') return 'no poll has finished yet';
+  if (status === 'stale') {
+    const polled = health?.lastPolled ? Date.parse(health.lastPolled) : undefined;
+    if (polled !== undefined && now.getTime() - polled > STALE_AFTER_MS) return 'no poll for over 2 hours';
+    return `its next poll is overdue (due ${health?.nextPollAt ?? 'earlier'})`;
+  }
+  const error = health ? lastPollError(health as Parameters<typeof lastPollError>[0]) : undefined;
+  return error ? `${error.kind}: ${error.message}` : 'its last poll failed';
+}
+
+export function readPollers(deps: StatusDeps, ledger: PollLedger) {
+  return Promise.all([
+    deps.feedHealth.read(deps.catalogue),
+    deps.gaugeHealth?.read(GAUGE_ITEMS) ?? Promise.resolve([]),
+  ]).then(([feeds, gauges]) => {
+    const now = deps.now();
+    deps.catalogue.forEach((feed, i) => ledger.observe(pollerWorkflowId(feed), feeds[i], now));
+    GAUGE_SOURCES.forEach((source, i) => ledger.observe(gaugePollerWorkflowId(source.name), gauges[i], now));
+    return { feeds, gauges };
+  });
+}
+
+export async function statusView(deps: StatusDeps, ledger: PollLedger): Promise<StatusView> {
+  const [{ feeds, gauges }, declarations] = await Promise.all([
+    readPollers(deps, ledger),
+    deps.declarationHealth?.read(),
+  ]);
+  const now = deps.now();
+  const ui = deps.pages?.temporalUi;
+  const workflowUrl = (id: string) =>
+    ui
+      ? `${ui.url}/namespaces/${encodeURIComponent(ui.namespace)}/workflows/${encodeURIComponent(id)}`
+      : undefined;
+  const feedRows = deps.catalogue.map((feed: FeedDefinition, i): PollerRow & { state: StateCode } => {
+    const health = feeds[i];
+    const status = reportStatus(health, now);
+    const id = pollerWorkflowId(feed);
+    return {
+      state: feed.state,
+      key: feed.key,
+      name: `${feed.agencyName}: ${feed.name}`,
+      homepage: feed.homepage,
+      status,
+      reason: reasonFor(status, health, now),
+      lastSuccess: health?.lastSuccess,
+      lastPolled: health?.lastPolled,
+      nextPoll: health?.nextPollAt,
+      count: health?.incidentCount,
+      strip: ledger.strip(id, now),
+      workflowUrl: workflowUrl(id),
+    };
+  });
+  const counts = { healthy: 0, degraded: 0, down: 0, stale: 0, unknown: 0 } as Record<
+    FeedReportStatus,
+    number
+  >;
+  for (const row of feedRows) counts[row.status]++;
+  const gaugeRows = GAUGE_SOURCES.map((source, i): PollerRow => {
+    const health = gauges[i];
+    const status = reportStatus(health, now);
+    const id = gaugePollerWorkflowId(source.name);
+    return {
+      key: source.name,
+      name: `${source.agency} (${source.state?.toUpperCase() ?? 'national'})`,
+      homepage: source.homepage,
+      status,
+      reason: reasonFor(status, health, now),
+      lastSuccess: health?.lastSuccess,
+      lastPolled: health?.lastPolled,
+      nextPoll: health?.nextPollAt,
+      count: health?.gaugeCount,
+      strip: ledger.strip(id, now),
+      workflowUrl: workflowUrl(id),
+    };
+  });
+  const declarationStatus = deps.declarationHealth
+    ? reportStatus(
+        declarations && {
+          status: declarations.status,
+          ...(declarations.lastRefresh ? { lastPolled: declarations.lastRefresh } : {}),
+        },
+        now,
+      )
+    : undefined;
+  return {
+    now,
+    status: overallStatus(feedRows.map((row) => row.status)),
+    version: deps.version,
+    startedAt: deps.startedAt,
+    healthObservedAt: deps.feedHealth.observedAt,
+    counts,
+    states: STATES.map((state) => ({ state, feeds: feedRows.filter((row) => row.state === state) })).filter(
+      (group) => group.feeds.length > 0,
+    ),
+    gauges: gaugeRows,
+    declarations:
+      declarationStatus === undefined
+        ? undefined
+        : {
+            status: declarationStatus,
+            ...(declarations?.lastRefresh ? { lastRefresh: declarations.lastRefresh } : {}),
+            ...(declarations?.stuck ? { reason: declarations.stuck } : {}),
+            sources: (declarations?.sources ?? []).map((source) => ({
+              source: source.source,
+              status: source.status,
+              ...(source.lastSuccess ? { lastSuccess: source.lastSuccess } : {}),
+              ...(source.status !== 'healthy'
+                ? {
+                    reason: reasonFor(
+                      source.status,
+                      { ...(source.lastAttempt ? { lastPolled: source.lastAttempt } : {}), ...source },
+                      now,
+                    ),
+                  }
+                : {}),
+              records: source.records,
+            })),
+            ...(ui ? { workflowUrl: workflowUrl(DECLARATION_REFRESHER_WORKFLOW_ID) } : {}),
+          },
+    work: deps.pages?.work?.current() ?? [],
+    ...(ui
+      ? {
+          temporalUi: {
+            url: ui.url,
+            workflows: `${ui.url}/namespaces/${encodeURIComponent(ui.namespace)}/workflows`,
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { launchChromium, mapRendered, pageErrors } from '../../replay/browser.js';
+import { dataLayout, mirrorPath } from '../../config/index.js';
+import { renderNswMajorIncidents, syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
+import { ReplayServer } from '../../replay/server.js';
+import { NSW_FEED, waitFor } from '../support/harness.js';
+import { bearer, testAccess } from '../support/keys.js';
+import { startServiceProcess, terminatePollers, type ServiceProcess } from '../support/service-process.js';
+
+const POLL_SECONDS = 4;
+const INCIDENTS = 40;
+
+interface Collection {
+  features: { id: string; properties: { title: string } }[];
+  meta: { total_count: number };
+}
+
+/**
+ * The status page and the map in Debian's Chromium, against the service as `npm start` runs it, polling
+ * the replay server: what a person sees, and a feed broken through the replay's control endpoint.
+ */
+describe('the status page and the map in a real browser', () => {
+  let replay: ReplayServer;
+  let service: ServiceProcess;
+  let browser: Browser;
+  let dataDir: string;
+  let headers: Record<string, string>;
+  const feedPath = mirrorPath(NSW_FEED);
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${service.apiUrl}${path}`, { ...init, headers: { ...headers, ...(init.headers as object) } });
+
+  beforeAll(async () => {
+    // Fails here, with what to install, when no Chromium is found: these tests never skip.
+    browser = await launchChromium();
+    dataDir = await mkdtemp(join(tmpdir(), 'eids-pages-'));
+    replay = await ReplayServer.start();
+    const document = renderNswMajorIncidents(syntheticNswIncidents(INCIDENTS, 31));
+    replay.script(feedPath, [{ kind: 'document', body: document }]);
+    const access = testAccess(dataLayout(dataDir).accessDbFile);
+    headers = bearer((await access.issue('starter')).token);
+    access.close();
+    const suffix = randomUUID().slice(0, 8);
+    service = await startServiceProcess({
+      DATA_DIR: dataDir,
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      UPSTREAM_BASE_URL: replay.url,
+      POLL_INTERVAL_SECONDS: String(POLL_SECONDS),
+      PORT: '0',
+      FEEDS: NSW_FEED.key,
+      INGEST_TASK_QUEUE: `pages-ingest-${suffix}`,
+      WAREHOUSE_TASK_QUEUE: `pages-warehouse-${suffix}`,
+    });
+    await waitFor(
+      async () => {
+        const response = await api('/v1/incidents?limit=1');
+        return response.ok && ((await response.json()) as Collection).meta.total_count === INCIDENTS
+          ? true
+          : undefined;
+      },
+      { what: 'the incidents in the API', timeoutMs: 60_000 },
+    );
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+    await replay?.close();
+    await terminatePollers(inject('temporalAddress'), [NSW_FEED]);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = pageErrors(page);
+    const response = await page.goto(`${service.apiUrl}${path}`);
+    expect(response?.status()).toBe(200);
+    return { page, errors };
+  }
+
+  it('answers a browser with the status page and other clients with JSON, at / and /status', async () => {
+    for (const path of ['/', '/status']) {
+      const page = await fetch(`${service.apiUrl}${path}`, {
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'gzip' },
+      });
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('vary')).toMatch(/Accept/);
+      const html = await page.text();
+      expect(html).toContain('nsw-rfs-major-incidents');
+      expect(Buffer.byteLength(html)).toBeLessThanOrEqual(50 * 1024);
+    }
+    const front = await fetch(`${service.apiUrl}/`);
+    expect(front.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await front.json()) as { links: { status: string } }).links.status).toBe('/v1/status');
+    const status = await fetch(`${service.apiUrl}/status`, { headers: { accept: 'application/json' } });
+    expect(((await status.json()) as { feeds: { feed: string }[] }).feeds.map((f) => f.feed)).toEqual([
+      NSW_FEED.key,
+    ]);
+  });
+
+  it('shows the status page with no console errors, readable without JavaScript', async () => {
+    const { page, errors } = await open('/');
+    // The page fetches itself again every few seconds: the first poll's health arrives without a reload.
+    await expect
+      .poll(() => page.locator(`tr[data-key="${NSW_FEED.key}"] .s`).textContent(), { timeout: 20_000 })
+      .toBe('healthy');
+    await page.close();
+    const bare = await browser.newPage({ javaScriptEnabled: false });
+    await bare.goto(`${service.apiUrl}/status`);
+    await expect(bare.locator('h1').textContent()).resolves.toMatch(/Service status/);
+    await expect(bare.locator(`tr[data-key="${NSW_FEED.key}"]`).count()).resolves.toBe(1);
+    await bare.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('draws as many incidents on the map as the API counts, with no console errors', async () => {
+    const { page, errors } = await open('/map');
+    await mapRendered(page);
+    const total = ((await (await api('/v1/incidents?limit=1')).json()) as Collection).meta.total_count;
+    const drawn = await page.evaluate<number>(
+      "new Set(window.eidsMap.queryRenderedFeatures({ layers: ['incidents'] }).map((f) => f.properties.id)).size",
+    );
+    expect(drawn).toBe(total);
+    await expect(page.locator('#list-body table').first().locator('tbody tr').count()).resolves.toBe(total);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens an incident clicked on the map with its title, times, warning level and links', async () => {
+    const { page, errors } = await open('/map');
+    await mapRendered(page);
+    const target = await page.evaluate<{ id: string; title: string; x: number; y: number }>(`(() => {
+      const [feature] = window.eidsMap.queryRenderedFeatures({ layers: ['incidents'] });
+      const point = window.eidsMap.project(feature.geometry.coordinates);
+      const box = window.eidsMap.getCanvas().getBoundingClientRect();
+      return { id: feature.properties.id, title: feature.properties.title, x: box.left + point.x, y: box.top + point.y };
+    })()`);
+    await page.mouse.click(target.x, target.y);
+    const details = page.locator('#details');
+    await expect(details.locator('h2').textContent()).resolves.toBeTruthy();
+    // Another incident may lie on top at that point: whichever it is, its own title is shown.
+    const shown = await details.locator('h2').textContent();
+    const { features } = (await (await api('/v1/incidents?limit=500')).json()) as Collection;
+    expect(features.map((f) => f.properties.title)).toContain(shown);
+    const text = (await details.textContent()) ?? '';
+    for (const label of ['Warning level', 'Reported', 'Updated', 'Source', 'CAP'])
+      expect(text).toContain(label);
+    const cap = details.getByRole('link', { name: /CAP alert/ });
+    await expect(cap.getAttribute('href')).resolves.toMatch(/^\/v1\/incidents\/.+\?format=cap-au$/);
+    // The alert needs the key: the page fetches it and opens it in a new tab.
+    const [alert] = await Promise.all([page.waitForEvent('popup'), cap.click()]);
+    await expect
+      .poll(async () => (alert.url().startsWith('blob:') ? await alert.content() : ''), { timeout: 10_000 })
+      .toContain('urn:oasis:names:tc:emergency:cap:1.2');
+    await alert.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reaches the list view by keyboard and opens an incident from it', async () => {
+    const { page, errors } = await open('/map');
+    await mapRendered(page);
+    let focused = '';
+    for (let presses = 0; presses < 25 && focused !== 'Skip to the list of incidents'; presses++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate<string>('document.activeElement?.textContent?.trim() ?? ""');
+    }
+    expect(focused).toBe('Skip to the list of incidents');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const inList = await page.evaluate<{ inside: boolean; title: string }>(
+      '({ inside: !!document.activeElement?.closest("#list"), title: document.activeElement?.textContent ?? "" })',
+    );
+    expect(inList.inside).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#details h2').textContent()).resolves.toBe(inList.title);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reads the API with a free key restricted to the service’s own origins', async () => {
+    const { page } = await open('/map');
+    const key = await page.locator('meta[name="eids-api-key"]').getAttribute('content');
+    await page.close();
+    const auth = { authorization: `Bearer ${key}` };
+    expect((await fetch(`${service.apiUrl}/v1/incidents?limit=1`, { headers: auth })).status).toBe(200);
+    const own = new URL(service.apiUrl).origin;
+    const fromHere = await fetch(`${service.apiUrl}/v1/incidents?limit=1`, {
+      headers: { ...auth, origin: own },
+    });
+    expect(fromHere.status).toBe(200);
+    const elsewhere = await fetch(`${service.apiUrl}/v1/incidents?limit=1`, {
+      headers: { ...auth, origin: 'https://elsewhere.example' },
+    });
+    expect(elsewhere.status).toBe(403);
+    const history = await fetch(`${service.apiUrl}/v1/incidents/history`, { headers: auth });
+    expect(((await history.json()) as { type: string }).type).toMatch(/tier-required/);
+  });
+
+  it('shows a feed broken through the replay control endpoint as degraded, with its reason, within two polls', async () => {
+    const { page, errors } = await open('/status');
+    const row = page.locator(`tr[data-key="${NSW_FEED.key}"]`);
+    await expect.poll(() => row.getAttribute('class'), { timeout: 20_000 }).toBe('healthy');
+    const control = `${replay.url}/_replay${feedPath}`;
+    const before = ((await (await fetch(control)).json()) as { requests: number }).requests;
+    const broken = await fetch(control, {
+      method: 'PUT',
+      body: JSON.stringify({ steps: [{ kind: 'status', status: 404 }] }),
+    });
+    expect(broken.status).toBe(204);
+    // The page updates itself: no reload.
+    await expect
+      .poll(() => row.getAttribute('class'), { timeout: 4 * POLL_SECONDS * 1000, interval: 100 })
+      .toBe('degraded');
+    const polls = ((await (await fetch(control)).json()) as { requests: number }).requests - before;
+    expect(polls).toBeGreaterThanOrEqual(1);
+    expect(polls).toBeLessThanOrEqual(2);
+    await expect(row.locator('.reason').textContent()).resolves.toMatch(/^http-status: HTTP 404 from /);
+    await fetch(control, { method: 'PUT', body: JSON.stringify({ steps: [{ kind: 'document' }] }) });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

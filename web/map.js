@@ -1,0 +1,433 @@
+/* global document, window, maplibregl */
+import { ApiError, ApiReader, freshKey, metaContent } from './map-data.js';
+import { renderList } from './map-list.js';
+
+/**
+ * The live map: MapLibre over a plain background with the state (and LGA) outlines the service
+ * serves, incidents by warning level, clustered events as their hulls and gauges by flood class. It
+ * reads /v1 with the page's key and polls with ETags; the filters and the list work on the same sets.
+ */
+const LEVEL_COLOURS = {
+  emergency_warning: '#c8102e',
+  watch_and_act: '#f07c00',
+  advice: '#e3b800',
+  none: '#51606f',
+};
+const FLOOD_COLOURS = {
+  major: '#7b1fa2',
+  moderate: '#d81b60',
+  minor: '#1e88e5',
+  below_minor: '#26a69a',
+  unclassified: '#9e9e9e',
+};
+const match = (property, colours) => [
+  'match',
+  ['get', property],
+  ...Object.entries(colours).flat(),
+  '#777777',
+];
+const collection = (features) => ({ type: 'FeatureCollection', features });
+const words = (value) => String(value ?? '').replaceAll('_', ' ');
+
+const api = new ApiReader(metaContent('eids-api-key'));
+const pollMs = Math.max(10, Number(metaContent('eids-poll-seconds')) || 30) * 1000;
+// The page's elements, found once the document is parsed: this module runs as soon as it arrives
+// (async), so the first data is read while MapLibre's script still loads.
+let statusLine;
+let details;
+let form;
+const parsed = new Promise((resolve) =>
+  document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', resolve) : resolve(),
+);
+/** MapLibre's script (deferred) has run: it defines the maplibregl global. */
+const maplibreLoaded = parsed.then(
+  () =>
+    new Promise((resolve) => {
+      if (window.maplibregl) return resolve();
+      const script = document.querySelector('script[src$="/maplibre-gl.js"]');
+      script.addEventListener('load', () => resolve());
+      window.addEventListener('load', () => resolve());
+    }),
+);
+
+/** Everything loaded, flattened for the map (MapLibre drops nested properties); full records by id. */
+const loaded = { incidents: [], events: [], gauges: [], records: new Map() };
+let shown = { incidents: [], events: [], gauges: [] };
+let map;
+
+/** The map, made at once with the data it has (none at first): its sources are filled as data comes. */
+function createMap() {
+  const created = new maplibregl.Map({
+    container: 'map',
+    bounds: [
+      [112, -44.5],
+      [154.5, -9.5],
+    ],
+    dragRotate: false,
+    pitchWithRotate: false,
+    attributionControl: false,
+    style: {
+      version: 8,
+      sources: {
+        outlines: { type: 'geojson', data: '/map/outlines.geojson' },
+        events: { type: 'geojson', data: collection(shown.events) },
+        gauges: { type: 'geojson', data: collection(shown.gauges) },
+        incidents: { type: 'geojson', data: collection(shown.incidents) },
+      },
+      layers: [
+        { id: 'background', type: 'background', paint: { 'background-color': '#f3f1ec' } },
+        {
+          id: 'lga-outlines',
+          type: 'line',
+          source: 'outlines',
+          filter: ['==', ['get', 'kind'], 'lga'],
+          paint: { 'line-color': '#d9d3c7', 'line-width': 0.5 },
+        },
+        {
+          id: 'state-outlines',
+          type: 'line',
+          source: 'outlines',
+          filter: ['==', ['get', 'kind'], 'state'],
+          paint: { 'line-color': '#8c8372', 'line-width': 1.2 },
+        },
+        {
+          id: 'event-hulls',
+          type: 'fill',
+          source: 'events',
+          filter: ['==', ['geometry-type'], 'Polygon'],
+          paint: { 'fill-color': match('level', LEVEL_COLOURS), 'fill-opacity': 0.18 },
+        },
+        {
+          id: 'event-outlines',
+          type: 'line',
+          source: 'events',
+          paint: { 'line-color': match('level', LEVEL_COLOURS), 'line-width': 1.5, 'line-dasharray': [2, 1] },
+        },
+        {
+          id: 'gauges',
+          type: 'circle',
+          source: 'gauges',
+          paint: {
+            'circle-radius': 3.5,
+            'circle-color': match('floodClass', FLOOD_COLOURS),
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 0.8,
+          },
+        },
+        {
+          id: 'incidents',
+          type: 'circle',
+          source: 'incidents',
+          paint: {
+            'circle-radius': 5.5,
+            'circle-color': match('warningLevel', LEVEL_COLOURS),
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 1,
+          },
+        },
+      ],
+    },
+  });
+  created.addControl(new maplibregl.NavigationControl({ showCompass: false }));
+  // For people debugging the page, and for its browser tests.
+  window.eidsMap = created;
+  return created;
+}
+
+function incidentFeature(feature) {
+  const p = feature.properties;
+  return {
+    type: 'Feature',
+    geometry: feature.geometry,
+    properties: {
+      id: feature.id,
+      title: p.title,
+      state: p.source.state,
+      eventType: p.eventType,
+      warningLevel: p.warningLevel,
+      updated: p.timestamps?.updated,
+    },
+  };
+}
+
+function eventFeature(feature) {
+  const p = feature.properties;
+  return {
+    type: 'Feature',
+    geometry: feature.geometry,
+    properties: {
+      id: feature.id,
+      title: p.title,
+      level: p.maxWarningLevel,
+      incidentCount: p.incidentCount,
+      states: p.affectedStates.join(','),
+      types: p.eventTypes.join(','),
+    },
+  };
+}
+
+function gaugeFeature(gauge) {
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [gauge.longitude, gauge.latitude] },
+    properties: {
+      id: gauge.id,
+      title: gauge.name,
+      state: gauge.state ?? '',
+      floodClass: gauge.readingStatus === 'stale' ? 'unclassified' : (gauge.floodClass ?? 'unclassified'),
+      time: gauge.latest?.time,
+    },
+  };
+}
+
+function filters() {
+  const data = new FormData(form);
+  return {
+    state: data.get('state'),
+    eventType: data.get('eventType'),
+    levels: new Set(data.getAll('warningLevel')),
+  };
+}
+
+function applyFilters() {
+  const { state, eventType, levels } = filters();
+  const inState = (states) => !state || states.split(',').includes(state);
+  shown = {
+    incidents: loaded.incidents.filter(
+      (f) =>
+        inState(f.properties.state) &&
+        (!eventType || f.properties.eventType === eventType) &&
+        levels.has(f.properties.warningLevel),
+    ),
+    events: loaded.events.filter(
+      (f) =>
+        inState(f.properties.states) &&
+        (!eventType || f.properties.types.split(',').includes(eventType)) &&
+        levels.has(f.properties.level),
+    ),
+    gauges: loaded.gauges.filter((f) => inState(f.properties.state)),
+  };
+  if (!map?.getSource('incidents')) return;
+  map.getSource('incidents').setData(collection(shown.incidents));
+  map.getSource('events').setData(collection(shown.events));
+  map.getSource('gauges').setData(collection(shown.gauges));
+  renderListOnceDrawn();
+}
+
+/** The list once the map has drawn: a few thousand rows should not hold up its frames. */
+function renderListOnceDrawn() {
+  if (!listPending) {
+    listPending = true;
+    map.once('idle', () => {
+      listPending = false;
+      renderList(document.getElementById('list-body'), shown, openFeature);
+    });
+  }
+}
+let listPending = false;
+
+/** The catalogue's agencies, from the page: `state:agency` → public name and site. */
+const AGENCIES = JSON.parse(document.getElementById('eids-agencies')?.textContent ?? '{}');
+const LEVEL_NAMES = {
+  emergency_warning: 'Emergency warning',
+  watch_and_act: 'Watch and act',
+  advice: 'Advice',
+  none: 'No warning',
+};
+
+function link(href, text) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = text;
+  return a;
+}
+
+function row(name, ...value) {
+  const item = document.createElement('div');
+  const term = document.createElement('dt');
+  term.textContent = name;
+  const definition = document.createElement('dd');
+  definition.append(...value);
+  item.append(term, definition);
+  return item;
+}
+
+const time = (iso) =>
+  iso ? new Date(iso).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+/** The CAP alert needs the key, so it is fetched and opened from memory. */
+function capLink(id) {
+  const path = `/v1/incidents/${encodeURIComponent(id)}?format=cap-au`;
+  const a = link(path, 'CAP alert (CAP-AU XML)');
+  a.addEventListener('click', (event) => {
+    event.preventDefault();
+    const opened = window.open('', '_blank');
+    fetch(path, { headers: { authorization: `Bearer ${api.key}` } })
+      .then((response) => response.blob())
+      .then((blob) => {
+        const url = URL.createObjectURL(new Blob([blob], { type: 'text/xml' }));
+        if (opened) opened.location.href = url;
+        else window.location.href = url;
+      })
+      .catch(() => opened?.close());
+  });
+  return a;
+}
+
+function openFeature(kind, id, fly = true) {
+  const record = loaded.records.get(`${kind}:${id}`);
+  if (!record) return;
+  const heading = document.createElement('h2');
+  const list = document.createElement('dl');
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = 'Close';
+  close.addEventListener('click', () => (details.hidden = true));
+  if (kind === 'incident') {
+    const p = record.properties;
+    heading.textContent = p.title;
+    const agency = AGENCIES[`${p.source.state}:${p.source.agency}`];
+    const source = p.details?.source_url ?? agency?.url;
+    list.append(
+      row('Warning level', LEVEL_NAMES[p.warningLevel] ?? words(p.warningLevel)),
+      row('Type', `${words(p.eventType)} (${words(p.status)})`),
+      row('Reported', time(p.timestamps?.reported)),
+      row('Updated', time(p.timestamps?.updated)),
+      row(
+        'Where',
+        [p.location?.address, p.location?.suburb].filter(Boolean).join(', ') || p.source.state.toUpperCase(),
+      ),
+      row('Source', source ? link(source, agency?.name ?? p.source.agency.toUpperCase()) : p.source.agency),
+      row('CAP', capLink(record.id)),
+    );
+  } else if (kind === 'event') {
+    const p = record.properties;
+    heading.textContent = p.title;
+    list.append(
+      row('Highest warning level', LEVEL_NAMES[p.maxWarningLevel] ?? words(p.maxWarningLevel)),
+      row('Incidents', String(p.incidentCount)),
+      row('First detected', time(p.firstDetectedAt)),
+      row('Last updated', time(p.lastUpdatedAt)),
+      row('Summary', p.summary ?? ''),
+    );
+  } else {
+    heading.textContent = record.name;
+    list.append(
+      row('Flood class', words(record.readingStatus === 'stale' ? 'stale reading' : record.floodClass)),
+      row(
+        'Latest',
+        record.latest ? `${record.latest.value} ${record.unit} at ${time(record.latest.time)}` : '—',
+      ),
+      row('Source', record.source),
+    );
+  }
+  details.replaceChildren(heading, list, close);
+  details.hidden = false;
+  const geometry = record.geometry ?? { coordinates: [record.longitude, record.latitude] };
+  if (fly && geometry.type === 'Point' && !map.getBounds().contains(geometry.coordinates)) {
+    map.easeTo({ center: geometry.coordinates });
+  }
+}
+
+function listenForClicks() {
+  map.on('click', (event) => {
+    const [hit] = map.queryRenderedFeatures(event.point, { layers: ['incidents', 'gauges', 'event-hulls'] });
+    if (!hit) return;
+    const kind = hit.layer.id === 'incidents' ? 'incident' : hit.layer.id === 'gauges' ? 'gauge' : 'event';
+    openFeature(kind, hit.properties.id, false);
+  });
+  for (const layer of ['incidents', 'gauges', 'event-hulls']) {
+    map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
+    map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
+  }
+}
+
+function fetchAll() {
+  return Promise.all([
+    api.get('/v1/exports/incidents/current.geojson'),
+    api.all('/v1/events?limit=200', (body) => body.features),
+    api.all('/v1/gauges?limit=500', (body) => body.gauges),
+  ]);
+}
+
+/** The first read starts with the page, while MapLibre sets itself up; later ones after each wait. */
+let firstRead = fetchAll();
+
+async function load() {
+  const reading = firstRead ?? fetchAll();
+  firstRead = undefined;
+  const [incidents, events, gauges] = await reading;
+  let changed = false;
+  if (incidents.changed) {
+    const points = incidents.body.features.filter(
+      (f) => f.properties.featureType === 'incident' && f.geometry,
+    );
+    for (const f of points) loaded.records.set(`incident:${f.id}`, f);
+    loaded.incidents = points.map(incidentFeature);
+    changed = true;
+  }
+  if (events.changed) {
+    for (const f of events.items) loaded.records.set(`event:${f.id}`, f);
+    loaded.events = events.items.filter((f) => f.geometry).map(eventFeature);
+    changed = true;
+  }
+  if (gauges.changed) {
+    const placed = gauges.items.filter((g) => g.latitude !== null && g.longitude !== null);
+    for (const g of placed) loaded.records.set(`gauge:${g.id}`, g);
+    loaded.gauges = placed.map(gaugeFeature);
+    changed = true;
+  }
+  if (changed) applyFilters();
+  statusLine.textContent = `${shown.incidents.length.toLocaleString('en-AU')} incidents, ${shown.events.length} events and ${shown.gauges.length} gauges shown; updated ${new Date().toLocaleTimeString('en-AU')}, next in ${pollMs / 1000} s.`;
+}
+
+async function poll() {
+  try {
+    await load();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      // The service made a new page key (its address changed, or an operator replaced it).
+      api.key = await freshKey().catch(() => api.key);
+    }
+    statusLine.textContent = `Could not update the map: ${error.message}. Trying again in ${pollMs / 1000} s.`;
+  }
+}
+
+async function start() {
+  const attribution = fetch('/v1/attribution')
+    .then((response) => response.json())
+    .then((body) => {
+      const names = [...new Set(body.sources.map((source) => source.agency))];
+      document.getElementById('attribution').textContent =
+        `Data: ${names.join(', ')} (see /v1/attribution for licences). ${body.disclaimer}`;
+    })
+    .catch(() => undefined);
+  await parsed;
+  statusLine = document.getElementById('map-status');
+  details = document.getElementById('details');
+  form = document.getElementById('filters');
+  form.addEventListener('change', () => applyFilters());
+  await maplibreLoaded;
+  // MapLibre starts (its worker, the style, the outlines) while the first data is read.
+  map = createMap();
+  listenForClicks();
+  const styled = new Promise((resolve) => map.once('style.load', resolve));
+  await poll();
+  performance.mark('eids-data-read');
+  await styled;
+  applyFilters();
+  // First render: the first frame with the data drawn (bench/map-render.ts reads this mark).
+  map.once('idle', () => {
+    performance.mark('eids-map-rendered');
+    document.documentElement.dataset.mapRendered = 'true';
+  });
+  await attribution;
+  const loop = () =>
+    setTimeout(async () => {
+      if (document.visibilityState === 'visible') await poll();
+      loop();
+    }, pollMs);
+  loop();
+}
+
+void start();
