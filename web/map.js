@@ -1,11 +1,13 @@
 /* global document, window, maplibregl */
 import { ApiError, ApiReader, freshKey, metaContent } from './map-data.js';
 import { renderList } from './map-list.js';
+import { ChangeStream } from './map-stream.js';
 
 /**
  * The live map: MapLibre over a plain background with the state (and LGA) outlines the service
  * serves, incidents by warning level, clustered events as their hulls and gauges by flood class. It
- * reads /v1 with the page's key and polls with ETags; the filters and the list work on the same sets.
+ * reads /v1 with the page's key, then follows the change stream (each change applied as it comes), and
+ * polls with ETags while there is no stream; the filters and the list work on the same sets.
  */
 const LEVEL_COLOURS = {
   emergency_warning: '#c8102e',
@@ -31,6 +33,9 @@ const words = (value) => String(value ?? '').replaceAll('_', ' ');
 
 const api = new ApiReader(metaContent('eids-api-key'));
 const pollMs = Math.max(10, Number(metaContent('eids-poll-seconds')) || 30) * 1000;
+/** With the stream live, the lists are read again (conditionally: 304s) only this often, as a check. */
+const STREAMING_CHECK_MS = 10 * 60 * 1000;
+let streaming = false;
 // The page's elements, found once the document is parsed: this module runs as soon as it arrives
 // (async), so the first data is read while MapLibre's script still loads.
 let statusLine;
@@ -378,7 +383,67 @@ async function load() {
     changed = true;
   }
   if (changed) applyFilters();
-  statusLine.textContent = `${shown.incidents.length.toLocaleString('en-AU')} incidents, ${shown.events.length} events and ${shown.gauges.length} gauges shown; updated ${new Date().toLocaleTimeString('en-AU')}, next in ${pollMs / 1000} s.`;
+  showStatus();
+}
+
+function showStatus() {
+  const counts = `${shown.incidents.length.toLocaleString('en-AU')} incidents, ${shown.events.length} events and ${shown.gauges.length} gauges shown`;
+  const when = new Date().toLocaleTimeString('en-AU');
+  statusLine.textContent = streaming
+    ? `${counts}; live, last change ${when}.`
+    : `${counts}; updated ${when}, next in ${pollMs / 1000} s.`;
+}
+
+/** Replaces (or, for `null`, removes) one feature of a layer's set, and its full record. */
+function replace(kind, id, record, feature) {
+  const layer = `${kind}s`;
+  loaded[layer] = loaded[layer].filter((f) => f.properties.id !== id);
+  loaded.records.delete(`${kind}:${id}`);
+  if (!feature) return;
+  loaded[layer].push(feature);
+  loaded.records.set(`${kind}:${id}`, record);
+}
+
+/** One change from the stream: its `data` is the resource as its endpoint serves it. */
+function applyChange(type, change) {
+  const [kind] = type.split('.');
+  const record = change.data;
+  if (kind === 'incident') {
+    const drawn =
+      type !== 'incident.retracted' && record?.properties?.featureType === 'incident' && record.geometry;
+    replace('incident', change.subject, record, drawn ? incidentFeature(record) : null);
+  } else if (kind === 'event') {
+    const drawn = type !== 'event.ended' && record?.geometry;
+    replace('event', change.subject, record, drawn ? eventFeature(record) : null);
+  } else if (kind === 'gauge') {
+    const placed = record && record.latitude !== null && record.longitude !== null;
+    replace('gauge', change.subject, record, placed ? gaugeFeature(record) : null);
+  }
+  redraw();
+}
+
+/** Changes come in bursts (one lake generation): the map is drawn once per burst. */
+let redrawing;
+function redraw() {
+  redrawing ??= setTimeout(() => {
+    redrawing = undefined;
+    applyFilters();
+    showStatus();
+  }, 100);
+}
+
+function follow() {
+  const stream = new ChangeStream(api, {
+    change: applyChange,
+    // Live: one conditional read covers any change between the lists and the stream's start.
+    ready: () => {
+      streaming = true;
+      void poll();
+    },
+    reset: () => void poll(),
+    down: () => (streaming = false),
+  });
+  stream.open().catch(() => (streaming = false));
 }
 
 async function poll() {
@@ -389,7 +454,7 @@ async function poll() {
       // The service made a new page key (its address changed, or an operator replaced it).
       api.key = await freshKey().catch(() => api.key);
     }
-    statusLine.textContent = `Could not update the map: ${error.message}. Trying again in ${pollMs / 1000} s.`;
+    statusLine.textContent = `Could not update the map: ${error.message}. Trying again in ${(streaming ? STREAMING_CHECK_MS : pollMs) / 1000} s.`;
   }
 }
 
@@ -422,11 +487,15 @@ async function start() {
     document.documentElement.dataset.mapRendered = 'true';
   });
   await attribution;
+  follow();
   const loop = () =>
-    setTimeout(async () => {
-      if (document.visibilityState === 'visible') await poll();
-      loop();
-    }, pollMs);
+    setTimeout(
+      async () => {
+        if (document.visibilityState === 'visible') await poll();
+        loop();
+      },
+      streaming ? STREAMING_CHECK_MS : pollMs,
+    );
   loop();
 }
 

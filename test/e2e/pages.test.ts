@@ -201,6 +201,38 @@ describe('the status page and the map in a real browser', () => {
     expect(((await history.json()) as { type: string }).type).toMatch(/tier-required/);
   });
 
+  it('follows the change stream: a new incident upstream is drawn without reading the lists again', async () => {
+    const { page, errors } = await open('/map');
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/v1/') && !path.startsWith('/v1/stream')) listReads.push(path);
+    });
+    await mapRendered(page);
+    await expect.poll(() => page.locator('#map-status').textContent(), { timeout: 20_000 }).toMatch(/live/);
+    // The conditional read the stream's start asks for has been made; from here only the stream talks.
+    await page.waitForTimeout(500);
+    listReads.length = 0;
+    const drawnIds = () =>
+      page.evaluate<string[]>(
+        "[...new Set(window.eidsMap.queryRenderedFeatures({ layers: ['incidents'] }).map((f) => f.properties.id))]",
+      );
+    const before = new Set(await drawnIds());
+    replay.script(feedPath, [
+      { kind: 'document', body: renderNswMajorIncidents(syntheticNswIncidents(INCIDENTS + 1, 31)) },
+    ]);
+    await expect
+      .poll(async () => (await drawnIds()).length, { timeout: 8 * POLL_SECONDS * 1000, interval: 200 })
+      .toBe(INCIDENTS + 1);
+    const added = (await drawnIds()).filter((id) => !before.has(id));
+    expect(added).toHaveLength(1);
+    const incident = await api(`/v1/incidents/${encodeURIComponent(added[0] ?? '')}`);
+    expect(incident.status).toBe(200);
+    expect(listReads).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows a feed broken through the replay control endpoint as degraded, with its reason, within two polls', async () => {
     const { page, errors } = await open('/status');
     const row = page.locator(`tr[data-key="${NSW_FEED.key}"]`);
