@@ -64,15 +64,17 @@ export function createApp(deps: AppDeps) {
   app.route('/', pageRoutes(deps));
 
   // The front door: `/` and `/v1` say where to go, without a key.
-  const frontDoor = new PreparedAnswer(frontDoorBody(deps.version), {
-    'cache-control': 'public, max-age=3600',
-  });
+  const frontDoorHeaders = { 'cache-control': 'public, max-age=3600' };
+  const frontDoor = {
+    // A browser gets the status page at `/`: caches must keep the two apart.
+    '/': new PreparedAnswer(frontDoorBody(deps.version), {
+      ...frontDoorHeaders,
+      vary: 'accept-encoding, Accept',
+    }),
+    '/v1': new PreparedAnswer(frontDoorBody(deps.version), frontDoorHeaders),
+  };
   for (const path of ['/', '/v1'] as const) {
-    app.openapi(frontDoorRoute(path), (c) => {
-      // A browser gets the status page at `/`: caches must keep the two apart.
-      if (path === '/') c.header('vary', 'Accept');
-      return frontDoor.respond(c);
-    });
+    app.openapi(frontDoorRoute(path), (c) => frontDoor[path].respond(c));
   }
 
   app.openapi(readinessRoute, (c) => {

@@ -7,7 +7,7 @@ import { viewJson, type GaugeView } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';
 import { GaugeListQuery } from './params.js';
 import { GaugeCollectionSchema } from './schemas.js';
-import { jsonText } from '../json-text.js';
+import { PerSecondAnswers } from '../per-second-answers.js';
 import { linkWith, selfLink } from '../request-links.js';
 
 const listRoute = createRoute({
@@ -90,6 +90,8 @@ function pageOf(
 }
 
 export function registerList(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void {
+  // Gauge views change at most once a second: each page is written once a second.
+  const pages = new PerSecondAnswers({ 'cache-control': 'private, max-age=60' });
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid('query');
     if (query.floodClass && query.variable === 'rainfall') {
@@ -100,24 +102,22 @@ export function registerList(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void {
     const { cursor, limit, ...filters } = query;
     const { fingerprint, afterKey } = deps.cursors.resume({ cursor }, filters);
     const nowMs = deps.now().getTime();
-    const candidates = await deps.catalogue.viewsOf(nowMs, query.variable);
-    const { page, totalCount, more } = pageOf(candidates, query, afterKey, limit);
-    const last = page.at(-1);
-    const nextCursor = more && last ? deps.cursors.encode(last.id, fingerprint) : undefined;
-    const meta = {
-      totalCount,
-      ...(nextCursor ? { nextCursor } : {}),
-      generatedAt: new Date(nowMs).toISOString(),
-    };
-    const links = {
-      self: selfLink(c),
-      ...(nextCursor ? { next: linkWith(c, (next) => next.set('cursor', nextCursor)) } : {}),
-    };
-    // The text of { gauges, meta, links, attribution }, each gauge's text made once a second.
-    return jsonText<z.infer<typeof GaugeCollectionSchema>>(
-      c,
-      `{"gauges":[${page.map(viewJson).join(',')}],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)},"attribution":"/v1/attribution"}`,
-      { 'cache-control': 'private, max-age=60' },
-    );
+    return pages.respond<z.infer<typeof GaugeCollectionSchema>>(c, nowMs, async () => {
+      const candidates = await deps.catalogue.viewsOf(nowMs, query.variable);
+      const { page, totalCount, more } = pageOf(candidates, query, afterKey, limit);
+      const last = page.at(-1);
+      const nextCursor = more && last ? deps.cursors.encode(last.id, fingerprint) : undefined;
+      const meta = {
+        totalCount,
+        ...(nextCursor ? { nextCursor } : {}),
+        generatedAt: new Date(nowMs).toISOString(),
+      };
+      const links = {
+        self: selfLink(c),
+        ...(nextCursor ? { next: linkWith(c, (next) => next.set('cursor', nextCursor)) } : {}),
+      };
+      // The text of { gauges, meta, links, attribution }, each gauge's text made once a second.
+      return `{"gauges":[${page.map(viewJson).join(',')}],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)},"attribution":"/v1/attribution"}`;
+    });
   });
 }
