@@ -45,7 +45,7 @@ export const ASSET_FILES: Readonly<Record<string, string>> = {
   '/map/assets/maplibre-gl.css': join(MAPLIBRE_DIR, 'maplibre-gl.css'),
 };
 
-/** The JavaScript the map page loads, for the budget (bench/map-render.ts, test/api/pages.test.ts). */
+/** The JavaScript the map page loads, for the budget (bench/map-render.ts, test/api/pages/pages-http.test.ts). */
 export const MAP_SCRIPTS = Object.keys(ASSET_FILES).filter(
   (path) => path.startsWith('/map/') && path.endsWith('.js'),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PollLedger, STRIP_HOURS } from '../../api/pages/poll-ledger.js';
+import { PollLedger, STRIP_HOURS } from '../../../api/pages/poll-ledger.js';
 
 const START = new Date('2026-11-20T10:15:00Z');
 const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000);

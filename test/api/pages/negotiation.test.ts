@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefersHtml } from '../../api/pages/negotiation.js';
+import { prefersHtml } from '../../../api/pages/negotiation.js';
 
 describe('which clients get the HTML page', () => {
   it('browsers, whose Accept names text/html first', () => {

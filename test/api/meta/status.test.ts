@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
-import { formatUptime } from '../../api/meta/status.js';
-import { ServingStore } from '../../lake/serving/serving-store.js';
-import { FEED_CATALOGUE, type FeedDefinition } from '../../config/index.js';
-import type { FeedHealth, FeedStatus } from '../../model/index.js';
-import { testAccess, type TestAccess } from '../support/keys.js';
-import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
+import { createApp, type App } from '../../../api/app.js';
+import { CursorCodec } from '../../../api/cursor.js';
+import { formatUptime } from '../../../api/meta/status.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
+import { FEED_CATALOGUE, type FeedDefinition } from '../../../config/index.js';
+import type { FeedHealth, FeedStatus } from '../../../model/index.js';
+import { testAccess, type TestAccess } from '../../support/keys.js';
+import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
 
 const startedAt = new Date('2026-11-20T00:00:00Z');
 const feeds: FeedDefinition[] = [0, 1, 2, 3].map((i) => ({

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventActivities } from '../../activities/event-activities.js';
-import { clusteringConfig } from '../../config/clustering.js';
-import { gaugeSourceByName } from '../../config/gauge-sources.js';
-import { comparePositions, parseChangeId } from '../../api/stream/position.js';
-import { syntheticStation } from '../../replay/gauges/index.js';
-import type { SyntheticGauge } from '../../sources/gauges/fake/index.js';
-import { formatAtOffset } from '../../model/time/fixed-offset.js';
-import { FEED, fire, recordsOf } from '../events/support.js';
-import { gaugeLake, type GaugeLake } from '../gauges/support/gauge-lake.js';
-import { bearer } from '../support/keys.js';
-import { SseClient, type SseEvent } from '../support/sse.js';
-import { FeedPolls, startReplica, type Replica } from '../support/stream-replicas.js';
+import { createEventActivities } from '../../../activities/event-activities.js';
+import { clusteringConfig } from '../../../config/clustering.js';
+import { gaugeSourceByName } from '../../../config/gauge-sources.js';
+import { comparePositions, parseChangeId } from '../../../api/stream/position.js';
+import { syntheticStation } from '../../../replay/gauges/index.js';
+import type { SyntheticGauge } from '../../../sources/gauges/fake/index.js';
+import { formatAtOffset } from '../../../model/time/fixed-offset.js';
+import { FEED, fire, recordsOf } from '../../events/support.js';
+import { gaugeLake, type GaugeLake } from '../../gauges/support/gauge-lake.js';
+import { bearer } from '../../support/keys.js';
+import { SseClient, type SseEvent } from '../../support/sse.js';
+import { FeedPolls, startReplica, type Replica } from '../../support/stream-replicas.js';
 
 const HOUR = 3_600_000;
 const HORIZON = gaugeSourceByName('nsw-hydstra')!.stalenessHorizonHours * HOUR;

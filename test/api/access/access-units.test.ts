@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateKey, hashSecret, parseKey, secretMatches } from '../../api/access/key-format.js';
-import { issueKey, normaliseOrigin } from '../../api/access/issue.js';
-import { quotaPeriod, rateLimitHeaders, secondsUntilReset } from '../../api/access/rate-limit.js';
-import { createApp } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../lake/serving/serving-store.js';
-import { bearer, testAccess } from '../support/keys.js';
-import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
+import { generateKey, hashSecret, parseKey, secretMatches } from '../../../api/access/key-format.js';
+import { issueKey, normaliseOrigin } from '../../../api/access/issue.js';
+import { quotaPeriod, rateLimitHeaders, secondsUntilReset } from '../../../api/access/rate-limit.js';
+import { createApp } from '../../../api/app.js';
+import { CursorCodec } from '../../../api/cursor.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
+import { bearer, testAccess } from '../../support/keys.js';
+import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
 
 describe('key format', () => {
   it('is a fixed prefix, a 12-character base32 id and a 256-bit base64url secret', () => {

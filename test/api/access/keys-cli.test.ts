@@ -5,16 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, parseKey } from '../../api/access/key-format.js';
-import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
-import { createApp, type App } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../lake/serving/serving-store.js';
-import { dataLayout, DEMO_DATA_DIR } from '../../config/index.js';
-import { bearer } from '../support/keys.js';
-import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
+import { hashSecret, parseKey } from '../../../api/access/key-format.js';
+import { SqliteAccessStore } from '../../../api/access/sqlite-store.js';
+import { createApp, type App } from '../../../api/app.js';
+import { CursorCodec } from '../../../api/cursor.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
+import { dataLayout, DEMO_DATA_DIR } from '../../../config/index.js';
+import { bearer } from '../../support/keys.js';
+import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 interface Run {
   code: number;

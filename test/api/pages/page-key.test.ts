@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensurePageKey, PAGE_KEY_LABEL, serviceOrigins } from '../../api/pages/page-key.js';
-import { testAccess, type TestAccess } from '../support/keys.js';
+import { ensurePageKey, PAGE_KEY_LABEL, serviceOrigins } from '../../../api/pages/page-key.js';
+import { testAccess, type TestAccess } from '../../support/keys.js';
 
 const NOW = new Date('2026-11-20T00:00:00Z');
 

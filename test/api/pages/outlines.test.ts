@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outlinesFromSettings } from '../../api/pages/inputs.js';
+import { outlinesFromSettings } from '../../../api/pages/inputs.js';
 
 type Ring = [number, number][];
 const square = (x: number, y: number): Ring => [

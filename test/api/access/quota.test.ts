@@ -6,17 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaseCap } from '../../api/access/lease.js';
-import { startMemoryAccess } from '../../api/access/memory-access.js';
-import { quotaPeriod } from '../../api/access/rate-limit.js';
-import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
-import { issueKey } from '../../api/access/issue.js';
-import { createApp } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
-import { ServingStore } from '../../lake/serving/serving-store.js';
-import { TIER_MONTHLY_QUOTA, type Tier } from '../../config/index.js';
-import { bearer } from '../support/keys.js';
-import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
+import { leaseCap } from '../../../api/access/lease.js';
+import { startMemoryAccess } from '../../../api/access/memory-access.js';
+import { quotaPeriod } from '../../../api/access/rate-limit.js';
+import { SqliteAccessStore } from '../../../api/access/sqlite-store.js';
+import { issueKey } from '../../../api/access/issue.js';
+import { createApp } from '../../../api/app.js';
+import { CursorCodec } from '../../../api/cursor.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
+import { TIER_MONTHLY_QUOTA, type Tier } from '../../../config/index.js';
+import { bearer } from '../../support/keys.js';
+import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
 
 const LIMIT = 250;
 const QUOTAS: Record<Tier, number> = { ...TIER_MONTHLY_QUOTA, free: LIMIT };
@@ -233,7 +233,7 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
     const { id } = await newKey();
     const period = quotaPeriod(now);
     const run = promisify(execFile);
-    const worker = join(import.meta.dirname, '..', 'support', 'consume-worker.ts');
+    const worker = join(import.meta.dirname, '..', '..', 'support', 'consume-worker.ts');
     const outputs = await Promise.all(
       Array.from({ length: 4 }, () =>
         run(process.execPath, ['--import', 'tsx', worker, file, id, period, String(LIMIT), '1000']),

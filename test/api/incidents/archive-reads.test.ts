@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArchiveActivities } from '../../activities/archive-activities.js';
-import type { App } from '../../api/app.js';
-import { ServingStore } from '../../lake/serving/serving-store.js';
-import { dataLayout, FEED_CATALOGUE, type Tier } from '../../config/index.js';
-import { INTERCHANGE_COLUMNS } from '../../model/index.js';
-import { Warehouse } from '../../warehouse/warehouse.js';
-import { testLocator } from '../archive/support.js';
-import { bearer } from '../support/keys.js';
-import type { ResponseValidator } from '../support/openapi-validator.js';
-import { testApi, type TestApi } from '../support/test-api.js';
+import { createArchiveActivities } from '../../../activities/archive-activities.js';
+import type { App } from '../../../api/app.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
+import { dataLayout, FEED_CATALOGUE, type Tier } from '../../../config/index.js';
+import { INTERCHANGE_COLUMNS } from '../../../model/index.js';
+import { Warehouse } from '../../../warehouse/warehouse.js';
+import { testLocator } from '../../archive/support.js';
+import { bearer } from '../../support/keys.js';
+import type { ResponseValidator } from '../../support/openapi-validator.js';
+import { testApi, type TestApi } from '../../support/test-api.js';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 

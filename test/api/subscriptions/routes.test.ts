@@ -4,14 +4,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geographyFiles, loadServedGeography } from '../../api/declarations/geography.js';
-import { FEED_CATALOGUE } from '../../config/index.js';
-import { ServingStore } from '../../lake/serving/serving-store.js';
-import type { ServedGeography } from '../../api/declarations/geography.js';
-import { SqliteSubscriptionStore } from '../../subscriptions/sqlite-store.js';
-import { declarationSettings, writeStandInInputs } from '../declarations/support/api-fixture.js';
-import { bearer } from '../support/keys.js';
-import { testApi, type TestApi } from '../support/test-api.js';
+import { geographyFiles, loadServedGeography } from '../../../api/declarations/geography.js';
+import { FEED_CATALOGUE } from '../../../config/index.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
+import type { ServedGeography } from '../../../api/declarations/geography.js';
+import { SqliteSubscriptionStore } from '../../../subscriptions/sqlite-store.js';
+import { declarationSettings, writeStandInInputs } from '../../declarations/support/api-fixture.js';
+import { bearer } from '../../support/keys.js';
+import { testApi, type TestApi } from '../../support/test-api.js';
 
 const ADDRESSES: Record<string, string> = {
   'hooks.example.org': '93.184.216.34',

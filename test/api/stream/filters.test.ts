@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Incident } from '../../model/index.js';
-import { Warehouse } from '../../warehouse/warehouse.js';
-import { makeRecord } from '../support/incidents.js';
-import { bearer } from '../support/keys.js';
-import { SseClient, type SseEvent } from '../support/sse.js';
-import { FeedPolls, startReplica, type Replica } from '../support/stream-replicas.js';
+import type { Incident } from '../../../model/index.js';
+import { Warehouse } from '../../../warehouse/warehouse.js';
+import { makeRecord } from '../../support/incidents.js';
+import { bearer } from '../../support/keys.js';
+import { SseClient, type SseEvent } from '../../support/sse.js';
+import { FeedPolls, startReplica, type Replica } from '../../support/stream-replicas.js';
 
 const at = (longitude: number, latitude: number): Partial<Incident> => ({
   geometry: { type: 'Point', coordinates: [longitude, latitude] },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { featureJson, featureJsonWithDistance } from '../../api/incidents/feature-json.js';
-import { toFeature } from '../../exports/geojson.js';
-import { makeRecord } from '../support/incidents.js';
+import { featureJson, featureJsonWithDistance } from '../../../api/incidents/feature-json.js';
+import { toFeature } from '../../../exports/geojson.js';
+import { makeRecord } from '../../support/incidents.js';
 
 describe('features as text made once per record', () => {
   const records = [

@@ -6,27 +6,27 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { tableFromIPC } from 'apache-arrow';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArchiveActivities } from '../../activities/archive-activities.js';
-import { normalise } from '../../model/index.js';
-import { createApp, type App } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
-import type { Catalogue } from '../../api/exports/catalogue.js';
-import { ServingStore } from '../../lake/serving/serving-store.js';
-import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
-import { RECORD_COLUMNS } from '../../lake/incident-columns.js';
-import { NO_LOCATOR, toRecord } from '../../model/index.js';
-import { writeArchiveFile } from '../../replay/archive/generate.js';
+import { createArchiveActivities } from '../../../activities/archive-activities.js';
+import { normalise } from '../../../model/index.js';
+import { createApp, type App } from '../../../api/app.js';
+import { CursorCodec } from '../../../api/cursor.js';
+import type { Catalogue } from '../../../api/exports/catalogue.js';
+import { ServingStore } from '../../../lake/serving/serving-store.js';
+import { dataLayout, FEED_CATALOGUE } from '../../../config/index.js';
+import { RECORD_COLUMNS } from '../../../lake/incident-columns.js';
+import { NO_LOCATOR, toRecord } from '../../../model/index.js';
+import { writeArchiveFile } from '../../../replay/archive/generate.js';
 import {
   renderNswMajorIncidents,
   syntheticNswIncidents,
   type SyntheticIncident,
-} from '../../replay/generators/nsw-rfs.js';
-import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
-import { publishNow } from '../../warehouse/publisher.js';
-import { Warehouse } from '../../warehouse/warehouse.js';
-import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
-import { bearer, testAccess, type TestAccess } from '../support/keys.js';
-import { ResponseValidator } from '../support/openapi-validator.js';
+} from '../../../replay/generators/nsw-rfs.js';
+import { parseNswRfsMajorIncidents } from '../../../sources/nsw/rfs-major-incidents.js';
+import { publishNow } from '../../../warehouse/publisher.js';
+import { Warehouse } from '../../../warehouse/warehouse.js';
+import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
+import { bearer, testAccess, type TestAccess } from '../../support/keys.js';
+import { ResponseValidator } from '../../support/openapi-validator.js';
 
 const FEED = FEED_CATALOGUE.find((feed) => feed.key === 'nsw-rfs-major-incidents')!;
 const NOW = new Date('2026-11-21T00:00:00Z');

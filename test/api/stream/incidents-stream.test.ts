@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comparePositions, parseChangeId } from '../../api/stream/position.js';
-import { readManifest } from '../../lake/manifest.js';
-import { Warehouse } from '../../warehouse/warehouse.js';
-import { makeRecord } from '../support/incidents.js';
-import { bearer } from '../support/keys.js';
-import { SseClient, type SseEvent } from '../support/sse.js';
-import { FeedPolls, startReplica, type Replica } from '../support/stream-replicas.js';
+import { comparePositions, parseChangeId } from '../../../api/stream/position.js';
+import { readManifest } from '../../../lake/manifest.js';
+import { Warehouse } from '../../../warehouse/warehouse.js';
+import { makeRecord } from '../../support/incidents.js';
+import { bearer } from '../../support/keys.js';
+import { SseClient, type SseEvent } from '../../support/sse.js';
+import { FeedPolls, startReplica, type Replica } from '../../support/stream-replicas.js';
 
 interface ChangeDocument {
   id: string;

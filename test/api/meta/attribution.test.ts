@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LICENCE_UNDER_REVIEW, publishedLicence } from '../../api/meta/attribution.js';
+import { LICENCE_UNDER_REVIEW, publishedLicence } from '../../../api/meta/attribution.js';
 
 describe('licence publication rule', () => {
   it('publishes recognised Creative Commons licences and explicit permissions as they are', () => {
