@@ -3,20 +3,17 @@
  * then the time to publish the serving Parquet (the baseline every commit already pays) next to the
  * time to write the whole CAP Atom feed, and the feed's size. Usage: npm run bench:cap-export [-- --incidents 5000]
  */
+import { commitGeneratedNsw } from './support/generated-nsw.js';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { normalise } from '../model/index.js';
-import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
 import { publishCapFeed } from '../warehouse/publish-cap.js';
 import { publishNow } from '../warehouse/publisher.js';
 import { Warehouse } from '../warehouse/warehouse.js';
 import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
-import { toRecord } from '../model/index.js';
-import { GENERATORS } from '../replay/generators/index.js';
 
 const { values } = parseArgs({ options: { incidents: { type: 'string', default: '5000' } } });
 const count = Number(values.incidents);
@@ -25,25 +22,7 @@ const RUNS = 5;
 const dir = await mkdtemp(join(tmpdir(), 'eids-bench-cap-'));
 const warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
 try {
-  const body = GENERATORS.get('nsw-rfs-major-incidents-geojson')!.render({
-    count,
-    seed: 1,
-    tick: 0,
-    startedAt: new Date(),
-    tickMs: 60_000,
-  });
-  const fetched = new Date().toISOString();
-  const records = parseNswRfsMajorIncidents(new TextEncoder().encode(body)).incidents.map((draft) =>
-    toRecord(normalise(draft, fetched)),
-  );
-  await warehouse.commit({
-    feedKey: 'nsw-rfs-major-incidents',
-    rawSha256: '0'.repeat(64),
-    incoming: records,
-    polledAt: fetched,
-    pollId: `poll@${fetched}`,
-    guarded: false,
-  });
+  const records = await commitGeneratedNsw(warehouse, count, 1);
   const settings = parseSettings({});
   const issuer = capIssuerFromSettings(settings, FEED_CATALOGUE);
   const file = join(dir, 'exports', 'cap', 'incidents.atom');

@@ -5,6 +5,7 @@
  * ≤ 350 KB), and the status page's bytes for the whole catalogue (goal ≤ 50 KB).
  * Usage: npm run bench:map [-- --incidents 2000 --runs 5]
  */
+import { commitGeneratedNsw } from './support/generated-nsw.js';
 import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import { get } from 'node:http';
@@ -13,7 +14,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { normalise } from '../model/index.js';
 import { SqliteAccessStore } from '../api/access/sqlite-store.js';
 import { createApp } from '../api/app.js';
 import { CursorCodec } from '../api/cursor.js';
@@ -23,10 +23,8 @@ import { ensurePageKey, serviceOrigins, type PageKey } from '../api/pages/page-k
 import { ServingStore } from '../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, parseSettings } from '../config/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
-import { initialFeedHealth, toRecord, type FeedHealth } from '../model/index.js';
-import { GENERATORS } from '../replay/generators/index.js';
+import { initialFeedHealth, type FeedHealth } from '../model/index.js';
 import { SHARED_DIR } from '../replay/shared-samples.js';
-import { parseNswRfsMajorIncidents } from '../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../warehouse/publisher.js';
 import { Warehouse } from '../warehouse/warehouse.js';
 import { launchChromium, mapRendered, pageErrors } from '../replay/browser.js';
@@ -39,25 +37,7 @@ const runs = Number(values.runs);
 
 const dir = await mkdtemp(join(tmpdir(), 'eids-bench-map-'));
 const warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
-const body = GENERATORS.get('nsw-rfs-major-incidents-geojson')!.render({
-  count: incidents,
-  seed: 7,
-  tick: 0,
-  startedAt: new Date(),
-  tickMs: 60_000,
-});
-const fetched = new Date().toISOString();
-const records = parseNswRfsMajorIncidents(new TextEncoder().encode(body)).incidents.map((draft) =>
-  toRecord(normalise(draft, fetched)),
-);
-await warehouse.commit({
-  feedKey: 'nsw-rfs-major-incidents',
-  rawSha256: '0'.repeat(64),
-  incoming: records,
-  polledAt: fetched,
-  pollId: `poll@${fetched}`,
-  guarded: false,
-});
+await commitGeneratedNsw(warehouse, incidents, 7);
 await publishNow(warehouse, join(dir, 'lake'));
 const store = await ServingStore.open(join(dir, 'lake'));
 

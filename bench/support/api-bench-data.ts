@@ -1,3 +1,4 @@
+import { commitGeneratedNsw } from './generated-nsw.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -7,12 +8,9 @@ import {
 import { issueKey } from '../../api/access/issue.js';
 import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
 import { dataLayout, parseSettings } from '../../config/index.js';
-import { normalise, toRecord } from '../../model/index.js';
-import { GENERATORS } from '../../replay/generators/index.js';
 import { renderThresholdsTable, syntheticFleet, syntheticStation } from '../../replay/gauges/index.js';
 import { readingTimes, valueAt } from '../../sources/gauges/fake/index.js';
 import { demoDeclarationInputs } from '../../runtime/declaration-inputs.js';
-import { parseNswRfsMajorIncidents } from '../../sources/nsw/rfs-major-incidents.js';
 import { GaugeWarehouse, STAGED_READING_COLUMNS, writeStagedPoll } from '../../warehouse/gauges/index.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
@@ -43,25 +41,7 @@ export async function buildBenchData(
   const layout = dataLayout(dataDir);
   const warehouse = await Warehouse.open(layout.warehouseFile);
   try {
-    const body = GENERATORS.get('nsw-rfs-major-incidents-geojson')!.render({
-      count: options.incidents,
-      seed: 1,
-      tick: 0,
-      startedAt: new Date(),
-      tickMs: 60_000,
-    });
-    const fetched = new Date().toISOString();
-    const records = parseNswRfsMajorIncidents(new TextEncoder().encode(body)).incidents.map((draft) =>
-      toRecord(normalise(draft, fetched)),
-    );
-    await warehouse.commit({
-      feedKey: 'nsw-rfs-major-incidents',
-      rawSha256: '0'.repeat(64),
-      incoming: records,
-      polledAt: fetched,
-      pollId: `poll@${fetched}`,
-      guarded: false,
-    });
+    const records = await commitGeneratedNsw(warehouse, options.incidents, 1);
     await publishNow(warehouse, layout.lakeDir);
 
     const endMs = Date.now();
