@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { ConfigError, dataLayout, loadSettings } from '../config/index.js';
+import { ConfigError, dataLayout } from '../config/index.js';
 import { CLUSTER_BUCKET, CLUSTER_DATA_DIR, startCluster } from '../runtime/cluster.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
 import { startDemoUpstream } from '../runtime/demo-upstream.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { stopOnSignals } from '../runtime/service.js';
+import { settingsOrExit } from '../runtime/startup-settings.js';
 
 /**
  * The whole service as separate processes on one machine (DESIGN: scale-out path), polling the demo's
@@ -12,13 +13,7 @@ import { stopOnSignals } from '../runtime/service.js';
  * folder of its own under data/cluster/, sharing only Temporal (a dev server), a bucket (versitygw)
  * and the key store. Kill any process: the others carry on, and it is started again.
  */
-let logSettings;
-try {
-  logSettings = loadSettings({ DATA_DIR: CLUSTER_DATA_DIR });
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const logSettings = settingsOrExit({ DATA_DIR: CLUSTER_DATA_DIR });
 const log = createServiceLog(serviceLogOptions(logSettings, 'cluster'));
 const signals = stopOnSignals(log);
 let closeReplay = () => Promise.resolve();

@@ -14,18 +14,13 @@ import { ensureDemoKey } from '../runtime/demo-key.js';
 import { startDemoUpstream } from '../runtime/demo-upstream.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
+import { settingsOrExit } from '../runtime/startup-settings.js';
 
 /**
  * The whole system with no internet: a replay server (in this process) plays every catalogue feed with
  * generated documents that change over time, and the service's processes poll it instead of the agencies.
  */
-let logSettings;
-try {
-  logSettings = loadSettings({ DATA_DIR: DEMO_DATA_DIR });
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const logSettings = settingsOrExit({ DATA_DIR: DEMO_DATA_DIR });
 const log = createServiceLog(serviceLogOptions(logSettings, 'demo'));
 const signals = stopOnSignals(log);
 let closeReplay = () => Promise.resolve();
