@@ -36,10 +36,18 @@ export function isExecutableFile(path) {
 }
 
 /** The executable `name` in the first PATH folder that has one, as an absolute path. */
-export function searchPath(name) {
+function searchPath(name) {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir !== '' && isExecutableFile(join(dir, name))) return resolve(dir, name);
   }
+  return undefined;
+}
+
+/** A tool found on PATH, else at its install path in the project; undefined when neither has it. */
+export function findTool(name, installPath) {
+  const onPath = searchPath(name);
+  if (onPath) return { path: onPath, source: 'PATH' };
+  if (isExecutableFile(installPath)) return { path: installPath, source: 'project' };
   return undefined;
 }
 

@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
   PROJECT_ROOT,
+  findTool,
   goInstall,
   isExecutableFile,
   lastLines,
   logger,
   run,
-  searchPath,
   seconds,
   setupFlags,
   shown,
@@ -48,10 +48,7 @@ function locate() {
     if (isExecutableFile(path)) return { path, source: 'TEMPORAL_CLI_PATH' };
     return { missing: `TEMPORAL_CLI_PATH is set to ${path}, which is not an executable file` };
   }
-  const onPath = searchPath(EXE_NAME);
-  if (onPath) return { path: onPath, source: 'PATH' };
-  if (isExecutableFile(INSTALL_PATH)) return { path: INSTALL_PATH, source: 'project' };
-  return { missing: 'not found' };
+  return findTool(EXE_NAME, INSTALL_PATH) ?? { missing: 'not found' };
 }
 
 /** `temporal --version` → its first line, or undefined when the binary does not run. */

@@ -13,11 +13,10 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   PROJECT_ROOT,
+  findTool,
   goInstall,
-  isExecutableFile,
   logger,
   run,
-  searchPath,
   seconds,
   setupFlags,
   shown,
@@ -34,13 +33,6 @@ const INSTALL_HELP =
   '`npm run setup`.';
 
 const { say, fail } = logger('setup-versitygw');
-
-function locate() {
-  const onPath = searchPath('versitygw');
-  if (onPath) return { path: onPath, source: 'PATH' };
-  if (isExecutableFile(INSTALL_PATH)) return { path: INSTALL_PATH, source: 'project' };
-  return undefined;
-}
 
 /** `versitygw --version` answers (its first line), or undefined when the binary does not run. */
 function runs(path) {
@@ -61,7 +53,7 @@ function installWithGo() {
 function main() {
   const { ifMissing, force } = setupFlags(fail);
 
-  const found = locate();
+  const found = findTool('versitygw', INSTALL_PATH);
   if (found && !force) {
     if (ifMissing) return;
     const version = runs(found.path);
