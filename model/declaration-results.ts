@@ -13,26 +13,15 @@ import type {
  * The interface leaves list items, detail and per-LGA records open; these types fill them.
  */
 
+/** The statuses postcode and point answers share: what they say when they found LGAs. */
+const FOUND_MATCH_STATUSES = ['declared', 'partial', 'activation_only', 'not_declared', 'uncertain'] as const;
+
 /** Answer for a postcode (and a suburb within it). */
-export const MATCH_STATUSES = [
-  'declared',
-  'partial',
-  'activation_only',
-  'not_declared',
-  'uncertain',
-  'unknown_postcode',
-] as const;
+export const MATCH_STATUSES = [...FOUND_MATCH_STATUSES, 'unknown_postcode'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /** Answer for a point: as for a postcode, with `unknown_location` when no LGA covers it. */
-export const POINT_MATCH_STATUSES = [
-  'declared',
-  'partial',
-  'activation_only',
-  'not_declared',
-  'uncertain',
-  'unknown_location',
-] as const;
+export const POINT_MATCH_STATUSES = [...FOUND_MATCH_STATUSES, 'unknown_location'] as const;
 export type PointMatchStatus = (typeof POINT_MATCH_STATUSES)[number];
 
 /** One LGA's standing; a result's status aggregates these. */
