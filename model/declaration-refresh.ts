@@ -1,5 +1,5 @@
 import type { DeclarationSourceId } from './declaration.js';
-import type { FeedErrorKind } from './feed-health.js';
+import { statusAfter, type FeedErrorKind } from './feed-health.js';
 import type { FeedStatus } from './enums.js';
 
 /**
@@ -46,10 +46,7 @@ export const DECLARATION_SOURCE_DOWN_AFTER = 3;
 export function deriveSourceStatus(
   health: Pick<DeclarationSourceHealth, 'lastOutcome' | 'consecutiveFailures'>,
 ): FeedStatus {
-  if (health.lastOutcome === undefined) return 'unknown';
-  if (health.consecutiveFailures >= DECLARATION_SOURCE_DOWN_AFTER) return 'down';
-  if (health.lastOutcome === 'failed' || health.lastOutcome === 'guarded') return 'degraded';
-  return 'healthy';
+  return statusAfter(health, DECLARATION_SOURCE_DOWN_AFTER);
 }
 
 /** The worst status of several (down > degraded > unknown > healthy); unknown for none. */

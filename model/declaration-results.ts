@@ -13,26 +13,15 @@ import type {
  * The interface leaves list items, detail and per-LGA records open; these types fill them.
  */
 
+/** The statuses postcode and point answers share: what they say when they found LGAs. */
+const FOUND_MATCH_STATUSES = ['declared', 'partial', 'activation_only', 'not_declared', 'uncertain'] as const;
+
 /** Answer for a postcode (and a suburb within it). */
-export const MATCH_STATUSES = [
-  'declared',
-  'partial',
-  'activation_only',
-  'not_declared',
-  'uncertain',
-  'unknown_postcode',
-] as const;
+export const MATCH_STATUSES = [...FOUND_MATCH_STATUSES, 'unknown_postcode'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /** Answer for a point: as for a postcode, with `unknown_location` when no LGA covers it. */
-export const POINT_MATCH_STATUSES = [
-  'declared',
-  'partial',
-  'activation_only',
-  'not_declared',
-  'uncertain',
-  'unknown_location',
-] as const;
+export const POINT_MATCH_STATUSES = [...FOUND_MATCH_STATUSES, 'unknown_location'] as const;
 export type PointMatchStatus = (typeof POINT_MATCH_STATUSES)[number];
 
 /** One LGA's standing; a result's status aggregates these. */
@@ -64,29 +53,33 @@ export interface CurrencyHorizons {
   unconfirmedUntilDays: number;
 }
 
-/** A record as of the date asked about. */
-export interface DeclarationRecordView {
-  id: string;
+/** What a record and a list item both say of their instrument, as of the date asked about. */
+export interface DeclarationInstrumentFacts {
   agrn: number;
   instrumentType: InstrumentType;
   jurisdiction: Jurisdiction;
   eventName: string;
   disasterTypes: DisasterType[];
-  area: DeclarationArea;
   startDate: string;
   endDate: string | null;
   status: DeclarationRecordStatus;
   currency: RecordCurrency;
+  source: DeclarationSourceId;
+  sourceName: string;
+  /** Official page or dataset the record came from. */
+  sourceUrl: string;
+}
+
+/** A record as of the date asked about. */
+export interface DeclarationRecordView extends DeclarationInstrumentFacts {
+  id: string;
+  area: DeclarationArea;
   /** One sentence on how status and currency were reached. */
   currencyNote: string;
   /** DRFA categories activated, where the source says. */
   drfaCategories: DrfaCategory[] | null;
   /** Assistance measures as published (NSW register). */
   assistance: string | null;
-  source: DeclarationSourceId;
-  sourceName: string;
-  /** Official page or dataset the record came from. */
-  sourceUrl: string;
 }
 
 /** One LGA of a postcode or point answer. */
@@ -150,27 +143,15 @@ export interface PointDeclarationResult {
 }
 
 /** One instrument of one jurisdiction for one AGRN: an item of GET /declarations. */
-export interface DeclarationListItem {
+export interface DeclarationListItem extends DeclarationInstrumentFacts {
   /** `<instrument type>:<jurisdiction>:<agrn>`; also the keyset tie-breaker. */
   id: string;
-  agrn: number;
-  instrumentType: InstrumentType;
-  jurisdiction: Jurisdiction;
-  eventName: string;
-  disasterTypes: DisasterType[];
-  startDate: string;
-  endDate: string | null;
-  status: DeclarationRecordStatus;
-  currency: RecordCurrency;
   /** LGAs the instrument names. */
   lgaCount: number;
   /** Suburbs-and-localities (SAL) it names, for activations made below LGA level. */
   localityCount: number;
   /** Union of the DRFA categories across its rows, where the source says. */
   drfaCategories: DrfaCategory[] | null;
-  source: DeclarationSourceId;
-  sourceName: string;
-  sourceUrl: string;
 }
 
 /** A page of GET /declarations; `nextCursor` is null on the last page. */

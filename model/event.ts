@@ -5,43 +5,6 @@ import type { PointGeometry, PolygonGeometry } from './geometry.js';
 /** A clustered event's outline: the convex hull of its incidents, or their centroid when they have no area. */
 export type EventGeometry = PointGeometry | PolygonGeometry;
 
-/**
- * A clustered event as the service keeps it between polls: the published fields of the spec's Event
- * plus what keeps its identity (members, when it was last matched, how it ended). Every value is
- * JSON-safe; timestamps are ISO 8601 text as the agencies gave them.
- */
-export interface ClusteredEvent {
-  /** UUID, stable while the event lives (see docs/adr/0011-event-clustering.md). */
-  id: string;
-  /** Events are formed within one category, so each has exactly one. */
-  eventCategory: EventCategory;
-  /** Ids of the incidents that formed it at its last match, sorted. */
-  memberIds: string[];
-  geometry: EventGeometry;
-  title: string;
-  summary: string;
-  incidentCount: number;
-  affectedSuburbs: string[];
-  affectedStates: StateCode[];
-  agencies: string[];
-  eventTypes: EventType[];
-  maxSeverity: Severity;
-  maxWarningLevel: WarningLevel;
-  /** Sum of the sizes members report, in hectares; null when none reports one. */
-  estimatedHectares: number | null;
-  /** The earliest `reported` of any member it has had; never moves later. */
-  firstDetectedAt: string;
-  /** The latest `updated` of its members; never moves earlier. */
-  lastUpdatedAt: string;
-  isActive: boolean;
-  /** The poll (`now`) at which its members last formed a cluster. */
-  lastMatchedAt: string;
-  /** The poll at which it became inactive; null while active. */
-  endedAt: string | null;
-  /** When it ended by merging: the id of the event that absorbed it. */
-  mergedInto: string | null;
-}
-
 /** `properties` of the spec's Event Feature. */
 export interface EventFeatureProperties {
   title: string;
@@ -52,11 +15,37 @@ export interface EventFeatureProperties {
   eventTypes: EventType[];
   maxSeverity: Severity;
   maxWarningLevel: WarningLevel;
+  /** Sum of the sizes members report, in hectares; null when none reports one. */
   estimatedHectares: number | null;
   summary: string;
+  /** The earliest `reported` of any member it has had; never moves later. */
   firstDetectedAt: string | null;
+  /** The latest `updated` of its members; never moves earlier. */
   lastUpdatedAt: string;
   isActive: boolean;
+}
+
+/**
+ * A clustered event as the service keeps it between polls: the published fields of the spec's Event
+ * plus what keeps its identity (members, when it was last matched, how it ended). Every value is
+ * JSON-safe; timestamps are ISO 8601 text as the agencies gave them.
+ */
+export interface ClusteredEvent extends EventFeatureProperties {
+  /** UUID, stable while the event lives (see docs/adr/0011-event-clustering.md). */
+  id: string;
+  /** Events are formed within one category, so each has exactly one. */
+  eventCategory: EventCategory;
+  /** Ids of the incidents that formed it at its last match, sorted. */
+  memberIds: string[];
+  geometry: EventGeometry;
+  /** A kept event always has one (a published Feature may not). */
+  firstDetectedAt: string;
+  /** The poll (`now`) at which its members last formed a cluster. */
+  lastMatchedAt: string;
+  /** The poll at which it became inactive; null while active. */
+  endedAt: string | null;
+  /** When it ended by merging: the id of the event that absorbed it. */
+  mergedInto: string | null;
 }
 
 /** The spec's Event resource: a GeoJSON Feature. */

@@ -77,8 +77,16 @@ export interface FeedHealth {
 export function deriveFeedStatus(
   health: Pick<FeedHealth, 'lastOutcome' | 'consecutiveFailures'>,
 ): FeedStatus {
+  return statusAfter(health, DOWN_AFTER_CONSECUTIVE_FAILURES);
+}
+
+/** The thresholds above, for anything polled or refreshed: down after `downAfter` failures in a row. */
+export function statusAfter(
+  health: { lastOutcome?: string | undefined; consecutiveFailures: number },
+  downAfter: number,
+): FeedStatus {
   if (health.lastOutcome === undefined) return 'unknown';
-  if (health.consecutiveFailures >= DOWN_AFTER_CONSECUTIVE_FAILURES) return 'down';
+  if (health.consecutiveFailures >= downAfter) return 'down';
   if (health.lastOutcome === 'failed' || health.lastOutcome === 'guarded') return 'degraded';
   return 'healthy';
 }

@@ -36,50 +36,38 @@ export class CapValidators {
 
   /** Problems of one standalone alert against the CAP 1.2 XSD alone. */
   xsdProblems(xml: string): string[] {
-    const doc = XmlDocument.fromString(xml);
-    try {
-      return schemaProblems(this.cap, doc, 'CAP-v1.2.xsd');
-    } finally {
-      doc.dispose();
-    }
+    return withDocument(xml, (doc) => schemaProblems(this.cap, doc, 'CAP-v1.2.xsd'));
   }
 
   /** Every problem of one standalone alert: CAP 1.2 XSD, the stricter XSD, then the CAP-AU rules. */
   alertProblems(xml: string, profileCode: string): string[] {
-    const doc = XmlDocument.fromString(xml);
-    try {
-      return [
-        ...schemaProblems(this.cap, doc, 'CAP-v1.2.xsd'),
-        ...schemaProblems(this.capStrict, doc, 'cap12_extended.xsd'),
-        ...this.profileProblems(xml, profileCode),
-      ];
-    } finally {
-      doc.dispose();
-    }
+    return withDocument(xml, (doc) => [
+      ...schemaProblems(this.cap, doc, 'CAP-v1.2.xsd'),
+      ...schemaProblems(this.capStrict, doc, 'cap12_extended.xsd'),
+      ...this.profileProblems(xml, profileCode),
+    ]);
   }
 
   /** Problems of an Atom feed against RFC 4287's grammar, and of every alert it inlines. */
   atomProblems(xml: string, profileCode: string): string[] {
-    const doc = XmlDocument.fromString(xml);
-    try {
-      const problems = schemaProblems(this.atom, doc, 'atom_rfc4287.rng');
-      for (const alert of this.embeddedAlerts(doc)) problems.push(...this.alertProblems(alert, profileCode));
-      return problems;
-    } finally {
-      doc.dispose();
-    }
+    return this.containerProblems(xml, profileCode, this.atom, 'atom_rfc4287.rng');
   }
 
   /** Problems of an EDXL-DE distribution, and of every alert it carries. */
   edxlProblems(xml: string, profileCode: string): string[] {
-    const doc = XmlDocument.fromString(xml);
-    try {
-      const problems = schemaProblems(this.edxl, doc, 'edxlde-1_0.xsd');
-      for (const alert of this.embeddedAlerts(doc)) problems.push(...this.alertProblems(alert, profileCode));
-      return problems;
-    } finally {
-      doc.dispose();
-    }
+    return this.containerProblems(xml, profileCode, this.edxl, 'edxlde-1_0.xsd');
+  }
+
+  private containerProblems(
+    xml: string,
+    profileCode: string,
+    validator: XsdValidator | RelaxNGValidator,
+    schema: string,
+  ): string[] {
+    return withDocument(xml, (doc) => [
+      ...schemaProblems(validator, doc, schema),
+      ...this.embeddedAlerts(doc).flatMap((alert) => this.alertProblems(alert, profileCode)),
+    ]);
   }
 
   /** The CAP alerts inside a container document, each as a standalone document. */
@@ -178,6 +166,16 @@ function polygonProblems(polygon: string): string[] {
       problems.push(`> 6 decimals: ${pair}`);
   }
   return problems;
+}
+
+/** Runs `use` on the parsed document, then frees it (libxml2's memory is not garbage-collected). */
+function withDocument<T>(xml: string, use: (doc: XmlDocument) => T): T {
+  const doc = XmlDocument.fromString(xml);
+  try {
+    return use(doc);
+  } finally {
+    doc.dispose();
+  }
 }
 
 function schemaProblems(

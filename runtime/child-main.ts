@@ -1,7 +1,7 @@
 import { stdoutDestination } from '../api/request-log-writer.js';
-import { ConfigError, loadSettings } from '../config/index.js';
 import { createServiceLog, isBug, serviceLogOptions } from './log.js';
 import { ROLES, startRole, type Role } from './roles.js';
+import { settingsOrExit } from './startup-settings.js';
 import { installTemporalRuntime } from './temporal-log.js';
 
 /**
@@ -20,13 +20,7 @@ if (!ROLES.includes(role)) {
   process.exit(2);
 }
 
-let settings;
-try {
-  settings = loadSettings();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const settings = settingsOrExit();
 // The API's own lines share the request log's buffered standard output, so they stay in order.
 const log = createServiceLog({
   ...serviceLogOptions(settings, role),

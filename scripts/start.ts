@@ -1,15 +1,10 @@
-import { ConfigError, loadSettings } from '../config/index.js';
+import { ConfigError } from '../config/index.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
+import { settingsOrExit } from '../runtime/startup-settings.js';
 
 /** `npm start`: the service as separate processes under this one (see runtime/service.ts). */
-let settings;
-try {
-  settings = loadSettings();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+const settings = settingsOrExit();
 const log = createServiceLog(serviceLogOptions(settings, 'eids'));
 const signals = stopOnSignals(log);
 try {

@@ -139,36 +139,33 @@ function createMap() {
   return created;
 }
 
-function incidentFeature(feature) {
-  const p = feature.properties;
+/** The map's light copy of an API feature: its geometry, id and title, and what the layers show. */
+function mapFeature(feature, properties) {
   return {
     type: 'Feature',
     geometry: feature.geometry,
-    properties: {
-      id: feature.id,
-      title: p.title,
-      state: p.source.state,
-      eventType: p.eventType,
-      warningLevel: p.warningLevel,
-      updated: p.timestamps?.updated,
-    },
+    properties: { id: feature.id, title: feature.properties.title, ...properties },
   };
+}
+
+function incidentFeature(feature) {
+  const p = feature.properties;
+  return mapFeature(feature, {
+    state: p.source.state,
+    eventType: p.eventType,
+    warningLevel: p.warningLevel,
+    updated: p.timestamps?.updated,
+  });
 }
 
 function eventFeature(feature) {
   const p = feature.properties;
-  return {
-    type: 'Feature',
-    geometry: feature.geometry,
-    properties: {
-      id: feature.id,
-      title: p.title,
-      level: p.maxWarningLevel,
-      incidentCount: p.incidentCount,
-      states: p.affectedStates.join(','),
-      types: p.eventTypes.join(','),
-    },
-  };
+  return mapFeature(feature, {
+    level: p.maxWarningLevel,
+    incidentCount: p.incidentCount,
+    states: p.affectedStates.join(','),
+    types: p.eventTypes.join(','),
+  });
 }
 
 function gaugeFeature(gauge) {

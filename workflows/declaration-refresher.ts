@@ -20,14 +20,11 @@ import {
   type DeclarationSourceId,
 } from '../model/index.js';
 import { DECLARATION_PUBLISH, declarationFetch } from './activity-policies.js';
+import type { FetchingWorkflowInput } from './fetching-input.js';
 import { describeFailure } from './poll-failure.js';
 import { STEADY_POLLING_PATCH } from './patches.js';
 
-export interface DeclarationRefresherInput {
-  ingestTaskQueue: string;
-  warehouseTaskQueue: string;
-  /** Attempts per step within one refresh; the next refresh is the real retry. */
-  fetchMaximumAttempts?: number;
+export interface DeclarationRefresherInput extends FetchingWorkflowInput {
   /** Refreshes per run before continuing as new (default 100). */
   refreshesPerRun?: number;
   /** Refresh as soon as the run starts (default true: a new refresher loads the data at once). */

@@ -26,20 +26,17 @@ import {
   type StateCode,
 } from '../model/index.js';
 import { feedFetch, feedParse, WAREHOUSE_COMMIT } from './activity-policies.js';
+import type { FetchingWorkflowInput } from './fetching-input.js';
 import { describeFailure } from './poll-failure.js';
 import { PollRequests } from './poll-requests.js';
 import { troubledPollsText } from './troubled-polls.js';
 import { STEADY_POLLING_PATCH } from './patches.js';
 
-export interface FeedPollerInput {
+export interface FeedPollerInput extends FetchingWorkflowInput {
   feedKey: string;
   state: StateCode;
   agency: string;
   pollIntervalSeconds: number;
-  ingestTaskQueue: string;
-  warehouseTaskQueue: string;
-  /** Attempts per fetch within one poll; the next poll is the real retry. */
-  fetchMaximumAttempts?: number;
   /** The fetch's own time-out (FETCH_TIMEOUT_MS): a lost fetch is retried soon after it (default 20 s). */
   fetchTimeoutMs?: number;
   /** Polls per run before continuing as new (default 200), keeping history short. */

@@ -21,22 +21,20 @@ import {
 } from '../model/index.js';
 import { pollNowSignal } from './feed-poller.js';
 import { gaugePoll, WAREHOUSE_COMMIT } from './activity-policies.js';
+import type { FetchingWorkflowInput } from './fetching-input.js';
 import { describeFailure } from './poll-failure.js';
 import { PollRequests } from './poll-requests.js';
 import { STEADY_POLLING_PATCH } from './patches.js';
 
-export interface GaugePollerInput {
+export interface GaugePollerInput extends FetchingWorkflowInput {
   source: GaugeSourceName;
   pollIntervalSeconds: number;
-  ingestTaskQueue: string;
-  warehouseTaskQueue: string;
   /** History the first poll asks for. */
   initialWindowHours: number;
   /** Each poll asks again for this much before the end of the last committed one (late readings). */
   overlapHours: number;
   /** After an outage, no more than this much is asked for in one poll. */
   maxWindowHours: number;
-  fetchMaximumAttempts?: number;
   fetchTimeoutMs?: number;
   /** Polls per run before continuing as new (default 200). */
   iterationsPerRun?: number;

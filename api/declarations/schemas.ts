@@ -32,14 +32,19 @@ const Horizons = z
       'Open-ended records count as current this many days from their start, then as unconfirmable until the second figure, then as lapsed (docs/adr/0012).',
   });
 
+/** What a record and a list item both say of the instrument (declaration or activation) itself. */
+const instrumentFields = {
+  id: z.string(),
+  agrn: z.number().int(),
+  instrumentType: z.enum(INSTRUMENT_TYPES),
+  jurisdiction: z.enum(JURISDICTIONS),
+  eventName: z.string(),
+  disasterTypes: z.array(z.enum(DISASTER_TYPES)),
+};
+
 const RecordView = z
   .object({
-    id: z.string(),
-    agrn: z.number().int(),
-    instrumentType: z.enum(INSTRUMENT_TYPES),
-    jurisdiction: z.enum(JURISDICTIONS),
-    eventName: z.string(),
-    disasterTypes: z.array(z.enum(DISASTER_TYPES)),
+    ...instrumentFields,
     area: z.object({
       type: z.enum(['lga', 'sal']),
       code: z.string().openapi({ description: 'ABS LGA 2022 or SAL 2021 code' }),
@@ -114,12 +119,7 @@ export const PointResult = z
 
 const ListItem = z
   .object({
-    id: z.string(),
-    agrn: z.number().int(),
-    instrumentType: z.enum(INSTRUMENT_TYPES),
-    jurisdiction: z.enum(JURISDICTIONS),
-    eventName: z.string(),
-    disasterTypes: z.array(z.enum(DISASTER_TYPES)),
+    ...instrumentFields,
     startDate: isoDate,
     endDate: isoDate.nullable(),
     status: z.enum(DECLARATION_RECORD_STATUSES),

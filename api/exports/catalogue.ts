@@ -7,6 +7,7 @@ import { CAP_FEED_PATH, INCIDENT_EXPORTS_PATH, LAKE_EXPORTS_PATH } from '../../e
 import { TIER_LOOKBACK_TEXT, type Entitlement, type Tier } from '../../config/index.js';
 import { RECORD_COLUMNS } from '../../lake/incident-columns.js';
 import { GARBAGE_GRACE_MS, type LakeFile } from '../../lake/manifest.js';
+import { RecentFiles } from '../../lake/recent-files.js';
 import { LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
@@ -108,7 +109,7 @@ export const REPLACED_FILES_SERVED_MS = GARBAGE_GRACE_MS / 2;
 export class ExportFiles {
   private built: { generation: number; files: Map<CollectionName, Promise<BuiltExport>> } | undefined;
   /** Every file named by a generation this process served, with when it was replaced (if it was). */
-  private readonly known = new Map<string, { file: LakeFile; replacedAt?: number }>();
+  private readonly known = new RecentFiles(REPLACED_FILES_SERVED_MS);
   private knownGeneration = -1;
 
   constructor(
@@ -121,13 +122,7 @@ export class ExportFiles {
   private foldManifest(nowMs: number): void {
     const manifest = this.store.manifest;
     if (!manifest || manifest.generation === this.knownGeneration) return;
-    const current = new Set(manifest.files.map((file) => file.path));
-    for (const [path, entry] of this.known) {
-      if (current.has(path)) continue;
-      entry.replacedAt ??= nowMs;
-      if (nowMs - entry.replacedAt > REPLACED_FILES_SERVED_MS) this.known.delete(path);
-    }
-    for (const file of manifest.files) this.known.set(file.path, { file });
+    this.known.adopt(manifest.files, nowMs);
     this.knownGeneration = manifest.generation;
   }
 

@@ -23,11 +23,6 @@ export interface ReadingsWindow {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/**
- * Raw readings of one gauge in [after, before), newest first, read in place from the files of its
- * source that can hold the window (a corrected value supersedes the earlier copy). One more row than
- * the limit is read to know whether a next page exists.
- */
 /** $1 the gauge, $2 and $3 the window's bounds, $4 the least value when one is asked for. */
 function windowParams(gaugeId: string, window: ReadingsWindow): (string | number)[] {
   return [
@@ -38,6 +33,29 @@ function windowParams(gaugeId: string, window: ReadingsWindow): (string | number
   ];
 }
 
+/** The query's end: the last copy of each time, the least value when asked, newest first, one past the page. */
+function newestFirst(window: ReadingsWindow, valueColumn: string): string {
+  const atLeast = window.atLeast === undefined ? '' : `AND ${valueColumn} >= $4`;
+  return `WHERE copy = 1 ${atLeast} ORDER BY t DESC LIMIT ${window.limit + 1}`;
+}
+
+/** A page of the rows read (one past it): their views, and whether a next page exists. */
+function pageOf<Row, View>(
+  rows: Row[],
+  window: ReadingsWindow,
+  view: (row: Row) => View,
+): { readings: View[]; more: boolean } {
+  return { readings: rows.slice(0, window.limit).map(view), more: rows.length > window.limit };
+}
+
+const localTime = (row: { t: number; offset_minutes: number }) =>
+  formatAtOffset(Number(row.t), Number(row.offset_minutes));
+
+/**
+ * Raw readings of one gauge in [after, before), newest first, read in place from the files of its
+ * source that can hold the window (a corrected value supersedes the earlier copy). One more row than
+ * the limit is read to know whether a next page exists.
+ */
 export async function rawReadings(
   store: ServingStore,
   gauge: CatalogueGauge,
@@ -60,18 +78,10 @@ export async function rawReadings(
          row_number() OVER (PARTITION BY reading_time ORDER BY received_at DESC) AS copy
        FROM ${store.filesRelation('gauge_readings', files)}
        WHERE gauge_id = $1 AND reading_time >= $2::TIMESTAMPTZ AND reading_time < $3::TIMESTAMPTZ
-     ) WHERE copy = 1 ${window.atLeast === undefined ? '' : 'AND value >= $4'}
-     ORDER BY t DESC LIMIT ${window.limit + 1}`,
+     ) ${newestFirst(window, 'value')}`,
     windowParams(gauge.id, window),
   );
-  return {
-    readings: rows.slice(0, window.limit).map((row) => ({
-      time: formatAtOffset(Number(row.t), Number(row.offset_minutes)),
-      value: row.value,
-      quality: row.quality,
-    })),
-    more: rows.length > window.limit,
-  };
+  return pageOf(rows, window, (row) => ({ time: localTime(row), value: row.value, quality: row.quality }));
 }
 
 /**
@@ -106,20 +116,16 @@ export async function rollupReadings(
        FROM ${store.filesRelation('gauge_rollups', files)}
        WHERE gauge_id = $1 AND span = '${span}'
          AND bucket_start >= $2::TIMESTAMPTZ AND bucket_start < $3::TIMESTAMPTZ
-     ) WHERE copy = 1 ${window.atLeast === undefined ? '' : 'AND value_max >= $4'}
-     ORDER BY t DESC LIMIT ${window.limit + 1}`,
+     ) ${newestFirst(window, 'value_max')}`,
     windowParams(gauge.id, window),
   );
-  return {
-    readings: rows.slice(0, window.limit).map((row) => ({
-      time: formatAtOffset(Number(row.t), Number(row.offset_minutes)),
-      value: row.value,
-      quality: null,
-      min: row.value_min,
-      max: row.value_max,
-      mean: row.value_mean,
-      count: Number(row.reading_count),
-    })),
-    more: rows.length > window.limit,
-  };
+  return pageOf(rows, window, (row) => ({
+    time: localTime(row),
+    value: row.value,
+    quality: null,
+    min: row.value_min,
+    max: row.value_max,
+    mean: row.value_mean,
+    count: Number(row.reading_count),
+  }));
 }

@@ -26,17 +26,22 @@ const cursorParam = z
   .optional()
   .openapi({ param: { name: 'cursor', in: 'query' } });
 
-export const IncidentListQuery = z.object({
-  state: csvEnum('state', STATES),
-  eventType: csvEnum('eventType', EVENT_TYPES),
-  category: csvEnum('category', EVENT_CATEGORIES),
-  featureType: csvEnum('featureType', FEATURE_TYPES),
+/** Filters on how an incident is classed, taken alike by the list and the nearby search. */
+const classificationFilters = {
   severity: csvEnum('severity', SEVERITIES),
   urgency: csvEnum('urgency', URGENCIES),
   certainty: csvEnum('certainty', CERTAINTIES),
   warningLevel: csvEnum('warningLevel', WARNING_LEVELS),
   status: csvEnum('status', INCIDENT_STATUSES),
   agency: csvString('agency', 'Comma-separated agency codes (e.g. rfs)'),
+};
+
+export const IncidentListQuery = z.object({
+  state: csvEnum('state', STATES),
+  eventType: csvEnum('eventType', EVENT_TYPES),
+  category: csvEnum('category', EVENT_CATEGORIES),
+  featureType: csvEnum('featureType', FEATURE_TYPES),
+  ...classificationFilters,
   bbox: bboxParam('bbox'),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
   cursor: cursorParam,
@@ -171,12 +176,7 @@ export const NearbyQuery = z.object({
   state: csvEnum('state', STATES),
   eventType: csvEnum('eventType', EVENT_TYPES),
   eventCategory: csvEnum('eventCategory', EVENT_CATEGORIES),
-  severity: csvEnum('severity', SEVERITIES),
-  urgency: csvEnum('urgency', URGENCIES),
-  certainty: csvEnum('certainty', CERTAINTIES),
-  warningLevel: csvEnum('warningLevel', WARNING_LEVELS),
-  status: csvEnum('status', INCIDENT_STATUSES),
-  agency: csvString('agency', 'Comma-separated agency codes (e.g. rfs)'),
+  ...classificationFilters,
   include_retracted: booleanParam('include_retracted', 'Include incidents upstream no longer publishes.'),
   format: collectionFormat,
 });

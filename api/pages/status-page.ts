@@ -1,20 +1,10 @@
+import { JURISDICTION_NAMES } from '../../model/index.js';
 import { formatUptime } from '../meta/status.js';
 import { html, type Html } from './html.js';
 import { pageShell, STATUS_ASSETS } from './shell.js';
 import type { StripCell } from './poll-ledger.js';
 import type { PollerRow, StatusView } from './status-view.js';
 import type { RunningWork } from './work-in-progress.js';
-
-const STATE_NAMES: Record<string, string> = {
-  nsw: 'New South Wales',
-  vic: 'Victoria',
-  qld: 'Queensland',
-  sa: 'South Australia',
-  wa: 'Western Australia',
-  tas: 'Tasmania',
-  nt: 'Northern Territory',
-  act: 'Australian Capital Territory',
-};
 
 /** "4 min ago": how long ago, for people; the exact instant is in the <time> element. */
 export function ago(iso: string | undefined, now: Date): Html {
@@ -154,7 +144,7 @@ export function statusPage(view: StatusView, refreshSeconds: number): string {
     ${view.states.map(
       (group) =>
         html`<section aria-labelledby="state-${group.state}">
-          <h3 id="state-${group.state}">${STATE_NAMES[group.state] ?? group.state}</h3>
+          <h3 id="state-${group.state}">${JURISDICTION_NAMES[group.state]}</h3>
           ${pollerRows(group.feeds, 'Incidents', view.now)}
         </section>`,
     )}

@@ -10,6 +10,7 @@ import {
   type LakeFile,
   type Manifest,
 } from '../manifest.js';
+import { RecentFiles } from '../recent-files.js';
 import type { LakeStorage } from '../storage/lake-storage.js';
 import type { LakeTableName } from '../tables.js';
 import { type LakeFileCache, type CacheStats } from './file-cache.js';
@@ -67,7 +68,7 @@ export class LakeReplica {
   private unreachableSince: number | undefined;
   private lastError: string | undefined;
   /** Files of the prepared generation and of those replaced within the grace period, by path. */
-  private readonly known = new Map<string, { file: LakeFile; replacedAt?: number }>();
+  private readonly known = new RecentFiles(GARBAGE_GRACE_MS);
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private closed = false;
@@ -185,13 +186,7 @@ export class LakeReplica {
 
   private adopt(manifest: Manifest): void {
     const nowMs = this.now();
-    const current = new Set(manifest.files.map((file) => file.path));
-    for (const [path, entry] of this.known) {
-      if (current.has(path)) continue;
-      entry.replacedAt ??= nowMs;
-      if (nowMs - entry.replacedAt > GARBAGE_GRACE_MS) this.known.delete(path);
-    }
-    for (const file of manifest.files) this.known.set(file.path, { file });
+    this.known.adopt(manifest.files, nowMs);
     // The previous generation's too: the serving store may still be loading it when this one lands.
     const kept = [...swapFiles(manifest), ...(this.prepared ? swapFiles(this.prepared) : [])];
     this.options.cache.protect(kept.map((file) => file.path));

@@ -1,7 +1,7 @@
 import type { GaugeReading } from '../../../model/index.js';
 import { asRecord, numberOf, textOf } from '../json-body.js';
 import { normaliseInstant } from '../../../model/time/fixed-offset.js';
-import { aquariusEpochMs, aquariusResponse, arrayMember } from './envelope.js';
+import { aquariusEpochMs, aquariusPeriodMs, aquariusResponse, arrayMember } from './envelope.js';
 
 /**
  * `GetTimeSeriesCorrectedData`: `{UniqueId, LocationIdentifier, Parameter, Unit, Grades[{StartTime,
@@ -57,12 +57,9 @@ function gradePeriods(value: unknown): GradePeriod[] {
   return value
     .flatMap((item): GradePeriod[] => {
       const grade = asRecord(item) ?? {};
-      const startMs = aquariusEpochMs(grade.StartTime);
-      const endMs = aquariusEpochMs(grade.EndTime);
+      const span = aquariusPeriodMs(grade);
       const code = textOf(grade.GradeCode);
-      return startMs === undefined || endMs === undefined || code === undefined
-        ? []
-        : [{ startMs, endMs, code }];
+      return span === undefined || code === undefined ? [] : [{ ...span, code }];
     })
     .sort((a, b) => a.startMs - b.startMs);
 }

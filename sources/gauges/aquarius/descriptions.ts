@@ -3,7 +3,7 @@ import type { GaugeMeasure } from '../station.js';
 import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import {
   AQUARIUS_FORMAT,
-  aquariusEpochMs,
+  aquariusPeriodMs,
   aquariusResponse,
   arrayMember,
   utcOffsetMinutes,
@@ -90,12 +90,9 @@ function threshold(item: unknown): AquariusThreshold {
     severity: numberOf(entry.Severity),
     periods: periods.flatMap((raw): AquariusThresholdPeriod[] => {
       const period = asRecord(raw) ?? {};
-      const startMs = aquariusEpochMs(period.StartTime);
-      const endMs = aquariusEpochMs(period.EndTime);
+      const span = aquariusPeriodMs(period);
       const value = numberOf(period.ReferenceValue);
-      return startMs === undefined || endMs === undefined || value === undefined
-        ? []
-        : [{ startMs, endMs, value }];
+      return span === undefined || value === undefined ? [] : [{ ...span, value }];
     }),
   };
 }

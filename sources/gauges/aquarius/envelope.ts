@@ -40,6 +40,15 @@ export function aquariusEpochMs(value: unknown): number | undefined {
   return text === undefined ? undefined : parseInstant(text)?.epochMs;
 }
 
+/** A period's `StartTime` and `EndTime` as epoch ms; undefined when either is missing or unreadable. */
+export function aquariusPeriodMs(
+  period: Record<string, unknown>,
+): { startMs: number; endMs: number } | undefined {
+  const startMs = aquariusEpochMs(period.StartTime);
+  const endMs = aquariusEpochMs(period.EndTime);
+  return startMs === undefined || endMs === undefined ? undefined : { startMs, endMs };
+}
+
 /** `UtcOffset` in hours (9.5) as minutes. */
 export function utcOffsetMinutes(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 60) : undefined;

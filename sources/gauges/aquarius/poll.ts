@@ -1,11 +1,11 @@
 import type { FloodThresholds, GaugeSeries } from '../../../model/index.js';
 import { formatAtOffset } from '../../../model/time/fixed-offset.js';
 import type { PollSequence, PollWindow } from '../poll-sequence.js';
-import { gaugeStation, type GaugeSourceContext } from '../station.js';
+import type { GaugeSourceContext } from '../station.js';
 import { parseAquariusCorrectedData } from './corrected-data.js';
 import { parseAquariusDescriptions } from './descriptions.js';
 import { parseAquariusLocation, type AquariusLocation } from './location-data.js';
-import { aquariusSeries } from './series.js';
+import { aquariusSeries, aquariusStation } from './series.js';
 import { aquariusFloodThresholds } from './thresholds.js';
 import { parseAquariusUniqueIds } from './unique-ids.js';
 
@@ -66,16 +66,7 @@ export function* aquariusPoll({
   const retrieved = new Date(toMs).toISOString().slice(0, 10);
   const stations = descriptions.map((description) => {
     const location = locationOf(description.locationIdentifier);
-    const station = gaugeStation(
-      source,
-      {
-        stationNo: description.locationIdentifier,
-        name: location?.name ?? description.locationIdentifier,
-        latitude: location?.latitude,
-        longitude: location?.longitude,
-      },
-      description.measure!,
-    );
+    const station = aquariusStation(description, location, source, description.measure!);
     const thresholds = aquariusFloodThresholds(description, {
       atMs: toMs,
       sourceUrl: officialDescriptions,

@@ -1,13 +1,11 @@
-import { malformed } from '../errors.js';
 import { numberOf } from '../json-body.js';
 import { normaliseInstant } from '../../../model/time/fixed-offset.js';
 import {
   SOS2_FORMAT,
   attribute,
   child,
-  children,
   lastSegment,
-  soapBody,
+  responseMembers,
   sosTree,
   textIn,
   type XmlTree,
@@ -31,9 +29,8 @@ export function parseSosFeatures(body: Uint8Array | string): SosFeature[] {
 
 export function sosFeaturesOf(tree: XmlTree): SosFeature[] {
   const format = `${SOS2_FORMAT} GetFeatureOfInterest`;
-  const response = child(soapBody(tree, format), 'sos:GetFeatureOfInterestResponse');
-  if (response === undefined) throw malformed(format, 'no sos:GetFeatureOfInterestResponse');
-  return children(response, 'sos:featureMember').flatMap((member): SosFeature[] => {
+  const members = responseMembers(tree, format, 'sos:GetFeatureOfInterestResponse', 'sos:featureMember');
+  return members.flatMap((member): SosFeature[] => {
     const point = child(member, 'wml2:MonitoringPoint');
     const stationNo = lastSegment(textIn(child(point, 'gml:identifier')));
     if (stationNo === undefined) return [];
@@ -58,9 +55,13 @@ export function parseSosAvailability(body: Uint8Array | string): SosAvailability
 
 export function sosAvailabilityOf(tree: XmlTree): SosAvailability[] {
   const format = `${SOS2_FORMAT} GetDataAvailability`;
-  const response = child(soapBody(tree, format), 'gda:GetDataAvailabilityResponse');
-  if (response === undefined) throw malformed(format, 'no gda:GetDataAvailabilityResponse');
-  return children(response, 'gda:dataAvailabilityMember').flatMap((member): SosAvailability[] => {
+  const members = responseMembers(
+    tree,
+    format,
+    'gda:GetDataAvailabilityResponse',
+    'gda:dataAvailabilityMember',
+  );
+  return members.flatMap((member): SosAvailability[] => {
     const feature = child(member, 'gda:featureOfInterest');
     const stationNo = lastSegment(attribute(feature, 'xlink:href'));
     if (stationNo === undefined) return [];

@@ -8,7 +8,7 @@ import {
   child,
   children,
   lastSegment,
-  soapBody,
+  responseMembers,
   sosTree,
   textIn,
   type XmlTree,
@@ -41,9 +41,7 @@ export function parseSosObservation(body: Uint8Array | string): SosObservation[]
 
 /** Observations of a GetObservation tree (read here, or converted by another XML reader). */
 export function sosObservationsOf(tree: XmlTree): SosObservation[] {
-  const response = child(soapBody(tree, FORMAT), 'sos:GetObservationResponse');
-  if (response === undefined) throw malformed(FORMAT, 'no sos:GetObservationResponse');
-  return children(response, 'sos:observationData').map((data) => {
+  return responseMembers(tree, FORMAT, 'sos:GetObservationResponse', 'sos:observationData').map((data) => {
     const observation = child(data, 'om:OM_Observation');
     const feature = child(observation, 'om:featureOfInterest');
     const stationNo = lastSegment(attribute(feature, 'xlink:href'));

@@ -46,6 +46,18 @@ export function soapBody(tree: XmlTree, format: string): unknown {
   return body;
 }
 
+/** The repeated `memberName` elements of the answer element `responseName` in the SOAP Body, or malformed. */
+export function responseMembers(
+  tree: XmlTree,
+  format: string,
+  responseName: string,
+  memberName: string,
+): unknown[] {
+  const response = child(soapBody(tree, format), responseName);
+  if (response === undefined) throw malformed(format, `no ${responseName}`);
+  return children(response, memberName);
+}
+
 /** A child element (or attribute, `@name`) of a tree node. */
 export function child(node: unknown, name: string): unknown {
   return asRecord(node)?.[name];

@@ -1,5 +1,5 @@
 import { GaugeSourceError, malformed } from '../errors.js';
-import { asRecord, readJson, textOf } from '../json-body.js';
+import { asRecord, numberOf, readJson, textOf } from '../json-body.js';
 
 /**
  * The Hydstra web service answers every call with HTTP 200 and a JSON object whose `error_num` says
@@ -40,6 +40,22 @@ export interface HydstraProblem {
   site: string;
   errorNum: number;
   message: string;
+}
+
+/**
+ * Sets aside a trace that carries its own error: "no data" lists its site in `noDataSites`, any other
+ * error becomes a problem. True when the trace had an error, so has no values to read.
+ */
+export function setAsideTraceError(
+  trace: Record<string, unknown>,
+  site: string,
+  result: { problems: HydstraProblem[]; noDataSites: string[] },
+): boolean {
+  const errorNum = numberOf(trace.error_num) ?? 0;
+  if (errorNum === 0) return false;
+  if (isNoDataError(errorNum)) result.noDataSites.push(site);
+  else result.problems.push({ site, errorNum, message: textOf(trace.error_msg) ?? '(no message)' });
+  return true;
 }
 
 /** `site_details.timezone` ("10.0", "9.5") in minutes east of UTC, or undefined. */

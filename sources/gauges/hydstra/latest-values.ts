@@ -3,7 +3,7 @@ import { malformed } from '../errors.js';
 import { asRecord, numberOf, textOf } from '../json-body.js';
 import { gaugeStation, type GaugeSourceContext } from '../station.js';
 import { compactLocalTime } from '../../../model/time/fixed-offset.js';
-import { HYDSTRA_FORMAT, hydstraAnswer, isNoDataError, type HydstraProblem } from './envelope.js';
+import { HYDSTRA_FORMAT, hydstraAnswer, setAsideTraceError, type HydstraProblem } from './envelope.js';
 import type { HydstraSite } from './sites.js';
 import { canonicalVariable, hydstraMeasure } from './variables.js';
 
@@ -48,15 +48,7 @@ export function parseHydstraLatest(
     const offset = siteOffsets.get(site) ?? context.standardOffsetMinutes;
     for (const item of traces) {
       const trace = asRecord(item) ?? {};
-      const errorNum = numberOf(trace.error_num) ?? 0;
-      if (isNoDataError(errorNum)) {
-        result.noDataSites.push(site);
-        continue;
-      }
-      if (errorNum !== 0) {
-        result.problems.push({ site, errorNum, message: textOf(trace.error_msg) ?? '(no message)' });
-        continue;
-      }
+      if (setAsideTraceError(trace, site, result)) continue;
       const reading = latestReading(trace.values, offset);
       if (reading)
         result.values.push({ site, variable: canonicalVariable(textOf(trace.varto) ?? ''), reading });

@@ -6,7 +6,7 @@ import { compactLocalTime } from '../../../model/time/fixed-offset.js';
 import {
   HYDSTRA_FORMAT,
   hydstraAnswer,
-  isNoDataError,
+  setAsideTraceError,
   siteOffsetMinutes,
   type HydstraProblem,
 } from './envelope.js';
@@ -69,15 +69,7 @@ export function parseHydstraTraces(
     const trace = asRecord(item);
     if (!trace) throw malformed(`${HYDSTRA_FORMAT} ${FN}`, 'a trace is not an object');
     const site = textOf(trace.site) ?? '';
-    const errorNum = numberOf(trace.error_num) ?? 0;
-    if (isNoDataError(errorNum)) {
-      result.noDataSites.push(site);
-      continue;
-    }
-    if (errorNum !== 0) {
-      result.problems.push({ site, errorNum, message: textOf(trace.error_msg) ?? '(no message)' });
-      continue;
-    }
+    if (setAsideTraceError(trace, site, result)) continue;
     const parsed = readTrace(trace, site, context);
     result.traces.push(parsed);
     const measure = hydstraMeasure(parsed.variable, parsed.units);
