@@ -52,9 +52,18 @@ const SettingsSchema = z.object({
   INGEST_STORE_URL: locationUrl.optional(),
   /**
    * The key store (SQLite) the API processes share; DATA_DIR/api/access.sqlite when unset. Several
-   * replicas on one host point here (npm run cluster); across hosts, the shared store's issue applies.
+   * replicas on one host point here (npm run cluster); across hosts, DATABASE_URL.
    */
   ACCESS_DB_FILE: z.string().min(1).optional(),
+  /**
+   * A PostgreSQL database for keys, quota counters and short-window limits, shared by API replicas on
+   * any host and by the key CLI (postgres://user:password@host:port/database). The schema is migrated
+   * at start. Unset: the SQLite file above.
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// (or postgresql://) URL')
+    .optional(),
   /** An S3-compatible store's address (versitygw, R2, Ceph…); AWS S3 when unset. */
   S3_ENDPOINT: z.url().optional(),
   /** The bucket's region; the SDK's chain (AWS_REGION, profile) when unset, us-east-1 with S3_ENDPOINT. */

@@ -76,3 +76,8 @@ export interface QuotaStore extends QuotaMeter {
   release(keyId: string, period: string, count: number): Promise<void>;
   peek(keyId: string, period: string): Promise<number>;
 }
+
+/** A store of keys and counters as opened by the service, the key CLI and the tests. */
+export interface AccessStore extends KeyStore, QuotaStore {
+  close(): void | Promise<void>;
+}
