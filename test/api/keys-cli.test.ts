@@ -95,7 +95,6 @@ describe.each(STORE_KINDS)(
 
     it('creates a key, printed once on stdout, that works at once; list shows it without secrets; revoke stops it at once', async () => {
       const created = await keys(
-        dir,
         'create',
         '--tier',
         'starter',
