@@ -25,14 +25,27 @@ export function leaseCap(limit: number): number {
 }
 
 /**
- * The size of a key's next lease: double the last when the last lease was taken less than
- * LEASE_TARGET_MS ago (the key is busy), half of it otherwise; between 1 and `cap`. A key's first lease
- * is 1, so a key that makes one request holds nothing it did not use.
+ * A lease takes at most this share of what the key had left at the last grant, so near the limit
+ * leases shrink to 1 request: replicas then hold almost nothing another replica could have served,
+ * and requests spread over them are exact at the limit together.
  */
-export function nextLeaseSize(last: number | undefined, msSinceLastLease: number, cap: number): number {
+export const LEASE_SHARE_OF_LEFT = 16;
+
+/**
+ * The size of a key's next lease: double the last when the last lease was taken less than
+ * LEASE_TARGET_MS ago (the key is busy), half of it otherwise; between 1 and `cap`, and at most a
+ * LEASE_SHARE_OF_LEFT of what was `left` at the last grant. A key's first lease is 1, so a key that
+ * makes one request holds nothing it did not use.
+ */
+export function nextLeaseSize(
+  last: number | undefined,
+  msSinceLastLease: number,
+  cap: number,
+  left = Infinity,
+): number {
   if (last === undefined) return 1;
   const size = msSinceLastLease < LEASE_TARGET_MS ? last * 2 : Math.floor(last / 2);
-  return Math.min(cap, Math.max(1, size));
+  return Math.min(cap, Math.max(1, size), Math.max(1, Math.ceil(left / LEASE_SHARE_OF_LEFT)));
 }
 
 /** The lease a grant stands for. */

@@ -22,6 +22,8 @@ interface KeyQuota {
   leases: LeaseRange[];
   lastSize: number | undefined;
   lastLeaseAt: number;
+  /** What the key had left in the store at the last grant (near the limit, leases shrink). */
+  left: number;
   pending: Promise<void> | undefined;
   refuseUntil: number;
   usedAtRefusal: number;
@@ -103,6 +105,7 @@ export class QuotaLeases implements QuotaMeter {
       leases: [],
       lastSize: undefined,
       lastLeaseAt: 0,
+      left: Infinity,
       pending: undefined,
       refuseUntil: 0,
       usedAtRefusal: 0,
@@ -122,10 +125,11 @@ export class QuotaLeases implements QuotaMeter {
 
   private async takeLease(keyId: string, quota: KeyQuota): Promise<void> {
     const now = this.clock();
-    const size = nextLeaseSize(quota.lastSize, now - quota.lastLeaseAt, this.cap(quota.limit));
+    const size = nextLeaseSize(quota.lastSize, now - quota.lastLeaseAt, this.cap(quota.limit), quota.left);
     const grant = await this.store.lease(keyId, quota.period, size, quota.limit);
     quota.lastSize = size;
     quota.lastLeaseAt = now;
+    quota.left = quota.limit - grant.used;
     if (grant.granted > 0) quota.leases.push(leaseOf(grant));
     if (grant.granted < size) {
       // The store is at the limit: once this lease is used up, refuse from memory for a while.

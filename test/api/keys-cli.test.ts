@@ -155,51 +155,60 @@ describe.each(STORE_KINDS)(
       const entitled = await keys('create', '--tier', 'enterprise', '--entitlement', 'declarations');
       expect(entitled.code, entitled.stderr).toBe(0);
     });
-
-    it('prints its usage on --help, and on any bad argument exits 2 with the usage and no stack trace, storing nothing', async () => {
-      const help = await keys('--help');
-      expect(help.code).toBe(0);
-      expect(help.stdout).toMatch(/^usage:\n {2}npm run keys -- create --tier/);
-      const keysBefore = JSON.parse((await keys('list', '--json')).stdout) as { keys: unknown[] };
-      for (const [args, reason] of [
-        [[], /Say what to do/],
-        [['--bogus'], /Unknown option '--bogus'/],
-        [['create', '--tier'], /argument missing/],
-        [['frob'], /Unknown command "frob"/],
-        [['create'], /create needs --tier/],
-        [['create', '--tier', 'gold'], /tier must be one of free, starter/],
-        [['create', '--tier', 'platinum', '--demo'], /tier must be one of free, starter/],
-        [
-          ['create', '--tier', 'pro', '--entitlement', 'declarations'],
-          /declarations entitlement is for enterprise/,
-        ],
-        [
-          ['create', '--tier', 'enterprise', '--entitlement', 'everything'],
-          /entitlement must be one of declarations/,
-        ],
-        [
-          ['create', '--tier', 'pro', '--origin', 'https://a.example/path'],
-          /origin must look like https:\/\/app\.example/,
-        ],
-        [['create', '--tier', 'free', '--json'], /create does not take --json/],
-        [['list', '--tier', 'pro'], /list does not take --tier/],
-        [['revoke'], /revoke takes one key id/],
-        [['revoke', 'not-a-key-id'], /revoke takes a key id as list shows it/],
-        [['revoke', 'aaaaaaaaaaaa', '--label', 'x'], /revoke does not take --label/],
-        [['list', 'extra'], /list takes no other words/],
-      ] as [string[], RegExp][]) {
-        const refused = await keys(...args);
-        expect(refused.code, args.join(' ')).toBe(2);
-        expect(refused.stderr, args.join(' ')).toMatch(reason);
-        expect(refused.stderr, args.join(' ')).toMatch(/\n\nusage:\n/);
-        expect(refused.stderr, args.join(' ')).not.toMatch(/^\s+at /m);
-        expect(refused.stdout).toBe('');
-      }
-      const keysAfter = JSON.parse((await keys('list', '--json')).stdout) as { keys: unknown[] };
-      expect(keysAfter.keys.length).toBe(keysBefore.keys.length);
-    });
   },
 );
+
+describe("the key CLI's arguments", () => {
+  // Arguments are checked before the store is opened: one store is enough to see that nothing changes.
+  let target: StoreUnderTest;
+  const keys = (...args: string[]): Promise<Run> => run(ROOT, target.env, args);
+  beforeAll(async () => {
+    target = await stores.fresh('sqlite');
+  });
+
+  it('prints its usage on --help, and on any bad argument exits 2 with the usage and no stack trace, storing nothing', async () => {
+    const help = await keys('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage:\n {2}npm run keys -- create --tier/);
+    const keysBefore = JSON.parse((await keys('list', '--json')).stdout) as { keys: unknown[] };
+    for (const [args, reason] of [
+      [[], /Say what to do/],
+      [['--bogus'], /Unknown option '--bogus'/],
+      [['create', '--tier'], /argument missing/],
+      [['frob'], /Unknown command "frob"/],
+      [['create'], /create needs --tier/],
+      [['create', '--tier', 'gold'], /tier must be one of free, starter/],
+      [['create', '--tier', 'platinum', '--demo'], /tier must be one of free, starter/],
+      [
+        ['create', '--tier', 'pro', '--entitlement', 'declarations'],
+        /declarations entitlement is for enterprise/,
+      ],
+      [
+        ['create', '--tier', 'enterprise', '--entitlement', 'everything'],
+        /entitlement must be one of declarations/,
+      ],
+      [
+        ['create', '--tier', 'pro', '--origin', 'https://a.example/path'],
+        /origin must look like https:\/\/app\.example/,
+      ],
+      [['create', '--tier', 'free', '--json'], /create does not take --json/],
+      [['list', '--tier', 'pro'], /list does not take --tier/],
+      [['revoke'], /revoke takes one key id/],
+      [['revoke', 'not-a-key-id'], /revoke takes a key id as list shows it/],
+      [['revoke', 'aaaaaaaaaaaa', '--label', 'x'], /revoke does not take --label/],
+      [['list', 'extra'], /list takes no other words/],
+    ] as [string[], RegExp][]) {
+      const refused = await keys(...args);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr, args.join(' ')).toMatch(reason);
+      expect(refused.stderr, args.join(' ')).toMatch(/\n\nusage:\n/);
+      expect(refused.stderr, args.join(' ')).not.toMatch(/^\s+at /m);
+      expect(refused.stdout).toBe('');
+    }
+    const keysAfter = JSON.parse((await keys('list', '--json')).stdout) as { keys: unknown[] };
+    expect(keysAfter.keys.length).toBe(keysBefore.keys.length);
+  });
+});
 
 describe('the key CLI with --demo', () => {
   it('with --demo, issues the key into the data folder the demo reads', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LEASE_SHARE_OF_LEFT,
   LEASE_TARGET_MS,
   leaseCap,
   leaseOf,
@@ -36,6 +37,15 @@ describe('lease arithmetic', () => {
     expect(nextLeaseSize(64, LEASE_TARGET_MS, cap)).toBe(32);
     expect(nextLeaseSize(1, 60_000, cap)).toBe(1);
     expect(nextLeaseSize(3, 0, 4)).toBe(4);
+  });
+
+  it('near the limit takes at most a share of what is left, down to 1', () => {
+    expect(nextLeaseSize(64, 0, 100, 10_000)).toBe(100);
+    expect(nextLeaseSize(64, 0, 100, 16 * 20)).toBe(20);
+    expect(nextLeaseSize(64, 0, 100, 17)).toBe(2);
+    expect(nextLeaseSize(64, 0, 100, 3)).toBe(1);
+    expect(nextLeaseSize(64, 0, 100, 0)).toBe(1);
+    expect(LEASE_SHARE_OF_LEFT).toBe(16);
   });
 
   it('hands out every request of a grant once, in order, then the next lease', () => {
