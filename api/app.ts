@@ -35,6 +35,7 @@ export function createApp(deps: AppDeps) {
       keys: deps.keys,
       quota: deps.quota,
       quotas: deps.quotas ?? TIER_MONTHLY_QUOTA,
+      windows: deps.windows,
       now: deps.now,
     }),
   );
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps) {
         info: { title: 'Emergency Incident Data Service', version: deps.version },
         servers: [{ url: '/' }],
       }),
+      deps.windows?.limits,
     );
     return c.json(openApi);
   });

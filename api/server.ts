@@ -64,6 +64,7 @@ export async function startApiServer(
   if (replica) replica.onPrepared = () => void store.refresh().catch(() => undefined);
   const { store: accessStore } = await openAccessStore(settings);
   const access = await startMemoryAccess(accessStore, {
+    rateLimits: settings.RATE_LIMITS,
     onError: (error) =>
       log?.(`the access store failed: ${error instanceof Error ? error.message : String(error)}`),
   });
@@ -99,6 +100,7 @@ export async function startApiServer(
     store,
     keys: access.keys,
     quota: access.quota,
+    windows: access.windows,
     ...(requestLog ? { log: requestLog } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
     feedHealth: new BoardFeedHealthSource(board),

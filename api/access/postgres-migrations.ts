@@ -50,6 +50,21 @@ CREATE TRIGGER key_changed AFTER INSERT OR UPDATE OR DELETE ON api_keys
   FOR EACH ROW EXECUTE FUNCTION record_key_change();
 `,
   },
+  {
+    version: 2,
+    name: 'short-window counters',
+    sql: `
+CREATE TABLE rate_windows (
+  subject   text NOT NULL,
+  window_id text NOT NULL,
+  ends_at   bigint NOT NULL,
+  used      integer NOT NULL DEFAULT 0,
+  granted   integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (subject, window_id)
+);
+CREATE INDEX rate_windows_ends_at ON rate_windows (ends_at);
+`,
+  },
 ];
 
 /** Any fixed number: the advisory lock every process takes to migrate, one at a time. */

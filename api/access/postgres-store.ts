@@ -9,6 +9,7 @@ import type {
   QuotaResult,
   QuotaStore,
   StoredKey,
+  WindowStore,
 } from './types.js';
 
 interface KeyRow {
@@ -34,6 +35,15 @@ ON CONFLICT (key_id, period) DO UPDATE
       granted = GREATEST(q.used, LEAST(q.used + $3::bigint, $4::bigint)) - q.used
 RETURNING used, granted`;
 
+/** The same statement for a short window's counter. */
+const LEASE_WINDOW = `
+INSERT INTO rate_windows AS w (subject, window_id, ends_at, used, granted)
+VALUES ($1, $2, $3, GREATEST(0, LEAST($4::integer, $5::integer)), GREATEST(0, LEAST($4::integer, $5::integer)))
+ON CONFLICT (subject, window_id) DO UPDATE
+  SET used    = GREATEST(w.used, LEAST(w.used + $4::integer, $5::integer)),
+      granted = GREATEST(w.used, LEAST(w.used + $4::integer, $5::integer)) - w.used
+RETURNING used, granted`;
+
 /** The cursor and what changed after `$1`, read in one statement (one snapshot). */
 const CHANGES = `
 WITH last AS (SELECT coalesce(max(seq), 0) AS seq FROM key_changes),
@@ -56,7 +66,7 @@ ORDER BY k.created_at, k.id`;
  * calls as the SQLite store, each one statement, so every replica and the key CLI share one count.
  * The schema is migrated when the store is opened (api/access/postgres-migrations.ts).
  */
-export class PostgresAccessStore implements KeyStore, QuotaStore {
+export class PostgresAccessStore implements KeyStore, QuotaStore, WindowStore {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(url: string, options: { maxConnections?: number } = {}): Promise<PostgresAccessStore> {
@@ -146,6 +156,28 @@ export class PostgresAccessStore implements KeyStore, QuotaStore {
   async consume(keyId: string, period: string, limit: number): Promise<QuotaResult> {
     const { granted, used } = await this.lease(keyId, period, 1, limit);
     return { allowed: granted === 1, used };
+  }
+
+  async leaseWindow(
+    subject: string,
+    window: string,
+    endsAt: number,
+    want: number,
+    limit: number,
+  ): Promise<QuotaGrant> {
+    const { rows } = await this.pool.query<{ used: number; granted: number }>(LEASE_WINDOW, [
+      subject,
+      window,
+      endsAt,
+      want,
+      limit,
+    ]);
+    const row = rows[0]!;
+    return { granted: row.granted, used: row.used };
+  }
+
+  async forgetWindows(before: number): Promise<void> {
+    await this.pool.query('DELETE FROM rate_windows WHERE ends_at < $1', [before]);
   }
 
   async peek(keyId: string, period: string): Promise<number> {

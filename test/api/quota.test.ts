@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaseCap } from '../../api/access/lease.js';
+import { leaseCap, NEAR_LIMIT_LEASES } from '../../api/access/lease.js';
+import { IDLE_RETURN_MS, QuotaLeases, REFUSAL_MEMORY_MS } from '../../api/access/quota-leases.js';
 import { startMemoryAccess } from '../../api/access/memory-access.js';
 import { quotaPeriod } from '../../api/access/rate-limit.js';
 import type { AccessStore } from '../../api/access/types.js';
@@ -230,6 +231,34 @@ describe.each(STORE_KINDS)('monthly quotas over real HTTP, with a controllable c
     }
     expect(previous).toBe(LIMIT - 12);
     expect(statuses).toEqual([200, 200, 304, 200, 200, 304, 200, 200, 304, 200, 200, 304]);
+  });
+
+  it('a process that went quiet near the limit gives back what its leases held, for the others', async () => {
+    const { id } = await newKey();
+    const period = quotaPeriod(now);
+    const limit = 2000;
+    const cap = 64;
+    const quiet = new QuotaLeases(api.store, { cap: () => cap });
+    const busy = new QuotaLeases(api.store, { cap: () => cap });
+    try {
+      // Far from the limit, the first process leases ahead, then stops near it holding some.
+      let allowed = 0;
+      while ((await api.store.peek(id, period)) < limit - NEAR_LIMIT_LEASES * cap) {
+        if ((await quiet.consume(id, period, limit)).allowed) allowed++;
+      }
+      const held = (await api.store.peek(id, period)) - allowed;
+      expect(held).toBeGreaterThan(0);
+      // The other uses up what the store has left, and is refused while the first holds the rest.
+      while ((await busy.consume(id, period, limit)).allowed) allowed++;
+      expect(allowed).toBe(limit - held);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_RETURN_MS + REFUSAL_MEMORY_MS + 200));
+      while ((await busy.consume(id, period, limit)).allowed) allowed++;
+      expect(allowed).toBe(limit);
+    } finally {
+      await quiet.close();
+      await busy.close();
+    }
+    expect(await api.store.peek(id, period)).toBe(limit);
   });
 
   it('counts exactly when several processes share the store (API replicas)', async () => {

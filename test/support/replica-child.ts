@@ -10,12 +10,12 @@ import { TEST_CAP_ISSUER } from './cap-issuer.js';
 
 /**
  * An API replica in a process of its own, for the replica tests: the app over an empty lake, keys in
- * memory and quota leases over the access store its settings name (DATABASE_URL), MONTHLY_QUOTAS
- * applied. Sends its address to the parent; SIGTERM stops it gracefully (unused leases given back).
+ * memory, quota leases and short windows over the access store its settings name (DATABASE_URL),
+ * MONTHLY_QUOTAS and RATE_LIMITS applied. Sends its address to the parent; SIGTERM stops it gracefully (unused leases given back).
  */
 const settings = loadSettings();
 const { store } = await openAccessStore(settings);
-const access = await startMemoryAccess(store);
+const access = await startMemoryAccess(store, { rateLimits: settings.RATE_LIMITS });
 const serving = await ServingStore.open(join(settings.DATA_DIR, 'lake'));
 const app = createApp({
   cap: TEST_CAP_ISSUER,
@@ -25,6 +25,7 @@ const app = createApp({
   cursors: new CursorCodec('replica-test-secret'),
   keys: access.keys,
   quota: access.quota,
+  windows: access.windows,
   ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
   version: 'test',
   startedAt: new Date(),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LEASE_SHARE_OF_LEFT,
   LEASE_TARGET_MS,
   leaseCap,
   leaseOf,
   MAX_LEASE,
+  NEAR_LIMIT_LEASES,
+  nearLimit,
   nextLeaseSize,
   shouldLeaseAhead,
   takeOne,
@@ -39,13 +40,16 @@ describe('lease arithmetic', () => {
     expect(nextLeaseSize(3, 0, 4)).toBe(4);
   });
 
-  it('near the limit takes at most a share of what is left, down to 1', () => {
-    expect(nextLeaseSize(64, 0, 100, 10_000)).toBe(100);
-    expect(nextLeaseSize(64, 0, 100, 16 * 20)).toBe(20);
-    expect(nextLeaseSize(64, 0, 100, 17)).toBe(2);
-    expect(nextLeaseSize(64, 0, 100, 3)).toBe(1);
-    expect(nextLeaseSize(64, 0, 100, 0)).toBe(1);
-    expect(LEASE_SHARE_OF_LEFT).toBe(16);
+  it('near the limit leases what the waiting requests need, no more', () => {
+    const cap = 100;
+    expect(nearLimit(NEAR_LIMIT_LEASES * cap, cap)).toBe(false);
+    expect(nearLimit(NEAR_LIMIT_LEASES * cap - 1, cap)).toBe(true);
+    // Far from it: the usual doubling.
+    expect(nextLeaseSize(64, 0, cap, 10_000, 3)).toBe(100);
+    // Near it: the requests waiting, between 1 and the cap, whatever the last lease was.
+    expect(nextLeaseSize(64, 0, cap, 1_000, 3)).toBe(3);
+    expect(nextLeaseSize(64, 0, cap, 1_000, 0)).toBe(1);
+    expect(nextLeaseSize(undefined, 0, cap, 1_000, 500)).toBe(cap);
   });
 
   it('hands out every request of a grant once, in order, then the next lease', () => {
