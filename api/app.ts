@@ -39,6 +39,7 @@ export function createApp(deps: AppDeps) {
       keys: deps.keys,
       quota: deps.quota,
       quotas: deps.quotas ?? TIER_MONTHLY_QUOTA,
+      windows: deps.windows,
       now: deps.now,
       ...(deps.streamTokens
         ? { keyFromRequest: streamTokenKey(deps.streamTokens, deps.keys, deps.now) }
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
           info: { title: 'Emergency Incident Data Service', version: deps.version },
           servers: [{ url: '/' }],
         }),
+        deps.windows?.limits,
       ),
     );
     return c.json(openApi);

@@ -16,7 +16,7 @@ import { GAUGE_SOURCES } from '../config/gauge-sources.js';
 import { gaugePollerWorkflowId } from '../model/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { startMemoryAccess } from './access/memory-access.js';
-import { SqliteAccessStore } from './access/sqlite-store.js';
+import { openAccessStore } from './access/open-store.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
 import { cursorSecret, keptSecret } from './cursor-secret.js';
@@ -44,7 +44,8 @@ export interface RunningApi {
 
 /**
  * Serves the API on HOST:PORT over the published Parquet, reading feed health from Temporal and keys
- * and quota counters from the access store (data/api/access.sqlite), which the key CLI shares: keys
+ * and quota counters from the access store (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL),
+ * which the key CLI shares: keys
  * from a copy in memory kept current, quota counted down from leases (api/access/memory-access.ts).
  * `requestLog` receives one line per request.
  */
@@ -68,8 +69,9 @@ export async function startApiServer(
     files: replica,
   });
   if (replica) replica.onPrepared = () => void store.refresh().catch(() => undefined);
-  const accessStore = SqliteAccessStore.open(settings.ACCESS_DB_FILE ?? layout.accessDbFile);
+  const { store: accessStore } = await openAccessStore(settings);
   const access = await startMemoryAccess(accessStore, {
+    rateLimits: settings.RATE_LIMITS,
     onError: (error) =>
       log?.(`the access store failed: ${error instanceof Error ? error.message : String(error)}`),
   });
@@ -126,6 +128,7 @@ export async function startApiServer(
     store,
     keys: access.keys,
     quota: access.quota,
+    windows: access.windows,
     ...(requestLog ? { log: requestLog } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
     feedHealth: new BoardFeedHealthSource(board),
@@ -170,7 +173,7 @@ export async function startApiServer(
       store.close();
       // Unused leases go back to the store, so a graceful stop loses no request of any quota.
       await access.close();
-      accessStore.close();
+      await accessStore.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FeedDefinition, Tier } from '../config/index.js';
 import type { CapIssuer } from '../exports/cap/cap-alert.js';
+import type { ShortWindowMeter } from './access/short-windows.js';
 import type { KeyLookup, QuotaMeter } from './access/types.js';
 import type { CursorCodec } from './cursor.js';
 import type { RequestLogSink } from './request-log.js';
@@ -29,6 +30,8 @@ export interface AppDeps {
   keys: KeyLookup;
   /** Request counting: the store one request at a time, or leases counted in memory. */
   quota: QuotaMeter;
+  /** Per-second and per-minute limits (api/access/short-windows.ts); none when absent. */
+  windows?: ShortWindowMeter | undefined;
   /** Monthly requests per plan; config/tiers.ts when absent. */
   quotas?: Readonly<Record<Tier, number>>;
   /** Receives one line per request (never a key); no request log when absent. */

@@ -3,6 +3,7 @@ import { DEFAULT_DATA_DIR } from './data-layout.js';
 import { eventClusteringSetting } from './event-clustering.js';
 import { parseLakeUrl } from './lake-url.js';
 import { DRFA_CATALOGUE_URL } from './declaration-sources.js';
+import { TIER_RATE_LIMITS, type ShortWindowLimits } from './rate-limits.js';
 import { TIER_MONTHLY_QUOTA, TIERS, type Tier } from './tiers.js';
 
 /**
@@ -22,6 +23,22 @@ const monthlyQuotas = z.string().transform((value, ctx): Readonly<Record<Tier, n
     quotas[tier as Tier] = Number(count);
   }
   return quotas;
+});
+/** `free=10/120,pro=500/20000`: plans named here get those per-second/per-minute limits. */
+const rateLimits = z.string().transform((value, ctx): Readonly<Record<Tier, ShortWindowLimits>> => {
+  const limits = { ...TIER_RATE_LIMITS };
+  for (const part of value.split(',')) {
+    const match = /^\s*(\w+)\s*=\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(part);
+    if (!match || !TIERS.includes(match[1] as Tier) || Number(match[2]) < 1 || Number(match[3]) < 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected plan=perSecond/perMinute pairs, e.g. free=10/120 (got ${part})`,
+      });
+      return z.NEVER;
+    }
+    limits[match[1] as Tier] = { perSecond: Number(match[2]), perMinute: Number(match[3]) };
+  }
+  return limits;
 });
 /** `true` or `false` (z.coerce.boolean would read "false" as true). */
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -52,9 +69,18 @@ const SettingsSchema = z.object({
   INGEST_STORE_URL: locationUrl.optional(),
   /**
    * The key store (SQLite) the API processes share; DATA_DIR/api/access.sqlite when unset. Several
-   * replicas on one host point here (npm run cluster); across hosts, the shared store's issue applies.
+   * replicas on one host point here (npm run cluster); across hosts, DATABASE_URL.
    */
   ACCESS_DB_FILE: z.string().min(1).optional(),
+  /**
+   * A PostgreSQL database for keys, quota counters and short-window limits, shared by API replicas on
+   * any host and by the key CLI (postgres://user:password@host:port/database). The schema is migrated
+   * at start. Unset: the SQLite file above.
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// (or postgresql://) URL')
+    .optional(),
   /** An S3-compatible store's address (versitygw, R2, Ceph…); AWS S3 when unset. */
   S3_ENDPOINT: z.url().optional(),
   /** The bucket's region; the SDK's chain (AWS_REGION, profile) when unset, us-east-1 with S3_ENDPOINT. */
@@ -126,6 +152,8 @@ const SettingsSchema = z.object({
     .optional(),
   /** Monthly request quotas per plan, overriding config/tiers.ts for the plans named. */
   MONTHLY_QUOTAS: monthlyQuotas.optional(),
+  /** Per-second and per-minute limits per plan, overriding config/rate-limits.ts for the plans named. */
+  RATE_LIMITS: rateLimits.optional(),
   /** Signs paging cursors; API replicas behind one address share it. Generated under DATA_DIR when unset. */
   CURSOR_SECRET: z.string().min(16).optional(),
   /**

@@ -36,7 +36,7 @@ try {
     signals.aborted,
   );
   signals.stopWith(async () => (await cluster.stop(), await closeReplay()));
-  const key = await ensureDemoKey(root);
+  const key = await ensureDemoKey(root, logSettings.DATABASE_URL);
   const pids = new Map(cluster.pids().map(({ name, pid }) => [name, pid]));
   log.info(`cluster over ${root}/ (each process's DATA_DIR below it):`);
   for (const process of cluster.processes) {

@@ -37,7 +37,7 @@ try {
   closeReplay = upstream.close;
   const defaults = { DATA_DIR: DEMO_DATA_DIR, ...upstream.env };
   const settings = loadSettings(defaults);
-  const key = await ensureDemoKey(settings.DATA_DIR);
+  const key = await ensureDemoKey(settings.DATA_DIR, settings.DATABASE_URL);
   const service = await startService(defaults, log, signals.aborted);
   signals.stopWith(async () => (await service.stop(), await closeReplay()));
   for (const line of serviceBanner(service)) log.info(line);

@@ -2,20 +2,13 @@ import { parseArgs } from 'node:util';
 import { checkKeyRequest, issueKey, KeyRequestError, type CheckedKeyRequest } from '../api/access/issue.js';
 import { isKeyId } from '../api/access/key-format.js';
 import { quotaPeriod } from '../api/access/rate-limit.js';
-import { SqliteAccessStore } from '../api/access/sqlite-store.js';
-import {
-  ConfigError,
-  dataLayout,
-  DEMO_DATA_DIR,
-  loadSettings,
-  TIER_MONTHLY_QUOTA,
-  TIERS,
-} from '../config/index.js';
+import { openAccessStore } from '../api/access/open-store.js';
+import { ConfigError, DEMO_DATA_DIR, loadSettings, TIER_MONTHLY_QUOTA, TIERS } from '../config/index.js';
 import { serviceRunsOver } from '../runtime/service-file.js';
 
 /**
- * Key administration against the access store of DATA_DIR (or of the demo, with --demo), safe while
- * the API runs (SQLite WAL). `create` prints the key alone on stdout (so it can be captured) and never
+ * Key administration against the access store the API reads (DATABASE_URL's PostgreSQL, else the
+ * SQLite file of DATA_DIR, or of the demo with --demo), safe while the API runs. `create` prints the key alone on stdout (so it can be captured) and never
  * again; everything else is on stderr.
  */
 const USAGE = `usage:
@@ -25,7 +18,8 @@ const USAGE = `usage:
   npm run keys -- --help
 
 Keys live in DATA_DIR (default data/), where \`npm start\` reads them; with --demo, DATA_DIR defaults to
-${DEMO_DATA_DIR}/, where \`npm run demo\` reads them. A key works only for the service whose data folder holds it.`;
+${DEMO_DATA_DIR}/, where \`npm run demo\` reads them. A key works only for the service whose data folder holds it.
+With DATABASE_URL set, keys live in that PostgreSQL database instead, shared by every API replica.`;
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -105,7 +99,13 @@ try {
 }
 // --demo resolves the folder as `npm run demo` does: data/demo unless DATA_DIR says otherwise.
 const dataDir = settings.DATA_DIR;
-const store = SqliteAccessStore.open(dataLayout(dataDir).accessDbFile);
+let opened;
+try {
+  opened = await openAccessStore(settings);
+} catch (error) {
+  fail(`The access store could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+}
+const { store, where } = opened;
 const now = new Date();
 
 try {
@@ -114,7 +114,7 @@ try {
     console.error(
       `Created key ${key.id} (${key.tier}${key.entitlements.length ? `, ${key.entitlements.join(', ')}` : ''}${
         key.origins.length ? `, origins ${key.origins.join(' ')}` : ''
-      }) in ${dataDir}/. Store it now: it cannot be shown again.`,
+      }) in ${where}. Store it now: it cannot be shown again.`,
     );
     if (!values.demo && (await serviceRunsOver(DEMO_DATA_DIR)) && !(await serviceRunsOver(dataDir))) {
       console.error(
@@ -135,7 +135,7 @@ try {
       console.log(JSON.stringify({ period, keys }, null, 2));
     } else if (keys.length === 0) {
       console.log(
-        `No keys in ${dataDir}/ yet: npm run keys -- create --tier free${values.demo ? ' --demo' : ''}`,
+        `No keys in ${where} yet: npm run keys -- create --tier free${values.demo ? ' --demo' : ''}`,
       );
     } else {
       const rows = keys.map((k) => [
@@ -169,11 +169,11 @@ try {
     }
   } else {
     const id = rest[0]!;
-    if (!(await store.revoke(id, now))) fail(`No key has the id ${id} in ${dataDir}/.`);
+    if (!(await store.revoke(id, now))) fail(`No key has the id ${id} in ${where}.`);
     console.error(`Revoked ${id}: it stops working at once.`);
   }
 } catch (error) {
   fail(error instanceof KeyRequestError ? error.message : String(error));
 } finally {
-  store.close();
+  await store.close();
 }

@@ -5,14 +5,17 @@ import type { AppEnv } from '../types.js';
 import { authenticate } from './authenticate.js';
 import { hasEntitlement, normaliseOrigin } from './issue.js';
 import { accessProblems } from './problems.js';
-import { quotaPeriod, rateLimitHeaders } from './rate-limit.js';
+import { quotaPeriod, rateLimitHeaders, windowRefusalHeaders } from './rate-limit.js';
 import { policyFor } from './route-policy.js';
+import type { ShortWindowMeter, WindowCount } from './short-windows.js';
 import type { KeyLookup, QuotaMeter, StoredKey } from './types.js';
 
 export interface GateDeps {
   keys: KeyLookup;
   quota: QuotaMeter;
   quotas: Readonly<Record<Tier, number>>;
+  /** Per-second and per-minute limits; none when absent. */
+  windows?: ShortWindowMeter | undefined;
   now: () => Date;
   /**
    * Another way a request may name its key (a stream token in the URL): the key, undefined when the
@@ -42,7 +45,8 @@ export function originAllowed(key: StoredKey, origin: string | undefined): boole
 
 /**
  * Applies the route policy before anything else answers (the response cache and 304s included):
- * key, browser origin, entitlement, then the monthly quota. Sets `tier`, `entitlements` (those in
+ * key, browser origin, entitlement, then the short windows (per second, per minute) and the monthly
+ * quota. Sets `tier`, `entitlements` (those in
  * force) and `keyId` for the routes and the request log. Preflights (OPTIONS) carry no key and are
  * answered by the CORS layer.
  */
@@ -68,8 +72,18 @@ export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
 
     const now = deps.now();
     const limit = deps.quotas[key.tier];
+    // The short windows first: a request they refuse is not counted against the month.
+    let windows: WindowCount[] = [];
+    if (deps.windows) {
+      const counted = await deps.windows.take(key.id, key.tier, now.getTime());
+      if (counted.refusedBy) {
+        const headers = windowRefusalHeaders(counted.refusedBy, counted.windows, limit, now);
+        throw accessProblems.rateLimited(key.tier, counted.refusedBy, false, headers);
+      }
+      windows = counted.windows;
+    }
     const { allowed, used } = await deps.quota.consume(key.id, quotaPeriod(now), limit);
-    const headers = rateLimitHeaders(limit, used, now);
+    const headers = rateLimitHeaders(limit, used, now, windows);
     if (!allowed) throw accessProblems.quotaExceeded(key.tier, limit, headers);
     Object.assign(answerHeaders(c), headers);
     return next();

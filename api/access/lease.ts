@@ -25,11 +25,31 @@ export function leaseCap(limit: number): number {
 }
 
 /**
+ * A key is near its limit when the store had less than this many of its largest leases left at the
+ * last grant. Near the limit a process takes no lease ahead and leases exactly what its waiting
+ * requests need, so it holds nothing another replica could have served: replicas sharing a store
+ * are exact at the limit together.
+ */
+export const NEAR_LIMIT_LEASES = 16;
+
+export function nearLimit(left: number, cap: number): boolean {
+  return left < NEAR_LIMIT_LEASES * cap;
+}
+
+/**
  * The size of a key's next lease: double the last when the last lease was taken less than
  * LEASE_TARGET_MS ago (the key is busy), half of it otherwise; between 1 and `cap`. A key's first lease
- * is 1, so a key that makes one request holds nothing it did not use.
+ * is 1, so a key that makes one request holds nothing it did not use. Near the limit (`left` at the
+ * last grant), the requests `waiting` for it (at least 1).
  */
-export function nextLeaseSize(last: number | undefined, msSinceLastLease: number, cap: number): number {
+export function nextLeaseSize(
+  last: number | undefined,
+  msSinceLastLease: number,
+  cap: number,
+  left = Infinity,
+  waiting = 1,
+): number {
+  if (nearLimit(left, cap)) return Math.min(cap, Math.max(1, waiting));
   if (last === undefined) return 1;
   const size = msSinceLastLease < LEASE_TARGET_MS ? last * 2 : Math.floor(last / 2);
   return Math.min(cap, Math.max(1, size));

@@ -1,3 +1,4 @@
+import { TIERS, type ShortWindowLimits, type Tier } from '../../config/index.js';
 import { PROBLEM_CONTENT_TYPE } from '../problem.js';
 import { PROBLEM_DESCRIPTIONS } from '../validation.js';
 import { type RATE_LIMIT_HEADER_NAMES } from './rate-limit.js';
@@ -16,20 +17,34 @@ interface Document {
 const problem = { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } };
 const integer = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
 const RATE_LIMIT_HEADERS: Record<(typeof RATE_LIMIT_HEADER_NAMES)[number], unknown> = {
-  'RateLimit-Limit': integer('Requests the key may make this calendar month (UTC).'),
-  'RateLimit-Remaining': integer('Requests left this month, after this one.'),
-  'RateLimit-Reset': integer('Seconds until the monthly quota resets (the next month, 00:00 UTC).'),
+  'RateLimit-Limit': integer(
+    'Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused.',
+  ),
+  'RateLimit-Remaining': integer('Requests left this month, after this one (0 on a 429).'),
+  'RateLimit-Reset': integer(
+    'Seconds until the monthly quota resets (the next month, 00:00 UTC); on a 429 `rate-limited`, until the window that refused ends.',
+  ),
   'RateLimit-Policy': {
     description:
-      'The quota policy, per draft-ietf-httpapi-ratelimit-headers: `"monthly";q=<limit>;w=<seconds in the month>`.',
+      'Every policy the request is counted against, per draft-ietf-httpapi-ratelimit-headers: `"monthly";q=<limit>;w=<seconds in the month>`, then, where short windows apply, `"minute";q=<limit>;w=60` and `"second";q=<limit>;w=1`.',
     schema: { type: 'string' },
   },
   RateLimit: {
     description:
-      'The current quota state, per draft-ietf-httpapi-ratelimit-headers: `"monthly";r=<remaining>;t=<reset>`.',
+      'The state of each policy, per draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds until it resets>`, in the order of RateLimit-Policy (a 429 `rate-limited` lists the short windows only).',
     schema: { type: 'string' },
   },
 };
+
+/** The 429's description: the month, and each plan's short windows when they apply. */
+function tooManyText(rateLimits: Readonly<Record<Tier, ShortWindowLimits>> | undefined): string {
+  const month = 'Monthly quota exceeded (quota-exceeded): Retry-After is the seconds until the next month.';
+  if (!rateLimits) return month;
+  const plans = TIERS.map(
+    (tier) => `${tier} ${rateLimits[tier].perSecond}/s and ${rateLimits[tier].perMinute}/min`,
+  ).join(', ');
+  return `${month} Or a short-window limit exceeded (rate-limited): requests per clock second and per clock minute (UTC), per key, or per client address for a key shared by many clients (${plans}); Retry-After is the seconds until that window ends.`;
+}
 
 /** The path a template stands for, to look its policy up: `/v1/incidents/{id}` → `/v1/incidents/id`. */
 function probePath(template: string): string {
@@ -52,7 +67,10 @@ function forbiddenText(policy: RoutePolicy, existing: string | undefined): strin
  * disagree: the bearer scheme, each operation's `security` (empty for open endpoints), 401/403/429
  * with their headers, and the RateLimit headers on metered answers.
  */
-export function documentAccess<D extends object>(generated: D): D {
+export function documentAccess<D extends object>(
+  generated: D,
+  rateLimits?: Readonly<Record<Tier, ShortWindowLimits>>,
+): D {
   const copy = structuredClone(generated);
   const document = copy as Document;
   document.components ??= {};
@@ -95,10 +113,10 @@ export function documentAccess<D extends object>(generated: D): D {
       };
       if (policy.metered) {
         responses['429'] = {
-          description: 'Monthly quota exceeded (quota-exceeded).',
+          description: tooManyText(rateLimits),
           headers: {
             ...RATE_LIMIT_HEADERS,
-            'Retry-After': integer('Seconds until the monthly quota resets.'),
+            'Retry-After': integer('Whole seconds until the policy that refused resets.'),
           },
           content: problem,
         };

@@ -1,5 +1,6 @@
 import type { Entitlement, Tier } from '../../config/index.js';
 import { ProblemError } from '../problem.js';
+import type { WindowCount } from './short-windows.js';
 
 /** The access gate's refusals: RFC 9457 bodies, with RFC 6750 challenges on every 401. */
 const REALM = 'realm="eids"';
@@ -56,5 +57,16 @@ export const accessProblems = {
       `The ${tier} plan allows ${limit} requests a calendar month (UTC); the quota resets in ${headers['RateLimit-Reset']} seconds.`,
       { tier, limit },
       { ...headers, 'Retry-After': headers['RateLimit-Reset'] ?? '' },
+    ),
+  rateLimited: (tier: Tier, window: WindowCount, perClient: boolean, headers: Record<string, string>) =>
+    new ProblemError(
+      429,
+      'rate-limited',
+      'Rate limit exceeded',
+      `The ${tier} plan allows ${window.limit} requests a ${window.name}${
+        perClient ? ' per client address with this key' : ''
+      }; retry in ${window.reset} second${window.reset === 1 ? '' : 's'}.`,
+      { tier, limit: window.limit, window: window.name },
+      headers,
     ),
 };

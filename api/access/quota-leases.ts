@@ -1,6 +1,7 @@
 import {
   leaseCap,
   leaseOf,
+  nearLimit,
   nextLeaseSize,
   shouldLeaseAhead,
   takeOne,
@@ -15,6 +16,12 @@ import type { QuotaMeter, QuotaResult, QuotaStore } from './types.js';
  */
 export const REFUSAL_MEMORY_MS = 1000;
 
+/**
+ * A key near its limit that made no request here for this long gives back what its leases still
+ * hold, so another replica's requests can use it (after that replica's refusal memory).
+ */
+export const IDLE_RETURN_MS = 1000;
+
 /** One key's quota in this process, for one period. */
 interface KeyQuota {
   period: string;
@@ -22,6 +29,11 @@ interface KeyQuota {
   leases: LeaseRange[];
   lastSize: number | undefined;
   lastLeaseAt: number;
+  /** What the key had left in the store at the last grant (near the limit, leases follow demand). */
+  left: number;
+  /** Requests waiting for a lease: near the limit, the size of the next. */
+  waiting: number;
+  lastRequestAt: number;
   pending: Promise<void> | undefined;
   refuseUntil: number;
   usedAtRefusal: number;
@@ -51,6 +63,7 @@ export class QuotaLeases implements QuotaMeter {
   private readonly cap: (limit: number) => number;
   private readonly onError: (error: unknown) => void;
   private closed = false;
+  private readonly idleTimer: NodeJS.Timeout;
 
   constructor(
     private readonly store: QuotaStore,
@@ -59,11 +72,14 @@ export class QuotaLeases implements QuotaMeter {
     this.clock = options.clock ?? (() => performance.now());
     this.cap = options.cap ?? leaseCap;
     this.onError = options.onError ?? (() => undefined);
+    this.idleTimer = setInterval(() => this.returnIdle(), IDLE_RETURN_MS);
+    this.idleTimer.unref();
   }
 
   async consume(keyId: string, period: string, limit: number): Promise<QuotaResult> {
     if (this.closed) return this.store.consume(keyId, period, limit);
     const quota = this.quotaOf(keyId, period, limit);
+    quota.lastRequestAt = this.clock();
     for (;;) {
       // Closed or replaced while this request waited: count it in the store itself.
       if (quota.retired) return this.store.consume(keyId, period, limit);
@@ -73,13 +89,19 @@ export class QuotaLeases implements QuotaMeter {
         return { allowed: true, used };
       }
       if (this.clock() < quota.refuseUntil) return { allowed: false, used: quota.usedAtRefusal };
-      await this.lease(keyId, quota);
+      quota.waiting += 1;
+      try {
+        await this.lease(keyId, quota);
+      } finally {
+        quota.waiting -= 1;
+      }
     }
   }
 
   /** Gives back every lease's unused requests; later requests are counted in the store one by one. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.idleTimer);
     const quotas = [...this.quotas];
     this.quotas.clear();
     for (const [keyId, quota] of quotas) {
@@ -103,6 +125,9 @@ export class QuotaLeases implements QuotaMeter {
       leases: [],
       lastSize: undefined,
       lastLeaseAt: 0,
+      left: Infinity,
+      waiting: 0,
+      lastRequestAt: 0,
       pending: undefined,
       refuseUntil: 0,
       usedAtRefusal: 0,
@@ -122,10 +147,17 @@ export class QuotaLeases implements QuotaMeter {
 
   private async takeLease(keyId: string, quota: KeyQuota): Promise<void> {
     const now = this.clock();
-    const size = nextLeaseSize(quota.lastSize, now - quota.lastLeaseAt, this.cap(quota.limit));
+    const size = nextLeaseSize(
+      quota.lastSize,
+      now - quota.lastLeaseAt,
+      this.cap(quota.limit),
+      quota.left,
+      quota.waiting,
+    );
     const grant = await this.store.lease(keyId, quota.period, size, quota.limit);
     quota.lastSize = size;
     quota.lastLeaseAt = now;
+    quota.left = quota.limit - grant.used;
     if (grant.granted > 0) quota.leases.push(leaseOf(grant));
     if (grant.granted < size) {
       // The store is at the limit: once this lease is used up, refuse from memory for a while.
@@ -138,10 +170,24 @@ export class QuotaLeases implements QuotaMeter {
   /** The next lease, taken after the current request is answered, unless the key is at its limit. */
   private leaseAhead(keyId: string, quota: KeyQuota): void {
     if (quota.pending || this.clock() < quota.refuseUntil) return;
+    if (nearLimit(quota.left, this.cap(quota.limit))) return;
     setImmediate(() => {
       if (quota.retired || quota.pending || !shouldLeaseAhead(quota.leases, quota.lastSize)) return;
       this.lease(keyId, quota).catch(this.onError);
     });
+  }
+
+  /** Keys near their limit that went quiet here give back what they hold, for other replicas. */
+  private returnIdle(): void {
+    const now = this.clock();
+    for (const [keyId, quota] of this.quotas) {
+      if (quota.pending || now - quota.lastRequestAt < IDLE_RETURN_MS) continue;
+      if (!nearLimit(quota.left, this.cap(quota.limit))) continue;
+      const count = unused(quota.leases);
+      if (count === 0) continue;
+      quota.left += count;
+      this.giveBack(keyId, quota).catch(this.onError);
+    }
   }
 
   private async giveBack(keyId: string, quota: KeyQuota): Promise<void> {

@@ -10,6 +10,7 @@ import type {
   QuotaResult,
   QuotaStore,
   StoredKey,
+  WindowStore,
 } from './types.js';
 
 const SCHEMA = `
@@ -31,6 +32,15 @@ CREATE TABLE IF NOT EXISTS quota_usage (
 ) STRICT, WITHOUT ROWID;
 -- Every change to a key, in order, written by the triggers whoever changes it (the CLI, an API
 -- process): API processes keep their copy of the keys by reading what came after the last they saw.
+-- Short windows (api/access/short-windows.ts): one counter per subject and window, until it ends.
+CREATE TABLE IF NOT EXISTS rate_windows (
+  subject TEXT NOT NULL,
+  window  TEXT NOT NULL,
+  ends_at INTEGER NOT NULL,
+  used    INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (subject, window)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS rate_windows_ends_at ON rate_windows (ends_at);
 CREATE TABLE IF NOT EXISTS key_changes (
   seq    INTEGER PRIMARY KEY AUTOINCREMENT,
   key_id TEXT NOT NULL
@@ -61,7 +71,7 @@ interface KeyRow {
  * before the next request is looked at; SQLite's locking keeps it exact across processes too. API
  * processes read it through an in-memory copy of the keys and leases of quota (memory-access.ts).
  */
-export class SqliteAccessStore implements KeyStore, QuotaStore {
+export class SqliteAccessStore implements KeyStore, QuotaStore, WindowStore {
   private readonly db: Database.Database;
   private readonly statements: ReturnType<typeof prepare>;
 
@@ -157,6 +167,39 @@ export class SqliteAccessStore implements KeyStore, QuotaStore {
     return Promise.resolve({ allowed: granted === 1, used });
   }
 
+  /** As a lease: check and count in one immediate transaction. */
+  private readonly leaseWindowOnce = (
+    subject: string,
+    window: string,
+    endsAt: number,
+    want: number,
+    limit: number,
+  ): QuotaGrant =>
+    this.db
+      .transaction((): QuotaGrant => {
+        this.statements.openWindow.run(subject, window, endsAt);
+        const used = this.statements.windowUsed.get(subject, window)?.used ?? 0;
+        const granted = Math.max(0, Math.min(want, limit - used));
+        if (granted > 0) this.statements.addToWindow.run(granted, subject, window);
+        return { granted, used: used + granted };
+      })
+      .immediate();
+
+  leaseWindow(
+    subject: string,
+    window: string,
+    endsAt: number,
+    want: number,
+    limit: number,
+  ): Promise<QuotaGrant> {
+    return Promise.resolve(this.leaseWindowOnce(subject, window, endsAt, want, limit));
+  }
+
+  forgetWindows(before: number): Promise<void> {
+    this.statements.forgetWindows.run(before);
+    return Promise.resolve();
+  }
+
   peek(keyId: string, period: string): Promise<number> {
     return Promise.resolve(this.statements.used.get(keyId, period)?.used ?? 0);
   }
@@ -186,6 +229,16 @@ function prepare(db: Database.Database) {
     giveBack: db.prepare<[number, string, string]>(
       'UPDATE quota_usage SET used = max(0, used - ?) WHERE key_id = ? AND period = ?',
     ),
+    openWindow: db.prepare<[string, string, number]>(
+      'INSERT INTO rate_windows (subject, window, ends_at, used) VALUES (?, ?, ?, 0) ON CONFLICT DO NOTHING',
+    ),
+    windowUsed: db.prepare<[string, string], { used: number }>(
+      'SELECT used FROM rate_windows WHERE subject = ? AND window = ?',
+    ),
+    addToWindow: db.prepare<[number, string, string]>(
+      'UPDATE rate_windows SET used = used + ? WHERE subject = ? AND window = ?',
+    ),
+    forgetWindows: db.prepare<[number]>('DELETE FROM rate_windows WHERE ends_at < ?'),
     lastChange: db.prepare<[], { seq: number }>('SELECT max(seq) AS seq FROM key_changes'),
     changedSince: db.prepare<[number, number], { key_id: string }>(
       'SELECT DISTINCT key_id FROM key_changes WHERE seq > ? AND seq <= ?',

@@ -76,3 +76,25 @@ export interface QuotaStore extends QuotaMeter {
   release(keyId: string, period: string, count: number): Promise<void>;
   peek(keyId: string, period: string): Promise<number>;
 }
+
+/**
+ * Counters of short windows (a second, a minute) per subject (a key, or a key and a client address),
+ * leased as the monthly quota is: atomically, never past the limit. A window's counter is kept until
+ * `endsAt` (ms since the epoch) has passed and `forgetWindows` is called.
+ */
+export interface WindowStore {
+  leaseWindow(
+    subject: string,
+    window: string,
+    endsAt: number,
+    want: number,
+    limit: number,
+  ): Promise<QuotaGrant>;
+  /** Drops the counters of windows that ended before `before` (ms since the epoch). */
+  forgetWindows(before: number): Promise<void>;
+}
+
+/** A store of keys and counters as opened by the service, the key CLI and the tests. */
+export interface AccessStore extends KeyStore, QuotaStore, WindowStore {
+  close(): void | Promise<void>;
+}

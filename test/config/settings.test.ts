@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PARSERS } from '../../sources/index.js';
 import {
   ConfigError,
+  TIER_RATE_LIMITS,
   effectiveFeedUrl,
   FEED_CATALOGUE,
   mirrorPath,
@@ -39,6 +40,28 @@ describe('settings', () => {
         /MONTHLY_QUOTAS: expected plan=count/,
       );
     }
+  });
+
+  it('overrides short-window limits for the plans named, and refuses a malformed list', () => {
+    expect(parseSettings({}).RATE_LIMITS).toBeUndefined();
+    const limits = parseSettings({ RATE_LIMITS: 'free=10/120, pro = 500/20000' }).RATE_LIMITS!;
+    expect(limits.free).toEqual({ perSecond: 10, perMinute: 120 });
+    expect(limits.pro).toEqual({ perSecond: 500, perMinute: 20_000 });
+    expect(limits.starter).toEqual(TIER_RATE_LIMITS.starter);
+    for (const bad of ['free=10', 'gold=1/2', 'free=0/60', 'free=1.5/60', 'free=10/']) {
+      expect(() => parseSettings({ RATE_LIMITS: bad }), bad).toThrow(
+        /RATE_LIMITS: expected plan=perSecond\/perMinute/,
+      );
+    }
+  });
+
+  it('takes a PostgreSQL URL for the access store, and nothing else', () => {
+    expect(parseSettings({}).DATABASE_URL).toBeUndefined();
+    const url = 'postgres://eids:secret@db.internal:5432/access';
+    expect(parseSettings({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    expect(() => parseSettings({ DATABASE_URL: 'mysql://db/access' })).toThrow(
+      /DATABASE_URL: must be a postgres/,
+    );
   });
 
   it('logs readable lines unless LOG_FORMAT=json, and selects feeds by key with FEEDS', () => {

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateKey, hashSecret, parseKey, secretMatches } from '../../../api/access/key-format.js';
 import { issueKey, normaliseOrigin } from '../../../api/access/issue.js';
-import { quotaPeriod, rateLimitHeaders, secondsUntilReset } from '../../../api/access/rate-limit.js';
+import {
+  quotaPeriod,
+  rateLimitHeaders,
+  secondsUntilReset,
+  windowRefusalHeaders,
+} from '../../../api/access/rate-limit.js';
 import { createApp } from '../../../api/app.js';
 import { CursorCodec } from '../../../api/cursor.js';
 import { ServingStore } from '../../../lake/serving/serving-store.js';
@@ -110,6 +115,35 @@ describe('quota periods and RateLimit headers', () => {
       'RateLimit-Reset': String(2 * 86_400),
       'RateLimit-Policy': `"monthly";q=1000;w=${29 * 86_400}`,
       RateLimit: `"monthly";r=0;t=${2 * 86_400}`,
+    });
+  });
+});
+
+describe('RateLimit headers with short windows', () => {
+  const now = new Date('2028-02-28T00:00:00.250Z');
+  const windows = [
+    { name: 'minute' as const, seconds: 60, limit: 60, used: 12, reset: 60 },
+    { name: 'second' as const, seconds: 1, limit: 5, used: 5, reset: 1 },
+  ];
+
+  it('name each policy in RateLimit-Policy and RateLimit, the legacy fields staying monthly', () => {
+    expect(rateLimitHeaders(1000, 10, now, windows)).toEqual({
+      'RateLimit-Limit': '1000',
+      'RateLimit-Remaining': '990',
+      'RateLimit-Reset': String(2 * 86_400),
+      'RateLimit-Policy': `"monthly";q=1000;w=${29 * 86_400}, "minute";q=60;w=60, "second";q=5;w=1`,
+      RateLimit: `"monthly";r=990;t=${2 * 86_400}, "minute";r=48;t=60, "second";r=0;t=1`,
+    });
+  });
+
+  it('describe the window that refused on its 429, with Retry-After in whole seconds', () => {
+    expect(windowRefusalHeaders(windows[1]!, windows, 1000, now)).toEqual({
+      'RateLimit-Limit': '5',
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': '1',
+      'RateLimit-Policy': `"monthly";q=1000;w=${29 * 86_400}, "minute";q=60;w=60, "second";q=5;w=1`,
+      RateLimit: '"minute";r=48;t=60, "second";r=0;t=1',
+      'Retry-After': '1',
     });
   });
 });

@@ -4,15 +4,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, parseKey } from '../../../api/access/key-format.js';
 import { SqliteAccessStore } from '../../../api/access/sqlite-store.js';
+import type { AccessStore } from '../../../api/access/types.js';
 import { createApp, type App } from '../../../api/app.js';
 import { CursorCodec } from '../../../api/cursor.js';
 import { ServingStore } from '../../../lake/serving/serving-store.js';
 import { dataLayout, DEMO_DATA_DIR } from '../../../config/index.js';
 import { bearer } from '../../support/keys.js';
 import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
+import { STORE_KINDS, testAccessStores, type StoreUnderTest } from '../../support/access-stores.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -37,110 +40,137 @@ function run(cwd: string, env: Record<string, string>, args: string[]): Promise<
   });
 }
 
-/** `npm run keys -- …` against the test's DATA_DIR. */
-function keys(dataDir: string, ...args: string[]): Promise<Run> {
-  return run(ROOT, { DATA_DIR: dataDir }, args);
+const stores = testAccessStores();
+
+/** What the store holds, as bytes: the SQLite file and its log, or every key row in PostgreSQL. */
+async function storedBytes(target: StoreUnderTest): Promise<Buffer> {
+  if (target.kind === 'sqlite') {
+    // In WAL mode, recent writes are in the -wal file until a checkpoint.
+    const file = dataLayout(target.dir).accessDbFile;
+    const wal = await readFile(`${file}-wal`).catch(() => Buffer.alloc(0));
+    return Buffer.concat([await readFile(file), wal]);
+  }
+  const client = new pg.Client({ connectionString: target.env.DATABASE_URL });
+  await client.connect();
+  const { rows } = await client.query<{ row: string }>('SELECT k::text AS row FROM api_keys k');
+  await client.end();
+  return Buffer.from(rows.map((r) => r.row).join('\n'));
 }
 
-describe('the key CLI, against a running app that holds the same store open', () => {
-  let dir: string;
-  let serving: ServingStore;
-  let store: SqliteAccessStore;
-  let app: App;
+describe.each(STORE_KINDS)(
+  'the key CLI on the %s store, against a running app that holds it open',
+  (kind) => {
+    let dir: string;
+    let target: StoreUnderTest;
+    let serving: ServingStore;
+    let store: AccessStore;
+    let app: App;
+    /** `npm run keys -- …` against the test's store. */
+    const keys = (...args: string[]): Promise<Run> => run(ROOT, target.env, args);
 
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'eids-keys-cli-'));
-    // The CLI creates the store file; the app opens it afterwards and keeps it open throughout.
-    await keys(dir, 'list');
-    serving = await ServingStore.open(join(dir, 'serving'));
-    store = SqliteAccessStore.open(dataLayout(dir).accessDbFile);
-    app = createApp({
-      cap: TEST_CAP_ISSUER,
-      store: serving,
-      feedHealth: { read: () => Promise.resolve([]) },
-      catalogue: [],
-      cursors: new CursorCodec('cli-test-secret'),
-      keys: store,
-      quota: store,
-      version: 'test',
-      startedAt: new Date(),
-      now: () => new Date(),
+    beforeAll(async () => {
+      target = await stores.fresh(kind);
+      dir = target.dir;
+      // The CLI creates the store; the app opens it afterwards and keeps it open throughout.
+      await keys('list');
+      serving = await ServingStore.open(join(dir, 'serving'));
+      store = await target.open();
+      app = createApp({
+        cap: TEST_CAP_ISSUER,
+        store: serving,
+        feedHealth: { read: () => Promise.resolve([]) },
+        catalogue: [],
+        cursors: new CursorCodec('cli-test-secret'),
+        keys: store,
+        quota: store,
+        version: 'test',
+        startedAt: new Date(),
+        now: () => new Date(),
+      });
     });
-  });
-  afterAll(async () => {
-    store.close();
-    serving.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await store.close();
+      serving.close();
+    });
 
-  it('creates a key, printed once on stdout, that works at once; list shows it without secrets; revoke stops it at once', async () => {
-    const created = await keys(
-      dir,
-      'create',
-      '--tier',
-      'starter',
-      '--label',
-      'ops dashboard',
-      '--origin',
-      'https://Ops.Example:443',
-    );
-    expect(created.code, created.stderr).toBe(0);
-    expect(created.stdout).toMatch(/^eids_[a-z2-7]{12}_[A-Za-z0-9_-]{43}\n$/);
-    expect(created.stderr).toMatch(/cannot be shown again/);
-    const token = created.stdout.trim();
-    const { id, secret } = parseKey(token)!;
+    it('creates a key, printed once on stdout, that works at once; list shows it without secrets; revoke stops it at once', async () => {
+      const created = await keys(
+        'create',
+        '--tier',
+        'starter',
+        '--label',
+        'ops dashboard',
+        '--origin',
+        'https://Ops.Example:443',
+      );
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stdout).toMatch(/^eids_[a-z2-7]{12}_[A-Za-z0-9_-]{43}\n$/);
+      expect(created.stderr).toMatch(/cannot be shown again/);
+      const token = created.stdout.trim();
+      const { id, secret } = parseKey(token)!;
 
-    const ok = await app.request('/v1/incidents', { headers: bearer(token) });
-    expect(ok.status).toBe(200);
-    expect(ok.headers.get('ratelimit-remaining')).toBe('99999');
+      const ok = await app.request('/v1/incidents', { headers: bearer(token) });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('ratelimit-remaining')).toBe('99999');
 
-    const listed = await keys(dir, 'list', '--json');
-    expect(listed.code).toBe(0);
-    const { keys: all } = JSON.parse(listed.stdout) as { keys: Record<string, unknown>[] };
-    expect(all).toEqual([
-      expect.objectContaining({
-        id,
-        tier: 'starter',
-        label: 'ops dashboard',
-        origins: ['https://ops.example'],
-        entitlements: [],
-        revokedAt: null,
-        usedThisMonth: 1,
-        monthlyQuota: 100_000,
-      }),
-    ]);
-    const table = await keys(dir, 'list');
-    const hash = hashSecret(secret);
-    for (const output of [listed.stdout, table.stdout, table.stderr]) {
-      expect(output).not.toContain(secret);
-      expect(output).not.toContain(hash.toString('hex'));
-      expect(output).not.toContain(hash.toString('base64'));
-    }
-    expect(table.stdout).toMatch(new RegExp(`^${id}\\s+starter\\s+ops dashboard`, 'm'));
-    // The store holds the hash, never the secret.
-    const file = await readFile(dataLayout(dir).accessDbFile);
-    expect(file.includes(Buffer.from(secret))).toBe(false);
+      const listed = await keys('list', '--json');
+      expect(listed.code).toBe(0);
+      const { keys: all } = JSON.parse(listed.stdout) as { keys: Record<string, unknown>[] };
+      expect(all).toEqual([
+        expect.objectContaining({
+          id,
+          tier: 'starter',
+          label: 'ops dashboard',
+          origins: ['https://ops.example'],
+          entitlements: [],
+          revokedAt: null,
+          usedThisMonth: 1,
+          monthlyQuota: 100_000,
+        }),
+      ]);
+      const table = await keys('list');
+      const hash = hashSecret(secret);
+      for (const output of [listed.stdout, table.stdout, table.stderr]) {
+        expect(output).not.toContain(secret);
+        expect(output).not.toContain(hash.toString('hex'));
+        expect(output).not.toContain(hash.toString('base64'));
+      }
+      expect(table.stdout).toMatch(new RegExp(`^${id}\\s+starter\\s+ops dashboard`, 'm'));
+      // The store holds the hash, never the secret.
+      const bytes = await storedBytes(target);
+      expect(bytes.includes(Buffer.from(id))).toBe(true);
+      expect(bytes.includes(Buffer.from(secret))).toBe(false);
 
-    const revoked = await keys(dir, 'revoke', id);
-    expect(revoked.code, revoked.stderr).toBe(0);
-    const refused = await app.request('/v1/incidents', { headers: bearer(token) });
-    expect(refused.status).toBe(401);
-    expect(refused.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
-  });
+      const revoked = await keys('revoke', id);
+      expect(revoked.code, revoked.stderr).toBe(0);
+      const refused = await app.request('/v1/incidents', { headers: bearer(token) });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    });
 
-  it('refuses a key id it does not hold with exit 1, and issues what its plan allows', async () => {
-    const unknown = await keys(dir, 'revoke', 'aaaaaaaaaaaa');
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/No key has the id aaaaaaaaaaaa/);
-    const entitled = await keys(dir, 'create', '--tier', 'enterprise', '--entitlement', 'declarations');
-    expect(entitled.code, entitled.stderr).toBe(0);
+    it('refuses a key id it does not hold with exit 1, and issues what its plan allows', async () => {
+      const unknown = await keys('revoke', 'aaaaaaaaaaaa');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toMatch(/No key has the id aaaaaaaaaaaa/);
+      const entitled = await keys('create', '--tier', 'enterprise', '--entitlement', 'declarations');
+      expect(entitled.code, entitled.stderr).toBe(0);
+    });
+  },
+);
+
+describe("the key CLI's arguments", () => {
+  // Arguments are checked before the store is opened: one store is enough to see that nothing changes.
+  let target: StoreUnderTest;
+  const keys = (...args: string[]): Promise<Run> => run(ROOT, target.env, args);
+  beforeAll(async () => {
+    target = await stores.fresh('sqlite');
   });
 
   it('prints its usage on --help, and on any bad argument exits 2 with the usage and no stack trace, storing nothing', async () => {
-    const help = await keys(dir, '--help');
+    const help = await keys('--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage:\n {2}npm run keys -- create --tier/);
-    const keysBefore = JSON.parse((await keys(dir, 'list', '--json')).stdout) as { keys: unknown[] };
+    const keysBefore = JSON.parse((await keys('list', '--json')).stdout) as { keys: unknown[] };
     for (const [args, reason] of [
       [[], /Say what to do/],
       [['--bogus'], /Unknown option '--bogus'/],
@@ -168,17 +198,19 @@ describe('the key CLI, against a running app that holds the same store open', ()
       [['revoke', 'aaaaaaaaaaaa', '--label', 'x'], /revoke does not take --label/],
       [['list', 'extra'], /list takes no other words/],
     ] as [string[], RegExp][]) {
-      const refused = await keys(dir, ...args);
+      const refused = await keys(...args);
       expect(refused.code, args.join(' ')).toBe(2);
       expect(refused.stderr, args.join(' ')).toMatch(reason);
       expect(refused.stderr, args.join(' ')).toMatch(/\n\nusage:\n/);
       expect(refused.stderr, args.join(' ')).not.toMatch(/^\s+at /m);
       expect(refused.stdout).toBe('');
     }
-    const keysAfter = JSON.parse((await keys(dir, 'list', '--json')).stdout) as { keys: unknown[] };
+    const keysAfter = JSON.parse((await keys('list', '--json')).stdout) as { keys: unknown[] };
     expect(keysAfter.keys.length).toBe(keysBefore.keys.length);
   });
+});
 
+describe('the key CLI with --demo', () => {
   it('with --demo, issues the key into the data folder the demo reads', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'eids-keys-demo-'));
     try {

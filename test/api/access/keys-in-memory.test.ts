@@ -8,17 +8,19 @@ import { issueKey } from '../../../api/access/issue.js';
 import { KEY_REVOCATION_BOUND_SECONDS } from '../../../api/access/key-cache.js';
 import { startMemoryAccess, type MemoryAccess } from '../../../api/access/memory-access.js';
 import { SqliteAccessStore } from '../../../api/access/sqlite-store.js';
+import type { AccessStore } from '../../../api/access/types.js';
 import { createApp } from '../../../api/app.js';
 import { CursorCodec } from '../../../api/cursor.js';
 import { listen } from '../../../api/listen.js';
 import { ServingStore } from '../../../lake/serving/serving-store.js';
 import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
 import { bearer } from '../../support/keys.js';
+import { STORE_KINDS, testAccessStores } from '../../support/access-stores.js';
 
 /** The store, with a count of the calls the API makes to it. */
-function counted(store: SqliteAccessStore) {
+function counted(store: AccessStore) {
   const calls = { findById: 0, keyChanges: 0, lease: 0, consume: 0 };
-  const wrapped = Object.create(store) as SqliteAccessStore;
+  const wrapped = Object.create(store) as AccessStore;
   for (const name of Object.keys(calls) as (keyof typeof calls)[]) {
     const real = store[name].bind(store) as (...args: never[]) => unknown;
     Object.assign(wrapped, {
@@ -31,27 +33,28 @@ function counted(store: SqliteAccessStore) {
   return { store: wrapped, calls };
 }
 
+const stores = testAccessStores();
+
 /**
  * Keys and quota as the server checks them, over real HTTP on loopback: from memory, with the store
- * file changed by another connection to it (as the key CLI does from its own process).
+ * changed by another connection to it (as the key CLI does from its own process).
  */
-describe('keys in memory, refreshed from the store', () => {
+describe.each(STORE_KINDS)('keys in memory, refreshed from the %s store', (kind) => {
   let dir: string;
-  let file: string;
   let server: Server;
   let base: string;
   let serving: ServingStore;
-  let store: SqliteAccessStore;
+  let store: AccessStore;
   let access: MemoryAccess;
   let calls: ReturnType<typeof counted>['calls'];
-  /** Another connection to the same file: the key CLI. */
-  let cli: SqliteAccessStore;
+  /** Another connection to the same store: the key CLI. */
+  let cli: AccessStore;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'eids-keys-memory-'));
-    file = join(dir, 'access.sqlite');
-    cli = SqliteAccessStore.open(file);
-    store = SqliteAccessStore.open(file);
+    const target = await stores.fresh(kind);
+    cli = await target.open();
+    store = await target.open();
     const watched = counted(store);
     calls = watched.calls;
     access = await startMemoryAccess(watched.store);
@@ -74,8 +77,8 @@ describe('keys in memory, refreshed from the store', () => {
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await access.close();
-    store.close();
-    cli.close();
+    await store.close();
+    await cli.close();
     serving.close();
     await rm(dir, { recursive: true, force: true });
   });

@@ -4,6 +4,8 @@ import {
   leaseCap,
   leaseOf,
   MAX_LEASE,
+  NEAR_LIMIT_LEASES,
+  nearLimit,
   nextLeaseSize,
   shouldLeaseAhead,
   takeOne,
@@ -36,6 +38,18 @@ describe('lease arithmetic', () => {
     expect(nextLeaseSize(64, LEASE_TARGET_MS, cap)).toBe(32);
     expect(nextLeaseSize(1, 60_000, cap)).toBe(1);
     expect(nextLeaseSize(3, 0, 4)).toBe(4);
+  });
+
+  it('near the limit leases what the waiting requests need, no more', () => {
+    const cap = 100;
+    expect(nearLimit(NEAR_LIMIT_LEASES * cap, cap)).toBe(false);
+    expect(nearLimit(NEAR_LIMIT_LEASES * cap - 1, cap)).toBe(true);
+    // Far from it: the usual doubling.
+    expect(nextLeaseSize(64, 0, cap, 10_000, 3)).toBe(100);
+    // Near it: the requests waiting, between 1 and the cap, whatever the last lease was.
+    expect(nextLeaseSize(64, 0, cap, 1_000, 3)).toBe(3);
+    expect(nextLeaseSize(64, 0, cap, 1_000, 0)).toBe(1);
+    expect(nextLeaseSize(undefined, 0, cap, 1_000, 500)).toBe(cap);
   });
 
   it('hands out every request of a grant once, in order, then the next lease', () => {

@@ -6,40 +6,44 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaseCap } from '../../../api/access/lease.js';
+import { leaseCap, NEAR_LIMIT_LEASES } from '../../../api/access/lease.js';
+import { IDLE_RETURN_MS, QuotaLeases, REFUSAL_MEMORY_MS } from '../../../api/access/quota-leases.js';
 import { startMemoryAccess } from '../../../api/access/memory-access.js';
 import { quotaPeriod } from '../../../api/access/rate-limit.js';
-import { SqliteAccessStore } from '../../../api/access/sqlite-store.js';
+import type { AccessStore } from '../../../api/access/types.js';
 import { issueKey } from '../../../api/access/issue.js';
 import { createApp } from '../../../api/app.js';
 import { CursorCodec } from '../../../api/cursor.js';
 import { ServingStore } from '../../../lake/serving/serving-store.js';
-import { TIER_MONTHLY_QUOTA, type Tier } from '../../../config/index.js';
+import { childEnvironment, TIER_MONTHLY_QUOTA, type Tier } from '../../../config/index.js';
 import { bearer } from '../../support/keys.js';
 import { TEST_CAP_ISSUER } from '../../support/cap-issuer.js';
+import { STORE_KINDS, testAccessStores, type StoreUnderTest } from '../../support/access-stores.js';
 
 const LIMIT = 250;
 const QUOTAS: Record<Tier, number> = { ...TIER_MONTHLY_QUOTA, free: LIMIT };
 
 /**
- * The API on a real loopback server over an access store file, with a clock the test moves, counting
+ * The API on a real loopback server over an access store, with a clock the test moves, counting
  * as the server does: leases of quota taken from the store and counted down in memory.
  */
 interface RunningApi {
   url: string;
-  store: SqliteAccessStore;
+  store: AccessStore;
   close(): Promise<void>;
 }
 
-describe('monthly quotas over real HTTP, with a controllable clock', () => {
+const stores = testAccessStores();
+
+describe.each(STORE_KINDS)('monthly quotas over real HTTP, with a controllable clock (%s)', (kind) => {
   let dir: string;
-  let file: string;
+  let target: StoreUnderTest;
   let api: RunningApi;
   let now = new Date('2026-11-30T12:00:00Z');
 
   /** `cap`: the largest lease; the plans' own (a thousandth of the quota, so 1 here) when absent. */
   async function startApi(cap?: number): Promise<RunningApi> {
-    const store = SqliteAccessStore.open(file);
+    const store = await target.open();
     const access = await startMemoryAccess(store, cap === undefined ? {} : { quota: { cap: () => cap } });
     const serving = await ServingStore.open(join(dir, 'serving'));
     const app = createApp({
@@ -65,7 +69,7 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         serving.close();
         await access.close();
-        store.close();
+        await store.close();
       },
     };
   }
@@ -77,7 +81,7 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'eids-quota-'));
-    file = join(dir, 'api', 'access.sqlite');
+    target = await stores.fresh(kind);
     api = await startApi();
   });
   afterAll(async () => {
@@ -166,9 +170,9 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
     } finally {
       await leased.close();
     }
-    const store = SqliteAccessStore.open(file);
+    const store = await target.open();
     expect(await store.peek(key.id, quotaPeriod(now))).toBe(served);
-    store.close();
+    await store.close();
   });
 
   it('keeps the count across a restart of the API, and resets it when the month turns', async () => {
@@ -229,14 +233,44 @@ describe('monthly quotas over real HTTP, with a controllable clock', () => {
     expect(statuses).toEqual([200, 200, 304, 200, 200, 304, 200, 200, 304, 200, 200, 304]);
   });
 
-  it('counts exactly when several processes share the store file (API replicas on one host)', async () => {
+  it('a process that went quiet near the limit gives back what its leases held, for the others', async () => {
+    const { id } = await newKey();
+    const period = quotaPeriod(now);
+    const limit = 2000;
+    const cap = 64;
+    const quiet = new QuotaLeases(api.store, { cap: () => cap });
+    const busy = new QuotaLeases(api.store, { cap: () => cap });
+    try {
+      // Far from the limit, the first process leases ahead, then stops near it holding some.
+      let allowed = 0;
+      while ((await api.store.peek(id, period)) < limit - NEAR_LIMIT_LEASES * cap) {
+        if ((await quiet.consume(id, period, limit)).allowed) allowed++;
+      }
+      const held = (await api.store.peek(id, period)) - allowed;
+      expect(held).toBeGreaterThan(0);
+      // The other uses up what the store has left, and is refused while the first holds the rest.
+      while ((await busy.consume(id, period, limit)).allowed) allowed++;
+      expect(allowed).toBe(limit - held);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_RETURN_MS + REFUSAL_MEMORY_MS + 200));
+      while ((await busy.consume(id, period, limit)).allowed) allowed++;
+      expect(allowed).toBe(limit);
+    } finally {
+      await quiet.close();
+      await busy.close();
+    }
+    expect(await api.store.peek(id, period)).toBe(limit);
+  });
+
+  it('counts exactly when several processes share the store (API replicas)', async () => {
     const { id } = await newKey();
     const period = quotaPeriod(now);
     const run = promisify(execFile);
     const worker = join(import.meta.dirname, '..', '..', 'support', 'consume-worker.ts');
     const outputs = await Promise.all(
       Array.from({ length: 4 }, () =>
-        run(process.execPath, ['--import', 'tsx', worker, file, id, period, String(LIMIT), '1000']),
+        run(process.execPath, ['--import', 'tsx', worker, id, period, String(LIMIT), '1000'], {
+          env: childEnvironment({}, target.env),
+        }),
       ),
     );
     const allowed = outputs.map((o) => Number(o.stdout.trim()));
