@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { TIER_MONTHLY_QUOTA } from '../config/index.js';
+import { clientAddress } from './access/client-address.js';
 import { accessGate } from './access/gate.js';
 import { keyAwareCors } from './access/cors.js';
 import { documentAccess } from './access/openapi.js';
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
       quota: deps.quota,
       quotas: deps.quotas ?? TIER_MONTHLY_QUOTA,
       windows: deps.windows,
+      clientAddress: clientAddress(deps.clientAddressHeader),
       now: deps.now,
       ...(deps.streamTokens
         ? { keyFromRequest: streamTokenKey(deps.streamTokens, deps.keys, deps.now) }

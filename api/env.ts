@@ -13,6 +13,10 @@ export interface AppEnv {
     /** The key's entitlements in force (granted, on a plan that may have them); set with `tier`. */
     entitlements: readonly Entitlement[];
     keyId?: string;
+    /** The key's monthly quota (its own, or its plan's); set by the gate on metered routes. */
+    monthlyLimit?: number;
+    /** The key's own monthly quota is in force, not its plan's. */
+    ownQuota?: boolean;
     originRejected?: boolean;
     /** Set by the data caching middleware: a request it already handles passes any second registration. */
     dataCaching?: true;

@@ -129,6 +129,7 @@ export async function startApiServer(
     keys: access.keys,
     quota: access.quota,
     windows: access.windows,
+    clientAddressHeader: settings.CLIENT_ADDRESS_HEADER,
     ...(requestLog ? { log: requestLog } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
     feedHealth: new BoardFeedHealthSource(board),

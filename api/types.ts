@@ -32,6 +32,11 @@ export interface AppDeps {
   quota: QuotaMeter;
   /** Per-second and per-minute limits (api/access/short-windows.ts); none when absent. */
   windows?: ShortWindowMeter | undefined;
+  /**
+   * The header a proxy in front sets the client's address in (CLIENT_ADDRESS_HEADER); the socket's
+   * remote address when absent.
+   */
+  clientAddressHeader?: string | undefined;
   /** Monthly requests per plan; config/tiers.ts when absent. */
   quotas?: Readonly<Record<Tier, number>>;
   /** Receives one line per request (never a key); no request log when absent. */

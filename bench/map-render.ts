@@ -75,7 +75,13 @@ const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 resolveKey(
-  await ensurePageKey(access, join(dir, 'page-api-key'), serviceOrigins(undefined, base), new Date()),
+  await ensurePageKey(
+    access,
+    join(dir, 'page-api-key'),
+    serviceOrigins(undefined, base),
+    new Date(),
+    parseSettings({}).PAGE_KEY_MONTHLY_QUOTA,
+  ),
 );
 
 /** Bytes on the wire of a GET asking for gzip as browsers do (node:http: fetch() would decode them). */

@@ -154,6 +154,17 @@ const SettingsSchema = z.object({
   MONTHLY_QUOTAS: monthlyQuotas.optional(),
   /** Per-second and per-minute limits per plan, overriding config/rate-limits.ts for the plans named. */
   RATE_LIMITS: rateLimits.optional(),
+  /**
+   * Behind a proxy or load balancer: the header it puts the client's address in (e.g.
+   * x-forwarded-for; its last address is used). Keys shared by many clients (the page key) are
+   * limited per client address; unset, the address is the connection's (the proxy's, behind one).
+   */
+  CLIENT_ADDRESS_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .optional(),
+  /** The monthly quota of the key the service makes for its status page and map (every viewer shares it). */
+  PAGE_KEY_MONTHLY_QUOTA: z.coerce.number().int().min(1).default(10_000_000),
   /** Signs paging cursors; API replicas behind one address share it. Generated under DATA_DIR when unset. */
   CURSOR_SECRET: z.string().min(16).optional(),
   /**

@@ -12,14 +12,16 @@ import { serviceRunsOver } from '../runtime/service-file.js';
  * again; everything else is on stderr.
  */
 const USAGE = `usage:
-  npm run keys -- create --tier <${TIERS.join('|')}> [--label <text>] [--entitlement declarations] [--origin <https://app.example>]... [--demo]
+  npm run keys -- create --tier <${TIERS.join('|')}> [--label <text>] [--entitlement declarations] [--origin <https://app.example>]... [--monthly-quota <n>] [--per-client] [--demo]
   npm run keys -- list [--json] [--demo]
   npm run keys -- revoke <keyId> [--demo]
   npm run keys -- --help
 
 Keys live in DATA_DIR (default data/), where \`npm start\` reads them; with --demo, DATA_DIR defaults to
 ${DEMO_DATA_DIR}/, where \`npm run demo\` reads them. A key works only for the service whose data folder holds it.
-With DATABASE_URL set, keys live in that PostgreSQL database instead, shared by every API replica.`;
+With DATABASE_URL set, keys live in that PostgreSQL database instead, shared by every API replica.
+--monthly-quota gives the key a monthly quota of its own instead of its plan's; --per-client counts its
+per-second and per-minute limits per client address (a key many clients share, such as a public page's).`;
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -39,6 +41,8 @@ try {
       label: { type: 'string' },
       entitlement: { type: 'string', multiple: true },
       origin: { type: 'string', multiple: true },
+      'monthly-quota': { type: 'string' },
+      'per-client': { type: 'boolean' },
       json: { type: 'boolean' },
       demo: { type: 'boolean' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -62,7 +66,7 @@ if (rest.length !== expected[command]) {
 }
 // An option another command takes is a mistake here, not something to ignore.
 const OPTIONS_OF: Record<string, readonly string[]> = {
-  create: ['tier', 'label', 'entitlement', 'origin', 'demo'],
+  create: ['tier', 'label', 'entitlement', 'origin', 'monthly-quota', 'per-client', 'demo'],
   list: ['json', 'demo'],
   revoke: ['demo'],
 };
@@ -75,12 +79,18 @@ for (const [name, value] of Object.entries(values)) {
 let request: CheckedKeyRequest | undefined;
 if (command === 'create') {
   if (!values.tier) usageError('create needs --tier.');
+  const quota = values['monthly-quota'];
+  if (quota !== undefined && !/^[1-9]\d*$/.test(quota)) {
+    usageError(`--monthly-quota takes a whole number above 0 (got ${quota}).`);
+  }
   try {
     request = checkKeyRequest({
       tier: values.tier,
       ...(values.label !== undefined ? { label: values.label } : {}),
       entitlements: values.entitlement ?? [],
       origins: values.origin ?? [],
+      monthlyQuota: quota === undefined ? null : Number(quota),
+      perClient: values['per-client'] ?? false,
     });
   } catch (error) {
     if (error instanceof KeyRequestError) usageError(error.message);
@@ -114,6 +124,8 @@ try {
     console.error(
       `Created key ${key.id} (${key.tier}${key.entitlements.length ? `, ${key.entitlements.join(', ')}` : ''}${
         key.origins.length ? `, origins ${key.origins.join(' ')}` : ''
+      }${key.monthlyQuota === null ? '' : `, ${key.monthlyQuota} requests a month`}${
+        key.perClient ? ', limits per client address' : ''
       }) in ${where}. Store it now: it cannot be shown again.`,
     );
     if (!values.demo && (await serviceRunsOver(DEMO_DATA_DIR)) && !(await serviceRunsOver(dataDir))) {
@@ -128,7 +140,9 @@ try {
       (await store.list()).map(async (key) => ({
         ...key,
         usedThisMonth: await store.peek(key.id, period),
-        monthlyQuota: (settings.MONTHLY_QUOTAS ?? TIER_MONTHLY_QUOTA)[key.tier],
+        // The key's own quota, else its plan's.
+        monthlyQuota: key.monthlyQuota ?? (settings.MONTHLY_QUOTAS ?? TIER_MONTHLY_QUOTA)[key.tier],
+        ownMonthlyQuota: key.monthlyQuota !== null,
       })),
     );
     if (values.json) {
@@ -146,7 +160,8 @@ try {
         k.origins.join(' ') || 'any',
         k.createdAt,
         k.revokedAt ?? '-',
-        `${k.usedThisMonth}/${k.monthlyQuota}`,
+        `${k.usedThisMonth}/${k.monthlyQuota}${k.ownMonthlyQuota ? ' (own)' : ''}`,
+        k.perClient ? 'per client' : 'per key',
       ]);
       const header = [
         'id',
@@ -157,6 +172,7 @@ try {
         'created',
         'revoked',
         `used ${period}`,
+        'short windows',
       ];
       const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
       for (const row of [header, ...rows])

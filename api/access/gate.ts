@@ -3,6 +3,7 @@ import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Entitlement, type Tier } from '..
 import { answerHeaders } from '../answer-headers.js';
 import type { AppEnv } from '../types.js';
 import { authenticate } from './authenticate.js';
+import type { ClientAddress } from './client-address.js';
 import { hasEntitlement, normaliseOrigin } from './issue.js';
 import { accessProblems } from './problems.js';
 import { quotaPeriod, rateLimitHeaders, windowRefusalHeaders } from './rate-limit.js';
@@ -16,6 +17,8 @@ export interface GateDeps {
   quotas: Readonly<Record<Tier, number>>;
   /** Per-second and per-minute limits; none when absent. */
   windows?: ShortWindowMeter | undefined;
+  /** The client address that keys shared by many clients are limited per. */
+  clientAddress: ClientAddress;
   now: () => Date;
   /**
    * Another way a request may name its key (a stream token in the URL): the key, undefined when the
@@ -71,20 +74,24 @@ export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
     if (!policy.metered) return next();
 
     const now = deps.now();
-    const limit = deps.quotas[key.tier];
+    const limit = key.monthlyQuota ?? deps.quotas[key.tier];
+    c.set('monthlyLimit', limit);
+    c.set('ownQuota', key.monthlyQuota !== null);
     // The short windows first: a request they refuse is not counted against the month.
     let windows: WindowCount[] = [];
     if (deps.windows) {
-      const counted = await deps.windows.take(key.id, key.tier, now.getTime());
+      // A key shared by many clients (the page key) is limited per client, not as a whole.
+      const subject = key.perClient ? `${key.id} ${deps.clientAddress(c)}` : key.id;
+      const counted = await deps.windows.take(subject, key.tier, now.getTime());
       if (counted.refusedBy) {
         const headers = windowRefusalHeaders(counted.refusedBy, counted.windows, limit, now);
-        throw accessProblems.rateLimited(key.tier, counted.refusedBy, false, headers);
+        throw accessProblems.rateLimited(key.tier, counted.refusedBy, key.perClient, headers);
       }
       windows = counted.windows;
     }
     const { allowed, used } = await deps.quota.consume(key.id, quotaPeriod(now), limit);
     const headers = rateLimitHeaders(limit, used, now, windows);
-    if (!allowed) throw accessProblems.quotaExceeded(key.tier, limit, headers);
+    if (!allowed) throw accessProblems.quotaExceeded(key.tier, limit, key.monthlyQuota !== null, headers);
     Object.assign(answerHeaders(c), headers);
     return next();
   };

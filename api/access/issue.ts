@@ -7,6 +7,10 @@ export interface KeyRequest {
   label?: string;
   entitlements?: readonly string[];
   origins?: readonly string[];
+  /** Requests a month for this key alone (a positive integer); the plan's when absent or null. */
+  monthlyQuota?: number | null;
+  /** Short-window limits per client address (a key shared by many clients). */
+  perClient?: boolean;
 }
 
 export class KeyRequestError extends Error {
@@ -37,6 +41,8 @@ export interface CheckedKeyRequest {
   label: string;
   entitlements: Entitlement[];
   origins: string[];
+  monthlyQuota: number | null;
+  perClient: boolean;
 }
 
 /** Checks a request for a key before anything is stored; a KeyRequestError says what is wrong with it. */
@@ -64,7 +70,18 @@ export function checkKeyRequest(request: KeyRequest): CheckedKeyRequest {
     if (!origin) throw new KeyRequestError(`origin must look like https://app.example (got ${value}).`);
     if (!origins.includes(origin)) origins.push(origin);
   }
-  return { tier, label: request.label ?? '', entitlements, origins };
+  const monthlyQuota = request.monthlyQuota ?? null;
+  if (monthlyQuota !== null && !(Number.isSafeInteger(monthlyQuota) && monthlyQuota > 0)) {
+    throw new KeyRequestError(`monthly quota must be a whole number above 0 (got ${monthlyQuota}).`);
+  }
+  return {
+    tier,
+    label: request.label ?? '',
+    entitlements,
+    origins,
+    monthlyQuota,
+    perClient: request.perClient ?? false,
+  };
 }
 
 /** Checks a request for a key, stores the new key's hash and returns the key, whose token is shown once. */

@@ -65,6 +65,14 @@ CREATE TABLE rate_windows (
 CREATE INDEX rate_windows_ends_at ON rate_windows (ends_at);
 `,
   },
+  {
+    version: 3,
+    name: 'a monthly quota of its own and per-client limits per key',
+    sql: `
+ALTER TABLE api_keys ADD COLUMN monthly_quota bigint;
+ALTER TABLE api_keys ADD COLUMN per_client boolean NOT NULL DEFAULT false;
+`,
+  },
 ];
 
 /** Any fixed number: the advisory lock every process takes to migrate, one at a time. */

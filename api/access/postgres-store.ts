@@ -19,6 +19,8 @@ interface KeyRow {
   label: string;
   entitlements: Entitlement[];
   origins: string[];
+  monthly_quota: string | null;
+  per_client: boolean;
   created_at: string;
   revoked_at: string | null;
 }
@@ -84,8 +86,9 @@ export class PostgresAccessStore implements KeyStore, QuotaStore, WindowStore {
 
   async create(key: StoredKey): Promise<void> {
     await this.pool.query(
-      `INSERT INTO api_keys (id, secret_sha256, tier, label, entitlements, origins, created_at, revoked_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `INSERT INTO api_keys (id, secret_sha256, tier, label, entitlements, origins, monthly_quota, per_client,
+         created_at, revoked_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         key.id,
         key.secretSha256,
@@ -93,6 +96,8 @@ export class PostgresAccessStore implements KeyStore, QuotaStore, WindowStore {
         key.label,
         JSON.stringify(key.entitlements),
         JSON.stringify(key.origins),
+        key.monthlyQuota,
+        key.perClient,
         key.createdAt,
         key.revokedAt,
       ],
@@ -201,6 +206,8 @@ function fromRow(row: KeyRow): StoredKey {
     label: row.label,
     entitlements: row.entitlements,
     origins: row.origins,
+    monthlyQuota: row.monthly_quota === null ? null : Number(row.monthly_quota),
+    perClient: row.per_client,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   };

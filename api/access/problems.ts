@@ -49,12 +49,12 @@ export const accessProblems = {
       `This endpoint needs the ${entitlement} entitlement, available to ${tiers.join(', ')} plans by arrangement.`,
       { entitlement },
     ),
-  quotaExceeded: (tier: Tier, limit: number, headers: Record<string, string>) =>
+  quotaExceeded: (tier: Tier, limit: number, ownQuota: boolean, headers: Record<string, string>) =>
     new ProblemError(
       429,
       'quota-exceeded',
       'Monthly quota exceeded',
-      `The ${tier} plan allows ${limit} requests a calendar month (UTC); the quota resets in ${headers['RateLimit-Reset']} seconds.`,
+      `${ownQuota ? 'This key' : `The ${tier} plan`} allows ${limit} requests a calendar month (UTC); the quota resets in ${headers['RateLimit-Reset']} seconds.`,
       { tier, limit },
       { ...headers, 'Retry-After': headers['RateLimit-Reset'] ?? '' },
     ),

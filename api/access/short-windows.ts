@@ -92,6 +92,10 @@ export class ShortWindows implements ShortWindowMeter {
     const windows = answers.map((answer) => answer.count);
     const refused = answers.filter((answer) => !answer.allowed).map((answer) => answer.count);
     if (refused.length === 0) return { allowed: true, windows };
+    // A request one window refuses is not counted in the others: their places go back to their leases.
+    answers.forEach((answer, i) => {
+      if (answer.allowed && answer.taken) putBack(states[i]!, answer.count.used);
+    });
     return { allowed: false, windows, refusedBy: refused.sort((a, b) => b.reset - a.reset)[0]! };
   }
 
@@ -119,7 +123,7 @@ export class ShortWindows implements ShortWindowMeter {
     limit: number,
     state: WindowState,
     nowMs: number,
-  ): Promise<{ count: WindowCount; allowed: boolean }> {
+  ): Promise<{ count: WindowCount; allowed: boolean; taken: boolean }> {
     const reset = Math.max(1, Math.ceil(((state.index + 1) * window.seconds * 1000 - nowMs) / 1000));
     const count = (used: number): WindowCount => ({
       name: window.name,
@@ -132,15 +136,17 @@ export class ShortWindows implements ShortWindowMeter {
       const used = takeOne(state.leases);
       if (used !== undefined) {
         state.handed += 1;
-        return { count: count(used), allowed: true };
+        return { count: count(used), allowed: true, taken: true };
       }
-      if (state.refusedAt !== undefined) return { count: count(state.refusedAt), allowed: false };
+      if (state.refusedAt !== undefined) {
+        return { count: count(state.refusedAt), allowed: false, taken: false };
+      }
       try {
         await this.lease(subject, window, limit, state);
       } catch (error) {
         // The store is unreachable: let the request through uncounted rather than refuse every key.
         this.onError(error);
-        return { count: count(0), allowed: true };
+        return { count: count(0), allowed: true, taken: false };
       }
     }
   }
@@ -187,6 +193,12 @@ export class ShortWindows implements ShortWindowMeter {
     }
     this.store.forgetWindows(nowMs - 2 * SWEEP_MS).catch(this.onError);
   }
+}
+
+/** Hands a place taken for a request that was refused back to the window's leases, first in line. */
+function putBack(state: WindowState, used: number): void {
+  state.leases.unshift({ next: used - 1, end: used });
+  state.handed -= 1;
 }
 
 function indexOf(seconds: number, nowMs: number): number {

@@ -21,6 +21,8 @@ CREATE TABLE IF NOT EXISTS api_keys (
   label         TEXT NOT NULL DEFAULT '',
   entitlements  TEXT NOT NULL DEFAULT '[]',
   origins       TEXT NOT NULL DEFAULT '[]',
+  monthly_quota INTEGER,
+  per_client    INTEGER NOT NULL DEFAULT 0,
   created_at    TEXT NOT NULL,
   revoked_at    TEXT
 ) STRICT;
@@ -60,6 +62,8 @@ interface KeyRow {
   label: string;
   entitlements: string;
   origins: string;
+  monthly_quota: number | null;
+  per_client: number;
   created_at: string;
   revoked_at: string | null;
 }
@@ -82,7 +86,20 @@ export class SqliteAccessStore implements KeyStore, QuotaStore, WindowStore {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
+    this.addKeyLimits();
     this.statements = prepare(this.db);
+  }
+
+  /** Files made before keys had limits of their own get the columns (once, whoever opens first). */
+  private addKeyLimits(): void {
+    this.db
+      .transaction(() => {
+        const columns = this.db.prepare<[], { name: string }>('PRAGMA table_info(api_keys)').all();
+        if (columns.some((column) => column.name === 'monthly_quota')) return;
+        this.db.exec(`ALTER TABLE api_keys ADD COLUMN monthly_quota INTEGER;
+          ALTER TABLE api_keys ADD COLUMN per_client INTEGER NOT NULL DEFAULT 0;`);
+      })
+      .immediate();
   }
 
   static open(file: string): SqliteAccessStore {
@@ -97,6 +114,8 @@ export class SqliteAccessStore implements KeyStore, QuotaStore, WindowStore {
       label: key.label,
       entitlements: JSON.stringify(key.entitlements),
       origins: JSON.stringify(key.origins),
+      monthly_quota: key.monthlyQuota,
+      per_client: key.perClient ? 1 : 0,
       created_at: key.createdAt,
       revoked_at: key.revokedAt,
     });
@@ -212,8 +231,10 @@ export class SqliteAccessStore implements KeyStore, QuotaStore, WindowStore {
 function prepare(db: Database.Database) {
   return {
     insertKey: db.prepare(
-      `INSERT INTO api_keys (id, secret_sha256, tier, label, entitlements, origins, created_at, revoked_at)
-       VALUES (@id, @secret_sha256, @tier, @label, @entitlements, @origins, @created_at, @revoked_at)`,
+      `INSERT INTO api_keys (id, secret_sha256, tier, label, entitlements, origins, monthly_quota, per_client,
+         created_at, revoked_at)
+       VALUES (@id, @secret_sha256, @tier, @label, @entitlements, @origins, @monthly_quota, @per_client,
+         @created_at, @revoked_at)`,
     ),
     keyById: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
     allKeys: db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id'),
@@ -257,6 +278,8 @@ function fromRow(row: KeyRow): StoredKey {
     label: row.label,
     entitlements: JSON.parse(row.entitlements) as Entitlement[],
     origins: JSON.parse(row.origins) as string[],
+    monthlyQuota: row.monthly_quota,
+    perClient: row.per_client === 1,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   };

@@ -10,6 +10,13 @@ export interface StoredKey {
   entitlements: Entitlement[];
   /** Browser origins (scheme://host[:port]) the key may be used from; empty means any. */
   origins: string[];
+  /** Requests a calendar month for this key alone; null: its plan's. */
+  monthlyQuota: number | null;
+  /**
+   * A key shared by many clients (the service's own page key): its per-second and per-minute limits
+   * count per client address, not for the key as a whole. Its monthly quota stays the key's.
+   */
+  perClient: boolean;
   createdAt: string;
   revokedAt: string | null;
 }

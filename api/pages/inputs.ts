@@ -99,13 +99,16 @@ export function pageInputs(
       work.start();
       for (const { ms, task } of tasks) timers.push(setInterval(task, ms).unref());
       const file = join(settings.DATA_DIR, 'secrets', 'page-api-key');
-      await ensurePageKey(keys, file, serviceOrigins(settings.PUBLIC_BASE_URL, listening), new Date()).then(
-        resolveKey,
-        (error: unknown) => {
-          rejectKey(error);
-          throw error;
-        },
-      );
+      await ensurePageKey(
+        keys,
+        file,
+        serviceOrigins(settings.PUBLIC_BASE_URL, listening),
+        new Date(),
+        settings.PAGE_KEY_MONTHLY_QUOTA,
+      ).then(resolveKey, (error: unknown) => {
+        rejectKey(error);
+        throw error;
+      });
     },
     stop: () => {
       work.stop();

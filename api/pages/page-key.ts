@@ -6,7 +6,10 @@ import type { KeyStore } from '../access/types.js';
 
 /** The label of keys the service makes for its own pages. */
 export const PAGE_KEY_LABEL = 'status page and map (made at start)';
-/** The plan of the key the service makes: the public one. */
+/**
+ * The plan of the key the service makes: the public one, with a monthly quota of its own
+ * (PAGE_KEY_MONTHLY_QUOTA, every viewer sharing it) and its short-window limits per viewer.
+ */
 export const PAGE_KEY_TIER = 'free';
 
 export interface PageKey {
@@ -24,13 +27,15 @@ function sameOrigins(a: readonly string[], b: readonly string[]): boolean {
  * The key the map uses to read the API, as any client does. Kept in `file` (DATA_DIR/secrets): a key
  * found there that works is used as it is, so an operator may put a key of another plan or origins
  * there (`npm run keys -- create …`). The service's own key is made again when the service's origins
- * changed (the old one revoked) or when the key in the file was revoked.
+ * or the page key's monthly quota changed, or it predates per-client limits (the old one revoked),
+ * or when the key in the file was revoked.
  */
 export async function ensurePageKey(
   store: KeyStore,
   file: string,
   origins: readonly string[],
   now: Date,
+  monthlyQuota: number,
 ): Promise<PageKey> {
   const saved = await readFile(file, 'utf8').then(
     (text) => text.trim(),
@@ -40,13 +45,15 @@ export async function ensurePageKey(
   const stored = parts ? await store.findById(parts.id) : undefined;
   const works =
     saved && parts && stored && stored.revokedAt === null && secretMatches(parts.secret, stored.secretSha256);
-  if (works && (stored.label !== PAGE_KEY_LABEL || sameOrigins(stored.origins, origins))) {
+  const current =
+    works && sameOrigins(stored.origins, origins) && stored.monthlyQuota === monthlyQuota && stored.perClient;
+  if (works && (stored.label !== PAGE_KEY_LABEL || current)) {
     return { token: saved, keyId: stored.id, tier: stored.tier, origins: stored.origins };
   }
   if (works) await store.revoke(stored.id, now);
   const { key, token } = await issueKey(
     store,
-    { tier: PAGE_KEY_TIER, label: PAGE_KEY_LABEL, origins: [...origins] },
+    { tier: PAGE_KEY_TIER, label: PAGE_KEY_LABEL, origins: [...origins], monthlyQuota, perClient: true },
     now,
   );
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });

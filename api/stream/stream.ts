@@ -101,7 +101,8 @@ export function registerStream(app: OpenAPIHono<AppEnv>, deps: StreamDeps): void
           () => stop(),
         );
       };
-      const limit = (deps.quotas ?? TIER_MONTHLY_QUOTA)[tier];
+      const limit = c.get('monthlyLimit') ?? (deps.quotas ?? TIER_MONTHLY_QUOTA)[tier];
+      const ownQuota = c.get('ownQuota') ?? false;
       const meter =
         keyId === undefined
           ? undefined
@@ -112,7 +113,7 @@ export function registerStream(app: OpenAPIHono<AppEnv>, deps: StreamDeps): void
               now: deps.now,
               // The quota ran out on this stream: say so as the 429 would, then end it.
               exhausted: (headers) => {
-                const problem = accessProblems.quotaExceeded(tier, limit, headers);
+                const problem = accessProblems.quotaExceeded(tier, limit, ownQuota, headers);
                 const body = {
                   type: '/v1/problems/quota-exceeded',
                   title: problem.title,

@@ -49,6 +49,8 @@ describe('the status page and the map in a real browser', () => {
       DATA_DIR: dataDir,
       TEMPORAL_ADDRESS: inject('temporalAddress'),
       UPSTREAM_BASE_URL: replay.url,
+      // The tests poll faster and longer than a client should: the starter plan's windows, raised.
+      RATE_LIMITS: 'starter=100/100000',
       POLL_INTERVAL_SECONDS: String(POLL_SECONDS),
       PORT: '0',
       FEEDS: NSW_FEED.key,

@@ -56,6 +56,8 @@ describe('end to end over loopback HTTP', () => {
       DATA_DIR: dataDir,
       TEMPORAL_ADDRESS: inject('temporalAddress'),
       UPSTREAM_BASE_URL: replay.url,
+      // The tests poll faster and longer than a client should: the starter plan's windows, raised.
+      RATE_LIMITS: 'starter=100/100000',
       POLL_INTERVAL_SECONDS: '1',
       MONTHLY_QUOTAS: 'starter=123456',
       PORT: '0',

@@ -196,6 +196,8 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
       label: 'entitlement on the wrong plan',
       entitlements: ['declarations'],
       origins: [],
+      monthlyQuota: null,
+      perClient: false,
       createdAt: NOW.toISOString(),
       revokedAt: null,
     });

@@ -148,6 +148,25 @@ describe.each(STORE_KINDS)(
       expect(refused.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
     });
 
+    it('gives a key a monthly quota of its own and per-client limits, and lists them', async () => {
+      const created = await keys('create', '--tier', 'free', '--monthly-quota', '5000', '--per-client');
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stderr).toMatch(/5000 requests a month, limits per client address/);
+      const { id } = parseKey(created.stdout.trim())!;
+      expect(await store.findById(id)).toMatchObject({ monthlyQuota: 5000, perClient: true });
+      const listed = JSON.parse((await keys('list', '--json')).stdout) as { keys: Record<string, unknown>[] };
+      expect(listed.keys.find((key) => key.id === id)).toMatchObject({
+        monthlyQuota: 5000,
+        ownMonthlyQuota: true,
+        perClient: true,
+      });
+      const table = (await keys('list')).stdout;
+      expect(table).toMatch(new RegExp(`^${id}\\s+free\\s.*0/5000 \\(own\\)\\s+per client$`, 'm'));
+      // The app counts the key against its own quota.
+      const answer = await app.request('/v1/incidents', { headers: bearer(created.stdout.trim()) });
+      expect(answer.headers.get('ratelimit-limit')).toBe('5000');
+    });
+
     it('refuses a key id it does not hold with exit 1, and issues what its plan allows', async () => {
       const unknown = await keys('revoke', 'aaaaaaaaaaaa');
       expect(unknown.code).toBe(1);
@@ -192,6 +211,9 @@ describe("the key CLI's arguments", () => {
         /origin must look like https:\/\/app\.example/,
       ],
       [['create', '--tier', 'free', '--json'], /create does not take --json/],
+      [['create', '--tier', 'free', '--monthly-quota', '0'], /--monthly-quota takes a whole number above 0/],
+      [['create', '--tier', 'free', '--monthly-quota', '1e6'], /--monthly-quota takes a whole number/],
+      [['list', '--per-client'], /list does not take --per-client/],
       [['list', '--tier', 'pro'], /list does not take --tier/],
       [['revoke'], /revoke takes one key id/],
       [['revoke', 'not-a-key-id'], /revoke takes a key id as list shows it/],

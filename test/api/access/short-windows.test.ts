@@ -181,6 +181,19 @@ describe.each(STORE_KINDS)('short-window limits shared by two replicas (%s)', (k
     expect((await get(b, token)).status).toBe(200);
   });
 
+  it('requests one window refuses are not counted in the other: hammering keeps the second’s rate', async () => {
+    const token = await newToken();
+    const start = Date.parse('2027-03-10T10:20:00.300Z');
+    for (let second = 0; second < 6; second++) {
+      now = new Date(start + second * 1000);
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => get(i % 2 ? a : b, token)));
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(FREE.perSecond);
+      for (const answer of answers.filter((answer) => answer.status === 429)) {
+        expect(((await answer.json()) as { window: string }).window).toBe('second');
+      }
+    }
+  });
+
   it('the OpenAPI document gives the numbers and the headers of both 429s', async () => {
     const document = (await (await fetch(`${a.url}/v1/openapi.json`)).json()) as {
       paths: Record<string, { get: { responses: Record<string, { description: string; headers: object }> } }>;

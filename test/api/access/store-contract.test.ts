@@ -1,8 +1,12 @@
+import Database from 'better-sqlite3';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { issueKey } from '../../../api/access/issue.js';
 import { MIGRATIONS } from '../../../api/access/postgres-migrations.js';
 import type { AccessStore } from '../../../api/access/types.js';
+import { dataLayout } from '../../../config/index.js';
 import { STORE_KINDS, testAccessStores } from '../../support/access-stores.js';
 
 const stores = testAccessStores();
@@ -42,6 +46,19 @@ describe.each(STORE_KINDS)('the %s access store', (kind) => {
     expect((await store.findById(key.id))!.revokedAt).toBe(NOW.toISOString());
     expect(await store.revoke('nosuchkeyid0', NOW)).toBe(false);
     expect(await store.findById('nosuchkeyid0')).toBeUndefined();
+    await close();
+  });
+
+  it("keeps a key's own monthly quota and per-client limits", async () => {
+    const [store, other, close] = await twoConnections();
+    const { key: own } = await issueKey(store, { tier: 'free', monthlyQuota: 1234, perClient: true }, NOW);
+    const { key: plain } = await issueKey(store, { tier: 'free' }, NOW);
+    expect(await other.findById(own.id)).toMatchObject({ monthlyQuota: 1234, perClient: true });
+    expect(await other.findById(plain.id)).toMatchObject({ monthlyQuota: null, perClient: false });
+    expect((await other.keyChanges(0)).keys).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: own.id, monthlyQuota: 1234, perClient: true })]),
+    );
+    expect((await other.list()).find((info) => info.id === own.id)).toMatchObject({ monthlyQuota: 1234 });
     await close();
   });
 
@@ -115,6 +132,33 @@ describe.each(STORE_KINDS)('the %s access store', (kind) => {
     expect(await a.consume('key', '2026-12', limit)).toEqual({ allowed: true, used: 1 });
     expect(await a.peek('other', '2026-11')).toBe(0);
     await close();
+  });
+});
+
+describe('a SQLite file made before keys had limits of their own', () => {
+  it("gets the columns when opened, its keys on their plan's quota and limited as a whole", async () => {
+    const store = await stores.fresh('sqlite');
+    const file = dataLayout(store.dir).accessDbFile;
+    await mkdir(dirname(file), { recursive: true });
+    const old = new Database(file);
+    old.exec(`CREATE TABLE api_keys (
+      id TEXT PRIMARY KEY, secret_sha256 BLOB NOT NULL, tier TEXT NOT NULL, label TEXT NOT NULL DEFAULT '',
+      entitlements TEXT NOT NULL DEFAULT '[]', origins TEXT NOT NULL DEFAULT '[]', created_at TEXT NOT NULL,
+      revoked_at TEXT) STRICT`);
+    old
+      .prepare('INSERT INTO api_keys (id, secret_sha256, tier, created_at) VALUES (?, ?, ?, ?)')
+      .run('aaaaaaaaaaaa', Buffer.alloc(32), 'starter', NOW.toISOString());
+    old.close();
+    const [a, b] = await Promise.all([store.open(), store.open()]);
+    expect(await a.findById('aaaaaaaaaaaa')).toMatchObject({
+      tier: 'starter',
+      monthlyQuota: null,
+      perClient: false,
+    });
+    const { key } = await issueKey(b, { tier: 'free', monthlyQuota: 7 }, NOW);
+    expect((await a.findById(key.id))?.monthlyQuota).toBe(7);
+    await a.close();
+    await b.close();
   });
 });
 

@@ -120,6 +120,8 @@ describe('bulk exports carry the plan, lookback and entitlement rules of the end
       label: 'declarations on the wrong plan',
       entitlements: ['declarations'],
       origins: [],
+      monthlyQuota: null,
+      perClient: false,
       createdAt: NOW.toISOString(),
       revokedAt: null,
     });
