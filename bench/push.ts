@@ -84,7 +84,7 @@ if (parts.has('d')) {
   const figures = await downtimeFigures(Number(values['down-minutes']), Number(values.deliveries));
   line(
     `(d) receiver down ${figures.downMinutes} min, ${figures.changes} changes: delivered`,
-    `${figures.accepted} of ${figures.changes}, ${figures.inOrder ? 'in order' : 'OUT OF ORDER'}, ${figures.repeats} repeats refused, ${figures.attemptsWhileDown} attempts while down`,
+    `${figures.accepted} of ${figures.due} due (${figures.changes} changes; an incident's warning area changes with it), ${figures.inOrder ? 'in order' : 'OUT OF ORDER'}, ${figures.repeats} repeats refused, ${figures.attemptsWhileDown} attempts while down`,
   );
   line('(d) receiver back → the last delivery', s(figures.drainedAfterMs));
 }

@@ -28,6 +28,8 @@ import { nswRecords } from './push-records.js';
 export interface DowntimeFigures {
   downMinutes: number;
   changes: number;
+  /** Deliveries due: each change's incident and, when it has one, its warning area. */
+  due: number;
   accepted: number;
   /** Every delivery in the order its changes were published (so in order per incident too). */
   inOrder: boolean;
@@ -66,16 +68,23 @@ export async function downtimeFigures(downMinutes: number, changes: number): Pro
     const listed = incidents.map((incident, i) =>
       i === changed ? { ...incident, title: `${incident.title} (report ${polls})` } : incident,
     );
+    const records = nswRecords(listed, fetched);
     await warehouse.commit({
       feedKey: 'nsw-rfs-major-incidents',
       rawSha256: String(polls).padStart(64, '0'),
-      incoming: nswRecords(listed, fetched),
+      incoming: records,
       polledAt: fetched,
       pollId: `bench-${polls}`,
       guarded: false,
     });
     for (let i = 0; i < listed.length; i++) if (i === changed) incidents[i] = listed[i]!;
     await publishNow(warehouse, lakeDir);
+    // What this poll changed: the incident and its warning area when it has one, in id order.
+    const id = changed === undefined ? undefined : `nsw-rfs-${incidents[changed]!.id}`;
+    return records
+      .filter((record) => id !== undefined && (record.id === id || record.parent_id === id))
+      .map((record) => record.id)
+      .sort();
   };
   await poll();
   const store = await ServingStore.open(lakeDir, { checkIntervalMs: 50 });
@@ -124,8 +133,7 @@ export async function downtimeFigures(downMinutes: number, changes: number): Pro
     const published: string[] = [];
     const spacing = (downMinutes * 60_000) / 2 / changes;
     for (let i = 0; i < changes; i++) {
-      await poll(i % incidents.length);
-      published.push(`nsw-rfs-${incidents[i % incidents.length]!.id}`);
+      published.push(...(await poll(i % incidents.length)));
       await new Promise((resolve) => setTimeout(resolve, spacing));
     }
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, downUntil - Date.now())));
@@ -133,7 +141,7 @@ export async function downtimeFigures(downMinutes: number, changes: number): Pro
     const upAt = Date.now();
     const lastWait = WEBHOOK_RETRY_DELAYS_MS.reduce((sum, wait) => sum + wait, 0);
     const deadline = upAt + lastWait + 60_000;
-    while (receiver.accepted.length < changes && Date.now() < deadline)
+    while (receiver.accepted.length < published.length && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));
     const order = receiver.accepted.map((accepted) => accepted.subject);
     const versions = new Map<string, number>();
@@ -145,6 +153,7 @@ export async function downtimeFigures(downMinutes: number, changes: number): Pro
     return {
       downMinutes,
       changes,
+      due: published.length,
       accepted: receiver.accepted.length,
       inOrder: perIncident && order.join() === published.join(),
       repeats: receiver.repeats,
