@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { recordHistories } from '../support/record-history.js';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -164,6 +165,7 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
       ['delivered', 1],
       ['delivered', 1],
     ]);
+    await recordHistories(client, webhookDeliveriesWorkflowId(id), 'delivers in order, signed');
   });
 
   it("retries after a receiver's 500s and a time-out, and keeps each incident's changes in order", async () => {
@@ -191,6 +193,7 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
       ['nsw-rfs-3', 'delivered', 4],
     ]);
     expect(log[1]!.lastError).toBeNull();
+    await recordHistories(client, webhookDeliveriesWorkflowId(id), 'retries after 500s and a time-out');
   });
 
   it('disables a subscription after repeated failures, and says why', async () => {
@@ -226,6 +229,7 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
     ]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(receiver.on('/broken')).toHaveLength(5);
+    await recordHistories(client, webhookDeliveriesWorkflowId(id), 'disables after repeated failures');
   });
 
   it('follows no redirect, and reaches no address the policy refuses even if the store holds one', async () => {
