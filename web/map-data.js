@@ -2,8 +2,26 @@
 /**
  * Reads /v1 as any client does: the page's key in Authorization, and conditional requests (ETags), so
  * an unchanged resource costs a 304. A paged resource is read again whole only when its first page
- * changed.
+ * changed. It keeps to the key's short-window limits as the `RateLimit` header states them: when a
+ * window has no request left, the next waits for its reset (and a 429 is tried once more after its
+ * Retry-After), so a burst of pages does not run into the per-second limit.
  */
+
+/** Waits longer than this are not made: the request goes and its refusal says why. */
+const MAX_WAIT_SECONDS = 60;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Seconds until a window with no request left resets, from a `RateLimit` header; 0 when none is spent. */
+export function rateLimitWait(header) {
+  let wait = 0;
+  for (const item of (header ?? '').split(',')) {
+    const remaining = /;\s*r=(\d+)/.exec(item);
+    const reset = /;\s*t=(\d+)/.exec(item);
+    if (remaining && reset && Number(remaining[1]) === 0) wait = Math.max(wait, Number(reset[1]));
+  }
+  return wait <= MAX_WAIT_SECONDS ? wait : 0;
+}
 export class ApiError extends Error {
   constructor(status, detail) {
     super(detail);
@@ -16,13 +34,38 @@ export class ApiReader {
     this.key = key;
     this.etags = new Map();
     this.bodies = new Map();
+    this.notBefore = 0;
+  }
+
+  /** A request with the page's key, paced by the key's windows. */
+  async send(path, init = {}) {
+    const request = () => {
+      const headers = { ...init.headers, authorization: `Bearer ${this.key}` };
+      return fetch(path, { cache: 'no-store', ...init, headers });
+    };
+    const wait = this.notBefore - Date.now();
+    if (wait > 0) await sleep(wait);
+    let response = await request();
+    this.paceBy(response);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (response.status === 429 && retryAfter > 0 && retryAfter <= MAX_WAIT_SECONDS) {
+      await sleep(retryAfter * 1000);
+      response = await request();
+      this.paceBy(response);
+    }
+    return response;
+  }
+
+  paceBy(response) {
+    const wait = rateLimitWait(response.headers.get('ratelimit'));
+    if (wait > 0) this.notBefore = Math.max(this.notBefore, Date.now() + wait * 1000);
   }
 
   async get(path, conditional = true) {
-    const headers = { authorization: `Bearer ${this.key}`, accept: 'application/json, application/geo+json' };
+    const headers = { accept: 'application/json, application/geo+json' };
     const etag = conditional ? this.etags.get(path) : undefined;
     if (etag) headers['if-none-match'] = etag;
-    const response = await fetch(path, { headers, cache: 'no-store' });
+    const response = await this.send(path, { headers });
     if (response.status === 304) return { changed: false, body: this.bodies.get(path) };
     if (!response.ok) {
       const problem = await response.json().catch(() => ({}));

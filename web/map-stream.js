@@ -20,7 +20,7 @@ const REOPEN_MS = 3000;
 
 export class ChangeStream {
   /**
-   * @param {{ key: string }} api the reader holding the page's key (it may be replaced)
+   * @param {import('./map-data.js').ApiReader} api the reader holding the page's key (it may be replaced)
    * @param {{ change(type: string, document: object): void, ready(): void, reset(): void, down(reason: string): void }} on
    */
   constructor(api, on) {
@@ -32,11 +32,7 @@ export class ChangeStream {
 
   /** Opens the stream; rejects when the service offers none (the caller keeps polling). */
   async open() {
-    const response = await fetch('/v1/stream/tokens', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.api.key}` },
-      cache: 'no-store',
-    });
+    const response = await this.api.send('/v1/stream/tokens', { method: 'POST' });
     if (!response.ok) throw new Error(`no stream token (HTTP ${response.status})`);
     const { stream } = await response.json();
     const url = this.lastId ? `${stream}&lastEventId=${encodeURIComponent(this.lastId)}` : stream;

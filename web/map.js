@@ -36,6 +36,7 @@ const pollMs = Math.max(10, Number(metaContent('eids-poll-seconds')) || 30) * 10
 /** With the stream live, the lists are read again (conditionally: 304s) only this often, as a check. */
 const STREAMING_CHECK_MS = 10 * 60 * 1000;
 let streaming = false;
+const READ_AFTER_READY_MS = 5000;
 // The page's elements, found once the document is parsed: this module runs as soon as it arrives
 // (async), so the first data is read while MapLibre's script still loads.
 let statusLine;
@@ -264,7 +265,8 @@ function capLink(id) {
   a.addEventListener('click', (event) => {
     event.preventDefault();
     const opened = window.open('', '_blank');
-    fetch(path, { headers: { authorization: `Bearer ${api.key}` } })
+    api
+      .send(path)
       .then((response) => response.blob())
       .then((blob) => {
         const url = URL.createObjectURL(new Blob([blob], { type: 'text/xml' }));
@@ -432,10 +434,11 @@ function redraw() {
 function follow() {
   const stream = new ChangeStream(api, {
     change: applyChange,
-    // Live: one conditional read covers any change between the lists and the stream's start.
+    // Live: one conditional read covers any change between the lists and the stream's start (a few
+    // seconds on, so it does not add to the first load's burst).
     ready: () => {
       streaming = true;
-      void poll();
+      setTimeout(() => void poll(), READ_AFTER_READY_MS);
     },
     reset: () => void poll(),
     down: () => (streaming = false),

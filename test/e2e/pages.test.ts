@@ -49,8 +49,9 @@ describe('the status page and the map in a real browser', () => {
       DATA_DIR: dataDir,
       TEMPORAL_ADDRESS: inject('temporalAddress'),
       UPSTREAM_BASE_URL: replay.url,
-      // The tests poll faster and longer than a client should: the starter plan's windows, raised.
-      RATE_LIMITS: 'starter=100/100000',
+      // The tests poll faster and longer than a client should, and open the map from one address many
+      // times a minute (the page key's windows count per address): the windows, raised.
+      RATE_LIMITS: 'free=100/100000,starter=100/100000',
       POLL_INTERVAL_SECONDS: String(POLL_SECONDS),
       PORT: '0',
       FEEDS: NSW_FEED.key,
@@ -212,7 +213,9 @@ describe('the status page and the map in a real browser', () => {
     });
     await mapRendered(page);
     await expect.poll(() => page.locator('#map-status').textContent(), { timeout: 20_000 }).toMatch(/live/);
-    // The conditional read the stream's start asks for has been made; from here only the stream talks.
+    // The conditional read of the three lists the stream's start asks for, a few seconds on; from
+    // then on only the stream talks.
+    await expect.poll(() => listReads.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await page.waitForTimeout(500);
     listReads.length = 0;
     const drawnIds = () =>
