@@ -5,6 +5,8 @@
  * ≤ 350 KB), and the status page's bytes for the whole catalogue (goal ≤ 50 KB).
  * Usage: npm run bench:map [-- --incidents 2000 --runs 5]
  */
+import { ChangeHub } from '../api/stream/hub.js';
+import { StreamTokenCodec } from '../api/stream/tokens.js';
 import { commitGeneratedNsw } from './support/generated-nsw.js';
 import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
@@ -58,7 +60,11 @@ const boundaries = `${SHARED_DIR}reference/geo/abs_lga_2023_simplified_gda94.geo
 const outlines = outlinesFromSettings(existsSync(boundaries) ? { GEOGRAPHY_LGA_BOUNDARIES: boundaries } : {});
 let resolveKey: (key: PageKey) => void = () => undefined;
 const key = new Promise<PageKey>((resolve) => (resolveKey = resolve));
+// The map follows the change stream as it does on a running service.
+const stream = await ChangeHub.start(store);
 const app = createApp({
+  stream,
+  streamTokens: new StreamTokenCodec('bench-stream-secret-bench-stream-secret'),
   cap: capIssuerFromSettings(parseSettings({}), FEED_CATALOGUE),
   keys: access,
   quota: access,
@@ -166,6 +172,7 @@ try {
 } finally {
   await browser.close();
   server.close();
+  stream.close();
   store.close();
   access.close();
   warehouse.close();
