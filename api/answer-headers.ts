@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { SECURITY_HEADERS } from './security-headers.js';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 
 /** Headers only a browser's answer carries: withheld when its Origin is refused. */
 const CORS_ANSWER_HEADERS = ['access-control-allow-origin', 'access-control-expose-headers'];

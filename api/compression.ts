@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { constants, deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import { compressible, MIN_COMPRESSED_BYTES, preferredCoding, type ContentCoding } from './content-coding.js';
 import { replaceResponse } from './replace-response.js';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 
 /** Larger bodies are compressed on the thread pool, so the event loop keeps answering meanwhile. */
 const SYNC_LIMIT_BYTES = 64 * 1024;

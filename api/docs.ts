@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { problems } from './problem.js';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 
 /** Swagger UI, served with its assets from the installed package: no CDN, works offline. */
 const ASSETS: Record<string, string> = {

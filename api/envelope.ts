@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { applyAnswerHeaders, startAnswerHeaders } from './answer-headers.js';
 import { requestIdOf } from './request-id.js';
 import { requestLogLine, type RequestLogSink } from './request-log.js';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 
 /**
  * The outermost middleware, one layer for what every request needs around it: its id, the answer

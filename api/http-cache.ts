@@ -5,7 +5,7 @@ import { MIN_COMPRESSED_BYTES, preferredCoding } from './content-coding.js';
 import { preparedResponse } from './answer-headers.js';
 import { replaceResponse } from './replace-response.js';
 import type { ServingStore } from '../lake/serving/serving-store.js';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 
 /**
  * Validators for data responses, from the serving generation: a weak ETag (the same representation

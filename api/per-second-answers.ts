@@ -2,7 +2,7 @@ import type { Context, TypedResponse } from 'hono';
 import { preparedResponse } from './answer-headers.js';
 import { encode } from './compression.js';
 import { MIN_COMPRESSED_BYTES, preferredCoding, type ContentCoding } from './content-coding.js';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 
 interface Kept {
   body: Buffer;

@@ -1,6 +1,6 @@
 import type { Context, TypedResponse } from 'hono';
 import { preparedResponse } from './answer-headers.js';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 import { gzipSync } from 'node:zlib';
 import { MIN_COMPRESSED_BYTES, preferredCoding } from './content-coding.js';
 

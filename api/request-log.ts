@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 
 /** What one request's log line says, as fields (the JSON log writes them). */
 export interface RequestLogFields {

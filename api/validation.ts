@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { PROBLEM_CONTENT_TYPE, problemResponse, problems } from './problem.js';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
 
 interface HookResult {
   success: boolean;

@@ -8,3 +8,4 @@ export * from './clustering.js';
 export * from './declaration-settings.js';
 export * from './webhooks.js';
 export * from './lake-url.js';
+export * from './lake-location.js';

@@ -1,6 +1,3 @@
-import { dataLayout } from './data-layout.js';
-import type { Settings } from './env.js';
-
 /**
  * Where the published lake lives (LAKE_URL). A folder is the lake itself: the writer publishes into
  * it and API processes read it in place. A bucket prefix (`s3://bucket/prefix`) is the lake's home
@@ -54,18 +51,4 @@ export function describeLakeLocation(location: LakeLocation): string {
   return location.kind === 'folder'
     ? location.dir
     : `s3://${location.bucket}${location.prefix === '' ? '' : `/${location.prefix}`}`;
-}
-
-/** The lake's location from the settings: LAKE_URL (with the S3 settings), else the folder under DATA_DIR. */
-export function lakeLocationOf(
-  settings: Pick<Settings, 'LAKE_URL' | 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>,
-): LakeLocation {
-  const location = settings.LAKE_URL ?? { kind: 'folder', dir: dataLayout(settings.DATA_DIR).lakeDir };
-  if (location.kind === 'folder') return location;
-  return {
-    ...location,
-    endpoint: settings.S3_ENDPOINT,
-    region: settings.S3_REGION,
-    forcePathStyle: settings.S3_FORCE_PATH_STYLE,
-  };
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { addVary, answerHeaders } from '../answer-headers.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 import { RATE_LIMIT_HEADER_NAMES } from './rate-limit.js';
 
 const EXPOSED = ['x-request-id', 'etag', 'last-modified', 'retry-after', ...RATE_LIMIT_HEADER_NAMES].join(

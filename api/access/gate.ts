@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Entitlement, type Tier } from '../../config/index.js';
 import { answerHeaders } from '../answer-headers.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 import { authenticate } from './authenticate.js';
 import type { ClientAddress } from './client-address.js';
 import { hasEntitlement, normaliseOrigin } from './issue.js';

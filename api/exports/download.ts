@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { notModified } from '../http-cache.js';
 import { ProblemError } from '../problem.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 
 /**
  * A bulk download: the bytes of a file (or of a built export) with validators from its checksum.

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, type z } from '@hono/zod-openapi';
 import { isAtOrAbove } from '../../gauges/index.js';
 import { problems } from '../problem.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 import { problemResponses } from '../validation.js';
 import { viewJson, type GaugeView } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';

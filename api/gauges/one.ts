@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { GAUGE_LIMITS } from '../../model/index.js';
 import { HOUR_MS } from '../../gauges/index.js';
 import { problems } from '../problem.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 import { problemResponses } from '../validation.js';
 import { viewAt } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';

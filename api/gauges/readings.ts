@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { autoInterval, DAY_MS } from '../../gauges/index.js';
 import { problems } from '../problem.js';
 import { assertLookback } from '../tier-access.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 import { problemResponses } from '../validation.js';
 import type { GaugeDeps } from './deps.js';
 import { GaugeParams, ReadingsQuery } from './params.js';

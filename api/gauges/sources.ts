@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
 import { lastPollError, reportStatus } from '../../model/index.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 import { problemResponses } from '../validation.js';
 import type { GaugeDeps } from './deps.js';
 import { GaugeSourceHealthSchema } from './schemas.js';

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { summarizeGauges, UNKNOWN_GROUP } from '../../gauges/index.js';
 import { problems } from '../problem.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 import { problemResponses } from '../validation.js';
 import type { GaugeView } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { toCsv } from '../../exports/csv.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { IncidentCollectionSchema } from './schemas.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 import { featureJson } from './feature-json.js';
 import { linkWith, selfLink } from '../request-links.js';
 

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { KeyLookup, StoredKey } from '../access/types.js';
 import { ProblemError } from '../problem.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 
 /** How long a stream token opens streams: long enough to connect, short enough to leak harmlessly. */
 export const STREAM_TOKEN_TTL_MS = 5 * 60 * 1000;

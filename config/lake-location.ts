@@ -1,0 +1,17 @@
+import { dataLayout } from './data-layout.js';
+import type { Settings } from './env.js';
+import type { LakeLocation } from './lake-url.js';
+
+/** The lake's location from the settings: LAKE_URL (with the S3 settings), else the folder under DATA_DIR. */
+export function lakeLocationOf(
+  settings: Pick<Settings, 'LAKE_URL' | 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>,
+): LakeLocation {
+  const location = settings.LAKE_URL ?? { kind: 'folder', dir: dataLayout(settings.DATA_DIR).lakeDir };
+  if (location.kind === 'folder') return location;
+  return {
+    ...location,
+    endpoint: settings.S3_ENDPOINT,
+    region: settings.S3_REGION,
+    forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+  };
+}
