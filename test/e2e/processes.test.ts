@@ -118,7 +118,8 @@ describe('the service as separate processes', () => {
       /\[eids\] WARN API \(pid \d+\) was killed by SIGKILL after .*; restarting it in 1\.0 s/,
     );
     expect(await answer('/v1/incidents')).toBe(200);
-  });
+    // Its waits (the first commits, then up to a minute for the API) outlast the default time-out.
+  }, 120_000);
 
   it('keeps answering while the ingest worker is dead, and polling resumes once it is restarted', async () => {
     process.kill(service.pids['ingest worker']!, 'SIGKILL');
