@@ -12,7 +12,7 @@ import { RECORD_COLUMN_LIST } from '../lake/incident-columns.js';
 import { nextPublishedAt, type Manifest } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
 import type { ClusteredEvent, IncidentRecord } from '../model/index.js';
-import { currentManifest, publishFiles, writeLakeFile } from './publish.js';
+import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from './publish.js';
 
 const STATE = 'event_state';
 /** The next state is written here first, then swapped in with the publication that shows it. */
@@ -150,7 +150,7 @@ export async function storeEventState(
       connection,
       lakeDir,
       // The generation this publication will have: nothing else publishes inside `exclusive`.
-      { table: 'events', partition: {}, path: `events/events-${(manifest?.generation ?? 0) + 1}.parquet` },
+      lakeFilePlace('events', {}, `events-${(manifest?.generation ?? 0) + 1}.parquet`),
       `SELECT ${columnList(table)} FROM ${STAGED} ORDER BY ${table.orderBy}`,
     );
     const published = await publishFiles(connection, lakeDir, {

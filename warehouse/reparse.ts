@@ -4,7 +4,7 @@ import type { LakeFile } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
 import type { IncidentRecord } from '../model/index.js';
 import { contentHash } from './commit-plan.js';
-import { publishFiles, sqlString, writeLakeFile } from './publish.js';
+import { lakeFilePlace, publishFiles, sqlString, writeLakeFile } from './publish.js';
 import { SETTLED_VERSION_COLUMNS } from './schema.js';
 import { appendRecord, type Warehouse } from './warehouse.js';
 
@@ -216,11 +216,7 @@ export function applyReparse(
         await writeLakeFile(
           db,
           options.lakeDir,
-          {
-            table: 'incident_versions',
-            partition: { state, month },
-            path: `incident_versions/state=${state}/month=${month}/reparse-${tag}.parquet`,
-          },
+          lakeFilePlace('incident_versions', { state, month }, `reparse-${tag}.parquet`),
           `SELECT ${columnList(versions)} FROM (
              SELECT * FROM (SELECT *, ${MONTH_SQL} AS month FROM incident_version) v
              WHERE ${where} AND NOT EXISTS (
