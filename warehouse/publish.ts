@@ -15,6 +15,7 @@ import { pendingChainSql, stampChainSql } from '../lake/chain.js';
 import { columnList, LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
 import { CANCEL_WINDOW_MS } from '../model/index.js';
 import { lakeMirrorOf } from './lake-mirror.js';
+import { namesIn } from './folder-names.js';
 
 export { GARBAGE_GRACE_MS };
 
@@ -347,13 +348,7 @@ async function lakeFiles(lakeDir: string): Promise<string[]> {
  * (exports): files under a temporary name are never read, and the next write makes them anew.
  */
 export async function removeTemporaryFiles(dir: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  const names = await namesIn(dir);
   const temporary = names.filter((name) => name.endsWith('.tmp'));
   await Promise.all(temporary.map((name) => rm(join(dir, name), { force: true })));
   return temporary;
