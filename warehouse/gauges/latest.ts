@@ -7,6 +7,7 @@ import {
   type GaugeDatum,
   type GaugeVariable,
 } from '../../model/index.js';
+import { withAppender } from '../appender.js';
 
 /**
  * The rows of gauges_latest: every active gauge with its station, latest reading, flood class levels
@@ -31,12 +32,11 @@ export async function latestGaugesSelect(
   await db.run(`CREATE OR REPLACE TEMP TABLE gauge_class (
     id VARCHAR, minor DOUBLE, moderate DOUBLE, major DOUBLE, threshold_datum VARCHAR,
     threshold_source_url VARCHAR, threshold_retrieved VARCHAR, flood_class VARCHAR)`);
-  const appender = await db.createAppender('gauge_class');
-  const text = (value: string | null | undefined) =>
-    value === null || value === undefined ? appender.appendNull() : appender.appendVarchar(value);
-  const number = (value: number | null | undefined) =>
-    value === null || value === undefined ? appender.appendNull() : appender.appendDouble(value);
-  try {
+  await withAppender(db, 'gauge_class', (appender) => {
+    const text = (value: string | null | undefined) =>
+      value === null || value === undefined ? appender.appendNull() : appender.appendVarchar(value);
+    const number = (value: number | null | undefined) =>
+      value === null || value === undefined ? appender.appendNull() : appender.appendDouble(value);
     for (const row of rows) {
       const id = row.id as string;
       const series: FloodThresholds | null =
@@ -62,10 +62,7 @@ export async function latestGaugesSelect(
       text(floodClass(gauge, row.value as number | null, thresholds));
       appender.endRow();
     }
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
+  });
   await shownClasses(db, publishedAt);
   return `SELECT ${columnList(LAKE_TABLES.gauges_latest)} FROM (
     SELECT s.id, s.source, s.station_no, s.name, s.state, s.lga, s.lga_name, s.latitude, s.longitude,
