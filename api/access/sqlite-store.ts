@@ -1,6 +1,4 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { Entitlement, Tier } from '../../config/index.js';
 import type {
   KeyChanges,
@@ -12,6 +10,7 @@ import type {
   StoredKey,
   WindowStore,
 } from './types.js';
+import { openSqliteFile } from '../../subscriptions/sqlite-file.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -80,12 +79,7 @@ export class SqliteAccessStore implements KeyStore, QuotaStore, WindowStore {
   private readonly statements: ReturnType<typeof prepare>;
 
   private constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
+    this.db = openSqliteFile(file, SCHEMA);
     this.addKeyLimits();
     this.statements = prepare(this.db);
   }
