@@ -1,12 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { floodClass, type ThresholdsTable } from '../../gauges/index.js';
+import { floodThresholdsOf } from '../../lake/gauge-rows.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
-import {
-  FLOOD_LEVELS,
-  type FloodThresholds,
-  type GaugeDatum,
-  type GaugeVariable,
-} from '../../model/index.js';
+import { FLOOD_LEVELS, type GaugeDatum, type GaugeVariable } from '../../model/index.js';
 import { withAppender } from '../appender.js';
 
 /**
@@ -22,8 +18,8 @@ export async function latestGaugesSelect(
 ): Promise<string> {
   const rows = (
     await db.runAndReadAll(`
-      SELECT s.id, s.variable, s.datum, l.value, t.minor, t.moderate, t.major, t.datum AS t_datum,
-        t.source_url, t.retrieved
+      SELECT s.id, s.variable, s.datum, l.value, t.minor, t.moderate, t.major,
+        t.datum AS threshold_datum, t.source_url AS threshold_source_url, t.retrieved AS threshold_retrieved
       FROM gauge_station s
       LEFT JOIN gauge_latest l ON l.gauge_id = s.id
       LEFT JOIN gauge_series_threshold t ON t.gauge_id = s.id
@@ -39,17 +35,7 @@ export async function latestGaugesSelect(
       value === null || value === undefined ? appender.appendNull() : appender.appendDouble(value);
     for (const row of rows) {
       const id = row.id as string;
-      const series: FloodThresholds | null =
-        row.t_datum === null
-          ? null
-          : {
-              minor: row.minor as number | null,
-              moderate: row.moderate as number | null,
-              major: row.major as number | null,
-              datum: row.t_datum as GaugeDatum,
-              sourceUrl: row.source_url as string,
-              retrieved: row.retrieved as string,
-            };
+      const series = floodThresholdsOf(row);
       const gauge = { variable: row.variable as GaugeVariable, datum: row.datum as GaugeDatum | null };
       const thresholds = gauge.variable === 'rainfall' ? null : (table.get(id) ?? series);
       text(id);
