@@ -1,15 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Entitlement, Tier } from '../../config/index.js';
-import type {
-  KeyChanges,
-  KeyInfo,
-  KeyStore,
-  QuotaGrant,
-  QuotaResult,
-  QuotaStore,
-  StoredKey,
-  WindowStore,
-} from './types.js';
+import type { AccessStore, KeyChanges, KeyInfo, QuotaGrant, QuotaResult, StoredKey } from './types.js';
 import { openSqliteFile } from '../../subscriptions/sqlite-file.js';
 
 const SCHEMA = `
@@ -74,7 +65,7 @@ interface KeyRow {
  * before the next request is looked at; SQLite's locking keeps it exact across processes too. API
  * processes read it through an in-memory copy of the keys and leases of quota (memory-access.ts).
  */
-export class SqliteAccessStore implements KeyStore, QuotaStore, WindowStore {
+export class SqliteAccessStore implements AccessStore {
   private readonly db: Database.Database;
   private readonly statements: ReturnType<typeof prepare>;
 
