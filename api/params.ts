@@ -61,6 +61,14 @@ export function booleanParam(name: string, description: string) {
     .openapi({ param: { name, in: 'query' }, description });
 }
 
+/** The opaque paging token a page hands back for the next one. */
+export function cursorParam(description: string) {
+  return z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' }, description });
+}
+
 export function limitParam(
   name: string,
   { min, max, fallback }: { min: number; max: number; fallback: number },
