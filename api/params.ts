@@ -61,6 +61,14 @@ export function booleanParam(name: string, description: string) {
     .openapi({ param: { name, in: 'query' }, description });
 }
 
+/** The opaque paging token a page hands back for the next one. */
+export function cursorParam(description: string) {
+  return z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' }, description });
+}
+
 export function limitParam(
   name: string,
   { min, max, fallback }: { min: number; max: number; fallback: number },
@@ -147,26 +155,31 @@ export function plusSentAsSpaceHint(value: unknown): string {
   return ` (got ${value}: a + in a query string arrives as a space, so send the offset's + as %2B, e.g. ${match[1]}%2B${match[2]})`;
 }
 
+/** A query value as a number within [min, max], or an issue naming what arrived (blank is no number). */
+const numberWithin =
+  (name: string, { min, max }: { min: number; max: number }) =>
+  (raw: string, ctx: z.RefinementCtx): number => {
+    const value = raw.trim() === '' ? NaN : Number(raw);
+    if (Number.isFinite(value) && value >= min && value <= max) return value;
+    ctx.addIssue({ code: 'custom', message: `${name}: must be a number from ${min} to ${max} (got ${raw})` });
+    return z.NEVER;
+  };
+
+/** A required number within [min, max]. */
+export function numberParam(name: string, range: { min: number; max: number }, description: string) {
+  return z
+    .string({ message: `${name}: required` })
+    .transform(numberWithin(name, range))
+    .openapi({ param: { name, in: 'query', required: true }, type: 'number', description });
+}
+
 /** An optional number within [min, max]; an empty value is absent. */
-export function optionalNumberParam(
-  name: string,
-  { min, max }: { min: number; max: number },
-  description: string,
-) {
+export function optionalNumberParam(name: string, range: { min: number; max: number }, description: string) {
   return z
     .string()
     .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === '') return undefined;
-      const value = Number(raw);
-      if (!Number.isFinite(value) || value < min || value > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name}: must be a number from ${min} to ${max} (got ${raw})`,
-        });
-        return z.NEVER;
-      }
-      return value;
-    })
+    .transform((raw, ctx) =>
+      raw === undefined || raw.trim() === '' ? undefined : numberWithin(name, range)(raw, ctx),
+    )
     .openapi({ param: { name, in: 'query' }, type: 'number', description });
 }

@@ -11,6 +11,12 @@ import { TIER_MONTHLY_QUOTA, TIERS, type Tier } from './tiers.js';
  * everything else receives a `Settings` object.
  */
 const port = z.coerce.number().int().min(1).max(65535);
+/** A comma-separated list, each item trimmed and blanks dropped: `a, b,` is a and b. */
+const commaList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 /** `free=20000,pro=5000000`: plans named here get that monthly quota, the others keep config/tiers.ts. */
 const monthlyQuotas = z.string().transform((value, ctx): Readonly<Record<Tier, number>> => {
   const quotas = { ...TIER_MONTHLY_QUOTA };
@@ -141,15 +147,7 @@ const SettingsSchema = z.object({
   /** `text`: one readable line per event; `json`: one JSON object per line, for log collectors. */
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   /** Catalogue keys to poll and serve (comma-separated); every feed when unset. */
-  FEEDS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((key) => key.trim())
-        .filter((key) => key !== ''),
-    )
-    .optional(),
+  FEEDS: z.string().transform(commaList).optional(),
   /** Monthly request quotas per plan, overriding config/tiers.ts for the plans named. */
   MONTHLY_QUOTAS: monthlyQuotas.optional(),
   /** Per-second and per-minute limits per plan, overriding config/rate-limits.ts for the plans named. */
@@ -222,14 +220,7 @@ const SettingsSchema = z.object({
   /** NSW register pages (URLs or paths, comma-separated); `none` reads none; the last 5 financial years when unset. */
   DECLARATIONS_NSW_PAGES: z
     .string()
-    .transform((value) =>
-      value.trim() === 'none'
-        ? []
-        : value
-            .split(',')
-            .map((page) => page.trim())
-            .filter((page) => page !== ''),
-    )
+    .transform((value) => (value.trim() === 'none' ? [] : commaList(value)))
     .optional(),
   /** How often the declaration sources are refreshed (a Temporal schedule). */
   DECLARATIONS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(360),
@@ -239,12 +230,7 @@ const SettingsSchema = z.object({
    */
   GAUGE_SOURCES: z
     .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((name) => name.trim())
-        .filter((name) => name !== '' && name !== 'none'),
-    )
+    .transform((value) => commaList(value).filter((name) => name !== 'none'))
     .optional(),
   /** The flood class levels table (`# flood-thresholds v1` CSV, gauges/thresholds-table.ts); none when unset. */
   GAUGE_THRESHOLDS_FILE: z.string().min(1).optional(),

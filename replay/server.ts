@@ -44,6 +44,16 @@ const CONTROL_PREFIX = '/_replay';
 /** Control bodies are a few steps: anything larger is a mistake. */
 const CONTROL_BODY_LIMIT = 64 * 1024;
 
+/** What the broken-feed steps answer, each with status 200. */
+const BROKEN_ANSWERS: Record<'malformed' | 'empty' | 'html-error', { contentType: string; body?: string }> = {
+  malformed: { contentType: 'application/json', body: '{"type":"FeatureCollection","features":[{"type":' },
+  empty: { contentType: 'application/json' },
+  'html-error': {
+    contentType: 'text/html',
+    body: '<html><head><title>File Unavailable</title></head><body>File Unavailable</body></html>',
+  },
+};
+
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad Request',
   404: 'Not Found',
@@ -173,18 +183,12 @@ export class ReplayServer {
         res.destroy();
         return;
       case 'malformed':
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end('{"type":"FeatureCollection","features":[{"type":');
-        return;
       case 'empty':
-        res.writeHead(200, { 'content-type': 'application/json' }).end();
+      case 'html-error': {
+        const { contentType, body } = BROKEN_ANSWERS[step.kind];
+        res.writeHead(200, { 'content-type': contentType }).end(body);
         return;
-      case 'html-error':
-        res
-          .writeHead(200, { 'content-type': 'text/html' })
-          .end('<html><head><title>File Unavailable</title></head><body>File Unavailable</body></html>');
-        return;
+      }
     }
   }
 

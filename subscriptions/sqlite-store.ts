@@ -1,6 +1,4 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
 import type {
   AreaSpec,
   AttemptRecord,
@@ -11,6 +9,7 @@ import type {
   SubscriptionStatus,
   SubscriptionStore,
 } from './types.js';
+import { openSqliteFile } from './sqlite-file.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS subscriptions (
@@ -113,12 +112,7 @@ export class SqliteSubscriptionStore implements SubscriptionStore {
   private readonly db: Database.Database;
 
   private constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
+    this.db = openSqliteFile(file, SCHEMA);
   }
 
   static open(file: string): SqliteSubscriptionStore {

@@ -3,7 +3,14 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { join } from 'node:path';
 import type { LakeFile } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
-import { currentManifest, finishPublication, publishFiles, sqlString, writeLakeFile } from './publish.js';
+import {
+  currentManifest,
+  finishPublication,
+  lakeFilePlace,
+  publishFiles,
+  sqlString,
+  writeLakeFile,
+} from './publish.js';
 import type { Warehouse } from './warehouse.js';
 
 /** A partition is merged once it holds this many files, or any number (≥ 2) once its month is over. */
@@ -73,11 +80,7 @@ export async function compactLake(
       const merged = await writeLakeFile(
         reader,
         lakeDir,
-        {
-          table: 'incident_versions',
-          partition: first.partition,
-          path: `incident_versions/state=${state}/month=${month}/compact-${name}.parquet`,
-        },
+        lakeFilePlace('incident_versions', { state, month }, `compact-${name}.parquet`),
         `SELECT ${columnList(definition)} FROM read_parquet([${inputs}])
          QUALIFY row_number() OVER (PARTITION BY id, version ORDER BY valid_to DESC NULLS LAST) = 1
          ORDER BY ${definition.orderBy}`,

@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { filesOf, type LakeFile } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES, type LakeTable } from '../lake/tables.js';
 import type { DeclarationSourceId } from '../model/index.js';
-import { currentManifest, publishFiles, sqlString, writeLakeFile } from './publish.js';
+import { currentManifest, lakeFilePlace, publishFiles, sqlString, writeLakeFile } from './publish.js';
 import type { Warehouse } from './warehouse.js';
 
 /**
@@ -67,7 +67,6 @@ export async function publishDeclarationSource(
   // being replaced never reuses a name the garbage collector may still delete.
   const content = `records-${change.contentSha256.slice(0, 16)}-`;
   const name = `${change.contentSha256.slice(0, 16)}-${now.getTime()}`;
-  const recordsPath = `declarations/source=${change.source}/records-${name}.parquet`;
   return warehouse.exclusive(async () => {
     const db = warehouse.db;
     const manifest = await currentManifest(db, lakeDir);
@@ -107,17 +106,13 @@ export async function publishDeclarationSource(
         await writeLakeFile(
           db,
           lakeDir,
-          { table: 'declarations', partition, path: recordsPath },
+          lakeFilePlace('declarations', partition, `records-${name}.parquet`),
           fromJson(LAKE_TABLES.declarations, change.stagedFile),
         ),
         await writeLakeFile(
           db,
           lakeDir,
-          {
-            table: 'declaration_sources',
-            partition,
-            path: `declaration_sources/source=${change.source}/source-${name}.parquet`,
-          },
+          lakeFilePlace('declaration_sources', partition, `source-${name}.parquet`),
           fromJson(LAKE_TABLES.declaration_sources, provenanceFile),
         ),
       ];

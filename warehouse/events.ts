@@ -12,7 +12,8 @@ import { RECORD_COLUMN_LIST } from '../lake/incident-columns.js';
 import { nextPublishedAt, type Manifest } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
 import type { ClusteredEvent, IncidentRecord } from '../model/index.js';
-import { currentManifest, publishFiles, writeLakeFile } from './publish.js';
+import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from './publish.js';
+import { withAppender } from './appender.js';
 
 const STATE = 'event_state';
 /** The next state is written here first, then swapped in with the publication that shows it. */
@@ -121,8 +122,7 @@ export async function storeEventState(
   const previous = new Map(change.previous.map((event) => [event.id, event]));
   await connection.run(`CREATE OR REPLACE TABLE ${STAGED} AS SELECT * FROM ${STATE} LIMIT 0`);
   try {
-    const appender = await connection.createAppender(STAGED);
-    try {
+    await withAppender(connection, STAGED, (appender) => {
       for (const event of change.next) {
         const publication = publicationOf(
           event,
@@ -132,10 +132,7 @@ export async function storeEventState(
         );
         appendEvent(appender, event, publication);
       }
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
-    }
+    });
     const swap = async () => {
       await connection.run(`DELETE FROM ${STATE}`);
       await connection.run(`INSERT INTO ${STATE} SELECT * FROM ${STAGED}`);
@@ -150,7 +147,7 @@ export async function storeEventState(
       connection,
       lakeDir,
       // The generation this publication will have: nothing else publishes inside `exclusive`.
-      { table: 'events', partition: {}, path: `events/events-${(manifest?.generation ?? 0) + 1}.parquet` },
+      lakeFilePlace('events', {}, `events-${(manifest?.generation ?? 0) + 1}.parquet`),
       `SELECT ${columnList(table)} FROM ${STAGED} ORDER BY ${table.orderBy}`,
     );
     const published = await publishFiles(connection, lakeDir, {

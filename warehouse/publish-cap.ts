@@ -9,6 +9,7 @@ import { CAP_FEED_PATH } from '../exports/public-paths.js';
 import { versionsOfChain } from '../lake/chain.js';
 import { RECORD_COLUMN_LIST } from '../lake/incident-columns.js';
 import { CANCEL_WINDOW_MS, type IncidentRecord } from '../model/index.js';
+import { withAppender } from './appender.js';
 
 export interface CapExportOptions {
   file: string;
@@ -58,8 +59,7 @@ export async function publishCapFeed(
   await connection.run('BEGIN TRANSACTION');
   try {
     await connection.run('DELETE FROM cap_entry WHERE id IN (SELECT id FROM cap_changed)');
-    const appender = await connection.createAppender('cap_entry');
-    try {
+    await withAppender(connection, 'cap_entry', (appender) => {
       for (const entry of rendered) {
         appender.appendVarchar(entry.id);
         if (entry.retractedAt === null) appender.appendNull();
@@ -67,10 +67,7 @@ export async function publishCapFeed(
         appender.appendVarchar(entry.xml);
         appender.endRow();
       }
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
-    }
+    });
     await connection.run('DELETE FROM cap_changed');
     await connection.run('DELETE FROM cap_entry WHERE retracted_at::TIMESTAMPTZ < $1::TIMESTAMPTZ', [cutoff]);
     await connection.run('COMMIT');

@@ -15,6 +15,7 @@ import { pendingChainSql, stampChainSql } from '../lake/chain.js';
 import { columnList, LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
 import { CANCEL_WINDOW_MS } from '../model/index.js';
 import { lakeMirrorOf } from './lake-mirror.js';
+import { namesIn } from './folder-names.js';
 
 export { GARBAGE_GRACE_MS };
 
@@ -45,10 +46,28 @@ export function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-/** Partition values come from our own enums and dates; anything else is refused before it reaches SQL. */
-function checkedPartition(value: string): string {
-  if (!/^[\w.-]+$/.test(value)) throw new Error(`unexpected partition value ${JSON.stringify(value)}`);
-  return value;
+/** A lake file's table, partition and path inside the lake. */
+export interface LakeFilePlace {
+  table: LakeTableName;
+  partition: Record<string, string>;
+  path: string;
+}
+
+/**
+ * Where a lake file goes: its table's folder, a `key=value` folder per partition key (hive style, in
+ * the partition's order), then its name. Partition values come from our own enums, names and dates;
+ * anything else is refused before it reaches a path or SQL.
+ */
+export function lakeFilePlace(
+  table: LakeTableName,
+  partition: Record<string, string>,
+  name: string,
+): LakeFilePlace {
+  const folders = Object.entries(partition).map(([key, value]) => {
+    if (!/^[\w.-]+$/.test(value)) throw new Error(`unexpected partition value ${JSON.stringify(value)}`);
+    return `${key}=${value}`;
+  });
+  return { table, partition, path: [table, ...folders, name].join('/') };
 }
 
 /**
@@ -58,7 +77,7 @@ function checkedPartition(value: string): string {
 export async function writeLakeFile(
   connection: DuckDBConnection,
   lakeDir: string,
-  file: { table: LakeTableName; partition: Record<string, string>; path: string },
+  file: LakeFilePlace,
   query: string,
 ): Promise<LakeFile> {
   const absolute = join(lakeDir, file.path);
@@ -82,7 +101,7 @@ export async function writeLakeFile(
 export async function describeLakeFile(
   connection: DuckDBConnection,
   path: string,
-  file: { table: LakeTableName; partition: Record<string, string>; path: string },
+  file: LakeFilePlace,
 ): Promise<LakeFile> {
   const definition: LakeTable = LAKE_TABLES[file.table];
   const time = definition.timeColumn;
@@ -152,16 +171,12 @@ export async function publishLake(
   const versions = LAKE_TABLES.incident_versions;
   let appendedVersions = 0;
   for (const row of partitions.getRowObjectsJS()) {
-    const state = checkedPartition(row.state as string);
-    const month = checkedPartition(row.month as string);
+    const state = row.state as string;
+    const month = row.month as string;
     const file = await writeLakeFile(
       connection,
       lakeDir,
-      {
-        table: 'incident_versions',
-        partition: { state, month },
-        path: `incident_versions/state=${state}/month=${month}/seg-${generation}.parquet`,
-      },
+      lakeFilePlace('incident_versions', { state, month }, `seg-${generation}.parquet`),
       `SELECT ${columnList(versions)} FROM lake_pending WHERE state = ${sqlString(state)} AND month = ${sqlString(month)} ORDER BY ${versions.orderBy}`,
     );
     appendedVersions += file.rows;
@@ -190,7 +205,7 @@ export async function publishLake(
     await writeLakeFile(
       connection,
       lakeDir,
-      { table: 'incidents_live', partition: {}, path: `incidents_live/live-${generation}.parquet` },
+      lakeFilePlace('incidents_live', {}, `live-${generation}.parquet`),
       `SELECT ${liveColumns.join(', ')} FROM incident_current ORDER BY ${live.orderBy}`,
     ),
   );
@@ -333,13 +348,7 @@ async function lakeFiles(lakeDir: string): Promise<string[]> {
  * (exports): files under a temporary name are never read, and the next write makes them anew.
  */
 export async function removeTemporaryFiles(dir: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  const names = await namesIn(dir);
   const temporary = names.filter((name) => name.endsWith('.tmp'));
   await Promise.all(temporary.map((name) => rm(join(dir, name), { force: true })));
   return temporary;

@@ -4,9 +4,10 @@ import type { LakeFile } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
 import type { IncidentRecord } from '../model/index.js';
 import { contentHash } from './commit-plan.js';
-import { publishFiles, sqlString, writeLakeFile } from './publish.js';
+import { lakeFilePlace, publishFiles, sqlString, writeLakeFile } from './publish.js';
 import { SETTLED_VERSION_COLUMNS } from './schema.js';
 import { appendRecord, type Warehouse } from './warehouse.js';
+import { withAppender } from './appender.js';
 
 /**
  * Re-parse backfills (docs/adr/0017-reparse-backfills.md): the polls of a feed in a window are parsed
@@ -178,8 +179,7 @@ export function applyReparse(
     await db.run(`CREATE OR REPLACE TEMP TABLE reparse_changes AS
       SELECT ${VERSION_TABLE_COLUMNS}, '' AS month FROM incident_version WHERE false`);
     const partitions = new Set<string>();
-    const appender = await db.createAppender('reparse_changes');
-    try {
+    await withAppender(db, 'reparse_changes', (appender) => {
       for (const stored of settled) {
         const record = changed(stored);
         if (!record) continue;
@@ -194,10 +194,7 @@ export function applyReparse(
         appender.appendVarchar(stored.month);
         appender.endRow();
       }
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
-    }
+    });
     const liveChanges = live.flatMap((stored) => {
       const record = changed(stored);
       return record ? [{ record, version: Number(stored.version) }] : [];
@@ -216,11 +213,7 @@ export function applyReparse(
         await writeLakeFile(
           db,
           options.lakeDir,
-          {
-            table: 'incident_versions',
-            partition: { state, month },
-            path: `incident_versions/state=${state}/month=${month}/reparse-${tag}.parquet`,
-          },
+          lakeFilePlace('incident_versions', { state, month }, `reparse-${tag}.parquet`),
           `SELECT ${columnList(versions)} FROM (
              SELECT * FROM (SELECT *, ${MONTH_SQL} AS month FROM incident_version) v
              WHERE ${where} AND NOT EXISTS (

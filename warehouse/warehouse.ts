@@ -19,6 +19,7 @@ import { planCommit, type CommitPlan, type CurrentRow, type PlannedRow } from '.
 import { migrateWarehouse } from './migrate.js';
 import { WAREHOUSE_DDL } from './schema.js';
 import { serialised } from './serialised.js';
+import { withAppender } from './appender.js';
 
 export interface CommitRequest {
   feedKey: string;
@@ -263,16 +264,12 @@ export class Warehouse {
         await this.appendCurrent(written, request.feedKey, request.polledAt, validFrom);
         await this.appendSettled('incident_version', settled);
         await this.appendSettled('lake_pending', settled);
-        const changed = await c.createAppender('cap_changed');
-        try {
+        await withAppender(c, 'cap_changed', (changed) => {
           for (const id of writtenIds) {
             changed.appendVarchar(id);
             changed.endRow();
           }
-          changed.flushSync();
-        } finally {
-          changed.closeSync();
-        }
+        });
       }
       for (const { id, toFeed } of plan.handovers) {
         await c.run('UPDATE incident_current SET feed_key = $1 WHERE id = $2', [toFeed, id]);
@@ -280,17 +277,13 @@ export class Warehouse {
       if (!plan.guard) {
         // A held-back poll is suspicious: the feed's last good listing stands.
         await c.run('DELETE FROM feed_listing WHERE feed_key = $1', [request.feedKey]);
-        const appender = await c.createAppender('feed_listing');
-        try {
+        await withAppender(c, 'feed_listing', (appender) => {
           for (const record of request.incoming) {
             appender.appendVarchar(request.feedKey);
             appender.appendVarchar(record.id);
             appender.endRow();
           }
-          appender.flushSync();
-        } finally {
-          appender.closeSync();
-        }
+        });
       }
       if (plan.unchangedIds.length > 0) {
         await c.run(
@@ -338,8 +331,7 @@ export class Warehouse {
   ): Promise<void> {
     const start = timestampTZ(validFrom);
     const startMs = Date.parse(validFrom);
-    const appender = await this.connection.createAppender('incident_current');
-    try {
+    await withAppender(this.connection, 'incident_current', (appender) => {
       for (const row of rows) {
         appendRecord(appender, row.record);
         appender.appendVarchar(feedKey);
@@ -356,16 +348,12 @@ export class Warehouse {
         appender.appendVarchar(encodeChain(chain));
         appender.endRow();
       }
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
-    }
+    });
   }
 
   /** Settled versions go to the history table and, until the next publish, to the lake's queue. */
   private async appendSettled(table: 'incident_version' | 'lake_pending', rows: readonly SettledRow[]) {
-    const appender = await this.connection.createAppender(table);
-    try {
+    await withAppender(this.connection, table, (appender) => {
       for (const row of rows) {
         appendRecord(appender, row.record);
         appender.appendVarchar(row.feedKey);
@@ -377,10 +365,7 @@ export class Warehouse {
         if (table === 'lake_pending') appender.appendVarchar(monthOf(row.validFrom));
         appender.endRow();
       }
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
-    }
+    });
   }
 
   close(): void {

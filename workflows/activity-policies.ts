@@ -49,26 +49,28 @@ export const feedParse = (attempts: number): ActivityPolicy => ({
   retry: { initialInterval: '2 seconds', maximumAttempts: attempts },
 });
 
-/** A poll's commit and publication by the warehouse (feeds and gauges). */
-export const WAREHOUSE_COMMIT: ActivityPolicy = {
-  startToCloseTimeout: '5 minutes',
+/**
+ * Work in the warehouse process (worker task queue) heartbeats as it goes, so a lost writer is noticed
+ * within 30 seconds; it is retried from 2 seconds up to `maximumInterval`, `attempts` times.
+ */
+const warehouseWork = (
+  startToCloseTimeout: string,
+  maximumInterval: string,
+  attempts: number,
+): ActivityPolicy => ({
+  startToCloseTimeout,
   heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 10 },
-};
+  retry: { initialInterval: '2 seconds', maximumInterval, maximumAttempts: attempts },
+});
+
+/** A poll's commit and publication by the warehouse (feeds and gauges). */
+export const WAREHOUSE_COMMIT = warehouseWork('5 minutes', '1 minute', 10);
 
 /** A declaration source's records published as its lake files. */
-export const DECLARATION_PUBLISH: ActivityPolicy = {
-  startToCloseTimeout: '5 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
-};
+export const DECLARATION_PUBLISH = warehouseWork('5 minutes', '1 minute', 5);
 
 /** One clustering run over the lake. */
-export const EVENT_CLUSTERING: ActivityPolicy = {
-  startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds', maximumAttempts: 5 },
-};
+export const EVENT_CLUSTERING = warehouseWork('2 minutes', '30 seconds', 5);
 
 /** Scheduled lake maintenance (compaction, gauge retention), heartbeating per partition. */
 export const LAKE_MAINTENANCE: ActivityPolicy = {
@@ -89,12 +91,18 @@ export const ARCHIVE_SOURCE_REMOVAL: ActivityPolicy = {
   retry: { initialInterval: '1 second', maximumAttempts: 5 },
 };
 
-/** Reading an archive file, in bulk or slice by slice; `heartbeatTimeout` is how soon a lost worker is noticed. */
-export const archiveReading = (heartbeatTimeout: string): ActivityPolicy => ({
+/**
+ * Up to half an hour of reading, heartbeating as it goes (`heartbeatTimeout` is how soon a lost worker
+ * is noticed); retried from a second up to 30 seconds apart, `attempts` times.
+ */
+const slicedWork = (heartbeatTimeout: string, attempts: number): ActivityPolicy => ({
   startToCloseTimeout: '30 minutes',
   heartbeatTimeout,
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 50 },
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: attempts },
 });
+
+/** Reading an archive file, in bulk or slice by slice. */
+export const archiveReading = (heartbeatTimeout: string): ActivityPolicy => slicedWork(heartbeatTimeout, 50);
 
 /** Writing an archive's lake files. */
 export const archiveWriting = (heartbeatTimeout: string): ActivityPolicy => ({
@@ -104,11 +112,7 @@ export const archiveWriting = (heartbeatTimeout: string): ActivityPolicy => ({
 });
 
 /** One slice of a reparse backfill. */
-export const reparseSlice = (heartbeatTimeout: string): ActivityPolicy => ({
-  startToCloseTimeout: '30 minutes',
-  heartbeatTimeout,
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
-});
+export const reparseSlice = (heartbeatTimeout: string): ActivityPolicy => slicedWork(heartbeatTimeout, 20);
 
 /**
  * One webhook attempt: the attempt's own limit plus time to record it. A failed POST is an outcome,

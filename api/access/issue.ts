@@ -36,14 +36,10 @@ export function hasEntitlement(key: Pick<StoredKey, 'tier' | 'entitlements'>, en
 }
 
 /** A key request checked and normalised: what {@link issueKey} stores. */
-export interface CheckedKeyRequest {
-  tier: Tier;
-  label: string;
-  entitlements: Entitlement[];
-  origins: string[];
-  monthlyQuota: number | null;
-  perClient: boolean;
-}
+export type CheckedKeyRequest = Pick<
+  StoredKey,
+  'tier' | 'label' | 'entitlements' | 'origins' | 'monthlyQuota' | 'perClient'
+>;
 
 /** Checks a request for a key before anything is stored; a KeyRequestError says what is wrong with it. */
 export function checkKeyRequest(request: KeyRequest): CheckedKeyRequest {

@@ -1,16 +1,7 @@
 import pg from 'pg';
 import type { Entitlement, Tier } from '../../config/index.js';
 import { migrate } from './postgres-migrations.js';
-import type {
-  KeyChanges,
-  KeyInfo,
-  KeyStore,
-  QuotaGrant,
-  QuotaResult,
-  QuotaStore,
-  StoredKey,
-  WindowStore,
-} from './types.js';
+import type { AccessStore, KeyChanges, KeyInfo, QuotaGrant, QuotaResult, StoredKey } from './types.js';
 
 interface KeyRow {
   id: string;
@@ -68,7 +59,7 @@ ORDER BY k.created_at, k.id`;
  * calls as the SQLite store, each one statement, so every replica and the key CLI share one count.
  * The schema is migrated when the store is opened (api/access/postgres-migrations.ts).
  */
-export class PostgresAccessStore implements KeyStore, QuotaStore, WindowStore {
+export class PostgresAccessStore implements AccessStore {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(url: string, options: { maxConnections?: number } = {}): Promise<PostgresAccessStore> {

@@ -1,17 +1,7 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { Entitlement, Tier } from '../../config/index.js';
-import type {
-  KeyChanges,
-  KeyInfo,
-  KeyStore,
-  QuotaGrant,
-  QuotaResult,
-  QuotaStore,
-  StoredKey,
-  WindowStore,
-} from './types.js';
+import type { AccessStore, KeyChanges, KeyInfo, QuotaGrant, QuotaResult, StoredKey } from './types.js';
+import { openSqliteFile } from '../../subscriptions/sqlite-file.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -75,17 +65,12 @@ interface KeyRow {
  * before the next request is looked at; SQLite's locking keeps it exact across processes too. API
  * processes read it through an in-memory copy of the keys and leases of quota (memory-access.ts).
  */
-export class SqliteAccessStore implements KeyStore, QuotaStore, WindowStore {
+export class SqliteAccessStore implements AccessStore {
   private readonly db: Database.Database;
   private readonly statements: ReturnType<typeof prepare>;
 
   private constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
+    this.db = openSqliteFile(file, SCHEMA);
     this.addKeyLimits();
     this.statements = prepare(this.db);
   }

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { EVENT_TYPES, SEVERITIES, STATES, WARNING_LEVELS } from '../../model/index.js';
 import { IncidentFeatureSchema } from '../incidents/schemas.js';
-import { booleanParam, csvEnum, limitParam } from '../params.js';
+import { booleanParam, csvEnum, cursorParam, limitParam } from '../params.js';
 
 export const EventListQuery = z.object({
   limit: limitParam('limit', { min: 1, max: 200, fallback: 50 }),
@@ -21,13 +21,7 @@ export const EventListQuery = z.object({
     'include_inactive',
     'Also list events that have ended (kept for 7 days after they end). Default false: active events only.',
   ),
-  cursor: z
-    .string()
-    .optional()
-    .openapi({
-      param: { name: 'cursor', in: 'query' },
-      description: 'Opaque token from meta.nextCursor: the next page of the same query.',
-    }),
+  cursor: cursorParam('Opaque token from meta.nextCursor: the next page of the same query.'),
 });
 export type EventListQuery = z.infer<typeof EventListQuery>;
 

@@ -1,5 +1,6 @@
 import { gaugeSourceByName } from '../../config/gauge-sources.js';
 import { readingStatus } from '../../gauges/index.js';
+import { floodThresholdsOf } from '../../lake/gauge-rows.js';
 import { filesOf } from '../../lake/manifest.js';
 import type {
   FloodClass,
@@ -143,17 +144,7 @@ export class GaugeCatalogue {
 export function toCatalogueGauge(row: Record<string, unknown>): CatalogueGauge {
   const source = row.source as GaugeSourceName;
   const latestMs = row.latest_ms === null ? null : Number(row.latest_ms);
-  const thresholds: FloodThresholds | null =
-    row.threshold_datum === null
-      ? null
-      : {
-          minor: row.minor as number | null,
-          moderate: row.moderate as number | null,
-          major: row.major as number | null,
-          datum: row.threshold_datum as GaugeDatum,
-          sourceUrl: row.threshold_source_url as string,
-          retrieved: row.threshold_retrieved as string,
-        };
+  const thresholds = floodThresholdsOf(row);
   return {
     id: row.id as string,
     source,

@@ -7,7 +7,7 @@ import {
   READING_INTERVALS,
   STATES,
 } from '../../model/index.js';
-import { bboxParam, dateTimeParam, limitParam } from '../params.js';
+import { bboxParam, cursorParam, dateTimeParam, limitParam } from '../params.js';
 
 /** Query parameters of the gauge endpoints, each error naming its parameter and what it allows. */
 
@@ -64,13 +64,7 @@ export const GaugeListQuery = z.object({
   source: enumParam('source', GAUGE_SOURCE_NAMES, 'Polling source.'),
   bbox: australianBbox.openapi({ description: 'minLng,minLat,maxLng,maxLat within Australia.' }),
   limit: limitParam('limit', { min: 1, max: GAUGE_LIMITS.listMax, fallback: GAUGE_LIMITS.listDefault }),
-  cursor: z
-    .string()
-    .optional()
-    .openapi({
-      param: { name: 'cursor', in: 'query' },
-      description: 'meta.nextCursor of the previous page.',
-    }),
+  cursor: cursorParam('meta.nextCursor of the previous page.'),
 });
 export type GaugeListQuery = z.infer<typeof GaugeListQuery>;
 

@@ -6,7 +6,7 @@ import { assertLookback, earliestAllowed } from '../tier-access.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { collectionContent, respondWithPage } from './collection.js';
-import { keysetPage } from './paging.js';
+import { inList, keysetPage } from './paging.js';
 import { HistoryQuery } from './schemas.js';
 
 const historyRoute = createRoute({
@@ -41,13 +41,9 @@ export function registerHistory(
     }
 
     const params: string[] = [after.toISOString(), before.toISOString()];
-    const bind = (value: string) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
     const filters = [
-      ...(query.state ? [`state IN (${query.state.map(bind).join(', ')})`] : []),
-      ...(query.eventType ? [`event_type IN (${query.eventType.map(bind).join(', ')})`] : []),
+      ...inList('state', query.state, params),
+      ...inList('event_type', query.eventType, params),
     ];
     const slice = { states: query.state, startsBefore: before, endsAfter: after };
     const boundary = Date.parse(ARCHIVE_BOUNDARY);

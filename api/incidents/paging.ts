@@ -4,6 +4,16 @@ import type { CursorCodec } from '../cursor.js';
 import type { ServingStore } from '../../lake/serving/serving-store.js';
 import type { Page } from './collection.js';
 
+/** A condition that `column` is one of `values`, each bound as the next of `params`; none when absent. */
+export function inList(column: string, values: readonly string[] | undefined, params: unknown[]): string[] {
+  if (!values) return [];
+  const placeholders = values.map((value) => {
+    params.push(value);
+    return `$${params.length}`;
+  });
+  return [`${column} IN (${placeholders.join(', ')})`];
+}
+
 export interface KeysetQuery {
   /** A relation over record columns: a table name or a parenthesised SELECT. */
   from: string;

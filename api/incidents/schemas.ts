@@ -13,7 +13,15 @@ import {
   URGENCIES,
   WARNING_LEVELS,
 } from '../../model/index.js';
-import { bboxParam, booleanParam, csvEnum, csvString, dateTimeParam, limitParam } from '../params.js';
+import {
+  bboxParam,
+  booleanParam,
+  csvEnum,
+  csvString,
+  dateTimeParam,
+  limitParam,
+  numberParam,
+} from '../params.js';
 
 /** Collections other than the current list: no CAP formats. */
 const collectionFormat = z
@@ -150,23 +158,6 @@ export const IncidentCollectionSchema = z
     attribution: z.string(),
   })
   .openapi('IncidentCollection');
-
-function numberParam(name: string, { min, max }: { min: number; max: number }, description: string) {
-  return z
-    .string({ message: `${name}: required` })
-    .transform((raw, ctx) => {
-      const value = raw.trim() === '' ? NaN : Number(raw);
-      if (!Number.isFinite(value) || value < min || value > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name}: must be a number from ${min} to ${max} (got ${raw})`,
-        });
-        return z.NEVER;
-      }
-      return value;
-    })
-    .openapi({ param: { name, in: 'query', required: true }, type: 'number', description });
-}
 
 export const NearbyQuery = z.object({
   lat: numberParam('lat', { min: -90, max: 90 }, 'Latitude of the centre, degrees'),

@@ -7,7 +7,7 @@ import { assertLookback } from '../tier-access.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { collectionContent, respondWithPage } from './collection.js';
-import { keysetPage } from './paging.js';
+import { inList, keysetPage } from './paging.js';
 import { SnapshotQuery } from './schemas.js';
 
 const snapshotRoute = createRoute({
@@ -25,15 +25,6 @@ const snapshotRoute = createRoute({
     ...problemResponses(400, 403),
   },
 });
-
-function inList(column: string, values: readonly string[] | undefined, params: unknown[]): string[] {
-  if (!values) return [];
-  const placeholders = values.map((value) => {
-    params.push(value);
-    return `$${params.length}`;
-  });
-  return [`${column} IN (${placeholders.join(', ')})`];
-}
 
 export function registerSnapshot(
   app: OpenAPIHono<AppEnv>,

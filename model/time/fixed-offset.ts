@@ -121,10 +121,10 @@ export function parseInstant(text: string, assumedOffsetMinutes?: number): Parse
   const offsetMinutes = zone === undefined ? undefined : zoneMinutes(zone);
   const offset = offsetMinutes ?? assumedOffsetMinutes;
   if (offset === undefined) return undefined;
-  // T24:00 is midnight at the end of the day: the next day's 00:00.
-  const dayMs = utcMs(year, month, day, endOfDay ? 0 : hour, minute, second) + (endOfDay ? 86_400_000 : 0);
-  const epochMs = dayMs - offset * MINUTE_MS;
-  return { epochMs, offsetMinutes };
+  // Days from civil, as Date.UTC without its mapping of years 0–99 to 1900–1999 (AQUARIUS writes
+  // 0001-01-01 for "no start"). T24:00, midnight at the end of the day, is the next day's 00:00 by the same sum.
+  const localMs = daysFromCivil(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000;
+  return { epochMs: localMs - offset * MINUTE_MS, offsetMinutes };
 }
 
 /**
@@ -175,18 +175,6 @@ function daysFromCivil(year: number, month: number, day: number): number {
   const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
   const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146_097 + dayOfEra - 719_468;
-}
-
-/** Date.UTC without its mapping of years 0–99 to 1900–1999 (AQUARIUS writes 0001-01-01 for "no start"). */
-function utcMs(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  second: number,
-): number {
-  return daysFromCivil(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000;
 }
 
 function pad2(value: number): string {

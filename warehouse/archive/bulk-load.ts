@@ -1,4 +1,4 @@
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import {
@@ -24,6 +24,7 @@ import {
   type Holdings,
 } from './interchange-sql.js';
 import { lineNumbers, rejectProblem, type RejectedLine } from './reject-lines.js';
+import { namesIn } from '../folder-names.js';
 
 /**
  * The fast path of an archive load: DuckDB reads an interchange file (CSV or Parquet) whole, applies
@@ -190,10 +191,7 @@ async function writeFiles(
 }
 
 async function assertEmpty(directory: string): Promise<void> {
-  const entries = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
+  const entries = await namesIn(directory);
   if (entries.length > 0) throw new Error(`the output folder is not empty: ${directory}`);
 }
 

@@ -1,6 +1,7 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveRecord, RowProblem } from '../../model/index.js';
+import { namesIn } from '../folder-names.js';
 
 /**
  * Batches of a streaming archive load, staged in a folder of their own until the load is written to
@@ -48,13 +49,7 @@ export async function stageBatch(
 
 /** The finished batches of a load, in file order. */
 export async function stagedBatches(dir: string): Promise<StagedBatch[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  const names = await namesIn(dir);
   const markers = names.filter((name) => /^batch-\d+\.json$/.test(name)).sort();
   return Promise.all(
     markers.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as StagedBatch),

@@ -8,6 +8,7 @@ import type { GaugePlacer } from './placement.js';
 import { gaugeFilesBetween } from '../../lake/gauge-files.js';
 import { bucketStartSql, rollUpClosedBuckets, ROLLUP_SPANS } from './rollup-sql.js';
 import { readStagedPoll, stagedReadingsPath, type StagedGaugePoll } from './staged.js';
+import { withAppender } from '../appender.js';
 
 /** Raw readings the warehouse keeps at hand: longer than the national archive's 72 h horizon. */
 export const HOT_READINGS_MS = 4 * DAY_MS;
@@ -175,9 +176,8 @@ async function loadStations(db: DuckDBConnection, poll: StagedGaugePoll, context
   await db.run(`CREATE OR REPLACE TEMP TABLE station_in (
     id VARCHAR, source VARCHAR, station_no VARCHAR, name VARCHAR, state VARCHAR, lga VARCHAR,
     lga_name VARCHAR, latitude DOUBLE, longitude DOUBLE, variable VARCHAR, unit VARCHAR, datum VARCHAR)`);
-  const appender = await db.createAppender('station_in');
   const seen = new Set<string>();
-  try {
+  await withAppender(db, 'station_in', (appender) => {
     for (const station of poll.stations) {
       if (seen.has(station.id)) continue;
       seen.add(station.id);
@@ -200,10 +200,7 @@ async function loadStations(db: DuckDBConnection, poll: StagedGaugePoll, context
       else appender.appendVarchar(station.datum);
       appender.endRow();
     }
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
+  });
   await db.run(
     `CREATE OR REPLACE TEMP TABLE station_first_seen AS
      SELECT id, first_seen FROM gauge_station WHERE id IN (SELECT id FROM station_in)`,
@@ -227,8 +224,7 @@ async function updateLatest(db: DuckDBConnection) {
 async function replaceSeriesThresholds(db: DuckDBConnection, poll: StagedGaugePoll) {
   await db.run('DELETE FROM gauge_series_threshold WHERE gauge_id IN (SELECT id FROM station_in)');
   if (poll.seriesThresholds.length === 0) return;
-  const appender = await db.createAppender('gauge_series_threshold');
-  try {
+  await withAppender(db, 'gauge_series_threshold', (appender) => {
     for (const [id, thresholds] of poll.seriesThresholds) {
       appender.appendVarchar(id);
       for (const level of [thresholds.minor, thresholds.moderate, thresholds.major]) {
@@ -240,10 +236,7 @@ async function replaceSeriesThresholds(db: DuckDBConnection, poll: StagedGaugePo
       appender.appendVarchar(thresholds.retrieved);
       appender.endRow();
     }
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
+  });
 }
 
 /**

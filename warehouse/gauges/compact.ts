@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { LakeFile } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
 import { SEGMENTS_BEFORE_COMPACTION } from '../compact.js';
-import { currentManifest, sqlString, writeLakeFile } from '../publish.js';
+import { currentManifest, lakeFilePlace, sqlString, writeLakeFile } from '../publish.js';
 import type { Warehouse } from '../warehouse.js';
 import { byPartition, swapFiles } from './swap.js';
 
@@ -40,10 +40,6 @@ export function mergedName(prefix: string, files: readonly LakeFile[]): string {
   return `${prefix}-${hash}.parquet`;
 }
 
-export function partitionFolder(file: LakeFile): string {
-  return [file.table, ...Object.entries(file.partition).map(([key, value]) => `${key}=${value}`)].join('/');
-}
-
 /**
  * Merges each gauge partition's segments (readings by source and month, rollups by span and month)
  * into one file sorted by gauge and time, keeping the newest copy of each row: once a partition holds
@@ -74,11 +70,7 @@ export async function compactGaugePartitions(
       const merged = await writeLakeFile(
         reader,
         options.lakeDir,
-        {
-          table,
-          partition: first.partition,
-          path: `${partitionFolder(first)}/${mergedName('compact', group)}`,
-        },
+        lakeFilePlace(table, first.partition, mergedName('compact', group)),
         latestRowsSql(options.lakeDir, table, group),
       );
       if (await swapFiles(warehouse, options.lakeDir, group, merged, options.now)) {

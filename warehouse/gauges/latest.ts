@@ -1,12 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { floodClass, type ThresholdsTable } from '../../gauges/index.js';
+import { floodThresholdsOf } from '../../lake/gauge-rows.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
-import {
-  FLOOD_LEVELS,
-  type FloodThresholds,
-  type GaugeDatum,
-  type GaugeVariable,
-} from '../../model/index.js';
+import { FLOOD_LEVELS, type GaugeDatum, type GaugeVariable } from '../../model/index.js';
+import { withAppender } from '../appender.js';
 
 /**
  * The rows of gauges_latest: every active gauge with its station, latest reading, flood class levels
@@ -21,8 +18,8 @@ export async function latestGaugesSelect(
 ): Promise<string> {
   const rows = (
     await db.runAndReadAll(`
-      SELECT s.id, s.variable, s.datum, l.value, t.minor, t.moderate, t.major, t.datum AS t_datum,
-        t.source_url, t.retrieved
+      SELECT s.id, s.variable, s.datum, l.value, t.minor, t.moderate, t.major,
+        t.datum AS threshold_datum, t.source_url AS threshold_source_url, t.retrieved AS threshold_retrieved
       FROM gauge_station s
       LEFT JOIN gauge_latest l ON l.gauge_id = s.id
       LEFT JOIN gauge_series_threshold t ON t.gauge_id = s.id
@@ -31,25 +28,14 @@ export async function latestGaugesSelect(
   await db.run(`CREATE OR REPLACE TEMP TABLE gauge_class (
     id VARCHAR, minor DOUBLE, moderate DOUBLE, major DOUBLE, threshold_datum VARCHAR,
     threshold_source_url VARCHAR, threshold_retrieved VARCHAR, flood_class VARCHAR)`);
-  const appender = await db.createAppender('gauge_class');
-  const text = (value: string | null | undefined) =>
-    value === null || value === undefined ? appender.appendNull() : appender.appendVarchar(value);
-  const number = (value: number | null | undefined) =>
-    value === null || value === undefined ? appender.appendNull() : appender.appendDouble(value);
-  try {
+  await withAppender(db, 'gauge_class', (appender) => {
+    const text = (value: string | null | undefined) =>
+      value === null || value === undefined ? appender.appendNull() : appender.appendVarchar(value);
+    const number = (value: number | null | undefined) =>
+      value === null || value === undefined ? appender.appendNull() : appender.appendDouble(value);
     for (const row of rows) {
       const id = row.id as string;
-      const series: FloodThresholds | null =
-        row.t_datum === null
-          ? null
-          : {
-              minor: row.minor as number | null,
-              moderate: row.moderate as number | null,
-              major: row.major as number | null,
-              datum: row.t_datum as GaugeDatum,
-              sourceUrl: row.source_url as string,
-              retrieved: row.retrieved as string,
-            };
+      const series = floodThresholdsOf(row);
       const gauge = { variable: row.variable as GaugeVariable, datum: row.datum as GaugeDatum | null };
       const thresholds = gauge.variable === 'rainfall' ? null : (table.get(id) ?? series);
       text(id);
@@ -62,10 +48,7 @@ export async function latestGaugesSelect(
       text(floodClass(gauge, row.value as number | null, thresholds));
       appender.endRow();
     }
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
+  });
   await shownClasses(db, publishedAt);
   return `SELECT ${columnList(LAKE_TABLES.gauges_latest)} FROM (
     SELECT s.id, s.source, s.station_no, s.name, s.state, s.lga, s.lga_name, s.latitude, s.longitude,

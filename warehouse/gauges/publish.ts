@@ -2,13 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ThresholdsTable } from '../../gauges/index.js';
 import { nextPublishedAt, type LakeFile, type Manifest } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
-import { currentManifest, publishFiles, sqlString, writeLakeFile } from '../publish.js';
+import { currentManifest, lakeFilePlace, publishFiles, sqlString, writeLakeFile } from '../publish.js';
 import { keepShownClasses, latestGaugesSelect } from './latest.js';
-
-function checked(value: string): string {
-  if (!/^[\w.-]+$/.test(value)) throw new Error(`unexpected partition value ${JSON.stringify(value)}`);
-  return value;
-}
 
 async function distinct(db: DuckDBConnection, sql: string): Promise<Record<string, string>[]> {
   return (await db.runAndReadAll(sql)).getRowObjectsJS() as Record<string, string>[];
@@ -43,48 +38,29 @@ export async function publishPendingGauges(
   // The time this publication will have: gauges_latest stamps the flood classes it first shows with it.
   const publishedAt = nextPublishedAt(await currentManifest(db, options.lakeDir), options.now);
   const added: LakeFile[] = [];
-  const readings = LAKE_TABLES.gauge_readings;
-  for (const part of readingParts) {
-    const source = checked(part.source!);
-    const month = checked(part.month!);
-    added.push(
-      await writeLakeFile(
-        db,
-        options.lakeDir,
-        {
-          table: 'gauge_readings',
-          partition: { source, month },
-          path: `gauge_readings/source=${source}/month=${month}/seg-${generation}.parquet`,
-        },
-        `SELECT ${columnList(readings)} FROM gauge_reading_pending
-         WHERE source = ${sqlString(source)} AND month = ${sqlString(month)} ORDER BY ${readings.orderBy}`,
-      ),
+  // A segment per partition of each history table, of the rows queued for it.
+  const segment = async (
+    table: 'gauge_readings' | 'gauge_rollups',
+    queue: string,
+    part: Record<string, string>,
+  ) => {
+    const definition = LAKE_TABLES[table];
+    const where = Object.entries(part).map(([key, value]) => `${key} = ${sqlString(value)}`);
+    return writeLakeFile(
+      db,
+      options.lakeDir,
+      lakeFilePlace(table, part, `seg-${generation}.parquet`),
+      `SELECT ${columnList(definition)} FROM ${queue} WHERE ${where.join(' AND ')} ORDER BY ${definition.orderBy}`,
     );
-  }
-  const rollups = LAKE_TABLES.gauge_rollups;
-  for (const part of rollupParts) {
-    const span = checked(part.span!);
-    const month = checked(part.month!);
-    added.push(
-      await writeLakeFile(
-        db,
-        options.lakeDir,
-        {
-          table: 'gauge_rollups',
-          partition: { span, month },
-          path: `gauge_rollups/span=${span}/month=${month}/seg-${generation}.parquet`,
-        },
-        `SELECT ${columnList(rollups)} FROM gauge_rollup_pending
-         WHERE span = ${sqlString(span)} AND month = ${sqlString(month)} ORDER BY ${rollups.orderBy}`,
-      ),
-    );
-  }
+  };
+  for (const part of readingParts) added.push(await segment('gauge_readings', 'gauge_reading_pending', part));
+  for (const part of rollupParts) added.push(await segment('gauge_rollups', 'gauge_rollup_pending', part));
   if (latestDirty) {
     added.push(
       await writeLakeFile(
         db,
         options.lakeDir,
-        { table: 'gauges_latest', partition: {}, path: `gauges_latest/latest-${generation}.parquet` },
+        lakeFilePlace('gauges_latest', {}, `latest-${generation}.parquet`),
         await latestGaugesSelect(db, options.thresholds, publishedAt),
       ),
     );

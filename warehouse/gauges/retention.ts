@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { FLOOD_WINDOW_MARGIN_MS, retentionCutoffs } from '../../gauges/index.js';
 import { gaugeFilesBetween } from '../../lake/gauge-files.js';
 import { filesOf, type LakeFile, type Manifest } from '../../lake/manifest.js';
-import { currentManifest, sqlString, writeLakeFile } from '../publish.js';
+import { currentManifest, lakeFilePlace, sqlString, writeLakeFile } from '../publish.js';
 import type { Warehouse } from '../warehouse.js';
-import { latestRowsSql, mergedName, partitionFolder } from './compact.js';
+import { latestRowsSql, mergedName } from './compact.js';
 import { byPartition, swapFiles } from './swap.js';
 
 export interface GaugeRetentionResult {
@@ -149,11 +149,7 @@ async function rewrite(
       : await writeLakeFile(
           reader,
           options.lakeDir,
-          {
-            table,
-            partition: first.partition,
-            path: `${partitionFolder(first)}/${mergedName('kept', group)}`,
-          },
+          lakeFilePlace(table, first.partition, mergedName('kept', group)),
           latestRowsSql(options.lakeDir, table, group, keep),
         );
   if (await swapFiles(warehouse, options.lakeDir, group, replacement, options.now)) {

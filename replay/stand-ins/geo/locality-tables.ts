@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { LgaGrid } from './lga-grid.js';
+import type { LgaGrid, StandInLga } from './lga-grid.js';
 import { prng } from '../../random.js';
 import { madeUpName } from './made-up-name.js';
 
@@ -42,6 +42,8 @@ interface Locality {
   tableLga: { code: string; name: string };
 }
 
+type LgaCell = NonNullable<ReturnType<LgaGrid['cellOf']>>;
+
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
 export function generateLocalityTables(
@@ -60,6 +62,29 @@ export function generateLocalityTables(
   let nameNumber = 500;
   const postcodeOf = (row: number, column: number) =>
     row === 0 ? String(4300 + Math.floor(column / 2)) : String(2300 + row * 10 + Math.floor(column / 2));
+  /**
+   * `perLga` made-up suburbs of an LGA at a postcode, the table naming `tableLga` for them; each lies
+   * in the cell `band[0]` to `band[0] + band[1]` of its height below the top, clear of its sides.
+   */
+  const addSuburbs = (
+    lga: StandInLga,
+    cell: LgaCell,
+    postcode: string,
+    tableLga: { code: string; name: string },
+    band: readonly [number, number],
+  ) => {
+    for (let i = 0; i < perLga; i += 1) {
+      localities.push({
+        postcode,
+        name: madeUpName(nameNumber++),
+        state: lga.state === 'qld' ? 'QLD' : 'NSW',
+        latitude: round(cell.north - cell.size * (band[0] + band[1] * random())),
+        longitude: round(cell.west + cell.size * (0.1 + 0.8 * random())),
+        addresses: 50 + Math.floor(random() * 5000),
+        tableLga: { code: tableLga.code, name: tableLga.name },
+      });
+    }
+  };
   for (const lga of cells) {
     const cell = grid.cellOf(lga.code);
     const { column, row } = lga;
@@ -67,35 +92,15 @@ export function generateLocalityTables(
     const postcode = postcodeOf(row, column);
     // The postcode table gives one LGA per postcode: the left cell's of the pair.
     const pair = cells.find((other) => other.row === row && other.column === column - (column % 2));
-    for (let i = 0; i < perLga; i += 1) {
-      localities.push({
-        postcode,
-        name: madeUpName(nameNumber++),
-        state: lga.state === 'qld' ? 'QLD' : 'NSW',
-        // Inside the cell, clear of its edges and of the enclave.
-        latitude: round(cell.north - cell.size * (0.05 + 0.15 * random())),
-        longitude: round(cell.west + cell.size * (0.1 + 0.8 * random())),
-        addresses: 50 + Math.floor(random() * 5000),
-        tableLga: { code: pair?.code ?? lga.code, name: pair?.name ?? lga.name },
-      });
-    }
+    // Inside the cell, clear of its edges and of the enclave.
+    addSuburbs(lga, cell, postcode, pair ?? lga, [0.05, 0.15]);
   }
   // An LGA beside the grid has a postcode of its own, as many of the suburbs in it as a cell has.
   for (const [code, postcode] of Object.entries(options.extraPostcodes ?? {})) {
     const lga = grid.lgas.find((candidate) => candidate.code === code);
     const cell = grid.cellOf(code);
     if (!lga || !cell) throw new Error(`No LGA ${code} beside the stand-in grid`);
-    for (let i = 0; i < perLga; i += 1) {
-      localities.push({
-        postcode,
-        name: madeUpName(nameNumber++),
-        state: lga.state === 'qld' ? 'QLD' : 'NSW',
-        latitude: round(cell.north - cell.size * (0.1 + 0.8 * random())),
-        longitude: round(cell.west + cell.size * (0.1 + 0.8 * random())),
-        addresses: 50 + Math.floor(random() * 5000),
-        tableLga: { code: lga.code, name: lga.name },
-      });
-    }
+    addSuburbs(lga, cell, postcode, lga, [0.1, 0.8]);
   }
 
   // A suburb whose addresses centre on the edge between the first NSW row's first two LGAs.
