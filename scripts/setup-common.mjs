@@ -25,7 +25,6 @@ export const seconds = (startMs) => `${((Date.now() - startMs) / 1000).toFixed(1
 /** The last lines of a command's output, indented under the line that reports it. */
 export const lastLines = (text, n = 8) => text.split('\n').slice(-n).join('\n    ');
 
-/** Whether a path is a file this process may run. */
 export function isExecutableFile(path) {
   try {
     if (!statSync(path).isFile()) return false;
@@ -37,7 +36,7 @@ export function isExecutableFile(path) {
 }
 
 /** The executable `name` in the first PATH folder that has one, as an absolute path. */
-export function searchPath(name) {
+function searchPath(name) {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir !== '' && isExecutableFile(join(dir, name))) return resolve(dir, name);
   }
