@@ -1,4 +1,3 @@
-import { writeSync } from 'node:fs';
 import pino from 'pino';
 import type { RequestLogSink } from './request-log.js';
 
@@ -9,36 +8,38 @@ export interface LineDestination {
 
 /** Lines wait at most this long before they are written (or until a chunk is full). */
 export const FLUSH_MS = 100;
-/** sonic-boom's largest single write. */
+/** The bytes gathered before a write. */
 const CHUNK_BYTES = 16 * 1024;
 
 /**
- * Lines copied as UTF-8 into 16 KB chunks off the JavaScript heap and handed to pino's asynchronous
- * destination (sonic-boom, which writes with write(2) off the event loop) when a chunk is full or
- * every FLUSH_MS: a request costs a copy of its line, the line itself is garbage at once (lines kept as
- * strings until a write outlived the young generation and made the collector's work grow), and a busy
- * second takes a few hundred writes. What is gathered when the process exits is written synchronously
- * then, process.exit included; `flushStdout` writes it before a graceful stop.
+ * Lines copied as UTF-8 into 16 KB chunks off the JavaScript heap; full chunks are written between
+ * requests (setImmediate), and what is gathered every FLUSH_MS: a request costs a copy of its line and
+ * never a system call, the line itself is garbage at once (lines kept as strings until a write outlived
+ * the young generation and made the collector's work grow), and a busy second takes a few hundred
+ * writes. The writes are pino's destination (sonic-boom, which retries a pipe that is full) in its
+ * synchronous mode: with write(2) handed to the thread pool instead, a chunk in flight when the process
+ * exits was lost. So what is gathered when the process exits is written then, process.exit included;
+ * `flushStdout` writes it before a graceful stop.
  */
 class BatchedStdout implements LineDestination {
   private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   private used = 0;
+  private readonly full: Buffer[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private readonly sonic = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
+  private immediate: NodeJS.Immediate | undefined;
+  private readonly sonic = pino.destination({ dest: 1, sync: true, contentMode: 'buffer' });
 
   constructor() {
-    // pino empties sonic-boom's buffer at exit first (it registered first); then the last lines.
-    process.on('exit', () => {
-      if (this.used > 0) writeSync(1, this.chunk.subarray(0, this.used));
-    });
+    process.on('exit', () => this.drain());
   }
 
   write(text: string): boolean {
     // UTF-8 takes at most 3 bytes for each UTF-16 unit: a line that may not fit starts the next chunk.
     const most = text.length * 3;
-    if (this.used + most > CHUNK_BYTES) this.drain();
+    if (this.used + most > CHUNK_BYTES) this.seal();
     if (most > CHUNK_BYTES) {
-      this.send(Buffer.from(text));
+      this.full.push(Buffer.from(text));
+      this.immediate ??= setImmediate(() => this.drain());
       return true;
     }
     this.used += this.chunk.write(text, this.used);
@@ -52,22 +53,29 @@ class BatchedStdout implements LineDestination {
   /** Resolves once everything written so far has reached standard output. */
   flush(): Promise<void> {
     this.drain();
-    return new Promise((resolve) => this.sonic.flush(() => resolve()));
+    return Promise.resolve();
+  }
+
+  /** The current chunk joins the full ones, written between requests. */
+  private seal(): void {
+    if (this.used === 0) return;
+    this.full.push(this.chunk.subarray(0, this.used));
+    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
+    this.immediate ??= setImmediate(() => this.drain());
   }
 
   private drain(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.used === 0) return;
-    const full = this.chunk.subarray(0, this.used);
-    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    this.used = 0;
-    this.send(full);
-  }
-
-  /** With contentMode 'buffer' sonic-boom writes Buffers (its types know only strings). */
-  private send(bytes: Buffer): void {
-    this.sonic.write(bytes as unknown as string);
+    clearImmediate(this.immediate);
+    this.immediate = undefined;
+    this.seal();
+    clearImmediate(this.immediate);
+    this.immediate = undefined;
+    // With contentMode 'buffer' sonic-boom writes Buffers (its types know only strings).
+    for (const bytes of this.full) this.sonic.write(bytes as unknown as string);
+    this.full.length = 0;
   }
 }
 
