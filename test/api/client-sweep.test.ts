@@ -171,7 +171,7 @@ describe('every GET route through real HTTP clients offering gzip and br', () =>
     for (const [template, { get }] of Object.entries(document.paths)) {
       if (!get) continue;
       const declared = Object.keys(get.responses['200']?.content ?? {});
-      // An event stream never ends, so it has no body to decode: test/stream/ reads it as clients do.
+      // An event stream never ends, so it has no body to decode: test/api/stream/ reads it as clients do.
       if (declared.includes('text/event-stream')) continue;
       const parameters = get.parameters ?? [];
       const pathParameter = parameters.find((parameter) => parameter.in === 'path');

@@ -117,7 +117,7 @@ function endpoints(incidentId: string): Endpoint[] {
     // No gauge is published here: past the gate, an unknown id is a 404 (readings: paid plans first).
     keyed('/v1/gauges/{id}', '/v1/gauges/g1', noRoute),
     keyed('/v1/gauges/{id}/readings', '/v1/gauges/g1/readings', (tier) => (tier === 'free' ? 403 : 404)),
-    // This app runs no change stream: past the gate the route answers 503 (test/stream/ streams).
+    // This app runs no change stream: past the gate the route answers 503 (test/api/stream/ streams).
     keyed('/v1/stream', '/v1/stream', unavailable),
     keyed('/v1/stream/tokens', '/v1/stream/tokens', unavailable, 'POST'),
     // Nor webhooks (test/subscriptions/, test/workflows/webhook-deliveries.test.ts).
