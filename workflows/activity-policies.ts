@@ -1,4 +1,4 @@
-import type { ActivityOptions } from '@temporalio/workflow';
+import type * as wf from '@temporalio/workflow';
 
 /**
  * The time-outs and retries of every activity the workflows call, defined once and named; a
@@ -7,7 +7,7 @@ import type { ActivityOptions } from '@temporalio/workflow';
  * workflow code imports them, so nothing here may touch Node or the clock.
  */
 export type ActivityPolicy = Readonly<
-  Pick<ActivityOptions, 'startToCloseTimeout' | 'heartbeatTimeout' | 'retry'>
+  Pick<wf.ActivityOptions, 'startToCloseTimeout' | 'heartbeatTimeout' | 'retry'>
 >;
 
 /** The fetch's own limit plus time to store the body; a lost fetch is noticed by its heartbeat sooner. */

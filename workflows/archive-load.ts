@@ -1,11 +1,4 @@
-import {
-  defineQuery,
-  isCancellation,
-  proxyActivities,
-  setCurrentDetails,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import type {
   ArchiveActivities,
   ArchiveCheckpoint,
@@ -44,7 +37,7 @@ export interface ArchiveLoadInput {
   heartbeatTimeoutSeconds?: number;
 }
 
-export const archiveProgressQuery = defineQuery<ArchiveLoadProgress>('progress');
+export const archiveProgressQuery = wf.defineQuery<ArchiveLoadProgress>('progress');
 
 /**
  * One archive load: checks the file, reads it (in bulk, or in checkpointed streaming slices), writes
@@ -53,18 +46,21 @@ export const archiveProgressQuery = defineQuery<ArchiveLoadProgress>('progress')
  */
 export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadResult> {
   const heartbeatTimeout = `${input.heartbeatTimeoutSeconds ?? 30} seconds`;
-  const quick = proxyActivities<ArchiveActivities>({ taskQueue: input.warehouseTaskQueue, ...ARCHIVE_STEP });
-  const reading = proxyActivities<ArchiveActivities>({
+  const quick = wf.proxyActivities<ArchiveActivities>({
+    taskQueue: input.warehouseTaskQueue,
+    ...ARCHIVE_STEP,
+  });
+  const reading = wf.proxyActivities<ArchiveActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...archiveReading(heartbeatTimeout),
   });
-  const writing = proxyActivities<ArchiveActivities>({
+  const writing = wf.proxyActivities<ArchiveActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...archiveWriting(heartbeatTimeout),
   });
 
   const request: ArchiveLoadRequest = {
-    loadId: workflowInfo().workflowId,
+    loadId: wf.workflowInfo().workflowId,
     file: input.file,
     format: input.format,
     source: input.source,
@@ -84,8 +80,8 @@ export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadR
     problems: [],
     resumedAt: [],
   };
-  setHandler(archiveProgressQuery, () => progress);
-  setCurrentDetails(`Archive load of ${input.file} (${input.format}) as source **${input.source}**`);
+  wf.setHandler(archiveProgressQuery, () => progress);
+  wf.setCurrentDetails(`Archive load of ${input.file} (${input.format}) as source **${input.source}**`);
 
   try {
     const prepared = await quick.prepareArchiveLoad({ ...request, mode: input.mode });
@@ -120,12 +116,12 @@ export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadR
     progress.problems = result.problems;
     progress.result = result;
     progress.phase = 'done';
-    setCurrentDetails(
+    wf.setCurrentDetails(
       `Loaded ${result.counts.records} records of **${input.source}** in ${result.files} files (generation ${result.generation}); ${result.counts.rejectedRows} rows set aside`,
     );
     return result;
   } catch (error) {
-    progress.phase = isCancellation(error) ? 'cancelled' : 'failed';
+    progress.phase = wf.isCancellation(error) ? 'cancelled' : 'failed';
     // An activity's failure says what went wrong in its cause.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     progress.error = cause instanceof Error ? cause.message : String(cause);

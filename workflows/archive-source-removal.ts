@@ -1,4 +1,4 @@
-import { proxyActivities, setCurrentDetails } from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import type { ArchiveActivities } from '../activities/index.js';
 import type { ArchiveSourceRemoval } from '../model/index.js';
 import { ARCHIVE_SOURCE_REMOVAL } from './activity-policies.js';
@@ -14,10 +14,10 @@ export interface ArchiveSourceRemovalInput {
  * warehouse publishes a lake generation without the source's files, in its turn, as a load replaces them.
  */
 export async function archiveSourceRemoval(input: ArchiveSourceRemovalInput): Promise<ArchiveSourceRemoval> {
-  const { removeArchiveSource } = proxyActivities<ArchiveActivities>({
+  const { removeArchiveSource } = wf.proxyActivities<ArchiveActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...ARCHIVE_SOURCE_REMOVAL,
   });
-  setCurrentDetails(`Removes the archive source **${input.source}** from the lake`);
+  wf.setCurrentDetails(`Removes the archive source **${input.source}** from the lake`);
   return removeArchiveSource({ source: input.source });
 }

@@ -1,4 +1,4 @@
-import { proxyActivities } from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import type { WarehouseActivities } from '../activities/index.js';
 import { LAKE_MAINTENANCE } from './activity-policies.js';
 
@@ -12,7 +12,7 @@ export interface CompactLakeInput {
  * worker simply finds fewer partitions left to merge.
  */
 export async function compactLake(input: CompactLakeInput): Promise<{ partitions: number; rows: number }> {
-  const { compactLake: compact } = proxyActivities<WarehouseActivities>({
+  const { compactLake: compact } = wf.proxyActivities<WarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...LAKE_MAINTENANCE,
   });

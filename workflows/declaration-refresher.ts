@@ -1,15 +1,4 @@
-import {
-  condition,
-  continueAsNew,
-  defineQuery,
-  defineSignal,
-  log,
-  patched,
-  proxyActivities,
-  setCurrentDetails,
-  setHandler,
-  upsertMemo,
-} from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import type { DeclarationIngestActivities, DeclarationWarehouseActivities } from '../activities/index.js';
 import {
   CARRIED_MEMO_KEY,
@@ -33,8 +22,8 @@ export interface DeclarationRefresherInput extends FetchingWorkflowInput {
   carried?: DeclarationRefreshHealth;
 }
 
-export const declarationHealthQuery = defineQuery<DeclarationRefreshHealth>('health');
-export const refreshDeclarationsSignal = defineSignal('refreshNow');
+export const declarationHealthQuery = wf.defineQuery<DeclarationRefreshHealth>('health');
+export const refreshDeclarationsSignal = wf.defineSignal('refreshNow');
 
 const DEFAULT_REFRESHES_PER_RUN = 100;
 
@@ -51,23 +40,23 @@ function initialSource(source: DeclarationSourceId): DeclarationSourceHealth {
  */
 export async function declarationRefresher(input: DeclarationRefresherInput): Promise<void> {
   const attempts = input.fetchMaximumAttempts ?? 3;
-  const ingest = proxyActivities<DeclarationIngestActivities>({
+  const ingest = wf.proxyActivities<DeclarationIngestActivities>({
     taskQueue: input.ingestTaskQueue,
     ...declarationFetch(attempts),
   });
-  const warehouse = proxyActivities<DeclarationWarehouseActivities>({
+  const warehouse = wf.proxyActivities<DeclarationWarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...DECLARATION_PUBLISH,
   });
 
   let health: DeclarationRefreshHealth = input.carried ?? { status: 'unknown', refreshes: 0, sources: [] };
   let requested = input.refreshAtStart ?? true;
-  setHandler(declarationHealthQuery, () => health);
-  setHandler(refreshDeclarationsSignal, () => {
+  wf.setHandler(declarationHealthQuery, () => health);
+  wf.setHandler(refreshDeclarationsSignal, () => {
     requested = true;
   });
   // Runs started before the patch keep their commands (ADR 20).
-  const steady = patched(STEADY_POLLING_PATCH);
+  const steady = wf.patched(STEADY_POLLING_PATCH);
 
   const update = (source: DeclarationSourceId, changes: Partial<DeclarationSourceHealth>) => {
     const sources = health.sources.map((entry) => {
@@ -97,7 +86,7 @@ export async function declarationRefresher(input: DeclarationRefresherInput): Pr
     } catch (error) {
       const { kind, message } = describeFailure(error);
       const previous = health.sources.find((entry) => entry.source === source);
-      log.warn(`${source}: declaration refresh failed (${kind}): ${message}; the last good records stay`, {
+      wf.log.warn(`${source}: declaration refresh failed (${kind}): ${message}; the last good records stay`, {
         source,
         errorKind: kind,
       });
@@ -113,8 +102,8 @@ export async function declarationRefresher(input: DeclarationRefresherInput): Pr
 
   const runs = input.refreshesPerRun ?? DEFAULT_REFRESHES_PER_RUN;
   for (let i = 0; i < runs; i++) {
-    setCurrentDetails(currentDetails(health));
-    await condition(() => requested);
+    wf.setCurrentDetails(currentDetails(health));
+    await wf.condition(() => requested);
     requested = false;
     // The sources come from the ingest workers' settings, so a changed setting counts at the next refresh.
     const sources = await ingest.declarationSources();
@@ -124,9 +113,13 @@ export async function declarationRefresher(input: DeclarationRefresherInput): Pr
     for (const source of sources) await refresh(source);
     health = { ...health, refreshes: health.refreshes + 1, lastRefresh: new Date().toISOString() };
     // Health for readers that run no workflow code (the API lists it; a restart carries it on).
-    if (steady) upsertMemo({ [CARRIED_MEMO_KEY]: health });
+    if (steady) wf.upsertMemo({ [CARRIED_MEMO_KEY]: health });
   }
-  await continueAsNew<typeof declarationRefresher>({ ...input, refreshAtStart: requested, carried: health });
+  await wf.continueAsNew<typeof declarationRefresher>({
+    ...input,
+    refreshAtStart: requested,
+    carried: health,
+  });
 }
 
 /** The refresher's line in the Web UI: each source's status, records and last error. */

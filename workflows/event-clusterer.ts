@@ -1,17 +1,4 @@
-import {
-  ActivityFailure,
-  condition,
-  continueAsNew,
-  defineQuery,
-  defineSignal,
-  isCancellation,
-  log,
-  patched,
-  proxyActivities,
-  setCurrentDetails,
-  setHandler,
-  upsertMemo,
-} from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import type { ClusterEventsResult, EventActivities } from '../activities/index.js';
 import { CARRIED_MEMO_KEY } from '../model/index.js';
 import { EVENT_CLUSTERING } from './activity-policies.js';
@@ -44,8 +31,8 @@ export interface EventClustererStatus {
 }
 
 /** Sent by the warehouse's publisher after each published generation (runtime/event-clusterer.ts). */
-export const generationPublishedSignal = defineSignal<[generation: number]>('generationPublished');
-export const eventClustererStatusQuery = defineQuery<EventClustererStatus>('status');
+export const generationPublishedSignal = wf.defineSignal<[generation: number]>('generationPublished');
+export const eventClustererStatusQuery = wf.defineQuery<EventClustererStatus>('status');
 
 const DEFAULT_RUNS_PER_EXECUTION = 200;
 
@@ -56,7 +43,7 @@ const DEFAULT_RUNS_PER_EXECUTION = 200;
  * next publication; it never ends the workflow.
  */
 export async function eventClusterer(input: EventClustererInput): Promise<void> {
-  const { clusterEvents } = proxyActivities<EventActivities>({
+  const { clusterEvents } = wf.proxyActivities<EventActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...EVENT_CLUSTERING,
   });
@@ -69,13 +56,13 @@ export async function eventClusterer(input: EventClustererInput): Promise<void> 
   };
   const publications = new PollRequests(status.pending);
   const current = (): EventClustererStatus => ({ ...status, pending: publications.pending });
-  setHandler(eventClustererStatusQuery, current);
-  setHandler(generationPublishedSignal, (generation) => {
+  wf.setHandler(eventClustererStatusQuery, current);
+  wf.setHandler(generationPublishedSignal, (generation) => {
     publications.request();
     status = { ...status, latestGeneration: Math.max(status.latestGeneration, generation) };
   });
   // Runs started before the patch keep their commands (ADR 20).
-  const steady = patched(STEADY_POLLING_PATCH);
+  const steady = wf.patched(STEADY_POLLING_PATCH);
   const idle = input.idleRefresh ?? '5 minutes';
 
   const runs = input.runsPerExecution ?? DEFAULT_RUNS_PER_EXECUTION;
@@ -85,24 +72,24 @@ export async function eventClusterer(input: EventClustererInput): Promise<void> 
       await nextRun.wait();
       nextRun = publications.startRoundTimer(idle);
     } else {
-      await condition(() => publications.pending, idle);
+      await wf.condition(() => publications.pending, idle);
       publications.answered();
     }
     try {
       const lastRun = await clusterEvents();
       status = { ...status, runs: status.runs + 1, lastRun, lastError: undefined };
     } catch (error) {
-      if (isCancellation(error)) throw error;
+      if (wf.isCancellation(error)) throw error;
       const message =
-        error instanceof ActivityFailure ? (error.cause?.message ?? error.message) : String(error);
-      log.warn(`clustering events failed: ${message}; next run on the next publication`);
+        error instanceof wf.ActivityFailure ? (error.cause?.message ?? error.message) : String(error);
+      wf.log.warn(`clustering events failed: ${message}; next run on the next publication`);
       status = { ...status, runs: status.runs + 1, failures: status.failures + 1, lastError: message };
     }
-    setCurrentDetails(currentDetails(status));
+    wf.setCurrentDetails(currentDetails(status));
     // What a restart carries on from (runtime/workflow-doctor.ts), readable without running this code.
-    if (steady) upsertMemo({ [CARRIED_MEMO_KEY]: current() });
+    if (steady) wf.upsertMemo({ [CARRIED_MEMO_KEY]: current() });
   }
-  await continueAsNew<typeof eventClusterer>({ ...input, carried: current() });
+  await wf.continueAsNew<typeof eventClusterer>({ ...input, carried: current() });
 }
 
 /** The Web UI's "current details": events now, the last run, and any failure. */

@@ -1,16 +1,4 @@
-import {
-  continueAsNew,
-  defineQuery,
-  defineSignal,
-  log,
-  patched,
-  proxyActivities,
-  setCurrentDetails,
-  setHandler,
-  upsertMemo,
-  upsertSearchAttributes,
-  workflowInfo,
-} from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import type { IngestActivities, WarehouseActivities } from '../activities/index.js';
 import {
@@ -45,8 +33,8 @@ export interface FeedPollerInput extends FetchingWorkflowInput {
   carried?: PollerCarry;
 }
 
-export const healthQuery = defineQuery<FeedHealth>('health');
-export const pollNowSignal = defineSignal('pollNow');
+export const healthQuery = wf.defineQuery<FeedHealth>('health');
+export const pollNowSignal = wf.defineSignal('pollNow');
 /** Set on start only when the cluster knows the attribute (runtime/pollers.ts); upserted on every change. */
 export const feedStatusSearchAttribute = defineSearchAttributeKey(
   FEED_STATUS_SEARCH_ATTRIBUTE,
@@ -63,29 +51,29 @@ const GUARD_TRIPS_BEFORE_BELIEVED = 2;
  */
 export async function feedPoller(input: FeedPollerInput): Promise<void> {
   const attempts = input.fetchMaximumAttempts ?? 3;
-  const ingest = proxyActivities<IngestActivities>({
+  const ingest = wf.proxyActivities<IngestActivities>({
     taskQueue: input.ingestTaskQueue,
     ...feedFetch(input.fetchTimeoutMs ?? 20_000, attempts),
   });
-  const parse = proxyActivities<Pick<IngestActivities, 'parseFeed'>>({
+  const parse = wf.proxyActivities<Pick<IngestActivities, 'parseFeed'>>({
     taskQueue: input.ingestTaskQueue,
     ...feedParse(attempts),
   });
-  const warehouse = proxyActivities<WarehouseActivities>({
+  const warehouse = wf.proxyActivities<WarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...WAREHOUSE_COMMIT,
   });
-  const showsStatus = workflowInfo().typedSearchAttributes.get(feedStatusSearchAttribute) !== undefined;
+  const showsStatus = wf.workflowInfo().typedSearchAttributes.get(feedStatusSearchAttribute) !== undefined;
 
   let health = input.carried?.health ?? initialFeedHealth(input);
   let etag = input.carried?.etag;
   let lastModified = input.carried?.lastModified;
   let guardedDrop = input.carried?.guardedDrop;
   const requests = new PollRequests();
-  setHandler(healthQuery, () => health);
-  setHandler(pollNowSignal, () => requests.request());
+  wf.setHandler(healthQuery, () => health);
+  wf.setHandler(pollNowSignal, () => requests.request());
   // Runs started before the patch keep their commands: no memo, and no timer when a poll is overdue.
-  const steady = patched(STEADY_POLLING_PATCH);
+  const steady = wf.patched(STEADY_POLLING_PATCH);
 
   const record = (outcome: PollOutcome, changes: Partial<FeedHealth>) => {
     const next = {
@@ -99,7 +87,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     const previous = health.status;
     health = { ...next, status: deriveFeedStatus(next) };
     if (showsStatus && health.status !== previous) {
-      upsertSearchAttributes([{ key: feedStatusSearchAttribute, value: health.status }]);
+      wf.upsertSearchAttributes([{ key: feedStatusSearchAttribute, value: health.status }]);
     }
   };
   // Polls since the last good one, for the line that says the feed recovered (a log line: no command).
@@ -110,7 +98,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
   const logRecovery = () => {
     const since = troubledPollsText(troubled);
     if (since) {
-      log.info(`${input.feedKey}: polling works again after ${since}`, {
+      wf.log.info(`${input.feedKey}: polling works again after ${since}`, {
         feedKey: input.feedKey,
         failedPolls: troubled.failed,
         heldBackPolls: troubled.guarded,
@@ -145,7 +133,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       const committed = await warehouse.commitFeed({
         feedKey: input.feedKey,
         // The poller's chain of runs and its poll count name the poll across retries and continue-as-new.
-        pollId: `${input.feedKey}:${workflowInfo().firstExecutionRunId}:${health.polls + 1}:${fetched.raw.sha256}`,
+        pollId: `${input.feedKey}:${wf.workflowInfo().firstExecutionRunId}:${health.polls + 1}:${fetched.raw.sha256}`,
         stagedPath: parsed.stagedPath,
         rawSha256: fetched.raw.sha256,
         polledAt: fetched.fetchedAt,
@@ -166,7 +154,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
         guardedDrop = committed.dropFingerprint ?? undefined;
         troubled.guarded++;
         // The guard doing its job (ADR 4): one info line per held-back poll, not a warning.
-        log.info(
+        wf.log.info(
           `${input.feedKey}: retraction guard held back a poll (${committed.guard}): none of its ${committed.received} incidents committed, ${troubled.guarded} polls held back in a row; next poll in ${input.pollIntervalSeconds} s`,
           {
             feedKey: input.feedKey,
@@ -197,7 +185,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       const { kind, message } = describeFailure(error);
       troubled.failed++;
       // The one line an expected upstream failure writes per poll (the activities' own logs are debug).
-      log.warn(
+      wf.log.warn(
         `${input.feedKey}: poll failed (${kind}): ${message}; next poll in ${input.pollIntervalSeconds} s`,
         { feedKey: input.feedKey, errorKind: kind, error: message, nextPollAt: nextPollAt() },
       );
@@ -220,16 +208,16 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     const nextPoll = steady ? requests.startRoundTimer(input.pollIntervalSeconds * 1000) : undefined;
     await pollOnce();
     health = { ...health, pollIntervalSeconds: input.pollIntervalSeconds, nextPollAt: nextPollAt() };
-    setCurrentDetails(currentDetails(health));
+    wf.setCurrentDetails(currentDetails(health));
     if (nextPoll) {
       // Health for readers that run no workflow code (the API lists it; a restart carries it on).
-      upsertMemo({ [CARRIED_MEMO_KEY]: carried() });
+      wf.upsertMemo({ [CARRIED_MEMO_KEY]: carried() });
       await nextPoll.wait();
     } else {
       await requests.legacyWait(nextPollMs() - Date.now());
     }
   }
-  await continueAsNew<typeof feedPoller>({ ...input, carried: carried() });
+  await wf.continueAsNew<typeof feedPoller>({ ...input, carried: carried() });
 }
 
 /** The poller's line in the Web UI's "current details": status, count, last and next poll, last error. */

@@ -1,4 +1,4 @@
-import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import type { GaugeWarehouseActivities } from '../activities/gauges/index.js';
 import { LAKE_MAINTENANCE } from './activity-policies.js';
 
@@ -7,7 +7,7 @@ export interface GaugeMaintenanceInput {
 }
 
 function warehouseActivities(input: GaugeMaintenanceInput) {
-  return proxyActivities<GaugeWarehouseActivities>({
+  return wf.proxyActivities<GaugeWarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...LAKE_MAINTENANCE,
   });
@@ -24,6 +24,6 @@ export async function compactGaugeLake(input: GaugeMaintenanceInput) {
  * Temporal schedule; a killed run is retried and finds fewer partitions left to rewrite.
  */
 export async function gaugeRetention(input: GaugeMaintenanceInput & { now?: string }) {
-  const now = input.now ?? new Date(workflowInfo().startTime.getTime()).toISOString();
+  const now = input.now ?? new Date(wf.workflowInfo().startTime.getTime()).toISOString();
   return warehouseActivities(input).applyGaugeRetention(now);
 }

@@ -1,14 +1,4 @@
-import {
-  continueAsNew,
-  defineQuery,
-  log,
-  patched,
-  proxyActivities,
-  setCurrentDetails,
-  setHandler,
-  upsertMemo,
-  workflowInfo,
-} from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import type { GaugeIngestActivities, GaugeWarehouseActivities } from '../activities/gauges/index.js';
 import {
   CARRIED_MEMO_KEY,
@@ -41,7 +31,7 @@ export interface GaugePollerInput extends FetchingWorkflowInput {
   carried?: GaugePollerCarry;
 }
 
-export const gaugeHealthQuery = defineQuery<GaugeSourceHealth>('health');
+export const gaugeHealthQuery = wf.defineQuery<GaugeSourceHealth>('health');
 
 const HOUR_MS = 3_600_000;
 
@@ -52,11 +42,11 @@ const HOUR_MS = 3_600_000;
  * committed window, so no reading is lost.
  */
 export async function gaugePoller(input: GaugePollerInput): Promise<void> {
-  const ingest = proxyActivities<GaugeIngestActivities>({
+  const ingest = wf.proxyActivities<GaugeIngestActivities>({
     taskQueue: input.ingestTaskQueue,
     ...gaugePoll(input.fetchMaximumAttempts ?? 3),
   });
-  const warehouse = proxyActivities<GaugeWarehouseActivities>({
+  const warehouse = wf.proxyActivities<GaugeWarehouseActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...WAREHOUSE_COMMIT,
   });
@@ -65,10 +55,10 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
   let committedUntilMs = input.carried?.committedUntilMs;
   let token = input.carried?.token ?? null;
   const requests = new PollRequests();
-  setHandler(gaugeHealthQuery, () => health);
-  setHandler(pollNowSignal, () => requests.request());
+  wf.setHandler(gaugeHealthQuery, () => health);
+  wf.setHandler(pollNowSignal, () => requests.request());
   // Runs started before the patch keep their commands (ADR 20).
-  const steady = patched(STEADY_POLLING_PATCH);
+  const steady = wf.patched(STEADY_POLLING_PATCH);
 
   const record = (outcome: 'committed' | 'failed', changes: Partial<GaugeSourceHealth>) => {
     const next: GaugeSourceHealth = {
@@ -94,7 +84,7 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
       const polled = await ingest.pollGaugeSource({ source: input.source, fromMs, token });
       const committed = await warehouse.commitGaugePoll({
         // The poller's chain of runs and its poll count name the poll across retries and continue-as-new.
-        pollId: `${input.source}:${workflowInfo().firstExecutionRunId}:${health.polls + 1}`,
+        pollId: `${input.source}:${wf.workflowInfo().firstExecutionRunId}:${health.polls + 1}`,
         stagedPath: polled.stagedPath,
       });
       committedUntilMs = Date.parse(polled.polledAt);
@@ -109,7 +99,7 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
       });
     } catch (error) {
       const { kind, message } = describeFailure(error);
-      log.warn(
+      wf.log.warn(
         `gauges ${input.source}: poll failed (${kind}): ${message}; next poll in ${input.pollIntervalSeconds} s`,
         { source: input.source, errorKind: kind, error: message },
       );
@@ -136,17 +126,17 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
       pollIntervalSeconds: input.pollIntervalSeconds,
       nextPollAt: new Date(nextPollMs).toISOString(),
     };
-    setCurrentDetails(
+    wf.setCurrentDetails(
       `${health.status}: ${health.gaugeCount} gauges, ${health.newReadings} new readings; last poll ${health.lastPolled ?? 'never'}, next ${health.nextPollAt}` +
         (health.lastError ? `; last error (${health.lastErrorKind ?? 'internal'}): ${health.lastError}` : ''),
     );
     if (nextPoll) {
       // Health and window for readers that run no workflow code, and for a restart to carry on from.
-      upsertMemo({ [CARRIED_MEMO_KEY]: carried() });
+      wf.upsertMemo({ [CARRIED_MEMO_KEY]: carried() });
       await nextPoll.wait();
     } else {
       await requests.legacyWait(nextPollMs - Date.now());
     }
   }
-  await continueAsNew<typeof gaugePoller>({ ...input, carried: carried() });
+  await wf.continueAsNew<typeof gaugePoller>({ ...input, carried: carried() });
 }

@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import { isFeedErrorKind, type FeedErrorKind } from '../model/index.js';
 
 /**
@@ -6,13 +6,13 @@ import { isFeedErrorKind, type FeedErrorKind } from '../model/index.js';
  * carries, else a time-out (a lost worker) or a bug. Shared by the pollers and the declaration refresher.
  */
 export function describeFailure(error: unknown): { kind: FeedErrorKind; message: string } {
-  if (error instanceof ActivityFailure) {
+  if (error instanceof wf.ActivityFailure) {
     const cause = error.cause;
-    if (cause instanceof ApplicationFailure) {
+    if (cause instanceof wf.ApplicationFailure) {
       const kind: unknown = cause.details?.[0];
       return { kind: isFeedErrorKind(kind) ? kind : 'internal', message: cause.message };
     }
-    if (cause instanceof TimeoutFailure) {
+    if (cause instanceof wf.TimeoutFailure) {
       return {
         kind: 'worker-timeout',
         message: `${error.activityType} did not finish in time (worker lost?)`,

@@ -1,5 +1,5 @@
 import type { Duration } from '@temporalio/common';
-import { CancellationScope, condition, sleep } from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 
 /**
  * Requests to act now (a poller's `pollNow`, the clusterer's publications) and the wait between two
@@ -40,10 +40,10 @@ export class PollRequests {
    * or a request is pending; the next round answers the request unless the timer fired.
    */
   startRoundTimer(interval: Duration): { wait(): Promise<void> } {
-    const scope = new CancellationScope();
+    const scope = new wf.CancellationScope();
     let fired = false;
     const timer = scope
-      .run(() => sleep(interval))
+      .run(() => wf.sleep(interval))
       .then(() => {
         fired = true;
       });
@@ -52,7 +52,7 @@ export class PollRequests {
     return {
       wait: async () => {
         try {
-          await Promise.race([timer, scope.run(() => condition(() => this.requested))]);
+          await Promise.race([timer, scope.run(() => wf.condition(() => this.requested))]);
         } finally {
           // Ends whichever of the two still waits (a timer that already fired sends nothing).
           scope.cancel();
@@ -72,16 +72,16 @@ export class PollRequests {
       return;
     }
     let fired = false;
-    await CancellationScope.cancellable(async () => {
+    await wf.CancellationScope.cancellable(async () => {
       try {
         await Promise.race([
-          sleep(ms).then(() => {
+          wf.sleep(ms).then(() => {
             fired = true;
           }),
-          condition(() => this.requested),
+          wf.condition(() => this.requested),
         ]);
       } finally {
-        CancellationScope.current().cancel();
+        wf.CancellationScope.current().cancel();
       }
     });
     if (!fired) this.requested = false;

@@ -1,11 +1,4 @@
-import {
-  defineQuery,
-  isCancellation,
-  proxyActivities,
-  setCurrentDetails,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import type { BackfillActivities, ReparseSliceResult } from '../activities/index.js';
 import { NO_REPARSE_COUNTS, type ReparseCounts, type ReparseProgress } from '../model/index.js';
 import { reparseSlice } from './activity-policies.js';
@@ -22,7 +15,7 @@ export interface ReparseBackfillInput {
   heartbeatTimeoutSeconds?: number;
 }
 
-export const reparseProgressQuery = defineQuery<ReparseProgress>('progress');
+export const reparseProgressQuery = wf.defineQuery<ReparseProgress>('progress');
 
 /**
  * Re-parses a feed's kept bodies over a window of days with today's parsers and rewrites the
@@ -30,12 +23,12 @@ export const reparseProgressQuery = defineQuery<ReparseProgress>('progress');
  * of polls, so a lost worker's successor carries on after the last group applied.
  */
 export async function reparseBackfill(input: ReparseBackfillInput): Promise<ReparseCounts> {
-  const activities = proxyActivities<BackfillActivities>({
+  const activities = wf.proxyActivities<BackfillActivities>({
     taskQueue: input.warehouseTaskQueue,
     ...reparseSlice(`${input.heartbeatTimeoutSeconds ?? 30} seconds`),
   });
   const progress: ReparseProgress = {
-    backfillId: workflowInfo().workflowId,
+    backfillId: wf.workflowInfo().workflowId,
     feedKey: input.feedKey,
     from: input.from,
     to: input.to,
@@ -45,8 +38,8 @@ export async function reparseBackfill(input: ReparseBackfillInput): Promise<Repa
     reachesLatest: false,
     counts: NO_REPARSE_COUNTS,
   };
-  setHandler(reparseProgressQuery, () => progress);
-  setCurrentDetails(`Re-parse of **${input.feedKey}** from ${input.from} to ${input.to}`);
+  wf.setHandler(reparseProgressQuery, () => progress);
+  wf.setCurrentDetails(`Re-parse of **${input.feedKey}** from ${input.from} to ${input.to}`);
   try {
     const plan = await activities.planReparse(input);
     progress.totalPolls = plan.polls;
@@ -65,12 +58,12 @@ export async function reparseBackfill(input: ReparseBackfillInput): Promise<Repa
       if (slice.done) break;
     }
     progress.phase = 'done';
-    setCurrentDetails(
+    wf.setCurrentDetails(
       `Re-parsed ${progress.counts.polls} bodies of **${input.feedKey}**: ${progress.counts.changed} versions changed, ${progress.counts.unchanged} unchanged`,
     );
     return progress.counts;
   } catch (error) {
-    progress.phase = isCancellation(error) ? 'cancelled' : 'failed';
+    progress.phase = wf.isCancellation(error) ? 'cancelled' : 'failed';
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     progress.error = cause instanceof Error ? cause.message : String(cause);
     throw error;

@@ -1,4 +1,4 @@
-import { getExternalWorkflowHandle } from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import { refreshDeclarationsSignal } from './declaration-refresher.js';
 
 export interface RequestDeclarationRefreshInput {
@@ -11,5 +11,5 @@ export interface RequestDeclarationRefreshInput {
  * refresher is running.
  */
 export async function requestDeclarationRefresh(input: RequestDeclarationRefreshInput): Promise<void> {
-  await getExternalWorkflowHandle(input.refresherWorkflowId).signal(refreshDeclarationsSignal);
+  await wf.getExternalWorkflowHandle(input.refresherWorkflowId).signal(refreshDeclarationsSignal);
 }

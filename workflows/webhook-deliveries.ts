@@ -1,18 +1,10 @@
-import {
-  condition,
-  continueAsNew,
-  defineQuery,
-  defineSignal,
-  proxyActivities,
-  setHandler,
-  sleep,
-} from '@temporalio/workflow';
+import * as wf from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhook-activities.js';
 import { WEBHOOK_DELIVER_SIGNAL, type WebhookDeliveriesInput, type WebhookDelivery } from '../model/index.js';
 import { WEBHOOK_BOOKKEEPING, webhookAttempt } from './activity-policies.js';
 
-export const deliverSignal = defineSignal<[WebhookDelivery]>(WEBHOOK_DELIVER_SIGNAL);
-export const webhookQueueQuery = defineQuery<{ queued: number; delivered: number }>('queue');
+export const deliverSignal = wf.defineSignal<[WebhookDelivery]>(WEBHOOK_DELIVER_SIGNAL);
+export const webhookQueueQuery = wf.defineQuery<{ queued: number; delivered: number }>('queue');
 
 /** Change ids remembered to drop repeats (every API replica hands each change on). */
 const REMEMBERED_IDS = 2_000;
@@ -28,23 +20,23 @@ const DELIVERIES_PER_RUN = 200;
  */
 export async function webhookDeliveries(input: WebhookDeliveriesInput): Promise<'disabled' | 'gone'> {
   const attemptTimeoutMs = input.attemptTimeoutMs ?? 10_000;
-  const activities = proxyActivities<WebhookActivities>(webhookAttempt(attemptTimeoutMs));
-  const bookkeeping = proxyActivities<WebhookActivities>(WEBHOOK_BOOKKEEPING);
+  const activities = wf.proxyActivities<WebhookActivities>(webhookAttempt(attemptTimeoutMs));
+  const bookkeeping = wf.proxyActivities<WebhookActivities>(WEBHOOK_BOOKKEEPING);
   const queue: WebhookDelivery[] = [...(input.queue ?? [])];
   const remembered: string[] = [...(input.seen ?? [])];
   const seen = new Set(remembered);
   let delivered = 0;
-  setHandler(deliverSignal, (delivery) => {
+  wf.setHandler(deliverSignal, (delivery) => {
     if (seen.has(delivery.id)) return;
     seen.add(delivery.id);
     remembered.push(delivery.id);
     if (remembered.length > REMEMBERED_IDS) seen.delete(remembered.shift()!);
     queue.push(delivery);
   });
-  setHandler(webhookQueueQuery, () => ({ queued: queue.length, delivered }));
+  wf.setHandler(webhookQueueQuery, () => ({ queued: queue.length, delivered }));
 
   for (;;) {
-    await condition(() => queue.length > 0);
+    await wf.condition(() => queue.length > 0);
     const delivery = queue[0]!;
     for (let attempt = 1; ; attempt++) {
       const outcome = await activities.deliverWebhook(input.subscriptionId, delivery);
@@ -56,12 +48,17 @@ export async function webhookDeliveries(input: WebhookDeliveriesInput): Promise<
         await bookkeeping.disableSubscription(input.subscriptionId, reason);
         return 'disabled';
       }
-      await sleep(wait);
+      await wf.sleep(wait);
     }
     queue.shift();
     delivered++;
     if (delivered >= DELIVERIES_PER_RUN) {
-      await continueAsNew<typeof webhookDeliveries>({ ...input, attemptTimeoutMs, queue, seen: remembered });
+      await wf.continueAsNew<typeof webhookDeliveries>({
+        ...input,
+        attemptTimeoutMs,
+        queue,
+        seen: remembered,
+      });
     }
   }
 }
