@@ -45,6 +45,16 @@ export const notModifiedResponse = {
   304: { description: 'Not Modified: the ETag or Last-Modified still matches the current data generation.' },
 } as const;
 
+/** An OpenAPI answer in JSON: its description and its schema. */
+export function jsonResponse<const S extends z.ZodType>(description: string, schema: S) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** A required JSON request body of an OpenAPI route. */
+export function jsonBody<const S extends z.ZodType>(schema: S) {
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
 /** OpenAPI response entries for the problem statuses a route can answer. */
 export function problemResponses<const S extends number>(...statuses: S[]) {
   return Object.fromEntries(

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { agrnDetail } from '../../declarations/index.js';
 import { problems } from '../problem.js';
 import type { AppEnv, DeclarationDeps } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import { DECLARATION_CACHE_CONTROL, loadedDeclarations } from './loaded.js';
 import { AgrnParams, AgrnQuery, todayInAustralia } from './params.js';
 import { AgrnResult, DISCLAIMER } from './schemas.js';
@@ -15,7 +15,7 @@ const agrnRoute = createRoute({
     'Every instrument naming the Australian Government Reference Number, from every source, with the full list of affected LGAs (and suburbs, for activations made below LGA level), statuses on as_at.',
   request: { params: AgrnParams, query: AgrnQuery },
   responses: {
-    200: { description: 'The AGRN', content: { 'application/json': { schema: AgrnResult } } },
+    200: jsonResponse('The AGRN', AgrnResult),
     ...problemResponses(400, 404, 503),
   },
 });

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { DEFAULT_HORIZONS, listDeclarations } from '../../declarations/index.js';
 import type { AppEnv, DeclarationDeps } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import { DECLARATION_CACHE_CONTROL, loadedDeclarations } from './loaded.js';
 import { ListQuery, todayInAustralia } from './params.js';
 import { DISCLAIMER, ListPage } from './schemas.js';
@@ -15,7 +15,7 @@ const listRoute = createRoute({
     'One item per instrument (a state declaration, or a DRFA activation, of one jurisdiction for one AGRN), newest start first, with its status on active_on. Keyset paging: follow links.next until it is absent.',
   request: { query: ListQuery },
   responses: {
-    200: { description: 'A page of instruments', content: { 'application/json': { schema: ListPage } } },
+    200: jsonResponse('A page of instruments', ListPage),
     ...problemResponses(400, 503),
   },
 });

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { lookupPoint } from '../../declarations/index.js';
 import type { AppEnv, DeclarationDeps } from '../types.js';
 import { problemResponse, problems } from '../problem.js';
-import { problemResponses } from '../validation.js';
+import { jsonBody, jsonResponse, problemResponses } from '../validation.js';
 import { loadedDeclarations } from './loaded.js';
 import { PointBody, todayInAustralia } from './params.js';
 import { DISCLAIMER, PointResult } from './schemas.js';
@@ -18,14 +18,11 @@ const pointRoute = createRoute({
   summary: 'Declaration status at a point',
   description:
     'The LGAs whose 2022 boundary polygons cover the point (every one it touches when it lies on a boundary: onBoundary), each with its status on as_at. POST keeps coordinates out of URLs and logs; the call is read-only and safe to retry. Coordinates are never stored, logged or echoed (not even in a 400), and every answer carries Cache-Control: no-store. A point outside every LGA answers 200 with unknown_location. Matching is at LGA-code level.',
-  request: {
-    body: { required: true, content: { 'application/json': { schema: PointBody } } },
-  },
+  request: { body: jsonBody(PointBody) },
   responses: {
     200: {
-      description: 'The point’s status',
+      ...jsonResponse('The point’s status', PointResult),
       headers: { 'Cache-Control': { schema: { type: 'string', example: 'no-store' } } },
-      content: { 'application/json': { schema: PointResult } },
     },
     ...problemResponses(400, 503),
   },

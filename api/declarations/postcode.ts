@@ -3,7 +3,7 @@ import type { TypedResponse } from 'hono';
 import { lookupPostcode } from '../../declarations/index.js';
 import { AnswerMemo } from '../http-cache.js';
 import type { AppEnv, DeclarationDeps } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import { DECLARATION_CACHE_CONTROL, loadedDeclarations } from './loaded.js';
 import { PostcodeParams, PostcodeQuery, todayInAustralia } from './params.js';
 import { DISCLAIMER, PostcodeResult } from './schemas.js';
@@ -16,10 +16,7 @@ const postcodeRoute = createRoute({
     'The LGAs the postcode’s suburbs lie in (by where their G-NAF addresses are), each with its declaration status on as_at, and the postcode’s matchStatus: declared only when every LGA is, partial when some are, else activation_only, uncertain or not_declared (docs/adr/0012). An unknown postcode answers 200 with unknown_postcode.',
   request: { params: PostcodeParams, query: PostcodeQuery },
   responses: {
-    200: {
-      description: 'The postcode’s status',
-      content: { 'application/json': { schema: PostcodeResult } },
-    },
+    200: jsonResponse('The postcode’s status', PostcodeResult),
     ...problemResponses(400, 503),
   },
 });

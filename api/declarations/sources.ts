@@ -9,6 +9,7 @@ import {
 import type { AppEnv, DeclarationDeps } from '../types.js';
 import type { ServedSource } from './declaration-store.js';
 import { SourcesResult } from './schemas.js';
+import { jsonResponse } from '../validation.js';
 
 const sourcesRoute = createRoute({
   method: 'get',
@@ -17,10 +18,7 @@ const sourcesRoute = createRoute({
   description:
     'Each source with what is being served (when it was fetched, records, the documents and their sha256) and the refresher’s health for it: the declarations’ equivalent of /states. Answers while lookups are unavailable, saying why.',
   responses: {
-    200: {
-      description: 'Sources and refresh health',
-      content: { 'application/json': { schema: SourcesResult } },
-    },
+    200: jsonResponse('Sources and refresh health', SourcesResult),
   },
 });
 

@@ -6,7 +6,7 @@ import { ENTITLEMENTS, TIERS } from '../../config/index.js';
 import { notModified } from '../http-cache.js';
 import { problems } from '../problem.js';
 import type { AppEnv, ExportDeps } from '../types.js';
-import { problemResponses, validationHook } from '../validation.js';
+import { jsonResponse, problemResponses, validationHook } from '../validation.js';
 import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
 import { IncidentFeatureSchema } from '../incidents/schemas.js';
 import { ARROW_STREAM_MEDIA_TYPE } from '../../exports/arrow.js';
@@ -101,7 +101,7 @@ const catalogueRoute = createRoute({
   summary: 'The bulk exports the key may download, with their sizes and checksums',
   description: `Every file of the lake's current generation (Parquet, as the manifest lists it: table, partition, rows, bytes, sha256 and the range of the table's time column), the current incidents as whole GeoJSON, CSV and Arrow IPC stream files, and the CAP Atom feed: of these, only what the key may download. Each table's files follow the rules of the endpoint serving its rows (${tableAccessText()}); a file the plan's lookback does not reach is not listed. \`tables\` says what each table needs and how many of its files were withheld. Each \`href\` downloads with its sha256 as ETag, 304 to If-None-Match and 206 to Range. The catalogue's own ETag names its content (the list differs by key and moves with the lookback), so If-None-Match answers 304 only while the list is the same.`,
   responses: {
-    200: { description: 'The catalogue', content: { 'application/json': { schema: CatalogueSchema } } },
+    200: jsonResponse('The catalogue', CatalogueSchema),
     304: { description: "Not Modified: If-None-Match names this key's current list." },
   },
 });

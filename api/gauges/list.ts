@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, type z } from '@hono/zod-openapi';
 import { isAtOrAbove } from '../../gauges/index.js';
 import { problems } from '../problem.js';
 import type { AppEnv } from '../env.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import { viewJson, type GaugeView } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';
 import { GaugeListQuery } from './params.js';
@@ -18,7 +18,7 @@ const listRoute = createRoute({
     'Active gauges sorted by id. `floodClass` keeps current (not stale) water-level gauges at or above that class. Paging by `cursor` from meta.nextCursor.',
   request: { query: GaugeListQuery },
   responses: {
-    200: { description: 'Gauges', content: { 'application/json': { schema: GaugeCollectionSchema } } },
+    200: jsonResponse('Gauges', GaugeCollectionSchema),
     ...problemResponses(400, 401),
   },
 });

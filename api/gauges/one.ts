@@ -3,7 +3,7 @@ import { GAUGE_LIMITS } from '../../model/index.js';
 import { HOUR_MS } from '../../gauges/index.js';
 import { problems } from '../problem.js';
 import type { AppEnv } from '../env.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import { viewAt } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';
 import { GaugeParams } from './params.js';
@@ -16,7 +16,7 @@ const oneRoute = createRoute({
   summary: 'One gauge and its raw readings of the trailing 6 hours',
   request: { params: GaugeParams },
   responses: {
-    200: { description: 'The gauge', content: { 'application/json': { schema: GaugeDetailSchema } } },
+    200: jsonResponse('The gauge', GaugeDetailSchema),
     ...problemResponses(401, 404),
   },
 });

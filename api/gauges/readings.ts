@@ -3,7 +3,7 @@ import { autoInterval, DAY_MS } from '../../gauges/index.js';
 import { problems } from '../problem.js';
 import { assertLookback } from '../tier-access.js';
 import type { AppEnv } from '../env.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import type { GaugeDeps } from './deps.js';
 import { GaugeParams, ReadingsQuery } from './params.js';
 import { rawReadings, rollupReadings } from './readings-query.js';
@@ -17,7 +17,7 @@ const readingsRoute = createRoute({
     "Raw readings are kept 30 days (and inside flood-event windows forever), hourly rollups 90 days, daily rollups forever. A rollup reading is a bucket aligned to the source's standard time; its value is the peak level or the rainfall total. Paging: pass meta.nextCursor (an ISO timestamp) back as `cursor`.",
   request: { params: GaugeParams, query: ReadingsQuery },
   responses: {
-    200: { description: 'Readings', content: { 'application/json': { schema: ReadingsBodySchema } } },
+    200: jsonResponse('Readings', ReadingsBodySchema),
     ...problemResponses(400, 401, 403, 404),
   },
 });

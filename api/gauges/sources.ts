@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
 import { lastPollError, reportStatus } from '../../model/index.js';
 import type { AppEnv } from '../env.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import type { GaugeDeps } from './deps.js';
 import { GaugeSourceHealthSchema } from './schemas.js';
 import { gaugeSourceItem } from './source-health.js';
@@ -14,10 +14,7 @@ const sourcesRoute = createRoute({
   description:
     'Each of the eight polling sources with the health its poller reports (read at most every few seconds).',
   responses: {
-    200: {
-      description: 'Gauge source health',
-      content: { 'application/json': { schema: z.object({ sources: z.array(GaugeSourceHealthSchema) }) } },
-    },
+    200: jsonResponse('Gauge source health', z.object({ sources: z.array(GaugeSourceHealthSchema) })),
     ...problemResponses(401),
   },
 });

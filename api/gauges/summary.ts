@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { summarizeGauges, UNKNOWN_GROUP } from '../../gauges/index.js';
 import { problems } from '../problem.js';
 import type { AppEnv } from '../env.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import type { GaugeView } from './catalogue.js';
 import type { GaugeDeps } from './deps.js';
 import { SummaryQuery } from './params.js';
@@ -16,7 +16,7 @@ const summaryRoute = createRoute({
     'Stale gauges are counted apart (stale) and in no class; gauges without published levels are unclassified. groupBy=lga needs state. Gauges without a state (the national source) or outside every LGA are grouped under the key `unknown` ("No state", "No LGA"), last.',
   request: { query: SummaryQuery },
   responses: {
-    200: { description: 'Summary', content: { 'application/json': { schema: SummaryBodySchema } } },
+    200: jsonResponse('Summary', SummaryBodySchema),
     ...problemResponses(400, 401),
   },
 });

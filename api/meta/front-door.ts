@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { API_BASE_PATH } from '../../exports/public-paths.js';
+import { jsonResponse } from '../validation.js';
 
 /** Where to go from `/` and `/v1`: answered without a key, so a first visit is not a bare 401 or 404. */
 const FrontDoor = z
@@ -24,7 +25,7 @@ export function frontDoorRoute(path: '/' | '/v1') {
     method: 'get',
     path,
     summary: 'Links to the documentation, the OpenAPI description, status and exports (no authentication)',
-    responses: { 200: { description: 'Links', content: { 'application/json': { schema: FrontDoor } } } },
+    responses: { 200: jsonResponse('Links', FrontDoor) },
   });
 }
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ReplicaStatus } from '../../lake/replica/lake-replica.js';
 import type { ServingGeneration } from '../../lake/serving/serving-store.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 
 /** What this process serves of the lake, for /v1/status and /readyz. */
 export const LakeStatusSchema = z
@@ -88,7 +88,7 @@ export const readinessRoute = createRoute({
   description:
     'For load balancers and orchestrators: a replica that has not loaded a generation yet (a cold start fetching its first files from the bucket) answers 503, so no request is sent to it before it can answer. A replica that lost the bucket keeps serving its last generation and stays ready; /v1/status says so.',
   responses: {
-    200: { description: 'Ready', content: { 'application/json': { schema: ReadyBody } } },
+    200: jsonResponse('Ready', ReadyBody),
     ...problemResponses(503),
   },
 });

@@ -21,7 +21,7 @@ import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
 import { gaugeSourceItem } from '../gauges/source-health.js';
 import { PreparedAnswer } from '../prepared-answer.js';
 import type { AppEnv, MetaDeps } from '../types.js';
-import { validationHook } from '../validation.js';
+import { jsonResponse, validationHook } from '../validation.js';
 import { attributionBody, attributionRoute } from './attribution.js';
 import { HealthObservedAt, statusDocument, statusRoute } from './status.js';
 
@@ -98,7 +98,7 @@ const schemaRoute = createRoute({
   path: '/schema',
   summary: 'Every enumerated value and the category mapping (no authentication)',
   responses: {
-    200: { description: 'Enumerations', content: { 'application/json': { schema: SchemaBody } } },
+    200: jsonResponse('Enumerations', SchemaBody),
   },
 });
 

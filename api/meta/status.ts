@@ -14,6 +14,7 @@ import {
 
 import type { AppDeps } from '../types.js';
 import { lakeStatus, LakeStatusSchema, type LakeStatus } from './lake-status.js';
+import { jsonResponse } from '../validation.js';
 
 export type OverallStatus = 'healthy' | 'degraded' | 'down' | 'unknown';
 
@@ -88,7 +89,7 @@ export const statusRoute = createRoute({
   summary: 'API health: feed statuses with staleness, version and uptime',
   description:
     'Answers at once from the health last read (never waits for Temporal); healthObservedAt says how old it is.',
-  responses: { 200: { description: 'Status', content: { 'application/json': { schema: StatusBody } } } },
+  responses: { 200: jsonResponse('Status', StatusBody) },
 });
 
 export interface StatusInputs {

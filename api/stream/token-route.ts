@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { problems } from '../problem.js';
 import type { AppEnv, StreamDeps } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import { STREAM_FILTER_NAMES, StreamFilterQuery, StreamTokenSchema } from './schemas.js';
 import { streamFilters } from './stream.js';
 import { STREAM_TOKEN_TTL_MS } from './tokens.js';
@@ -13,7 +13,7 @@ const tokenRoute = createRoute({
   description: `A token that opens GET /v1/stream with these filters (the same parameters as the stream's) for ${STREAM_TOKEN_TTL_MS / 60_000} minutes, as \`?token=\`: for EventSource, which cannot send the Authorization header, without putting the key in a URL. The key's plan, origin allowlist and quota apply to the streams it opens; a stream stays open after its token expires, and a reconnect needs a new token (pass the last event's id as \`lastEventId\`).`,
   request: { query: StreamFilterQuery },
   responses: {
-    201: { description: 'The token', content: { 'application/json': { schema: StreamTokenSchema } } },
+    201: jsonResponse('The token', StreamTokenSchema),
     ...problemResponses(400, 503),
   },
 });

@@ -6,7 +6,7 @@ import { targetRefusal } from '../../subscriptions/target.js';
 import type { Subscription } from '../../subscriptions/types.js';
 import { ProblemError, problems } from '../problem.js';
 import type { AppEnv, SubscriptionDeps } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { jsonBody, jsonResponse, problemResponses } from '../validation.js';
 import { resolveArea, targetRefused } from './areas.js';
 import { subscriptionView } from './service.js';
 import { CreatedSubscriptionSchema, CreateSubscriptionBody } from './schemas.js';
@@ -17,12 +17,9 @@ const createRouteConfig = createRoute({
   summary: 'Subscribe a webhook to changes in an area',
   description:
     "Every change of the given types (the change stream's) in the area is POSTed to the https URL as the stream's JSON document, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature; HMAC-SHA256 with the secret in the answer, shown this once). Deliveries are retried with backoff and kept in order; after 9 failed attempts of one delivery the subscription is disabled and says why. Targets on private, loopback or link-local addresses are refused, and redirects are not followed.",
-  request: { body: { content: { 'application/json': { schema: CreateSubscriptionBody } }, required: true } },
+  request: { body: jsonBody(CreateSubscriptionBody) },
   responses: {
-    201: {
-      description: 'The subscription, with its secret',
-      content: { 'application/json': { schema: CreatedSubscriptionSchema } },
-    },
+    201: jsonResponse('The subscription, with its secret', CreatedSubscriptionSchema),
     ...problemResponses(400, 409, 503),
   },
 });

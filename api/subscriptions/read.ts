@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { Subscription } from '../../subscriptions/types.js';
 import { problems } from '../problem.js';
 import type { AppEnv, SubscriptionDeps } from '../types.js';
-import { problemResponses } from '../validation.js';
+import { jsonResponse, problemResponses } from '../validation.js';
 import { subscriptionView, type SubscriptionService } from './service.js';
 import {
   DeliveriesQuery,
@@ -18,7 +18,7 @@ const listRoute = createRoute({
   path: '/subscriptions',
   summary: "The key's webhook subscriptions",
   responses: {
-    200: { description: 'Newest first', content: { 'application/json': { schema: SubscriptionListSchema } } },
+    200: jsonResponse('Newest first', SubscriptionListSchema),
     ...problemResponses(503),
   },
 });
@@ -29,7 +29,7 @@ const oneRoute = createRoute({
   summary: 'One webhook subscription, with why it was disabled',
   request: { params: SubscriptionParams },
   responses: {
-    200: { description: 'The subscription', content: { 'application/json': { schema: SubscriptionSchema } } },
+    200: jsonResponse('The subscription', SubscriptionSchema),
     ...problemResponses(400, 404, 503),
   },
 });
@@ -42,7 +42,7 @@ const deliveriesRoute = createRoute({
     'Each change handed to the subscription, newest first: pending (being delivered or retried), delivered, or failed (the subscription was disabled), with its attempts and the last answer.',
   request: { params: SubscriptionParams, query: DeliveriesQuery },
   responses: {
-    200: { description: 'The deliveries', content: { 'application/json': { schema: DeliveryListSchema } } },
+    200: jsonResponse('The deliveries', DeliveryListSchema),
     ...problemResponses(400, 404, 503),
   },
 });
