@@ -1,6 +1,6 @@
 import { parseInstant } from '../../../model/time/fixed-offset.js';
 import { readingTimes, valueAt, type SyntheticGauge } from '../fake/gauge.js';
-import type { FakeCall, SystemFake } from '../fake/system-fake.js';
+import { fakeStations, type FakeCall, type SystemFake } from '../fake/system-fake.js';
 import { isoText } from '../fake/time-text.js';
 import type { AquariusSourceFields } from './poll.js';
 
@@ -212,30 +212,9 @@ function answer(
 /** Made-up stations of the AQUARIUS sources, in the agencies' numbering styles. */
 export const aquariusFake: SystemFake<AquariusSourceFields> = {
   stations: [
-    {
-      source: 'sa-aquarius',
-      weight: 8,
-      box: [-37.5, -30, 135, 140.5],
-      rainShare: 0.2,
-      levelDatum: 'local',
-      stationNo: (index) => `A${4_000_000 + index}`,
-    },
-    {
-      source: 'tas-aquarius',
-      weight: 6,
-      box: [-43.3, -41, 145, 148.2],
-      rainShare: 0.2,
-      levelDatum: 'local',
-      stationNo: (index) => `${18_000 + index}-1`,
-    },
-    {
-      source: 'nt-aquarius',
-      weight: 4,
-      box: [-20, -12, 130, 136.5],
-      rainShare: 0.2,
-      levelDatum: 'local',
-      stationNo: (index) => `G${8_100_000 + index}`,
-    },
+    fakeStations('sa-aquarius', 8, [-37.5, -30, 135, 140.5], (index) => `A${4_000_000 + index}`),
+    fakeStations('tas-aquarius', 6, [-43.3, -41, 145, 148.2], (index) => `${18_000 + index}-1`),
+    fakeStations('nt-aquarius', 4, [-20, -12, 130, 136.5], (index) => `G${8_100_000 + index}`),
   ],
   answer,
 };

@@ -1,5 +1,5 @@
 import { READING_STEP_MS, readingTimes, valueAt, type SyntheticGauge } from '../fake/gauge.js';
-import type { FakeCall, SystemFake } from '../fake/system-fake.js';
+import { fakeStations, type FakeCall, type SystemFake } from '../fake/system-fake.js';
 import { isoText } from '../fake/time-text.js';
 import type { OpendatasoftSourceFields } from './poll.js';
 
@@ -102,14 +102,10 @@ function page(document: string, query: URLSearchParams): string {
 /** Made-up council sensors around Brisbane; its levels are on AHD and half its sensors are rain gauges. */
 export const bccFake: SystemFake<OpendatasoftSourceFields> = {
   stations: [
-    {
-      source: 'bcc-telemetry',
-      weight: 7,
-      box: [-27.65, -27.3, 152.85, 153.2],
+    fakeStations('bcc-telemetry', 7, [-27.65, -27.3, 152.85, 153.2], (index) => `E${1000 + index}`, {
       rainShare: 0.5,
       levelDatum: 'ahd',
-      stationNo: (index) => `E${1000 + index}`,
-    },
+    }),
   ],
   answer,
 };

@@ -16,6 +16,20 @@ export interface FakeStationStyle {
   stationNo(index: number): string;
 }
 
+/**
+ * One source's made-up stations in the fleet; a fifth of them rain gauges and levels on a local datum
+ * unless `style` says otherwise.
+ */
+export function fakeStations(
+  source: GaugeSourceName,
+  weight: number,
+  box: FakeStationStyle['box'],
+  stationNo: FakeStationStyle['stationNo'],
+  style: Partial<Pick<FakeStationStyle, 'rainShare' | 'levelDatum'>> = {},
+): FakeStationStyle {
+  return { source, weight, box, rainShare: 0.2, levelDatum: 'local', stationNo, ...style };
+}
+
 /** One call to a fake: its path below the source's address, its query, and the raw query text. */
 export interface FakeCall {
   path: string;

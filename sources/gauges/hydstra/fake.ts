@@ -1,6 +1,6 @@
 import { compactLocalTime } from '../../../model/time/fixed-offset.js';
 import { readingTimes, valueAt, type SyntheticGauge } from '../fake/gauge.js';
-import type { FakeCall, SystemFake } from '../fake/system-fake.js';
+import { fakeStations, type FakeCall, type SystemFake } from '../fake/system-fake.js';
 import { compactText } from '../fake/time-text.js';
 import type { HydstraSourceFields } from './poll.js';
 
@@ -191,30 +191,9 @@ function answer(
 /** Made-up stations of the Hydstra sources, in the agencies' numbering styles. */
 export const hydstraFake: SystemFake<HydstraSourceFields> = {
   stations: [
-    {
-      source: 'nsw-hydstra',
-      weight: 25,
-      box: [-36.5, -29, 146, 153],
-      rainShare: 0.2,
-      levelDatum: 'local',
-      stationNo: (index) => String(100_000 + index),
-    },
-    {
-      source: 'vic-hydstra',
-      weight: 20,
-      box: [-38.5, -35.5, 142, 149],
-      rainShare: 0.2,
-      levelDatum: 'local',
-      stationNo: (index) => String(100_000 + index),
-    },
-    {
-      source: 'qld-hydstra',
-      weight: 18,
-      box: [-28.5, -17, 142, 153],
-      rainShare: 0.2,
-      levelDatum: 'local',
-      stationNo: (index) => `${String(100_000 + index)}A`,
-    },
+    fakeStations('nsw-hydstra', 25, [-36.5, -29, 146, 153], (index) => String(100_000 + index)),
+    fakeStations('vic-hydstra', 20, [-38.5, -35.5, 142, 149], (index) => String(100_000 + index)),
+    fakeStations('qld-hydstra', 18, [-28.5, -17, 142, 153], (index) => `${String(100_000 + index)}A`),
   ],
   answer,
 };

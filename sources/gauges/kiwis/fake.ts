@@ -1,6 +1,6 @@
 import { parseInstant } from '../../../model/time/fixed-offset.js';
 import { readingTimes, valueAt, type SyntheticGauge } from '../fake/gauge.js';
-import type { FakeCall, SystemFake } from '../fake/system-fake.js';
+import { fakeStations, type FakeCall, type SystemFake } from '../fake/system-fake.js';
 import { isoText } from '../fake/time-text.js';
 import { KIWIS_SERIES_NAME, type KiwisSourceFields } from './poll.js';
 
@@ -120,14 +120,9 @@ function answer(
 /** Made-up stations of Water Data Online, which states no datum for its levels. */
 export const kiwisFake: SystemFake<KiwisSourceFields> = {
   stations: [
-    {
-      source: 'bom-kiwis',
-      weight: 12,
-      box: [-34, -20, 115, 150],
-      rainShare: 0.2,
+    fakeStations('bom-kiwis', 12, [-34, -20, 115, 150], (index) => String(100_000 + index), {
       levelDatum: 'unstated',
-      stationNo: (index) => String(100_000 + index),
-    },
+    }),
   ],
   answer,
 };
