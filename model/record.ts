@@ -1,45 +1,33 @@
-import type {
-  Certainty,
-  EventCategory,
-  EventType,
-  FeatureType,
-  IncidentStatus,
-  Precision,
-  Severity,
-  StateCode,
-  Urgency,
-  WarningLevel,
-} from './enums.js';
-import type { IncidentGeometry } from './geometry.js';
-import type { Incident } from './incident.js';
+import type { Incident, IncidentLocation, IncidentSource } from './incident.js';
 
 /**
  * The flat row form of an Incident: one column per filterable field, geometry and details as JSON
  * text. The warehouse stores it, the serving Parquet carries it, the API reads it back. Every value
- * is JSON-safe (no bigint, no Date). Its columns and their types: lake/incident-columns.ts.
+ * is JSON-safe (no bigint, no Date); enumerated fields keep the Incident's types. Its columns and their
+ * types: lake/incident-columns.ts.
  */
 export interface IncidentRecord {
   id: string;
-  feature_type: FeatureType;
+  feature_type: Incident['featureType'];
   parent_id: string | null;
-  state: StateCode;
+  state: IncidentSource['state'];
   agency: string;
   feed_id: string;
   title: string;
-  event_type: EventType;
-  event_category: EventCategory;
-  status: IncidentStatus;
-  warning_level: WarningLevel;
-  severity: Severity;
-  urgency: Urgency;
-  certainty: Certainty;
+  event_type: Incident['eventType'];
+  event_category: Incident['eventCategory'];
+  status: Incident['status'];
+  warning_level: Incident['warningLevel'];
+  severity: Incident['severity'];
+  urgency: Incident['urgency'];
+  certainty: Incident['certainty'];
   address: string;
   suburb: string;
   lga: string;
   location_state: string;
   latitude: number | null;
   longitude: number | null;
-  precision: Precision | null;
+  precision: NonNullable<IncidentLocation['precision']> | null;
   geometry: string | null;
   details: string;
   reported_at: string;
@@ -98,7 +86,7 @@ export function fromRecord(record: IncidentRecord): Incident {
     severity: record.severity,
     urgency: record.urgency,
     certainty: record.certainty,
-    geometry: record.geometry === null ? null : (JSON.parse(record.geometry) as IncidentGeometry),
+    geometry: record.geometry === null ? null : (JSON.parse(record.geometry) as Incident['geometry']),
     location: {
       address: record.address,
       suburb: record.suburb,
