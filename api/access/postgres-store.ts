@@ -1,19 +1,22 @@
 import pg from 'pg';
-import type { Entitlement, Tier } from '../../config/index.js';
+import type { Entitlement } from '../../config/index.js';
+import { keyFromRow, type KeyRowCommon } from './key-row.js';
 import { migrate } from './postgres-migrations.js';
-import type { AccessStore, KeyChanges, KeyInfo, QuotaGrant, QuotaResult, StoredKey } from './types.js';
+import type {
+  AccessStore,
+  KeyChanges,
+  KeyInfo,
+  QuotaGrant,
+  QuotaResult,
+  StoredKey,
+  WindowLease,
+} from './types.js';
 
-interface KeyRow {
-  id: string;
-  secret_sha256: Buffer;
-  tier: string;
-  label: string;
+interface KeyRow extends KeyRowCommon {
   entitlements: Entitlement[];
   origins: string[];
   monthly_quota: string | null;
   per_client: boolean;
-  created_at: string;
-  revoked_at: string | null;
 }
 
 /**
@@ -154,13 +157,7 @@ export class PostgresAccessStore implements AccessStore {
     return { allowed: granted === 1, used };
   }
 
-  async leaseWindow(
-    subject: string,
-    window: string,
-    endsAt: number,
-    want: number,
-    limit: number,
-  ): Promise<QuotaGrant> {
+  async leaseWindow({ subject, window, endsAt, want, limit }: WindowLease): Promise<QuotaGrant> {
     const { rows } = await this.pool.query<{ used: number; granted: number }>(LEASE_WINDOW, [
       subject,
       window,
@@ -190,16 +187,10 @@ export class PostgresAccessStore implements AccessStore {
 }
 
 function fromRow(row: KeyRow): StoredKey {
-  return {
-    id: row.id,
-    secretSha256: row.secret_sha256,
-    tier: row.tier as Tier,
-    label: row.label,
+  return keyFromRow(row, {
     entitlements: row.entitlements,
     origins: row.origins,
     monthlyQuota: row.monthly_quota === null ? null : Number(row.monthly_quota),
     perClient: row.per_client,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  };
+  });
 }

@@ -164,14 +164,13 @@ export class ShortWindows implements ShortWindowMeter {
         1,
         Math.min(Math.ceil(left / WINDOW_SHARE_OF_LEFT), Math.max(state.before, 2 * state.lastLease)),
       );
-      const endsAt = (state.index + 1) * window.seconds * 1000;
-      const grant = await this.store.leaseWindow(
+      const grant = await this.store.leaseWindow({
         subject,
-        `${window.name}:${state.index}`,
-        endsAt,
+        window: `${window.name}:${state.index}`,
+        endsAt: (state.index + 1) * window.seconds * 1000,
         want,
         limit,
-      );
+      });
       state.lastLease = want;
       state.left = limit - grant.used;
       if (grant.granted > 0) state.leases.push(leaseOf(grant));

@@ -1,6 +1,15 @@
 import type Database from 'better-sqlite3';
-import type { Entitlement, Tier } from '../../config/index.js';
-import type { AccessStore, KeyChanges, KeyInfo, QuotaGrant, QuotaResult, StoredKey } from './types.js';
+import type { Entitlement } from '../../config/index.js';
+import { keyFromRow, type KeyRowCommon } from './key-row.js';
+import type {
+  AccessStore,
+  KeyChanges,
+  KeyInfo,
+  QuotaGrant,
+  QuotaResult,
+  StoredKey,
+  WindowLease,
+} from './types.js';
 import { openSqliteFile } from '../../subscriptions/sqlite-file.js';
 
 const SCHEMA = `
@@ -45,17 +54,11 @@ CREATE TRIGGER IF NOT EXISTS key_deleted AFTER DELETE ON api_keys
   BEGIN INSERT INTO key_changes (key_id) VALUES (OLD.id); END;
 `;
 
-interface KeyRow {
-  id: string;
-  secret_sha256: Buffer;
-  tier: string;
-  label: string;
+interface KeyRow extends KeyRowCommon {
   entitlements: string;
   origins: string;
   monthly_quota: number | null;
   per_client: number;
-  created_at: string;
-  revoked_at: string | null;
 }
 
 /**
@@ -172,13 +175,7 @@ export class SqliteAccessStore implements AccessStore {
   }
 
   /** As a lease: check and count in one immediate transaction. */
-  private readonly leaseWindowOnce = (
-    subject: string,
-    window: string,
-    endsAt: number,
-    want: number,
-    limit: number,
-  ): QuotaGrant =>
+  private readonly leaseWindowOnce = ({ subject, window, endsAt, want, limit }: WindowLease): QuotaGrant =>
     this.db
       .transaction((): QuotaGrant => {
         this.statements.openWindow.run(subject, window, endsAt);
@@ -189,14 +186,8 @@ export class SqliteAccessStore implements AccessStore {
       })
       .immediate();
 
-  leaseWindow(
-    subject: string,
-    window: string,
-    endsAt: number,
-    want: number,
-    limit: number,
-  ): Promise<QuotaGrant> {
-    return Promise.resolve(this.leaseWindowOnce(subject, window, endsAt, want, limit));
+  leaseWindow(request: WindowLease): Promise<QuotaGrant> {
+    return Promise.resolve(this.leaseWindowOnce(request));
   }
 
   forgetWindows(before: number): Promise<void> {
@@ -256,16 +247,10 @@ function prepare(db: Database.Database) {
 }
 
 function fromRow(row: KeyRow): StoredKey {
-  return {
-    id: row.id,
-    secretSha256: row.secret_sha256,
-    tier: row.tier as Tier,
-    label: row.label,
+  return keyFromRow(row, {
     entitlements: JSON.parse(row.entitlements) as Entitlement[],
     origins: JSON.parse(row.origins) as string[],
     monthlyQuota: row.monthly_quota,
     perClient: row.per_client === 1,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  };
+  });
 }

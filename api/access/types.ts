@@ -84,19 +84,23 @@ export interface QuotaStore extends QuotaMeter {
   peek(keyId: string, period: string): Promise<number>;
 }
 
+/** Up to `want` requests of `subject`'s window (e.g. `second:1764236400`) that allows `limit`. */
+export interface WindowLease {
+  subject: string;
+  window: string;
+  /** When the window ends, ms since the epoch: its counter may be forgotten after. */
+  endsAt: number;
+  want: number;
+  limit: number;
+}
+
 /**
  * Counters of short windows (a second, a minute) per subject (a key, or a key and a client address),
  * leased as the monthly quota is: atomically, never past the limit. A window's counter is kept until
  * `endsAt` (ms since the epoch) has passed and `forgetWindows` is called.
  */
 export interface WindowStore {
-  leaseWindow(
-    subject: string,
-    window: string,
-    endsAt: number,
-    want: number,
-    limit: number,
-  ): Promise<QuotaGrant>;
+  leaseWindow(request: WindowLease): Promise<QuotaGrant>;
   /** Drops the counters of windows that ended before `before` (ms since the epoch). */
   forgetWindows(before: number): Promise<void>;
 }
