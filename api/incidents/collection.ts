@@ -15,6 +15,11 @@ export const collectionContent = {
   'text/csv': { schema: { type: 'string' as const } },
 };
 
+/** The 200 of a collection route, in each of its media types. */
+export function collectionResponse(description: string) {
+  return { description, content: collectionContent };
+}
+
 export interface Page {
   records: IncidentRecord[];
   total: number;

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { IncidentRecord } from '../../model/index.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
-import { collectionContent, respondWithPage } from './collection.js';
+import { collectionResponse, respondWithPage } from './collection.js';
 import { featureJsonWithDistance } from './feature-json.js';
 import { NearbyQuery } from './schemas.js';
 
@@ -14,10 +14,7 @@ const nearbyRoute = createRoute({
     'Point incidents within `radius` km (great-circle distance) of lat/lng, sorted by distance; each feature carries properties.distanceKm. Up to `limit` are returned; meta.total_count counts all within the radius.',
   request: { query: NearbyQuery },
   responses: {
-    200: {
-      description: 'Nearby incidents',
-      content: collectionContent,
-    },
+    200: collectionResponse('Nearby incidents'),
     ...notModifiedResponse,
     ...problemResponses(400),
   },

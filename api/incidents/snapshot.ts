@@ -6,7 +6,7 @@ import { problems } from '../problem.js';
 import { assertLookback } from '../tier-access.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
-import { collectionContent, respondWithPage } from './collection.js';
+import { collectionResponse, respondWithPage } from './collection.js';
 import { inList, keysetPage } from './paging.js';
 import { SnapshotQuery } from './schemas.js';
 
@@ -17,10 +17,7 @@ const snapshotRoute = createRoute({
   description: `Point incidents active at \`datetime\`. Instants from ${ARCHIVE_BOUNDARY.slice(0, 10)} on are rebuilt from the version rows (meta.source live); earlier ones read the historical archive (meta.source archive) and need a state filter and a plan whose lookback reaches them.`,
   request: { query: SnapshotQuery },
   responses: {
-    200: {
-      description: 'Incidents active at the instant',
-      content: collectionContent,
-    },
+    200: collectionResponse('Incidents active at the instant'),
     ...notModifiedResponse,
     ...problemResponses(400, 403),
   },
