@@ -14,10 +14,7 @@ const agrnRoute = createRoute({
   description:
     'Every instrument naming the Australian Government Reference Number, from every source, with the full list of affected LGAs (and suburbs, for activations made below LGA level), statuses on as_at.',
   request: { params: AgrnParams, query: AgrnQuery },
-  responses: {
-    200: jsonResponse('The AGRN', AgrnResult),
-    ...problemResponses(400, 404, 503),
-  },
+  responses: { 200: jsonResponse('The AGRN', AgrnResult), ...problemResponses(400, 404, 503) },
 });
 
 export function registerAgrn(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps): void {

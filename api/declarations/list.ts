@@ -14,10 +14,7 @@ const listRoute = createRoute({
   description:
     'One item per instrument (a state declaration, or a DRFA activation, of one jurisdiction for one AGRN), newest start first, with its status on active_on. Keyset paging: follow links.next until it is absent.',
   request: { query: ListQuery },
-  responses: {
-    200: jsonResponse('A page of instruments', ListPage),
-    ...problemResponses(400, 503),
-  },
+  responses: { 200: jsonResponse('A page of instruments', ListPage), ...problemResponses(400, 503) },
 });
 
 export function registerList(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps): void {

@@ -15,10 +15,7 @@ const postcodeRoute = createRoute({
   description:
     'The LGAs the postcode’s suburbs lie in (by where their G-NAF addresses are), each with its declaration status on as_at, and the postcode’s matchStatus: declared only when every LGA is, partial when some are, else activation_only, uncertain or not_declared (docs/adr/0012). An unknown postcode answers 200 with unknown_postcode.',
   request: { params: PostcodeParams, query: PostcodeQuery },
-  responses: {
-    200: jsonResponse('The postcode’s status', PostcodeResult),
-    ...problemResponses(400, 503),
-  },
+  responses: { 200: jsonResponse('The postcode’s status', PostcodeResult), ...problemResponses(400, 503) },
 });
 
 export function registerPostcode(app: OpenAPIHono<AppEnv>, deps: DeclarationDeps): void {

@@ -17,9 +17,7 @@ const sourcesRoute = createRoute({
   summary: 'Where the declarations come from, and the health of their refresh',
   description:
     'Each source with what is being served (when it was fetched, records, the documents and their sha256) and the refresher’s health for it: the declarations’ equivalent of /states. Answers while lookups are unavailable, saying why.',
-  responses: {
-    200: jsonResponse('Sources and refresh health', SourcesResult),
-  },
+  responses: { 200: jsonResponse('Sources and refresh health', SourcesResult) },
 });
 
 function refreshOf(health: DeclarationSourceHealth | undefined) {

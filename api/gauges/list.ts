@@ -17,10 +17,7 @@ const listRoute = createRoute({
   description:
     'Active gauges sorted by id. `floodClass` keeps current (not stale) water-level gauges at or above that class. Paging by `cursor` from meta.nextCursor.',
   request: { query: GaugeListQuery },
-  responses: {
-    200: jsonResponse('Gauges', GaugeCollectionSchema),
-    ...problemResponses(400, 401),
-  },
+  responses: { 200: jsonResponse('Gauges', GaugeCollectionSchema), ...problemResponses(400, 401) },
 });
 
 function matches(query: GaugeListQuery, gauge: GaugeView): boolean {

@@ -15,10 +15,7 @@ const oneRoute = createRoute({
   path: '/gauges/{id}',
   summary: 'One gauge and its raw readings of the trailing 6 hours',
   request: { params: GaugeParams },
-  responses: {
-    200: jsonResponse('The gauge', GaugeDetailSchema),
-    ...problemResponses(401, 404),
-  },
+  responses: { 200: jsonResponse('The gauge', GaugeDetailSchema), ...problemResponses(401, 404) },
 });
 
 /** More than the 6-hour window can hold at one reading a minute. */

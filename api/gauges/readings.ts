@@ -16,10 +16,7 @@ const readingsRoute = createRoute({
   description:
     "Raw readings are kept 30 days (and inside flood-event windows forever), hourly rollups 90 days, daily rollups forever. A rollup reading is a bucket aligned to the source's standard time; its value is the peak level or the rainfall total. Paging: pass meta.nextCursor (an ISO timestamp) back as `cursor`.",
   request: { params: GaugeParams, query: ReadingsQuery },
-  responses: {
-    200: jsonResponse('Readings', ReadingsBodySchema),
-    ...problemResponses(400, 401, 403, 404),
-  },
+  responses: { 200: jsonResponse('Readings', ReadingsBodySchema), ...problemResponses(400, 401, 403, 404) },
 });
 
 /** The window when `after` is not given. */

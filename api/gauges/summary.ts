@@ -15,10 +15,7 @@ const summaryRoute = createRoute({
   description:
     'Stale gauges are counted apart (stale) and in no class; gauges without published levels are unclassified. groupBy=lga needs state. Gauges without a state (the national source) or outside every LGA are grouped under the key `unknown` ("No state", "No LGA"), last.',
   request: { query: SummaryQuery },
-  responses: {
-    200: jsonResponse('Summary', SummaryBodySchema),
-    ...problemResponses(400, 401),
-  },
+  responses: { 200: jsonResponse('Summary', SummaryBodySchema), ...problemResponses(400, 401) },
 });
 
 /** What the `unknown` group holds, by grouping. */

@@ -87,8 +87,5 @@ export const readinessRoute = createRoute({
   summary: 'Readiness: 200 once a lake generation is loaded, 503 before (no authentication)',
   description:
     'For load balancers and orchestrators: a replica that has not loaded a generation yet (a cold start fetching its first files from the bucket) answers 503, so no request is sent to it before it can answer. A replica that lost the bucket keeps serving its last generation and stays ready; /v1/status says so.',
-  responses: {
-    200: jsonResponse('Ready', ReadyBody),
-    ...problemResponses(503),
-  },
+  responses: { 200: jsonResponse('Ready', ReadyBody), ...problemResponses(503) },
 });

@@ -97,9 +97,7 @@ const schemaRoute = createRoute({
   method: 'get',
   path: '/schema',
   summary: 'Every enumerated value and the category mapping (no authentication)',
-  responses: {
-    200: jsonResponse('Enumerations', SchemaBody),
-  },
+  responses: { 200: jsonResponse('Enumerations', SchemaBody) },
 });
 
 export function healthEntry(

@@ -12,10 +12,7 @@ const tokenRoute = createRoute({
   summary: 'A short-lived token for one stream',
   description: `A token that opens GET /v1/stream with these filters (the same parameters as the stream's) for ${STREAM_TOKEN_TTL_MS / 60_000} minutes, as \`?token=\`: for EventSource, which cannot send the Authorization header, without putting the key in a URL. The key's plan, origin allowlist and quota apply to the streams it opens; a stream stays open after its token expires, and a reconnect needs a new token (pass the last event's id as \`lastEventId\`).`,
   request: { query: StreamFilterQuery },
-  responses: {
-    201: jsonResponse('The token', StreamTokenSchema),
-    ...problemResponses(400, 503),
-  },
+  responses: { 201: jsonResponse('The token', StreamTokenSchema), ...problemResponses(400, 503) },
 });
 
 export function registerStreamTokens(app: OpenAPIHono<AppEnv>, deps: StreamDeps): void {

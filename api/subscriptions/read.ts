@@ -17,10 +17,7 @@ const listRoute = createRoute({
   method: 'get',
   path: '/subscriptions',
   summary: "The key's webhook subscriptions",
-  responses: {
-    200: jsonResponse('Newest first', SubscriptionListSchema),
-    ...problemResponses(503),
-  },
+  responses: { 200: jsonResponse('Newest first', SubscriptionListSchema), ...problemResponses(503) },
 });
 
 const oneRoute = createRoute({
@@ -41,10 +38,7 @@ const deliveriesRoute = createRoute({
   description:
     'Each change handed to the subscription, newest first: pending (being delivered or retried), delivered, or failed (the subscription was disabled), with its attempts and the last answer.',
   request: { params: SubscriptionParams, query: DeliveriesQuery },
-  responses: {
-    200: jsonResponse('The deliveries', DeliveryListSchema),
-    ...problemResponses(400, 404, 503),
-  },
+  responses: { 200: jsonResponse('The deliveries', DeliveryListSchema), ...problemResponses(400, 404, 503) },
 });
 
 export function serviceOf(
