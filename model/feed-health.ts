@@ -80,6 +80,37 @@ export function deriveFeedStatus(
   return statusAfter(health, DOWN_AFTER_CONSECUTIVE_FAILURES);
 }
 
+/** What every poller's health counts, feeds' and gauge sources' alike. */
+interface PollCounts {
+  status: FeedStatus;
+  polls: number;
+  lastOutcome?: PollOutcome;
+  lastPolled?: string;
+  lastErrorKind?: FeedErrorKind;
+  consecutiveFailures: number;
+}
+
+/**
+ * The health after one more poll at `polledAt`: counted, its outcome and `changes` applied (the last
+ * error kind cleared unless given), and the status derived again.
+ */
+export function afterPoll<H extends PollCounts>(
+  health: H,
+  outcome: NonNullable<H['lastOutcome']>,
+  changes: Partial<H>,
+  polledAt: string,
+): H {
+  const next: H = {
+    ...health,
+    lastErrorKind: undefined,
+    ...changes,
+    polls: health.polls + 1,
+    lastOutcome: outcome,
+    lastPolled: polledAt,
+  };
+  return { ...next, status: deriveFeedStatus(next) };
+}
+
 /** The thresholds above, for anything polled or refreshed: down after `downAfter` failures in a row. */
 export function statusAfter(
   health: { lastOutcome?: string | undefined; consecutiveFailures: number },

@@ -3,7 +3,7 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 import type { IngestActivities, WarehouseActivities } from '../activities/index.js';
 import {
   CARRIED_MEMO_KEY,
-  deriveFeedStatus,
+  afterPoll,
   initialFeedHealth,
   FEED_STATUS_SEARCH_ATTRIBUTE,
   lastPollError,
@@ -76,16 +76,8 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
   const steady = wf.patched(STEADY_POLLING_PATCH);
 
   const record = (outcome: PollOutcome, changes: Partial<FeedHealth>) => {
-    const next = {
-      ...health,
-      lastErrorKind: undefined,
-      ...changes,
-      polls: health.polls + 1,
-      lastOutcome: outcome,
-      lastPolled: new Date().toISOString(),
-    };
     const previous = health.status;
-    health = { ...next, status: deriveFeedStatus(next) };
+    health = afterPoll(health, outcome, changes, new Date().toISOString());
     if (showsStatus && health.status !== previous) {
       wf.upsertSearchAttributes([{ key: feedStatusSearchAttribute, value: health.status }]);
     }

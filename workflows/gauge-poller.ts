@@ -2,7 +2,7 @@ import * as wf from '@temporalio/workflow';
 import type { GaugeIngestActivities, GaugeWarehouseActivities } from '../activities/gauges/index.js';
 import {
   CARRIED_MEMO_KEY,
-  deriveFeedStatus,
+  afterPoll,
   initialGaugeHealth,
   nextPollStartMs,
   type GaugePollerCarry,
@@ -61,15 +61,7 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
   const steady = wf.patched(STEADY_POLLING_PATCH);
 
   const record = (outcome: 'committed' | 'failed', changes: Partial<GaugeSourceHealth>) => {
-    const next: GaugeSourceHealth = {
-      ...health,
-      lastErrorKind: undefined,
-      ...changes,
-      polls: health.polls + 1,
-      lastOutcome: outcome,
-      lastPolled: new Date().toISOString(),
-    };
-    health = { ...next, status: deriveFeedStatus(next) };
+    health = afterPoll(health, outcome, changes, new Date().toISOString());
   };
 
   async function pollOnce(): Promise<void> {
