@@ -5,6 +5,7 @@ import { IncidentCollectionSchema } from './schemas.js';
 import type { AppEnv } from '../env.js';
 import { featureJson } from './feature-json.js';
 import { linkWith, selfLink } from '../request-links.js';
+import { notModifiedResponse, problemResponses } from '../validation.js';
 
 export const GEOJSON = 'application/geo+json';
 
@@ -15,9 +16,16 @@ export const collectionContent = {
   'text/csv': { schema: { type: 'string' as const } },
 };
 
-/** The 200 of a collection route, in each of its media types. */
-export function collectionResponse(description: string) {
-  return { description, content: collectionContent };
+/**
+ * The answers of a collection route: its 200 in each of its media types, the 304 of a conditional
+ * request, and the problems it can answer.
+ */
+export function collectionResponses<const S extends number>(description: string, ...problemStatuses: S[]) {
+  return {
+    200: { description, content: collectionContent },
+    ...notModifiedResponse,
+    ...problemResponses(...problemStatuses),
+  };
 }
 
 export interface Page {

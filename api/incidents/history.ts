@@ -4,8 +4,7 @@ import { RECORD_COLUMN_LIST } from '../../lake/incident-columns.js';
 import { problems } from '../problem.js';
 import { assertLookback, earliestAllowed } from '../tier-access.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
-import { notModifiedResponse, problemResponses } from '../validation.js';
-import { collectionResponse, respondWithPage } from './collection.js';
+import { collectionResponses, respondWithPage } from './collection.js';
 import { inList, keysetPage } from './paging.js';
 import { HistoryQuery } from './schemas.js';
 
@@ -15,11 +14,7 @@ const historyRoute = createRoute({
   summary: 'Incidents of a past window (paid plans)',
   description: `Every point incident that was published at some time in [after, before), in its latest state within the window, retracted ones included; a window reaching before ${ARCHIVE_BOUNDARY.slice(0, 10)} includes the historical archive's incidents active in it (meta.source archive when the whole window lies before). \`after\` defaults to the start of the plan lookback; paging is by \`cursor\` (here \`after\` is the window start, not a cursor alias).`,
   request: { query: HistoryQuery },
-  responses: {
-    200: collectionResponse('Incidents of the window'),
-    ...notModifiedResponse,
-    ...problemResponses(400, 403),
-  },
+  responses: collectionResponses('Incidents of the window', 400, 403),
 });
 
 export function registerHistory(

@@ -1,8 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { IncidentRecord } from '../../model/index.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
-import { notModifiedResponse, problemResponses } from '../validation.js';
-import { collectionResponse, respondWithPage } from './collection.js';
+import { collectionResponses, respondWithPage } from './collection.js';
 import { featureJsonWithDistance } from './feature-json.js';
 import { NearbyQuery } from './schemas.js';
 
@@ -13,11 +12,7 @@ const nearbyRoute = createRoute({
   description:
     'Point incidents within `radius` km (great-circle distance) of lat/lng, sorted by distance; each feature carries properties.distanceKm. Up to `limit` are returned; meta.total_count counts all within the radius.',
   request: { query: NearbyQuery },
-  responses: {
-    200: collectionResponse('Nearby incidents'),
-    ...notModifiedResponse,
-    ...problemResponses(400),
-  },
+  responses: collectionResponses('Nearby incidents', 400),
 });
 
 type Filterable = Pick<

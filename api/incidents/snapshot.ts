@@ -5,8 +5,7 @@ import type { ArchiveFields, IncidentRecord } from '../../model/index.js';
 import { problems } from '../problem.js';
 import { assertLookback } from '../tier-access.js';
 import type { AppEnv, IncidentDeps } from '../types.js';
-import { notModifiedResponse, problemResponses } from '../validation.js';
-import { collectionResponse, respondWithPage } from './collection.js';
+import { collectionResponses, respondWithPage } from './collection.js';
 import { inList, keysetPage } from './paging.js';
 import { SnapshotQuery } from './schemas.js';
 
@@ -16,11 +15,7 @@ const snapshotRoute = createRoute({
   summary: 'Incidents active at an instant',
   description: `Point incidents active at \`datetime\`. Instants from ${ARCHIVE_BOUNDARY.slice(0, 10)} on are rebuilt from the version rows (meta.source live); earlier ones read the historical archive (meta.source archive) and need a state filter and a plan whose lookback reaches them.`,
   request: { query: SnapshotQuery },
-  responses: {
-    200: collectionResponse('Incidents active at the instant'),
-    ...notModifiedResponse,
-    ...problemResponses(400, 403),
-  },
+  responses: collectionResponses('Incidents active at the instant', 400, 403),
 });
 
 export function registerSnapshot(
