@@ -111,17 +111,16 @@ export interface ScatterOptions {
   withHectares?: boolean;
 }
 
-const SCATTER_TYPES: readonly EventType[] = [
+/** Mostly fires, as in a summer's feeds; complexes draw from these. */
+const COMPLEX_TYPES: readonly EventType[] = [
   'bushfire',
   'bushfire',
   'bushfire',
   'grass_fire',
   'storm',
   'flood',
-  'tree_down',
-  'rescue',
-  'structure_fire',
 ];
+const SCATTER_TYPES: readonly EventType[] = [...COMPLEX_TYPES, 'tree_down', 'rescue', 'structure_fire'];
 
 /**
  * `count` members in hotspots across Australia's bounding box (plus lone ones), all updated in
@@ -184,14 +183,6 @@ interface Complex {
 }
 
 const SEQUENCE_START_MS = Date.parse('2026-01-10T00:00:00.000Z');
-const COMPLEX_TYPES: readonly EventType[] = [
-  'bushfire',
-  'bushfire',
-  'bushfire',
-  'grass_fire',
-  'storm',
-  'flood',
-];
 
 /**
  * Polls of a made-up fire season. Each poll a complex may start (2–5 incidents within a few km), and
