@@ -66,6 +66,10 @@ export interface AppDeps {
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
 export type IncidentDeps = Pick<AppDeps, 'store' | 'cursors' | 'cap' | 'publicBaseUrl' | 'now'>;
+/** What the routes paging through a past window or instant use. */
+export type WindowReadDeps = Pick<IncidentDeps, 'store' | 'cursors' | 'now'>;
+/** What the routes answering in CAP use. */
+export type CapDeps = Pick<IncidentDeps, 'store' | 'cap' | 'publicBaseUrl' | 'now'>;
 export type MetaDeps = Pick<
   AppDeps,
   | 'feedHealth'

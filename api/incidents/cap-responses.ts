@@ -5,7 +5,7 @@ import { capEntries } from '../../exports/cap/cap-entries.js';
 import { capDateTime } from '../../exports/cap/cap-time.js';
 import { edxlDistribution } from '../../exports/cap/edxl-de.js';
 import type { IncidentRecord } from '../../model/index.js';
-import type { AppEnv, IncidentDeps } from '../types.js';
+import type { AppEnv, CapDeps } from '../types.js';
 import { echoableQuery, linkWith, selfLink } from '../request-links.js';
 
 export const ATOM_MEDIA_TYPE = 'application/atom+xml';
@@ -15,19 +15,12 @@ export const EDXL_MEDIA_TYPE = 'application/xml';
 export const CAP_AU_LIST_DEPRECATED = '@1795219200';
 
 /** Where clients reach the API: configured, or else the address this request came to. */
-function baseUrlOf(
-  c: Context<AppEnv>,
-  deps: Pick<IncidentDeps, 'store' | 'cap' | 'publicBaseUrl' | 'now'>,
-): string {
+function baseUrlOf(c: Context<AppEnv>, deps: CapDeps): string {
   return (deps.publicBaseUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
 }
 
 /** GET /incidents/{id}?format=cap-au: the CAP-AU alert of the incident's latest version. */
-export async function respondWithAlert(
-  c: Context<AppEnv>,
-  deps: Pick<IncidentDeps, 'store' | 'cap' | 'publicBaseUrl' | 'now'>,
-  record: IncidentRecord,
-) {
+export async function respondWithAlert(c: Context<AppEnv>, deps: CapDeps, record: IncidentRecord) {
   const [entry] = capEntries([record], await deps.store.versions());
   const xml = capAlertDocument(entry!.record, entry!.message, deps.cap);
   return c.body(xml, 200, { 'content-type': `${CAP_MEDIA_TYPE}; charset=utf-8` });
@@ -40,11 +33,7 @@ export interface CapPage {
 }
 
 /** A page of the list as the CAP Atom feed: each entry inlines the latest alert of one incident. */
-export async function respondWithAtom(
-  c: Context<AppEnv>,
-  deps: Pick<IncidentDeps, 'store' | 'cap' | 'publicBaseUrl' | 'now'>,
-  page: CapPage,
-) {
+export async function respondWithAtom(c: Context<AppEnv>, deps: CapDeps, page: CapPage) {
   const base = baseUrlOf(c, deps);
   const unpaged = echoableQuery(c);
   unpaged.delete('cursor');
@@ -65,11 +54,7 @@ export async function respondWithAtom(
  * A page of the list in the deprecated legacy format: an EDXL-DE distribution of alerts, with the
  * Deprecation header and a successor-version link to the same query as cap-atom.
  */
-export async function respondWithEdxl(
-  c: Context<AppEnv>,
-  deps: Pick<IncidentDeps, 'store' | 'cap' | 'publicBaseUrl' | 'now'>,
-  page: CapPage,
-) {
+export async function respondWithEdxl(c: Context<AppEnv>, deps: CapDeps, page: CapPage) {
   const successor = linkWith(c, (query) => query.set('format', 'cap-atom'));
   const links = [`<${successor}>; rel="successor-version"`];
   if (page.next) links.push(`<${page.next}>; rel="next"`);
@@ -85,7 +70,7 @@ export async function respondWithEdxl(
   });
 }
 
-function publishedAt(deps: Pick<IncidentDeps, 'store' | 'cap' | 'publicBaseUrl' | 'now'>): Date {
+function publishedAt(deps: CapDeps): Date {
   const { publishedAt } = deps.store.current;
   return publishedAt ? new Date(publishedAt) : deps.now();
 }

@@ -3,7 +3,7 @@ import { ARCHIVE_BOUNDARY } from '../../config/index.js';
 import { RECORD_COLUMN_LIST } from '../../lake/incident-columns.js';
 import { problems } from '../problem.js';
 import { assertLookback, earliestAllowed } from '../tier-access.js';
-import type { AppEnv, IncidentDeps } from '../types.js';
+import type { AppEnv, WindowReadDeps } from '../types.js';
 import { collectionResponses, respondWithPage } from './collection.js';
 import { inList, keysetPage } from './paging.js';
 import { HistoryQuery } from './schemas.js';
@@ -17,10 +17,7 @@ const historyRoute = createRoute({
   responses: collectionResponses('Incidents of the window', 400, 403),
 });
 
-export function registerHistory(
-  app: OpenAPIHono<AppEnv>,
-  deps: Pick<IncidentDeps, 'store' | 'cursors' | 'now'>,
-): void {
+export function registerHistory(app: OpenAPIHono<AppEnv>, deps: WindowReadDeps): void {
   app.openapi(historyRoute, async (c) => {
     const query = c.req.valid('query');
     const now = deps.now();

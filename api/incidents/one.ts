@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { toFeature } from '../../exports/geojson.js';
 import { problems } from '../problem.js';
-import type { AppEnv, IncidentDeps } from '../types.js';
+import type { AppEnv, CapDeps } from '../types.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { CAP_MEDIA_TYPE } from '../../exports/cap/cap-document.js';
 import { respondWithAlert } from './cap-responses.js';
@@ -30,10 +30,7 @@ const oneRoute = createRoute({
   },
 });
 
-export function registerOne(
-  app: OpenAPIHono<AppEnv>,
-  deps: Pick<IncidentDeps, 'store' | 'cap' | 'publicBaseUrl' | 'now'>,
-): void {
+export function registerOne(app: OpenAPIHono<AppEnv>, deps: CapDeps): void {
   app.openapi(oneRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { format } = c.req.valid('query');

@@ -4,7 +4,7 @@ import { toArchiveFeature } from '../../exports/geojson.js';
 import type { ArchiveFields, IncidentRecord } from '../../model/index.js';
 import { problems } from '../problem.js';
 import { assertLookback } from '../tier-access.js';
-import type { AppEnv, IncidentDeps } from '../types.js';
+import type { AppEnv, WindowReadDeps } from '../types.js';
 import { collectionResponses, respondWithPage } from './collection.js';
 import { inList, keysetPage } from './paging.js';
 import { SnapshotQuery } from './schemas.js';
@@ -18,10 +18,7 @@ const snapshotRoute = createRoute({
   responses: collectionResponses('Incidents active at the instant', 400, 403),
 });
 
-export function registerSnapshot(
-  app: OpenAPIHono<AppEnv>,
-  deps: Pick<IncidentDeps, 'store' | 'cursors' | 'now'>,
-): void {
+export function registerSnapshot(app: OpenAPIHono<AppEnv>, deps: WindowReadDeps): void {
   app.openapi(snapshotRoute, async (c) => {
     const query = c.req.valid('query');
     const now = deps.now();
