@@ -31,6 +31,7 @@ export {
 export { autoInterval } from './auto-interval.js';
 export {
   summarizeGauges,
+  GAUGE_COUNT_NAMES,
   UNKNOWN_GROUP,
   type GaugeCounts,
   type GaugeSummary,

@@ -9,15 +9,17 @@ import { classRank } from './flood-class.js';
  * `aboveMinorStations` lists the current gauges at or above minor, most severe first, capped at 500.
  */
 
-export interface GaugeCounts {
-  total: number;
-  minor: number;
-  moderate: number;
-  major: number;
-  stale: number;
-  unclassified: number;
-  atOrAboveMinor: number;
-}
+/** The counts of the summary and of each group, in the order answers list them. */
+export const GAUGE_COUNT_NAMES = [
+  'total',
+  'minor',
+  'moderate',
+  'major',
+  'stale',
+  'unclassified',
+  'atOrAboveMinor',
+] as const;
+export type GaugeCounts = Record<(typeof GAUGE_COUNT_NAMES)[number], number>;
 
 export interface GaugeSummaryGroup extends GaugeCounts {
   /** State code or LGA code; UNKNOWN_GROUP for the gauges without one. */
@@ -63,7 +65,7 @@ export function summarizeGauges<G extends Gauge>(
 }
 
 function emptyCounts(): GaugeCounts {
-  return { total: 0, minor: 0, moderate: 0, major: 0, stale: 0, unclassified: 0, atOrAboveMinor: 0 };
+  return Object.fromEntries(GAUGE_COUNT_NAMES.map((name) => [name, 0])) as GaugeCounts;
 }
 
 function isFlooding(floodClass: FloodClass | null): floodClass is 'minor' | 'moderate' | 'major' {

@@ -10,6 +10,7 @@ import {
   READING_STATUSES,
   STATES,
 } from '../../model/index.js';
+import { GAUGE_COUNT_NAMES, type GaugeCounts } from '../../gauges/index.js';
 
 /** Record shapes of the gauge endpoints (the spec leaves them open; these are the service's). */
 
@@ -138,15 +139,10 @@ export const ReadingsBodySchema = z
   })
   .openapi('GaugeReadings');
 
-const CountsShape = {
-  total: z.number().int(),
-  minor: z.number().int(),
-  moderate: z.number().int(),
-  major: z.number().int(),
-  stale: z.number().int(),
-  unclassified: z.number().int(),
-  atOrAboveMinor: z.number().int(),
-};
+const CountsShape = Object.fromEntries(GAUGE_COUNT_NAMES.map((name) => [name, z.number().int()])) as Record<
+  keyof GaugeCounts,
+  z.ZodNumber
+>;
 
 export const SummaryBodySchema = z
   .object({
