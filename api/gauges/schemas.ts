@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import {
-  FEED_ERROR_KINDS,
   FEED_REPORT_STATUSES,
   FLOOD_CLASSES,
   GAUGE_DATUMS,
@@ -11,6 +10,7 @@ import {
   STATES,
 } from '../../model/index.js';
 import { GAUGE_COUNT_NAMES, type GaugeCounts } from '../../gauges/index.js';
+import { pollFailuresShape, pollTimesShape } from '../poller-health-schema.js';
 
 /** Record shapes of the gauge endpoints (the spec leaves them open; these are the service's). */
 
@@ -186,8 +186,7 @@ export const GaugeSourceHealthSchema = z
       description:
         'As for a feed (/v1/states): stale when the poller has missed its next poll by over 2 minutes; down when its workflow is stuck or not running.',
     }),
-    lastPolled: z.string().nullable(),
-    lastSuccess: z.string().nullable(),
+    ...pollTimesShape,
     gaugeCount: z.number().int(),
     newReadings: z
       .number()
@@ -197,16 +196,7 @@ export const GaugeSourceHealthSchema = z
       .number()
       .int()
       .openapi({ description: 'Sites or series the source reported an error for inside a good answer.' }),
-    errorCount: z.number().int(),
-    consecutiveFailures: z.number().int(),
-    lastError: z
-      .object({ kind: z.enum(FEED_ERROR_KINDS), message: z.string() })
-      .nullable()
-      .openapi({
-        description:
-          'Why the last poll failed (upstream-error: the service answered with an error of its own, often with HTTP 200); null when it succeeded.',
-      }),
-    nextPoll: z.string().nullable(),
+    ...pollFailuresShape,
     pollIntervalSeconds: z.number().int(),
     stalenessHorizonHours: z.number().int(),
   })

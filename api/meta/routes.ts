@@ -4,7 +4,6 @@ import {
   categoryMapping,
   CERTAINTIES,
   EVENT_CATEGORIES,
-  FEED_ERROR_KINDS,
   EVENT_TYPES,
   FEED_REPORT_STATUSES,
   INCIDENT_STATUSES,
@@ -19,6 +18,7 @@ import {
 } from '../../model/index.js';
 import { GAUGE_SOURCES } from '../../config/gauge-sources.js';
 import { gaugeSourceItem } from '../gauges/source-health.js';
+import { pollFailuresShape, pollTimesShape } from '../poller-health-schema.js';
 import { PreparedAnswer } from '../prepared-answer.js';
 import type { AppEnv, MetaDeps } from '../types.js';
 import { jsonResponse, validationHook } from '../validation.js';
@@ -37,28 +37,9 @@ const FeedHealthEntry = z
       description:
         'What the poller recorded (healthy, degraded, down after 3 failed polls in a row, unknown before its first poll), overruled by what the service sees: down when the poller is stuck (its workflow task fails) or not running, stale when it has missed its next poll by over 2 minutes or not polled for 2 hours. stale extends the list of the interface (healthy, degraded, down, unknown).',
     }),
-    lastPolled: z.string().nullable(),
-    lastSuccess: z.string().nullable(),
+    ...pollTimesShape,
     incidentCount: z.number().int(),
-    errorCount: z.number().int(),
-    consecutiveFailures: z
-      .number()
-      .int()
-      .openapi({ description: 'Failed polls in a row (3 or more: down); 0 after a good poll.' }),
-    lastError: z
-      .object({
-        kind: z.enum(FEED_ERROR_KINDS).openapi({
-          description:
-            'What failed: dns, refused, timeout, tls, network (no HTTP answer); http-status; bad-body (malformed, empty or an HTML error page); too-large; retraction-guard (a poll that would retract too much, held back); upstream-error (a well-formed answer reporting an error of the service, often with HTTP 200); worker-timeout (no worker finished the poll in time); internal (a fault of the service); workflow-task (the poller is stuck: its workflow task fails, with the error); not-running (no poller runs for the feed).',
-        }),
-        message: z.string(),
-      })
-      .nullable()
-      .openapi({ description: 'Why the last poll did not succeed; null when it did.' }),
-    nextPoll: z
-      .string()
-      .nullable()
-      .openapi({ description: 'When the poller polls next (sooner if woken); null before its first poll.' }),
+    ...pollFailuresShape,
   })
   .openapi('FeedHealth');
 
