@@ -3,14 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { join } from 'node:path';
 import type { LakeFile } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
-import {
-  currentManifest,
-  finishPublication,
-  lakeFilePlace,
-  publishFiles,
-  sqlString,
-  writeLakeFile,
-} from './publish.js';
+import { currentManifest, lakeFilePlace, publishFiles, sqlString, writeLakeFile } from './publish.js';
 import type { Warehouse } from './warehouse.js';
 
 /** A partition is merged once it holds this many files, or any number (≥ 2) once its month is over. */
@@ -62,7 +55,8 @@ export async function compactLake(
   options: CompactionOptions,
 ): Promise<CompactionResult> {
   const { lakeDir, now } = options;
-  await warehouse.exclusive(() => finishPublication(warehouse.db, lakeDir));
+  // No sweep of unnamed files here: other writers (a gauge compaction, an archive load) may be between
+  // writing a file and publishing it. What a killed compaction leaves is swept at the writer's start.
   const manifest = await warehouse.exclusive(() => currentManifest(warehouse.db, lakeDir));
   const groups = candidates(manifest?.files ?? [], now);
   const result: CompactionResult = { partitions: 0, filesBefore: 0, filesAfter: 0, rows: 0 };

@@ -10,6 +10,7 @@ import { filesOf, readManifest, type Manifest } from '../../lake/manifest.js';
 import {
   finishPublication,
   GARBAGE_GRACE_MS,
+  lakeFilePlace,
   publishLake,
   recordPublication,
   writeLakeFile,
@@ -273,6 +274,27 @@ describe('the published lake (real DuckDB, real Parquet)', () => {
     expect(JSON.parse(await readFile(join(lakeDir, 'manifest.json'), 'utf8'))).toMatchObject({
       generation: 1,
     });
+  });
+
+  it('never removes a file another writer has written but not yet published', async () => {
+    await commit([makeRecord('1')], '2026-11-20T10:00:00+11:00');
+    await publishNow(warehouse, lakeDir);
+    // A gauge compaction between writing its merged file and swapping it in, and a write still under way.
+    const reader = await warehouse.connect();
+    const pending = await writeLakeFile(
+      reader,
+      lakeDir,
+      lakeFilePlace('gauge_readings', { source: 'bom-kiwis', month: '2026-11' }, 'compact-pending.parquet'),
+      `SELECT 'g1' AS gauge_id, 'bom-kiwis' AS source, TIMESTAMPTZ '2026-11-01 00:00:00+00' AS reading_time,
+        600::SMALLINT AS offset_minutes, 1.5::DOUBLE AS value, NULL::VARCHAR AS quality,
+        TIMESTAMPTZ '2026-11-24 00:00:00+00' AS received_at`,
+    ).finally(() => reader.closeSync());
+    const underWay = join(lakeDir, 'gauge_readings/source=bom-kiwis/month=2026-11/.compact-next.parquet.tmp');
+    await writeFile(underWay, '');
+
+    await compactLake(warehouse, { lakeDir, now: new Date('2026-12-02T00:00:00Z') });
+    expect(existsSync(join(lakeDir, pending.path))).toBe(true);
+    expect(existsSync(underWay)).toBe(true);
   });
 
   it("compacts a partition's segments into one sorted file, keeping each version once", async () => {
