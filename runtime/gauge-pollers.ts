@@ -1,10 +1,11 @@
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { ConfigError, type Settings } from '../config/index.js';
 import { effectiveGaugeBaseUrl, GAUGE_SOURCES, type GaugeSourceDefinition } from '../config/gauge-sources.js';
 import { gaugePollerWorkflowId, type GaugePollerCarry } from '../model/index.js';
 import type { GaugeMaintenanceInput, GaugePollerInput } from '../workflows/index.js';
 import type { ServiceLog } from './log.js';
 import { markRestarted, POLLS_PER_RUN } from './pollers.js';
+import { COMPACTION_EVERY, createScheduleOnce } from './schedules.js';
 import type { KeptWorkflow } from './workflow-doctor.js';
 
 /**
@@ -72,8 +73,9 @@ export const GAUGE_COMPACTION_SCHEDULE_ID = 'gauge-lake-compaction';
 export const GAUGE_RETENTION_SCHEDULE_ID = 'gauge-retention';
 
 /**
- * The schedules of gauge maintenance: segments merged every 10 minutes, retention once a day. Created
- * once; an existing schedule is left as it is, so an operator's pause or edit stands.
+ * The schedules of gauge maintenance: segments merged every 10 minutes, five minutes off the incident
+ * lake's compaction so the two never run together; retention once a day. Created once
+ * (`createScheduleOnce`): an operator's pause or edit stands.
  */
 export async function ensureGaugeSchedules(
   client: Client,
@@ -82,25 +84,16 @@ export async function ensureGaugeSchedules(
 ): Promise<void> {
   const args: [GaugeMaintenanceInput] = [{ warehouseTaskQueue: settings.WAREHOUSE_TASK_QUEUE }];
   const schedules = [
-    { scheduleId: GAUGE_COMPACTION_SCHEDULE_ID, every: '10 minutes', workflowType: 'compactGaugeLake' },
-    { scheduleId: GAUGE_RETENTION_SCHEDULE_ID, every: '1 day', workflowType: 'gaugeRetention' },
-  ];
+    {
+      scheduleId: GAUGE_COMPACTION_SCHEDULE_ID,
+      interval: { every: COMPACTION_EVERY, offset: '5 minutes' },
+      workflowType: 'compactGaugeLake',
+    },
+    { scheduleId: GAUGE_RETENTION_SCHEDULE_ID, interval: { every: '1 day' }, workflowType: 'gaugeRetention' },
+  ] as const;
   for (const schedule of schedules) {
-    try {
-      await client.schedule.create({
-        scheduleId: schedule.scheduleId,
-        spec: { intervals: [{ every: schedule.every }] },
-        action: {
-          type: 'startWorkflow',
-          workflowType: schedule.workflowType,
-          taskQueue: settings.INGEST_TASK_QUEUE,
-          args,
-        },
-        policies: { overlap: ScheduleOverlapPolicy.SKIP },
-      });
+    if (await createScheduleOnce(client, settings, { ...schedule, args })) {
       log.debug(`created schedule ${schedule.scheduleId}`);
-    } catch (error) {
-      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
     }
   }
 }
