@@ -75,13 +75,17 @@ describe('polling through SIGKILLed workers', () => {
 
   it('leaves no workflow with a failed workflow task, and none had to be started again', async () => {
     const maintenance: string[] = [];
+    const types = new Set<string>();
     for await (const info of scenario.client.workflow.list({
       query: `WorkflowType IN ('compactLake', 'compactGaugeLake', 'gaugeRetention')`,
     })) {
       maintenance.push(info.workflowId);
+      types.add(info.type);
       await scenario.client.workflow.getHandle(info.workflowId, info.runId).result();
     }
-    expect(maintenance).toHaveLength(SCHEDULES.length);
+    // Every schedule's triggered run finished; a schedule may also have fired on its own meanwhile.
+    expect(maintenance.length).toBeGreaterThanOrEqual(SCHEDULES.length);
+    expect([...types].sort()).toEqual(['compactGaugeLake', 'compactLake', 'gaugeRetention']);
     const failures: string[] = [];
     for (const id of [...scenario.workflowIds, CLUSTERER, ...maintenance]) {
       for (const run of await runsOf(scenario.client, id)) {
