@@ -431,17 +431,33 @@ function redraw() {
   }, 100);
 }
 
+/** The next read of the lists: one timer, set again whenever the stream starts or stops. */
+let nextRead;
+function readAgainIn(ms) {
+  clearTimeout(nextRead);
+  nextRead = setTimeout(async () => {
+    if (document.visibilityState === 'visible') await poll();
+    readAgainIn(streaming ? STREAMING_CHECK_MS : pollMs);
+  }, ms);
+}
+
 function follow() {
   const stream = new ChangeStream(api, {
     change: applyChange,
     // Live: one conditional read covers any change between the lists and the stream's start (a few
-    // seconds on, so it does not add to the first load's burst).
+    // seconds on, so it does not add to the first load's burst); then only the occasional check.
     ready: () => {
       streaming = true;
-      setTimeout(() => void poll(), READ_AFTER_READY_MS);
+      readAgainIn(READ_AFTER_READY_MS);
     },
     reset: () => void poll(),
-    down: () => (streaming = false),
+    // Without the stream the lists are polled again, from the moment it went (a failed reopen, later,
+    // leaves the polling as it is).
+    down: () => {
+      if (!streaming) return;
+      streaming = false;
+      readAgainIn(pollMs);
+    },
   });
   stream.open().catch(() => (streaming = false));
 }
@@ -487,16 +503,8 @@ async function start() {
     document.documentElement.dataset.mapRendered = 'true';
   });
   await attribution;
+  readAgainIn(pollMs);
   follow();
-  const loop = () =>
-    setTimeout(
-      async () => {
-        if (document.visibilityState === 'visible') await poll();
-        loop();
-      },
-      streaming ? STREAMING_CHECK_MS : pollMs,
-    );
-  loop();
 }
 
 void start();
