@@ -9,6 +9,15 @@ import type { Warehouse } from './warehouse.js';
 /** A partition is merged once it holds this many files, or any number (≥ 2) once its month is over. */
 export const SEGMENTS_BEFORE_COMPACTION = 8;
 
+/** A name fixed by the files merged: a retried merge writes the same file again. */
+export function mergedName(prefix: string, files: readonly LakeFile[]): string {
+  const hash = createHash('sha256')
+    .update(files.map((file) => file.sha256).join(','))
+    .digest('hex')
+    .slice(0, 16);
+  return `${prefix}-${hash}.parquet`;
+}
+
 export interface CompactionOptions {
   lakeDir: string;
   now: Date;
@@ -67,14 +76,10 @@ export async function compactLake(
       const first = group[0]!;
       const { state = '', month = '' } = first.partition;
       const inputs = group.map((file) => sqlString(join(lakeDir, file.path))).join(', ');
-      const name = createHash('sha256')
-        .update(group.map((file) => file.sha256).join(','))
-        .digest('hex')
-        .slice(0, 16);
       const merged = await writeLakeFile(
         reader,
         lakeDir,
-        lakeFilePlace('incident_versions', { state, month }, `compact-${name}.parquet`),
+        lakeFilePlace('incident_versions', { state, month }, mergedName('compact', group)),
         `SELECT ${columnList(definition)} FROM read_parquet([${inputs}])
          QUALIFY row_number() OVER (PARTITION BY id, version ORDER BY valid_to DESC NULLS LAST) = 1
          ORDER BY ${definition.orderBy}`,

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { LakeFile } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
-import { SEGMENTS_BEFORE_COMPACTION } from '../compact.js';
+import { mergedName, SEGMENTS_BEFORE_COMPACTION } from '../compact.js';
 import { currentManifest, lakeFilePlace, sqlString, writeLakeFile } from '../publish.js';
 import type { Warehouse } from '../warehouse.js';
 import { byPartition, swapFiles } from './swap.js';
@@ -29,15 +28,6 @@ export function latestRowsSql(
     WHERE ${where}
     QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY ${newest} DESC) = 1
     ORDER BY ${definition.orderBy}`;
-}
-
-/** A name fixed by the files merged: a retried merge writes the same file again. */
-export function mergedName(prefix: string, files: readonly LakeFile[]): string {
-  const hash = createHash('sha256')
-    .update(files.map((file) => file.sha256).join(','))
-    .digest('hex')
-    .slice(0, 16);
-  return `${prefix}-${hash}.parquet`;
 }
 
 /**

@@ -5,7 +5,8 @@ import { gaugeFilesBetween } from '../../lake/gauge-files.js';
 import { filesOf, type LakeFile, type Manifest } from '../../lake/manifest.js';
 import { currentManifest, lakeFilePlace, sqlString, writeLakeFile } from '../publish.js';
 import type { Warehouse } from '../warehouse.js';
-import { latestRowsSql, mergedName } from './compact.js';
+import { mergedName } from '../compact.js';
+import { latestRowsSql } from './compact.js';
 import { byPartition, swapFiles } from './swap.js';
 
 export interface GaugeRetentionResult {
