@@ -3,9 +3,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Settings } from '../config/index.js';
 import type { LakeStorage } from '../lake/storage/lake-storage.js';
 import { openLakeStorage } from '../lake/storage/open-storage.js';
+import { Unreachable } from '../telemetry/reachability.js';
+import { currentActivity } from './heartbeat.js';
 
 /**
  * Files one process writes under its DATA_DIR and another reads: raw bodies (fetched by one ingest
@@ -36,6 +39,33 @@ export function localFiles(dataDir: string): SharedFiles {
   };
 }
 
+/** Left of an activity's time when it stops waiting for the bucket and fails (to be retried). */
+const WAIT_MARGIN_MS = 5_000;
+const WAIT_STEP_MS = 1_000;
+
+/**
+ * Runs `operation`, waiting out a bucket that does not answer within the running activity's time
+ * (heartbeating, so Temporal knows the worker lives): a poll or commit that needs the bucket resumes
+ * when it is back instead of failing. Outside an activity, and past the activity's time, the bucket's
+ * `Unreachable` is thrown (the activity is then retried by Temporal).
+ */
+export async function waitingForBucket<T>(operation: () => Promise<T>): Promise<T> {
+  const activity = currentActivity();
+  const info = activity?.info;
+  const deadline = info
+    ? info.currentAttemptScheduledTimestampMs + (info.startToCloseTimeoutMs || 0) - WAIT_MARGIN_MS
+    : 0;
+  for (;;) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (!(error instanceof Unreachable) || Date.now() + WAIT_STEP_MS > deadline) throw error;
+      activity?.heartbeat();
+      await delay(WAIT_STEP_MS);
+    }
+  }
+}
+
 /** Files shared through a bucket (or any LakeStorage), keyed by their path relative to DATA_DIR. */
 export function bucketFiles(dataDir: string, storage: LakeStorage): SharedFiles {
   async function download(path: string): Promise<boolean> {
@@ -64,18 +94,20 @@ export function bucketFiles(dataDir: string, storage: LakeStorage): SharedFiles 
       const absolute = join(dataDir, path);
       const bytes = await readFile(absolute);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      await storage.upload(path, absolute, { bytes: bytes.length, sha256 });
+      await waitingForBucket(() => storage.upload(path, absolute, { bytes: bytes.length, sha256 }));
     },
     async fetch(path) {
       // A file nobody wrote (or a staged poll consumed already) fails where it is read, as on one host.
-      await download(path);
+      await waitingForBucket(() => download(path));
     },
     async fetchAll(prefix) {
-      for (const object of await storage.list(prefix)) await download(object.key);
+      for (const object of await waitingForBucket(() => storage.list(prefix))) {
+        await waitingForBucket(() => download(object.key));
+      }
     },
     async discard(path) {
       await rm(join(dataDir, path), { force: true });
-      await storage.remove([path]);
+      await waitingForBucket(() => storage.remove([path]));
     },
   };
 }
@@ -85,7 +117,7 @@ const shared = new Map<string, SharedFiles>();
 /** The settings that say where shared files are. */
 export type SharedFilesSettings = Pick<
   Settings,
-  'DATA_DIR' | 'INGEST_STORE_URL' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'
+  'DATA_DIR' | 'INGEST_STORE_URL' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE' | 'S3_TIMEOUT_MS'
 >;
 
 /** The process's shared files, from INGEST_STORE_URL (one client per process). */
@@ -103,6 +135,7 @@ export function sharedFilesOf(settings: SharedFilesSettings): SharedFiles {
             endpoint: settings.S3_ENDPOINT,
             region: settings.S3_REGION,
             forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+            requestTimeoutMs: settings.S3_TIMEOUT_MS,
           },
     );
     files = bucketFiles(settings.DATA_DIR, storage);

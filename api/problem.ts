@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { LakeFileUnavailable } from '../lake/replica/file-cache.js';
+import { Unreachable } from '../telemetry/reachability.js';
 import type { AppEnv } from './env.js';
 
 /**
@@ -65,6 +66,15 @@ export function onError(error: Error, c: Context<AppEnv>): Response {
       { 'retry-after': '5' },
     );
     return problemResponse(c, problem);
+  }
+  if (error instanceof Unreachable) {
+    // A shared piece this request needs is away: the process said so once when it went (one line).
+    const detail = `${error.piece[0]!.toUpperCase()}${error.piece.slice(1)} does not answer just now and this request needs it; try again in ${error.retryAfterSeconds} s.`;
+    const retryAfter = { 'retry-after': String(error.retryAfterSeconds) };
+    return problemResponse(
+      c,
+      new ProblemError(503, 'unavailable', 'Service Unavailable', detail, {}, retryAfter),
+    );
   }
   if (error instanceof HTTPException) {
     return problemResponse(c, new ProblemError(error.status, 'http-error', error.message || 'HTTP error'));

@@ -15,7 +15,7 @@ import {
 import { GAUGE_SOURCES } from '../config/gauge-sources.js';
 import { gaugePollerWorkflowId } from '../model/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
-import { startMemoryAccess } from './access/memory-access.js';
+import { accessOutageOptions, startMemoryAccess } from './access/memory-access.js';
 import { openAccessStore } from './access/open-store.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
@@ -35,6 +35,7 @@ import { WebhookDispatcher } from './subscriptions/dispatcher.js';
 import { endDeliveries, temporalHandOn } from './subscriptions/temporal-hand-on.js';
 import { SqliteSubscriptionStore } from '../subscriptions/sqlite-store.js';
 import { startLakeReplica } from './lake-replica.js';
+import { dependencyReport } from './meta/dependencies.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -69,11 +70,15 @@ export async function startApiServer(
     files: replica,
   });
   if (replica) replica.onPrepared = () => void store.refresh().catch(() => undefined);
-  const { store: accessStore } = await openAccessStore(settings);
+  const { store: accessStore } = await openAccessStore(settings, { startAway: true });
   const access = await startMemoryAccess(accessStore, {
     rateLimits: settings.RATE_LIMITS,
+    // A store that is merely away is said once, below; anything else here is a bug.
     onError: (error) =>
-      log?.(`the access store failed: ${error instanceof Error ? error.message : String(error)}`),
+      log?.(
+        `the access store failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
+    outage: accessOutageOptions(settings, (line, level) => (level === 'warn' ? warn : log)?.(line)),
   });
   // The change stream follows the store's generations from the one loaded now.
   const stream = await ChangeHub.start(store, {
@@ -98,14 +103,7 @@ export async function startApiServer(
       ...GAUGE_SOURCES.map((source) => gaugePollerWorkflowId(source.name)),
       DECLARATION_REFRESHER_WORKFLOW_ID,
     ],
-    {
-      onReadError: (message) =>
-        log?.(
-          message === undefined
-            ? 'reading feed health from Temporal works again'
-            : `reading feed health from Temporal failed (${message}); serving the last known health`,
-        ),
-    },
+    { log: (line, level) => (level === 'warn' ? warn : log)?.(line) },
   );
   await board.start();
   // Webhooks: matched here against every change the stream hands out, delivered by workflows.
@@ -157,6 +155,22 @@ export async function startApiServer(
     ),
     pages,
     lakeReplica: replica,
+    dependencies: () => [
+      dependencyReport(
+        'temporal',
+        board.reachability,
+        'feed health is the last read (healthObservedAt), and webhook deliveries wait to be handed on',
+      ),
+      ...(access.reachability
+        ? [
+            dependencyReport(
+              'keyStore',
+              access.reachability,
+              `keys and leases are served from memory; each key may make ${settings.ACCESS_STORE_GRACE_REQUESTS} more requests per replica for ${settings.ACCESS_STORE_GRACE_SECONDS} s, then 503`,
+            ),
+          ]
+        : []),
+    ],
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;

@@ -10,6 +10,7 @@ import type { FeedHealthSource } from './feed-health-source.js';
 import type { GaugeHealthSource } from './gauges/source-health.js';
 import type { PageInputs } from './pages/inputs.js';
 import type { ServingStore } from '../lake/serving/serving-store.js';
+import type { DependencySource } from './meta/dependencies.js';
 import type { LakeReplicaStatusSource } from './meta/lake-status.js';
 import type { ChangeHub } from './stream/hub.js';
 import type { StreamTokenCodec } from './stream/tokens.js';
@@ -62,6 +63,8 @@ export interface AppDeps {
   pages?: PageInputs | undefined;
   /** A replica of a lake in a bucket (LAKE_URL=s3://…); absent when the lake is a folder. */
   lakeReplica?: LakeReplicaStatusSource | undefined;
+  /** The shared pieces this process watches (Temporal, the key store), for /v1/status; none when absent. */
+  dependencies?: DependencySource | undefined;
 }
 
 /** What each resource's routes use: a registrar is given these and nothing else. */
@@ -81,6 +84,7 @@ export type MetaDeps = Pick<
   | 'now'
   | 'store'
   | 'lakeReplica'
+  | 'dependencies'
 >;
 export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store' | 'now'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;

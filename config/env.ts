@@ -87,12 +87,30 @@ const SettingsSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// (or postgresql://) URL')
     .optional(),
+  /**
+   * A key store call (PostgreSQL or SQLite) with no answer in this long is abandoned and the store taken
+   * for away: requests are then served from what the API process holds (ADR 33).
+   */
+  ACCESS_STORE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /**
+   * While the key store is away, each API process lets a key make this many requests past its leases
+   * without the store (never more than the key had left), counted in the store when it is back: with N
+   * replicas a key can pass its quota by at most N times this per outage. Past it: 503 with Retry-After.
+   */
+  ACCESS_STORE_GRACE_REQUESTS: z.coerce.number().int().min(0).default(1_000),
+  /** For how long after the key store stopped answering those requests are let through. */
+  ACCESS_STORE_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** An S3-compatible store's address (versitygw, R2, Ceph…); AWS S3 when unset. */
   S3_ENDPOINT: z.url().optional(),
   /** The bucket's region; the SDK's chain (AWS_REGION, profile) when unset, us-east-1 with S3_ENDPOINT. */
   S3_REGION: z.string().min(1).optional(),
   /** Bucket in the path, not the host name: true by default with S3_ENDPOINT, false for AWS. */
   S3_FORCE_PATH_STYLE: flag.optional(),
+  /**
+   * A bucket call (a manifest, a list) with no answer in this long, or a transfer with nothing moving
+   * for this long, is abandoned and the bucket taken for away (said once, retried).
+   */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   /** An API replica's local cache of lake files (under DATA_DIR), in MiB: least recently used leave first. */
   LAKE_CACHE_MB: z.coerce.number().int().min(16).default(4096),
   /** How often an API replica asks the bucket whether the manifest changed (a conditional GET). */

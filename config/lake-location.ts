@@ -4,7 +4,10 @@ import type { LakeLocation } from './lake-url.js';
 
 /** The lake's location from the settings: LAKE_URL (with the S3 settings), else the folder under DATA_DIR. */
 export function lakeLocationOf(
-  settings: Pick<Settings, 'LAKE_URL' | 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>,
+  settings: Pick<
+    Settings,
+    'LAKE_URL' | 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE' | 'S3_TIMEOUT_MS'
+  >,
 ): LakeLocation {
   const location = settings.LAKE_URL ?? { kind: 'folder', dir: dataLayout(settings.DATA_DIR).lakeDir };
   if (location.kind === 'folder') return location;
@@ -13,5 +16,6 @@ export function lakeLocationOf(
     endpoint: settings.S3_ENDPOINT,
     region: settings.S3_REGION,
     forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+    requestTimeoutMs: settings.S3_TIMEOUT_MS,
   };
 }

@@ -15,6 +15,8 @@ export type LakeLocation =
       endpoint?: string | undefined;
       region?: string | undefined;
       forcePathStyle?: boolean | undefined;
+      /** From S3_TIMEOUT_MS: a call, or a transfer with nothing moving, that takes longer is abandoned. */
+      requestTimeoutMs?: number | undefined;
     };
 
 /** S3 bucket names: 3–63 lower-case letters, digits, dots and hyphens (the rules every S3 store shares). */

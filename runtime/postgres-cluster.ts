@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { isExecutableFile, searchPath } from './executables.js';
 
 const run = promisify(execFile);
 
@@ -13,6 +15,8 @@ export interface PostgresCluster {
   /** Runs SQL as the superuser in the `postgres` database. */
   sql(statement: string): Promise<void>;
   stop(): Promise<void>;
+  /** Starts it again after `stop` (same folder, same port). */
+  start(): Promise<void>;
 }
 
 const SUPERUSER = 'postgres';
@@ -24,8 +28,24 @@ async function systemUserIds(): Promise<{ uid: number; gid: number }> {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
+/** Where Debian keeps the server's programs when they are not on PATH (newest version first). */
+const DEBIAN_POSTGRES = '/usr/lib/postgresql';
+
+/** A PostgreSQL program: on PATH, else in Debian's folder of the newest version installed. */
+function programPath(program: string): string {
+  const onPath = searchPath(program);
+  if (onPath) return onPath;
+  const versions = existsSync(DEBIAN_POSTGRES) ? readdirSync(DEBIAN_POSTGRES) : [];
+  for (const version of versions.sort((a, b) => Number(b) - Number(a))) {
+    const candidate = join(DEBIAN_POSTGRES, version, 'bin', program);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return program;
+}
+
 /** Runs a PostgreSQL program, as the `postgres` system user when this process is root. */
-async function pgProgram(program: string, args: string[]): Promise<string> {
+async function pgProgram(name: string, args: string[]): Promise<string> {
+  const program = programPath(name);
   const asRoot = process.getuid?.() === 0;
   try {
     const { stdout } = asRoot
@@ -34,7 +54,7 @@ async function pgProgram(program: string, args: string[]): Promise<string> {
     return stdout;
   } catch (error) {
     const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    throw new Error(`${program} failed: ${detail.split('\n').slice(-3).join(' ')}`, { cause: error });
+    throw new Error(`${name} failed: ${detail.split('\n').slice(-3).join(' ')}`, { cause: error });
   }
 }
 
@@ -56,8 +76,12 @@ export async function startPostgresCluster(dir: string, port: number): Promise<P
     await pgProgram('initdb', ['-D', dir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C']);
   }
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
-  await pgProgram('pg_ctl', ['-D', dir, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+  const start = async () => {
+    await pgProgram('pg_ctl', ['-D', dir, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+  };
+  await start();
   return {
+    start,
     port,
     url: (database, user = SUPERUSER) => `postgres://${user}@127.0.0.1:${port}/${database}`,
     sql: async (statement) => {

@@ -3,6 +3,7 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import { flushStdout, requestLogWriter } from '../api/request-log-writer.js';
 import { startApiServer } from '../api/server.js';
 import { declarationsEnabled, type Settings } from '../config/index.js';
+import { sayBucketOutages } from '../lake/storage/bucket-reachability.js';
 import { selectedCatalogue } from './catalogue.js';
 import type { ServiceLog } from './log.js';
 import { ensureGaugeSchedules, keptGaugePollers, selectedGaugeSources } from './gauge-pollers.js';
@@ -155,7 +156,16 @@ export async function startApiRole(settings: Settings, log: ServiceLog): Promise
   };
 }
 
+/** What each role does while its bucket does not answer, for the one line that says it went. */
+const WHILE_THE_BUCKET_IS_AWAY: Record<Role, string> = {
+  warehouse:
+    'the warehouse goes on committing and publishes the newest generation there once it answers; staged polls wait for it',
+  ingest: 'polls that pass bodies through it wait for it and resume',
+  api: 'the generation held is served; a file not held yet is answered 503 until it answers',
+};
+
 export function startRole(role: Role, settings: Settings, log: ServiceLog): Promise<RunningRole> {
+  sayBucketOutages((line, level) => log[level](line), WHILE_THE_BUCKET_IS_AWAY[role]);
   switch (role) {
     case 'warehouse':
       return startWarehouseRole(settings, log);

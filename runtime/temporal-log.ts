@@ -5,6 +5,7 @@ import {
   type Logger,
 } from '@temporalio/common';
 import { Runtime } from '@temporalio/worker';
+import { Unreachable } from '../telemetry/reachability.js';
 import type { LogLevel, ServiceLog } from './log.js';
 
 /** What the SDK says that is true by design here, so not worth a line at every start. */
@@ -64,7 +65,9 @@ export class TemporalLog implements Logger {
     }
     // The SDK's own info lines (worker states, bundler statistics) are detail; workflow code's are ours.
     const fromWorkflow = meta['sdkComponent'] === 'workflow';
-    const ours = level === 'INFO' && !fromWorkflow ? 'debug' : LEVELS[level];
+    // A shared piece that is away (the bucket) was said once by this process: each retry is detail.
+    const away = meta['error'] instanceof Unreachable;
+    const ours = (level === 'INFO' && !fromWorkflow) || away ? 'debug' : LEVELS[level];
     if (!this.out.enabled(ours)) return;
     if (EXPECTED_MESSAGES.has(message) && ours !== 'error') return;
     const fields: Record<string, unknown> = {};

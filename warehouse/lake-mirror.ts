@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { GARBAGE_GRACE_MS, MANIFEST_FILE, ManifestSchema, type Manifest } from '../lake/manifest.js';
 import { PreconditionFailed, type LakeStorage } from '../lake/storage/lake-storage.js';
 import { LAKE_TABLES } from '../lake/tables.js';
+import { Unreachable } from '../telemetry/reachability.js';
 import { serialised } from './serialised.js';
 
 /** A file kept beside the lake and uploaded with every generation, before its manifest (the CAP feed). */
@@ -122,29 +123,45 @@ export class LakeMirror {
       }
     } catch (error) {
       this.syncedSince = undefined;
-      const message = error instanceof Error ? error.message : String(error);
-      if (message !== this.failing || error instanceof LakeWriterConflict) {
-        this.options.log?.(
-          `publishing generation ${manifest.generation} to ${this.options.storage.description} failed (${message}); the warehouse goes on, the newest generation is tried again in ${Math.round(this.retryMs / 1000)} s`,
-          'warn',
-        );
-      }
-      this.failing = message;
+      this.sayFailure(manifest.generation, error);
       // A forgotten ETag is read again: the failure may have been a write that did land.
       if (!(error instanceof LakeWriterConflict)) this.etag = undefined;
-      this.scheduleRetry();
+      this.scheduleRetry(error instanceof Unreachable);
       throw error;
     }
   }
 
-  private scheduleRetry(): void {
+  /**
+   * A bucket that does not answer is said once by the storage (lake/storage/bucket-reachability.ts);
+   * anything else (a refusal, another writer) is said here, once per distinct failure.
+   */
+  private sayFailure(generation: number, error: unknown): void {
+    if (error instanceof Unreachable) return;
+    const message = error instanceof Error ? error.message : String(error);
+    if (message !== this.failing || error instanceof LakeWriterConflict) {
+      this.options.log?.(
+        `publishing generation ${generation} to ${this.options.storage.description} failed (${message}); the warehouse goes on, the newest generation is tried again in ${Math.round(this.retryMs / 1000)} s`,
+        'warn',
+      );
+    }
+    this.failing = message;
+  }
+
+  /**
+   * Tries the newest generation again later: while the bucket is away, every retry interval (a call to
+   * a bucket known to be away fails at once, costing nothing) and at once when it answers again;
+   * after other failures, backing off up to a minute.
+   */
+  private scheduleRetry(away = false): void {
     if (this.closed || this.retry) return;
-    this.retry = setTimeout(() => {
+    const again = () => {
+      clearTimeout(this.retry);
       this.retry = undefined;
       this.exclusive(() => this.bringUpToDate()).catch(() => undefined);
-    }, this.retryMs);
+    };
+    this.retry = setTimeout(again, away ? (this.options.retryMs ?? 2_000) : this.retryMs);
     this.retry.unref();
-    this.retryMs = Math.min(this.retryMs * 2, 60_000);
+    if (!away) this.retryMs = Math.min(this.retryMs * 2, 60_000);
   }
 
   /** Reads the bucket's manifest and what it holds, once (and again after a failure). */
@@ -273,12 +290,14 @@ export class LakeMirror {
         // Unreachable now: the warehouse starts anyway, and the background retry brings the bucket up.
         if (recorded) this.latest ??= recorded;
         this.syncedSince = undefined;
-        this.options.log?.(
-          `${this.options.storage.description} cannot be read (${error instanceof Error ? error.message : String(error)}); the lake is published there once it can`,
-          'warn',
-        );
-        this.failing = 'unreachable at start';
-        this.scheduleRetry();
+        if (!(error instanceof Unreachable)) {
+          this.options.log?.(
+            `${this.options.storage.description} cannot be read (${error instanceof Error ? error.message : String(error)}); the lake is published there once it can`,
+            'warn',
+          );
+          this.failing = 'unreachable at start';
+        }
+        this.scheduleRetry(error instanceof Unreachable);
         return;
       }
       const remote = this.remote;

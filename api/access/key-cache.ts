@@ -1,3 +1,4 @@
+import { Unreachable } from '../../telemetry/reachability.js';
 import type { KeyLookup, KeyStore, StoredKey } from './types.js';
 
 /**
@@ -12,7 +13,10 @@ const MAX_UNKNOWN_IDS = 10_000;
 
 export interface KeyCacheOptions {
   refreshMs?: number;
-  /** Told when a refresh fails; the copy keeps answering from what it last read. */
+  /**
+   * Told when a refresh fails for another reason than the store being away (a bug); either way the
+   * copy keeps answering from what it last read.
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -39,10 +43,18 @@ export class KeyCache implements KeyLookup {
     this.onError = options.onError ?? (() => undefined);
   }
 
-  /** Reads every key, then keeps the copy current until `stop`. */
+  /**
+   * Reads every key, then keeps the copy current until `stop`. A store away at start is no reason not
+   * to start: the copy is read once the store answers, and until then a key is confirmed by a look-up.
+   */
   async start(): Promise<void> {
-    await this.refresh();
-    this.timer = setInterval(() => void this.refresh().catch(this.onError), this.refreshMs);
+    await this.refresh().catch((error: unknown) => {
+      if (!(error instanceof Unreachable)) throw error;
+    });
+    const quiet = (error: unknown) => {
+      if (!(error instanceof Unreachable)) this.onError(error);
+    };
+    this.timer = setInterval(() => void this.refresh().catch(quiet), this.refreshMs);
     this.timer.unref();
   }
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Entitlement } from '../../config/index.js';
 import { keyFromRow, type KeyRowCommon } from './key-row.js';
+import { isAccessStoreOutage } from './guarded-store.js';
 import { migrate } from './postgres-migrations.js';
 import type {
   AccessStore,
@@ -63,23 +64,56 @@ ORDER BY k.created_at, k.id`;
  * The schema is migrated when the store is opened (api/access/postgres-migrations.ts).
  */
 export class PostgresAccessStore implements AccessStore {
+  private migrated: Promise<void> | undefined;
+
   private constructor(private readonly pool: pg.Pool) {}
 
-  static async open(url: string, options: { maxConnections?: number } = {}): Promise<PostgresAccessStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 4 });
+  /** Migrates once (again after a failure): a store opened while its server was away migrates on first use. */
+  private ready(): Promise<void> {
+    const migrated = (this.migrated ??= migrate(this.pool).then(
+      () => undefined,
+      (error: unknown) => {
+        this.migrated = undefined;
+        throw error;
+      },
+    ));
+    return migrated;
+  }
+
+  private async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]) {
+    await this.ready();
+    return this.pool.query<R>(text, values);
+  }
+
+  static async open(
+    url: string,
+    /** startAway: a server that does not answer yet is no error (an API process starts and waits for it). */
+    options: { maxConnections?: number; timeoutMs?: number; startAway?: boolean } = {},
+  ): Promise<PostgresAccessStore> {
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    // Time limits of the driver's own, so a server that stops answering frees its connections too.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.maxConnections ?? 4,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+      keepAlive: true,
+    });
     // An idle connection the server dropped is replaced on the next query; this only keeps it quiet.
     pool.on('error', () => undefined);
+    const store = new PostgresAccessStore(pool);
     try {
-      await migrate(pool);
+      await store.ready();
     } catch (error) {
+      if (options.startAway && isAccessStoreOutage(error)) return store;
       await pool.end();
       throw error;
     }
-    return new PostgresAccessStore(pool);
+    return store;
   }
 
   async create(key: StoredKey): Promise<void> {
-    await this.pool.query(
+    await this.query(
       `INSERT INTO api_keys (id, secret_sha256, tier, label, entitlements, origins, monthly_quota, per_client,
          created_at, revoked_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -99,12 +133,12 @@ export class PostgresAccessStore implements AccessStore {
   }
 
   async findById(id: string): Promise<StoredKey | undefined> {
-    const { rows } = await this.pool.query<KeyRow>('SELECT * FROM api_keys WHERE id = $1', [id]);
+    const { rows } = await this.query<KeyRow>('SELECT * FROM api_keys WHERE id = $1', [id]);
     return rows[0] && fromRow(rows[0]);
   }
 
   async list(): Promise<KeyInfo[]> {
-    const { rows } = await this.pool.query<KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
+    const { rows } = await this.query<KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
     return rows.map((row) => {
       const { secretSha256: _hash, ...info } = fromRow(row);
       return info;
@@ -112,7 +146,7 @@ export class PostgresAccessStore implements AccessStore {
   }
 
   async revoke(id: string, at: Date): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
+    const { rowCount } = await this.query(
       'UPDATE api_keys SET revoked_at = coalesce(revoked_at, $1) WHERE id = $2',
       [at.toISOString(), id],
     );
@@ -122,7 +156,7 @@ export class PostgresAccessStore implements AccessStore {
   async keyChanges(cursor: number): Promise<KeyChanges> {
     type Row = Partial<KeyRow> & { cursor: string; changed_id: string | null };
     const { rows } =
-      cursor === 0 ? await this.pool.query<Row>(ALL_KEYS) : await this.pool.query<Row>(CHANGES, [cursor]);
+      cursor === 0 ? await this.query<Row>(ALL_KEYS) : await this.query<Row>(CHANGES, [cursor]);
     const keys: StoredKey[] = [];
     const gone: string[] = [];
     for (const row of rows) {
@@ -134,18 +168,13 @@ export class PostgresAccessStore implements AccessStore {
   }
 
   async lease(keyId: string, period: string, want: number, limit: number): Promise<QuotaGrant> {
-    const { rows } = await this.pool.query<{ used: string; granted: string }>(LEASE, [
-      keyId,
-      period,
-      want,
-      limit,
-    ]);
+    const { rows } = await this.query<{ used: string; granted: string }>(LEASE, [keyId, period, want, limit]);
     const row = rows[0]!;
     return { granted: Number(row.granted), used: Number(row.used) };
   }
 
   async release(keyId: string, period: string, count: number): Promise<void> {
-    await this.pool.query(
+    await this.query(
       'UPDATE quota_usage SET used = GREATEST(0, used - $1) WHERE key_id = $2 AND period = $3',
       [count, keyId, period],
     );
@@ -158,7 +187,7 @@ export class PostgresAccessStore implements AccessStore {
   }
 
   async leaseWindow({ subject, window, endsAt, want, limit }: WindowLease): Promise<QuotaGrant> {
-    const { rows } = await this.pool.query<{ used: number; granted: number }>(LEASE_WINDOW, [
+    const { rows } = await this.query<{ used: number; granted: number }>(LEASE_WINDOW, [
       subject,
       window,
       endsAt,
@@ -170,11 +199,11 @@ export class PostgresAccessStore implements AccessStore {
   }
 
   async forgetWindows(before: number): Promise<void> {
-    await this.pool.query('DELETE FROM rate_windows WHERE ends_at < $1', [before]);
+    await this.query('DELETE FROM rate_windows WHERE ends_at < $1', [before]);
   }
 
   async peek(keyId: string, period: string): Promise<number> {
-    const { rows } = await this.pool.query<{ used: string }>(
+    const { rows } = await this.query<{ used: string }>(
       'SELECT used FROM quota_usage WHERE key_id = $1 AND period = $2',
       [keyId, period],
     );

@@ -8,6 +8,7 @@ import {
   unused,
   type LeaseRange,
 } from './lease.js';
+import { Unreachable } from '../../telemetry/reachability.js';
 import type { QuotaMeter, QuotaResult, QuotaStore } from './types.js';
 
 /**
@@ -39,6 +40,28 @@ interface KeyQuota {
   usedAtRefusal: number;
   /** Replaced by the next period's: a lease it is granted now goes straight back. */
   retired: boolean;
+  /** Requests let through while the store was away, not yet counted in it. */
+  unconfirmed: number;
+}
+
+/**
+ * While the store is away: how many requests of a key past its leases this process may let through
+ * without the store (never more than the key had left at its last grant), and for how long after the
+ * store stopped answering. Past either, the request is refused as unavailable (503).
+ */
+export interface UnconfirmedGrace {
+  requestsPerKey: number;
+  forMs: number;
+  /** How long the store has been away (0 while it answers). */
+  awayForMs: () => number;
+}
+
+/** What was let through unconfirmed and has since been counted in the store. */
+export interface Reconciled {
+  requests: number;
+  keys: number;
+  /** Requests the store could not count because the key's quota was used up meanwhile. */
+  pastQuota: number;
 }
 
 export interface QuotaLeaseOptions {
@@ -46,8 +69,10 @@ export interface QuotaLeaseOptions {
   clock?: () => number;
   /** The largest lease for a monthly limit; leaseCap by default. */
   cap?: (limit: number) => number;
-  /** Told when a lease taken ahead, or one given back, fails (the store is unreachable). */
+  /** Told when a lease taken ahead, or one given back, fails (not when the store is merely away). */
   onError?: (error: unknown) => void;
+  /** Requests admitted without the store while it is away; none (503 at once) when absent. */
+  grace?: UnconfirmedGrace;
 }
 
 /**
@@ -62,8 +87,17 @@ export class QuotaLeases implements QuotaMeter {
   private readonly clock: () => number;
   private readonly cap: (limit: number) => number;
   private readonly onError: (error: unknown) => void;
+  private readonly grace: UnconfirmedGrace | undefined;
   private closed = false;
   private readonly idleTimer: NodeJS.Timeout;
+  /** Quotas of an ended period still holding unconfirmed requests. */
+  private readonly unsettled: { keyId: string; quota: KeyQuota }[] = [];
+  private tally: Reconciled & { keyIds: Set<string> } = {
+    requests: 0,
+    keys: 0,
+    pastQuota: 0,
+    keyIds: new Set(),
+  };
 
   constructor(
     private readonly store: QuotaStore,
@@ -71,7 +105,11 @@ export class QuotaLeases implements QuotaMeter {
   ) {
     this.clock = options.clock ?? (() => performance.now());
     this.cap = options.cap ?? leaseCap;
-    this.onError = options.onError ?? (() => undefined);
+    const onError = options.onError ?? (() => undefined);
+    this.onError = (error) => {
+      if (!(error instanceof Unreachable)) onError(error);
+    };
+    this.grace = options.grace;
     this.idleTimer = setInterval(() => this.returnIdle(), IDLE_RETURN_MS);
     this.idleTimer.unref();
   }
@@ -92,9 +130,66 @@ export class QuotaLeases implements QuotaMeter {
       quota.waiting += 1;
       try {
         await this.lease(keyId, quota);
+      } catch (error) {
+        if (!(error instanceof Unreachable)) throw error;
+        return this.unconfirmed(quota, error);
       } finally {
         quota.waiting -= 1;
       }
+    }
+  }
+
+  /**
+   * Counts in the store what was let through while it was away (every key), and says how much: run
+   * when the store answers again. A key whose count fails stays for its next lease.
+   */
+  async reconcile(): Promise<Reconciled> {
+    const waiting = [
+      ...this.unsettled.splice(0),
+      ...[...this.quotas].map(([keyId, quota]) => ({ keyId, quota })),
+    ];
+    for (const { keyId, quota } of waiting) {
+      if (quota.unconfirmed === 0) continue;
+      await this.settle(keyId, quota).catch((error: unknown) => {
+        if (quota.retired) this.unsettled.push({ keyId, quota });
+        this.onError(error);
+      });
+    }
+    const { keyIds, ...done } = this.tally;
+    this.tally = { requests: 0, keys: 0, pastQuota: 0, keyIds: new Set() };
+    return { ...done, keys: keyIds.size };
+  }
+
+  /** A request past the key's leases while the store is away: let through within the grace, else 503. */
+  private unconfirmed(quota: KeyQuota, away: Unreachable): QuotaResult {
+    const grace = this.grace;
+    if (!grace || grace.awayForMs() > grace.forMs) throw away;
+    if (quota.unconfirmed >= Math.min(grace.requestsPerKey, quota.left)) throw away;
+    quota.unconfirmed += 1;
+    const known = Number.isFinite(quota.left) ? quota.limit - quota.left : 0;
+    return { allowed: true, used: Math.min(quota.limit, known + quota.unconfirmed) };
+  }
+
+  /** Counts one key's unconfirmed requests in the store, one lease at a time with its other leases. */
+  private settle(keyId: string, quota: KeyQuota): Promise<void> {
+    quota.pending ??= this.countUnconfirmed(keyId, quota).finally(() => {
+      quota.pending = undefined;
+    });
+    return quota.pending;
+  }
+
+  private async countUnconfirmed(keyId: string, quota: KeyQuota): Promise<void> {
+    const count = quota.unconfirmed;
+    if (count === 0) return;
+    const grant = await this.store.lease(keyId, quota.period, count, quota.limit);
+    quota.unconfirmed -= count;
+    quota.left = quota.limit - grant.used;
+    this.tally.requests += count;
+    this.tally.pastQuota += count - grant.granted;
+    this.tally.keyIds.add(keyId);
+    if (grant.granted < count) {
+      quota.refuseUntil = this.clock() + REFUSAL_MEMORY_MS;
+      quota.usedAtRefusal = grant.used;
     }
   }
 
@@ -107,7 +202,7 @@ export class QuotaLeases implements QuotaMeter {
     for (const [keyId, quota] of quotas) {
       await quota.pending?.catch(() => undefined);
       quota.retired = true;
-      await this.giveBack(keyId, quota);
+      await this.giveBack(keyId, quota).catch(this.onError);
     }
   }
 
@@ -118,6 +213,7 @@ export class QuotaLeases implements QuotaMeter {
       // The month turned: what is left of last month's leases goes back to its count.
       current.retired = true;
       void this.giveBack(keyId, current).catch(this.onError);
+      if (current.unconfirmed > 0) this.unsettled.push({ keyId, quota: current });
     }
     const quota: KeyQuota = {
       period,
@@ -132,6 +228,7 @@ export class QuotaLeases implements QuotaMeter {
       refuseUntil: 0,
       usedAtRefusal: 0,
       retired: false,
+      unconfirmed: 0,
     };
     this.quotas.set(keyId, quota);
     return quota;
@@ -146,6 +243,8 @@ export class QuotaLeases implements QuotaMeter {
   }
 
   private async takeLease(keyId: string, quota: KeyQuota): Promise<void> {
+    // What was let through while the store was away is counted first, so the lease sees the real count.
+    await this.countUnconfirmed(keyId, quota);
     const now = this.clock();
     const size = nextLeaseSize(
       quota.lastSize,

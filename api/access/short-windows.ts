@@ -6,6 +6,7 @@ import {
   type Tier,
 } from '../../config/index.js';
 import { leaseOf, takeOne, type LeaseRange } from './lease.js';
+import { Unreachable } from '../../telemetry/reachability.js';
 import type { WindowStore } from './types.js';
 
 /** What one short window says about a request. */
@@ -56,7 +57,7 @@ interface WindowState {
 
 export interface ShortWindowOptions {
   limits?: Readonly<Record<Tier, ShortWindowLimits>>;
-  /** Told when the store fails; the request is then let through uncounted (the monthly quota holds). */
+  /** Told when forgetting ended windows fails for another reason than the store being away. */
   onError?: (error: unknown) => void;
 }
 
@@ -144,9 +145,8 @@ export class ShortWindows implements ShortWindowMeter {
       try {
         await this.lease(subject, window, limit, state);
       } catch (error) {
-        // The store is unreachable: let the request through uncounted rather than refuse every key.
-        this.onError(error);
-        return { count: count(0), allowed: true, taken: false };
+        if (!(error instanceof Unreachable)) throw error;
+        countAlone(state, limit);
       }
     }
   }
@@ -190,8 +190,20 @@ export class ShortWindows implements ShortWindowMeter {
     for (const [subject, states] of this.subjects) {
       if (states.every(ended)) this.subjects.delete(subject);
     }
-    this.store.forgetWindows(nowMs - 2 * SWEEP_MS).catch(this.onError);
+    this.store.forgetWindows(nowMs - 2 * SWEEP_MS).catch((error: unknown) => {
+      if (!(error instanceof Unreachable)) this.onError(error);
+    });
   }
+}
+
+/**
+ * The store is away: this process counts the rest of the window by itself, up to the window's whole
+ * limit, so N replicas let through at most N times a window's limit while it lasts.
+ */
+function countAlone(state: WindowState, limit: number): void {
+  const end = Math.max(state.handed, limit);
+  state.leases.push({ next: state.handed, end });
+  state.refusedAt = end;
 }
 
 /** Hands a place taken for a request that was refused back to the window's leases, first in line. */

@@ -13,6 +13,7 @@ import {
 } from '../../model/index.js';
 
 import type { AppDeps } from '../types.js';
+import { DependencySchema, type DependencyReport } from './dependencies.js';
 import { lakeStatus, LakeStatusSchema, type LakeStatus } from './lake-status.js';
 import { jsonResponse } from '../validation.js';
 
@@ -80,6 +81,10 @@ const StatusBody = z
           'The declaration refresher, as /v1/declarations/sources gives it in full; null when this service has none.',
       }),
     lake: LakeStatusSchema,
+    dependencies: z.array(DependencySchema).openapi({
+      description:
+        'The shared pieces this process depends on and whether they answer; while one is away the service answers from what it holds (feed health as last read, keys in memory), and says so here.',
+    }),
   })
   .openapi('Status');
 
@@ -99,6 +104,7 @@ export interface StatusInputs {
   declarationsServed: boolean;
   observedAt: Date | undefined;
   lake: LakeStatus;
+  dependencies: DependencyReport[];
 }
 
 export function statusBody(
@@ -130,13 +136,22 @@ export function statusBody(
       ? { status: health.declarations?.status ?? 'unknown' }
       : null,
     lake: health.lake,
+    dependencies: health.dependencies,
   };
 }
 
 /** What the status document is read from. */
 export type StatusDeps = Pick<
   AppDeps,
-  'catalogue' | 'feedHealth' | 'declarationHealth' | 'store' | 'lakeReplica' | 'version' | 'startedAt' | 'now'
+  | 'catalogue'
+  | 'feedHealth'
+  | 'declarationHealth'
+  | 'store'
+  | 'lakeReplica'
+  | 'dependencies'
+  | 'version'
+  | 'startedAt'
+  | 'now'
 >;
 
 /** The /v1/status document from pollers' health already read (the status page reads it through its ledger). */
@@ -152,6 +167,7 @@ export async function statusDocument(
     declarationsServed: deps.declarationHealth !== undefined,
     observedAt: deps.feedHealth.observedAt,
     lake: lakeStatus(deps.store.current, deps.lakeReplica),
+    dependencies: deps.dependencies?.() ?? [],
   };
   return statusBody(deps.catalogue, inputs, {
     version: deps.version,

@@ -1,3 +1,4 @@
+import type { DependencyReport } from '../meta/dependencies.js';
 import { JURISDICTION_NAMES } from '../../model/index.js';
 import { formatUptime } from '../meta/status.js';
 import { html, type Html } from './html.js';
@@ -122,6 +123,12 @@ function workItem(work: RunningWork, temporalWorkflows: string | undefined): Htm
   </li>`;
 }
 
+/** The shared pieces as people name them. */
+const PIECE_NAMES: Record<DependencyReport['name'], string> = {
+  temporal: 'Temporal (where feed health is read from)',
+  keyStore: 'The key store',
+};
+
 /** The status page: readable with no JavaScript; status.js only fetches it again to keep it current. */
 export function statusPage(view: StatusView, refreshSeconds: number): string {
   const declarations = view.declarations;
@@ -136,6 +143,16 @@ export function statusPage(view: StatusView, refreshSeconds: number): string {
       ${view.healthObservedAt ? ago(view.healthObservedAt.toISOString(), view.now) : 'not yet'}; page as of
       <time datetime="${view.now.toISOString()}">${view.now.toISOString().slice(11, 16)} UTC</time>.
     </p>
+    ${view.away.map(
+      (piece) =>
+        html`<p class="outage" role="alert">
+          ${PIECE_NAMES[piece.name]} has not answered since
+          <time datetime="${piece.since ?? ''}"
+            >${piece.since ? `${piece.since.slice(11, 16)} UTC` : 'a moment ago'}</time
+          >
+          (${piece.reason ?? 'no answer'}): ${piece.meanwhile}.
+        </p>`,
+    )}
     <p class="legend" aria-hidden="true">
       Poll strips: <i class="g"></i> all good <i class="m"></i> some failed or held back <i class="f"></i> all
       failed <i class="e"></i> no poll <i class="n"></i> before this process started

@@ -1,3 +1,4 @@
+import type { DependencyReport } from '../meta/dependencies.js';
 import {
   DECLARATION_REFRESHER_WORKFLOW_ID,
   pollerWorkflowId,
@@ -57,11 +58,20 @@ export interface StatusView {
     | undefined;
   work: RunningWork[];
   temporalUi?: { workflows: string; url: string };
+  /** Shared pieces that do not answer now, with what the service does meanwhile. */
+  away: DependencyReport[];
 }
 
 export type StatusDeps = Pick<
   AppDeps,
-  'catalogue' | 'feedHealth' | 'gaugeHealth' | 'declarationHealth' | 'version' | 'startedAt' | 'now'
+  | 'catalogue'
+  | 'feedHealth'
+  | 'gaugeHealth'
+  | 'declarationHealth'
+  | 'dependencies'
+  | 'version'
+  | 'startedAt'
+  | 'now'
 > & { pages?: PageInputs | undefined };
 
 const GAUGE_ITEMS = GAUGE_SOURCES.map(gaugeSourceItem);
@@ -171,6 +181,7 @@ export async function statusView(deps: StatusDeps, ledger: PollLedger): Promise<
     version: deps.version,
     startedAt: deps.startedAt,
     healthObservedAt: deps.feedHealth.observedAt,
+    away: (deps.dependencies?.() ?? []).filter((piece) => piece.state === 'away'),
     counts,
     states: STATES.map((state) => ({ state, feeds: feedRows.filter((row) => row.state === state) })).filter(
       (group) => group.feeds.length > 0,

@@ -1,6 +1,7 @@
 import type { Client, WorkflowExecutionInfo } from '@temporalio/client';
 import { CARRIED_MEMO_KEY } from '../../model/index.js';
 import { readStartCarried } from './start-input.js';
+import { Reachability, reasonOf } from '../../telemetry/reachability.js';
 import { withTimeout } from './with-timeout.js';
 import {
   readWorkflowTaskFailure,
@@ -25,9 +26,12 @@ export interface WorkflowHealthBoardOptions {
   refreshMs?: number;
   /** Bound on one read (default 3 s). */
   readTimeoutMs?: number;
-  /** Told once each time reading starts or stops failing. */
-  onReadError?: (message: string | undefined) => void;
+  /** One line when reads have failed for a while (`away`), one when they work again (`back`). */
+  log?: (line: string, level: 'warn' | 'info') => void;
 }
+
+/** Reads that fail for less than this are a blip under load, said nowhere. */
+const REPORT_AFTER_MS = 10_000;
 
 const QUERY_TIMEOUT_MS = 3_000;
 
@@ -53,7 +57,8 @@ export class WorkflowHealthBoard {
   private readonly failures = new Map<string, string | undefined>();
   private readonly started = new Map<string, unknown>();
   private lastRead: Date | undefined;
-  private readError: string | undefined;
+  /** Whether Temporal answers the board's reads. */
+  readonly reachability: Reachability;
   private timer: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
   private readonly refreshMs: number;
@@ -66,6 +71,18 @@ export class WorkflowHealthBoard {
   ) {
     this.refreshMs = options.refreshMs ?? 2_000;
     this.readTimeoutMs = options.readTimeoutMs ?? 3_000;
+    const log = options.log;
+    this.reachability = new Reachability('Temporal', {
+      timeoutMs: this.readTimeoutMs,
+      reportAfterMs: REPORT_AFTER_MS,
+      onDown: (reason) =>
+        log?.(
+          `reading feed health from Temporal fails (${reason}); the last health read is served, and /v1/status says since when`,
+          'warn',
+        ),
+      onBack: (awayMs) =>
+        log?.(`reading feed health from Temporal works again after ${Math.round(awayMs / 1000)} s`, 'info'),
+    });
   }
 
   /** Reads now and then every `refreshMs`; resolves after the first read or `firstReadMs`, whichever is sooner. */
@@ -98,17 +115,11 @@ export class WorkflowHealthBoard {
     this.reading ??= withTimeout(this.readOnce(), this.readTimeoutMs)
       .then((done) => {
         if (done === undefined) throw new Error(`no answer within ${this.readTimeoutMs} ms`);
-        this.reportReadError(undefined);
+        this.reachability.answered();
       })
-      .catch((error: unknown) => this.reportReadError(error instanceof Error ? error.message : String(error)))
+      .catch((error: unknown) => this.reachability.failed(reasonOf(error)))
       .finally(() => (this.reading = undefined));
     return this.reading;
-  }
-
-  private reportReadError(message: string | undefined): void {
-    if (message === this.readError) return;
-    this.readError = message;
-    this.options.onReadError?.(message);
   }
 
   private async readOnce(): Promise<true> {

@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { LakeFile } from '../manifest.js';
 import type { LakeStorage } from '../storage/lake-storage.js';
+import { Unreachable } from '../../telemetry/reachability.js';
 
 /** A download is tried this many times (a damaged or missing object may be repaired meanwhile). */
 const DOWNLOAD_ATTEMPTS = 3;
@@ -169,6 +170,8 @@ export class LakeFileCache {
         return;
       } catch (error) {
         lastError = error;
+        // A bucket that does not answer is said once, and answered 503 with Retry-After.
+        if (error instanceof Unreachable) throw error;
         if (attempt < DOWNLOAD_ATTEMPTS) {
           await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * attempt));
         }

@@ -10,6 +10,7 @@ import {
   type LakeFile,
   type Manifest,
 } from '../manifest.js';
+import { Unreachable } from '../../telemetry/reachability.js';
 import { RecentFiles } from '../recent-files.js';
 import type { LakeStorage } from '../storage/lake-storage.js';
 import type { LakeTableName } from '../tables.js';
@@ -66,6 +67,7 @@ export class LakeReplica {
   private prepared: Manifest | undefined;
   private lastCheckedAt: number | undefined;
   private unreachableSince: number | undefined;
+  private saidUnreachable = false;
   private lastError: string | undefined;
   /** Files of the prepared generation and of those replaced within the grace period, by path. */
   private readonly known = new RecentFiles(GARBAGE_GRACE_MS);
@@ -128,8 +130,10 @@ export class LakeReplica {
       const read = await this.options.storage.read(MANIFEST_FILE, { ifNoneMatch: this.etag });
       this.lastCheckedAt = this.now();
       if (this.unreachableSince !== undefined) {
-        this.options.log?.(`${this.options.storage.description} answers again`, 'info');
+        if (this.saidUnreachable)
+          this.options.log?.(`${this.options.storage.description} answers again`, 'info');
         this.unreachableSince = undefined;
+        this.saidUnreachable = false;
       }
       if (read !== undefined && read !== 'unchanged') {
         this.newest = ManifestSchema.parse(JSON.parse(read.body.toString('utf8')));
@@ -139,10 +143,14 @@ export class LakeReplica {
       const message = messageOf(error);
       if (this.unreachableSince === undefined) {
         this.unreachableSince = this.now();
-        this.options.log?.(
-          `${this.options.storage.description} does not answer (${message}); serving generation ${this.prepared?.generation ?? 'none'} until it does`,
-          'warn',
-        );
+        // A bucket that does not answer is said once by the storage (lake/storage/bucket-reachability.ts).
+        this.saidUnreachable = !(error instanceof Unreachable);
+        if (this.saidUnreachable) {
+          this.options.log?.(
+            `${this.options.storage.description} does not answer (${message}); serving generation ${this.prepared?.generation ?? 'none'} until it does`,
+            'warn',
+          );
+        }
       }
       this.lastError = message;
       return;
@@ -159,7 +167,7 @@ export class LakeReplica {
       this.lastError = undefined;
     } catch (error) {
       const message = messageOf(error);
-      if (message !== this.lastError) {
+      if (message !== this.lastError && !(error instanceof Unreachable)) {
         this.options.log?.(
           `generation ${newest.generation} cannot be prepared (${message}); serving generation ${this.prepared?.generation ?? 'none'}, trying again`,
           'warn',

@@ -8,6 +8,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import type { Reachability } from '../../telemetry/reachability.js';
+import { bucketReachability } from './bucket-reachability.js';
 import {
   PreconditionFailed,
   type LakeStorage,
@@ -26,8 +28,11 @@ export interface S3LakeOptions {
   forcePathStyle?: boolean | undefined;
   /** For tools and tests that hold their own keys; the SDK's standard chain when absent. */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** A small request (manifest, list, delete) that takes longer is abandoned (and retried by the caller). */
-  requestTimeoutMs?: number;
+  /**
+   * A small request (manifest, list, delete) that takes longer is abandoned (and retried by the caller);
+   * a transfer (upload, download) is abandoned when nothing moves for this long.
+   */
+  requestTimeoutMs?: number | undefined;
 }
 
 const ignore = () => undefined;
@@ -53,11 +58,17 @@ export class S3LakeStorage implements LakeStorage {
   private readonly client: S3Client;
   private readonly root: string;
   private readonly timeoutMs: number;
+  /** Every call goes through it: a bucket that does not answer is said once, and calls fail at once. */
+  private readonly reach: Reachability;
 
   constructor(private readonly options: S3LakeOptions) {
     this.root = options.prefix === '' ? '' : `${options.prefix}/`;
     this.description = `s3://${options.bucket}/${this.root}${options.endpoint ? ` at ${options.endpoint}` : ''}`;
     this.timeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.reach = bucketReachability(
+      `s3://${options.bucket}${options.endpoint ? ` at ${options.endpoint}` : ''}`,
+      this.timeoutMs,
+    );
     const region = options.region ?? (options.endpoint ? 'us-east-1' : undefined);
     this.client = new S3Client({
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -66,7 +77,8 @@ export class S3LakeStorage implements LakeStorage {
       ...(options.credentials ? { credentials: options.credentials } : {}),
       // A refused connection is retried by the caller's own loop (polls, publishes), not held here.
       maxAttempts: 2,
-      requestHandler: { connectionTimeout: 3_000 },
+      // A socket with nothing moving for this long is dropped: a gateway that hangs fails the call.
+      requestHandler: { connectionTimeout: 3_000, socketTimeout: this.timeoutMs },
       // Readers check each file against the manifest's sha256 themselves (lake/replica/file-cache.ts):
       // one check, against what the writer published, not against what the store recorded.
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -75,20 +87,24 @@ export class S3LakeStorage implements LakeStorage {
     });
   }
 
-  private signal(): AbortSignal {
-    return AbortSignal.timeout(this.timeoutMs);
+  /** A small call, abandoned after the time limit. */
+  private send<T>(call: (signal: { abortSignal: AbortSignal }) => Promise<T>): Promise<T> {
+    return this.reach.call((abortSignal) => call({ abortSignal }), this.timeoutMs);
+  }
+
+  /** A transfer: no limit on the whole, the socket's idle time-out ends a hung one. */
+  private transfer<T>(call: (signal: { abortSignal: AbortSignal }) => Promise<T>): Promise<T> {
+    return this.reach.call((abortSignal) => call({ abortSignal }), Infinity);
   }
 
   async read(key: string, options: { ifNoneMatch?: string | undefined } = {}) {
+    const command = new GetObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.root + key,
+      ...(options.ifNoneMatch ? { IfNoneMatch: options.ifNoneMatch } : {}),
+    });
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.options.bucket,
-          Key: this.root + key,
-          ...(options.ifNoneMatch ? { IfNoneMatch: options.ifNoneMatch } : {}),
-        }),
-        { abortSignal: this.signal() },
-      );
+      const answer = await this.send((signal) => this.client.send(command, signal));
       const body = Buffer.from(await answer.Body!.transformToByteArray());
       return { body, etag: answer.ETag ?? '' } satisfies StoredBytes;
     } catch (error) {
@@ -100,11 +116,10 @@ export class S3LakeStorage implements LakeStorage {
   }
 
   async stream(key: string) {
+    const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: this.root + key });
     try {
-      // No time-out on the body: a large file takes as long as it takes; the caller bounds it.
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.root + key }),
-      );
+      // A large file takes as long as it takes, as long as it moves.
+      const answer = await this.transfer((signal) => this.client.send(command, signal));
       return { body: answer.Body as Readable, size: answer.ContentLength ?? 0 };
     } catch (error) {
       if (statusOf(error) === 404) return undefined;
@@ -113,31 +128,29 @@ export class S3LakeStorage implements LakeStorage {
   }
 
   async upload(key: string, path: string, file: { bytes: number; sha256: string }): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.options.bucket,
-        Key: this.root + key,
-        Body: createReadStream(path),
-        ContentLength: file.bytes,
-        ChecksumSHA256: Buffer.from(file.sha256, 'hex').toString('base64'),
-        ContentType: key.endsWith('.parquet') ? 'application/vnd.apache.parquet' : undefined,
-      }),
-    );
+    // A stream per attempt: the call is made once here, retried by the caller.
+    const command = new PutObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.root + key,
+      Body: createReadStream(path),
+      ContentLength: file.bytes,
+      ChecksumSHA256: Buffer.from(file.sha256, 'hex').toString('base64'),
+      ContentType: key.endsWith('.parquet') ? 'application/vnd.apache.parquet' : undefined,
+    });
+    await this.transfer((signal) => this.client.send(command, signal));
   }
 
   async write(key: string, body: Uint8Array, condition?: WriteCondition): Promise<string> {
+    const command = new PutObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.root + key,
+      Body: body,
+      ContentType: key.endsWith('.json') ? 'application/json' : undefined,
+      ...(condition && 'ifMatch' in condition ? { IfMatch: condition.ifMatch } : {}),
+      ...(condition && 'ifNoneMatch' in condition ? { IfNoneMatch: condition.ifNoneMatch } : {}),
+    });
     try {
-      const answer = await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.options.bucket,
-          Key: this.root + key,
-          Body: body,
-          ContentType: key.endsWith('.json') ? 'application/json' : undefined,
-          ...(condition && 'ifMatch' in condition ? { IfMatch: condition.ifMatch } : {}),
-          ...(condition && 'ifNoneMatch' in condition ? { IfNoneMatch: condition.ifNoneMatch } : {}),
-        }),
-        { abortSignal: this.signal() },
-      );
+      const answer = await this.send((signal) => this.client.send(command, signal));
       return answer.ETag ?? '';
     } catch (error) {
       // 409: a concurrent conditional write to the same key is in progress (AWS S3).
@@ -153,14 +166,12 @@ export class S3LakeStorage implements LakeStorage {
     const found: StoredObject[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.options.bucket,
-          Prefix: this.root + prefix,
-          ...(token ? { ContinuationToken: token } : {}),
-        }),
-        { abortSignal: this.signal() },
-      );
+      const command = new ListObjectsV2Command({
+        Bucket: this.options.bucket,
+        Prefix: this.root + prefix,
+        ...(token ? { ContinuationToken: token } : {}),
+      });
+      const page = await this.send((signal) => this.client.send(command, signal));
       for (const object of page.Contents ?? []) {
         if (object.Key) found.push({ key: object.Key.slice(this.root.length), size: object.Size ?? 0 });
       }
@@ -172,13 +183,11 @@ export class S3LakeStorage implements LakeStorage {
   async remove(keys: readonly string[]): Promise<void> {
     for (let start = 0; start < keys.length; start += DELETE_BATCH) {
       const batch = keys.slice(start, start + DELETE_BATCH);
-      const answer = await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.options.bucket,
-          Delete: { Objects: batch.map((key) => ({ Key: this.root + key })), Quiet: true },
-        }),
-        { abortSignal: this.signal() },
-      );
+      const command = new DeleteObjectsCommand({
+        Bucket: this.options.bucket,
+        Delete: { Objects: batch.map((key) => ({ Key: this.root + key })), Quiet: true },
+      });
+      const answer = await this.send((signal) => this.client.send(command, signal));
       const failed = (answer.Errors ?? []).filter((error) => error.Code !== 'NoSuchKey');
       if (failed.length > 0) {
         throw new Error(

@@ -20,8 +20,9 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   // As root the cluster runs as the postgres system user, which must reach its folder inside this one.
   await chmod(dir, 0o755);
   const cluster = await startPostgresCluster(join(dir, 'cluster'), await findFreePort());
-  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-  await admin.connect();
+  // A pool of one, not a client: it connects again after a test stops and starts the server.
+  const admin = new pg.Pool({ connectionString: cluster.url('postgres'), max: 1 });
+  admin.on('error', () => undefined);
   return {
     cluster,
     newDatabase: async () => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { startMemoryAccess } from '../../api/access/memory-access.js';
+import { accessOutageOptions, startMemoryAccess } from '../../api/access/memory-access.js';
 import { openAccessStore } from '../../api/access/open-store.js';
 import { createApp } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
@@ -11,11 +11,18 @@ import { TEST_CAP_ISSUER } from './cap-issuer.js';
 /**
  * An API replica in a process of its own, for the replica tests: the app over an empty lake, keys in
  * memory, quota leases and short windows over the access store its settings name (DATABASE_URL),
- * MONTHLY_QUOTAS and RATE_LIMITS applied. Sends its address to the parent; SIGTERM stops it gracefully (unused leases given back).
+ * MONTHLY_QUOTAS, RATE_LIMITS and the key store outage settings applied. Sends its address to the parent; SIGTERM stops it gracefully (unused leases given back).
  */
 const settings = loadSettings();
-const { store } = await openAccessStore(settings);
-const access = await startMemoryAccess(store, { rateLimits: settings.RATE_LIMITS });
+const { store } = await openAccessStore(settings, { startAway: true });
+// As the API server does: a key store that stops answering is ridden out within the configured grace.
+const access = await startMemoryAccess(store, {
+  rateLimits: settings.RATE_LIMITS,
+  onError: (error) => console.error('[replica] the access store failed:', error),
+  outage: accessOutageOptions(settings, (line, level) =>
+    console.log(`[replica]${level === 'warn' ? ' WARN' : ''} ${line}`),
+  ),
+});
 const serving = await ServingStore.open(join(settings.DATA_DIR, 'lake'));
 const app = createApp({
   cap: TEST_CAP_ISSUER,

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { childEnvironment } from '../../config/index.js';
 
 const CHILD = join(import.meta.dirname, 'replica-child.ts');
@@ -19,12 +20,17 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-export function startReplica(env: Record<string, string>): Promise<ReplicaProcess> {
+/** `lines`: where the replica's output goes, line by line, instead of this process's terminal. */
+export function startReplica(env: Record<string, string>, lines?: string[]): Promise<ReplicaProcess> {
   const child = fork(CHILD, [], {
     env: childEnvironment({}, env),
     execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', lines ? 'pipe' : 'inherit', lines ? 'pipe' : 'inherit', 'ipc'],
   });
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream && lines)
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => lines.push(line));
+  }
   return new Promise((resolve, reject) => {
     const early = (code: number | null) =>
       reject(new Error(`a replica exited with ${code} before it listened`));

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { S3LakeStorage } from '../../lake/storage/s3-storage.js';
 import {
   createBucket,
@@ -23,7 +24,12 @@ export interface TestBucket {
   objectsDir: string;
   storage(prefix?: string): S3LakeStorage;
   stop(): Promise<void>;
+  /** Starts it again, and resolves once this process sees it answer. */
   restart(): Promise<void>;
+  /** SIGSTOP: the gateway still accepts connections (the kernel does) but answers nothing. */
+  freeze(): void;
+  /** SIGCONT after `freeze`. */
+  thaw(): void;
   close(): Promise<void>;
 }
 
@@ -66,8 +72,27 @@ export async function startTestBucket(bucket = 'eids-lake'): Promise<TestBucket>
     },
     restart: async () => {
       gateway ??= await start();
+      // Calls to a bucket this process saw go away fail at once until a probe (one a second) finds it
+      // back: the restart is done when this process sees it answer.
+      const probe = new S3LakeStorage({ bucket, prefix: 'probe', endpoint, credentials: TEST_CREDENTIALS });
+      try {
+        for (const deadline = Date.now() + 10_000; ;) {
+          const answered = await probe.list('').then(
+            () => true,
+            () => false,
+          );
+          if (answered) break;
+          if (Date.now() > deadline) throw new Error('the restarted bucket never answered');
+          await delay(100);
+        }
+      } finally {
+        probe.close();
+      }
     },
+    freeze: () => void gateway?.child.kill('SIGSTOP'),
+    thaw: () => void gateway?.child.kill('SIGCONT'),
     close: async () => {
+      gateway?.child.kill('SIGCONT');
       for (const storage of made) storage.close();
       await gateway?.stop();
       await rm(root, { recursive: true, force: true });
