@@ -16,6 +16,8 @@ export interface DemoUpstreamFiles {
   declarationsDir: string;
   /** The flood thresholds table the demo gauges are classed by. */
   thresholdsFile: string;
+  /** Where the replay server listens; a port the OS picks when absent. */
+  port?: number;
 }
 
 /** The replay server playing the demo's feeds and gauges, with the settings that point the service at it. */
@@ -37,9 +39,10 @@ export interface DemoUpstream {
 export async function startDemoUpstream(files: DemoUpstreamFiles, log: ServiceLog): Promise<DemoUpstream> {
   const kept = await keepDemoTimeline(files.timelineFile, { seed: 2026, count: 25, tickMs: 20_000 }, log);
   const { timeline } = kept;
-  const replay = await ReplayServer.start(
-    existsSync(UPSTREAM_SAMPLES_DIR) ? { samplesDir: UPSTREAM_SAMPLES_DIR } : {},
-  );
+  const replay = await ReplayServer.start({
+    ...(existsSync(UPSTREAM_SAMPLES_DIR) ? { samplesDir: UPSTREAM_SAMPLES_DIR } : {}),
+    ...(files.port !== undefined ? { port: files.port } : {}),
+  });
   const close = async () => (await replay.close(), await kept.close());
   try {
     scriptDemoFeeds(replay, FEED_CATALOGUE, {

@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chown, mkdir, readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { setTimeout as delay } from 'node:timers/promises';
 import { isExecutableFile, searchPath } from './executables.js';
+import type { ChildSpec } from './supervisor.js';
 
 const run = promisify(execFile);
 
@@ -17,6 +19,21 @@ export interface PostgresCluster {
   stop(): Promise<void>;
   /** Starts it again after `stop` (same folder, same port). */
   start(): Promise<void>;
+  /** The postmaster's pid while it runs (its backends are in its process group). */
+  pid(): Promise<number | undefined>;
+}
+
+/** The pid postmaster.pid names, if that process is alive. */
+async function postmasterPid(dir: string): Promise<number | undefined> {
+  const text = await readFile(join(dir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(text.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
 }
 
 const SUPERUSER = 'postgres';
@@ -62,7 +79,9 @@ async function pgProgram(name: string, args: string[]): Promise<string> {
  * Starts (creating it on first use) a cluster whose files are in `dir`, listening on 127.0.0.1:`port`
  * with its socket in `dir`. Waits until it accepts connections.
  */
-export async function startPostgresCluster(dir: string, port: number): Promise<PostgresCluster> {
+export async function startPostgresCluster(folder: string, port: number): Promise<PostgresCluster> {
+  // The server runs in its folder: the socket's folder must not be relative to ours.
+  const dir = resolve(folder);
   await mkdir(dir, { recursive: true });
   if (process.getuid?.() === 0) {
     const { uid, gid } = await systemUserIds();
@@ -77,11 +96,14 @@ export async function startPostgresCluster(dir: string, port: number): Promise<P
   }
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
   const start = async () => {
+    // Running already (a supervisor that was killed left it): it is this cluster, used as it is.
+    if ((await postmasterPid(dir)) !== undefined) return;
     await pgProgram('pg_ctl', ['-D', dir, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
   };
   await start();
   return {
     start,
+    pid: () => postmasterPid(dir),
     port,
     url: (database, user = SUPERUSER) => `postgres://${user}@127.0.0.1:${port}/${database}`,
     sql: async (statement) => {
@@ -100,6 +122,36 @@ export async function startPostgresCluster(dir: string, port: number): Promise<P
     },
     stop: async () => {
       await pgProgram('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
+    },
+  };
+}
+
+/**
+ * A cluster as a supervised child: started (made on first use) with `pg_ctl`, which detaches the
+ * server into a session of its own, so it is watched by its pid; stopped with `pg_ctl stop -m fast`.
+ * `ready` runs after each start (a database made if missing).
+ */
+export function postgresChild(
+  dir: string,
+  port: number,
+  ready: (cluster: PostgresCluster) => Promise<void> = () => Promise.resolve(),
+): ChildSpec {
+  return {
+    name: 'PostgreSQL',
+    start: async () => {
+      const cluster = await startPostgresCluster(dir, port);
+      try {
+        await ready(cluster);
+      } catch (error) {
+        await cluster.stop().catch(() => undefined);
+        throw error;
+      }
+      const pid = await cluster.pid();
+      const exited = (async () => {
+        while (pid !== undefined && (await cluster.pid()) === pid) await delay(500);
+        return 'stopped running';
+      })();
+      return { pid, exited, stop: () => cluster.stop().catch(() => undefined) };
     },
   };
 }

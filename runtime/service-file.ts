@@ -20,6 +20,22 @@ const RunningServiceSchema = z.object({
   ingestTaskQueue: z.string().min(1),
   warehouseTaskQueue: z.string().min(1),
   startedAt: z.string().min(1),
+  /**
+   * `npm run cluster`: every process with its role, current pid (rewritten after a restart) and
+   * address, and every port; absent for `npm start` and the demo.
+   */
+  processes: z
+    .array(
+      z.object({
+        name: z.string(),
+        role: z.string(),
+        pid: z.number().int().nullable(),
+        url: z.string().optional(),
+        dataDir: z.string().optional(),
+      }),
+    )
+    .optional(),
+  ports: z.record(z.string(), z.union([z.number().int(), z.array(z.number().int())])).optional(),
 });
 export type RunningServiceRecord = z.infer<typeof RunningServiceSchema>;
 

@@ -34,7 +34,11 @@ export interface RunningService {
 const STOP_TIMEOUT_MS = { api: 10_000, ingest: 15_000, warehouse: 40_000 } as const;
 
 /** The Temporal CLI's dev server over DATA_DIR/temporal, as a supervised child. */
-export function devServerChild(settings: Settings, cliPath: string): ChildSpec {
+export function devServerChild(
+  settings: Settings,
+  cliPath: string,
+  ports: { http?: number; metrics?: number } = {},
+): ChildSpec {
   const layout = dataLayout(settings.DATA_DIR);
   return {
     name: 'Temporal dev server',
@@ -43,6 +47,8 @@ export function devServerChild(settings: Settings, cliPath: string): ChildSpec {
         cliPath,
         port: settings.TEMPORAL_DEV_PORT,
         uiPort: settings.TEMPORAL_UI_PORT,
+        httpPort: ports.http,
+        metricsPort: ports.metrics,
         dbFile: layout.temporalDbFile,
         namespace: settings.TEMPORAL_NAMESPACE,
       });

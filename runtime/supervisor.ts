@@ -57,6 +57,9 @@ export class Supervisor {
   private readonly stopRequested: Promise<void>;
   private requestStop: () => void = () => undefined;
 
+  /** Told after a child is started again (its pid changed): a record of the pids can be rewritten. */
+  onRestart: () => void = () => undefined;
+
   constructor(
     private readonly log: ServiceLog,
     private readonly policy: RestartPolicy = DEFAULT_RESTART_POLICY,
@@ -136,7 +139,10 @@ export class Supervisor {
         return undefined;
       });
       child.current = handle;
-      if (handle && !this.stopping) this.log.info(`${child.spec.name} is running again (pid ${handle.pid})`);
+      if (handle && !this.stopping) {
+        this.log.info(`${child.spec.name} is running again (pid ${handle.pid})`);
+        this.onRestart();
+      }
       // Stopping began while it was starting: it is ours to stop.
       if (this.stopping) {
         await handle?.stop();

@@ -15,6 +15,9 @@ export interface TemporalDevServerOptions {
   port: number;
   /** Web UI port, bound on 127.0.0.1. */
   uiPort: number;
+  /** The HTTP API's and the server's Prometheus metrics' ports; ones the OS picks when absent. */
+  httpPort?: number | undefined;
+  metricsPort?: number | undefined;
   /** SQLite file that persists the server's state; its directory is created if missing. */
   dbFile: string;
   /** Namespace created at launch (the "default" namespace always exists as well). */
@@ -71,6 +74,8 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     String(port),
     '--ui-port',
     String(uiPort),
+    ...(opts.httpPort ? ['--http-port', String(opts.httpPort)] : []),
+    ...(opts.metricsPort ? ['--metrics-port', String(opts.metricsPort)] : []),
     '--db-filename',
     dbFile,
     '--namespace',

@@ -9,6 +9,7 @@ import { childEnvironment } from '../config/index.js';
 import { PROJECT_ROOT } from './paths.js';
 import { findFreePort, isListening } from './ports.js';
 import { startPostgresCluster } from './postgres-cluster.js';
+import type { ChildSpec } from './supervisor.js';
 
 const run = promisify(execFile);
 
@@ -114,23 +115,36 @@ function renderConfig(template: string, ports: Record<string, number>, postgresP
 
 export interface TemporalOnPostgres {
   address: string;
+  /** The server's pid, and how it ended when it does. */
+  pid: number | undefined;
+  exited: Promise<string>;
   stop(): Promise<void>;
+}
+
+export interface TemporalOnPostgresOptions {
+  dir: string;
+  frontendPort: number;
+  /** Its PostgreSQL's port and the server's metrics port; ones the OS picks when absent. */
+  postgresPort?: number;
+  metricsPort?: number;
+  namespace: string;
+  say: (line: string) => void;
 }
 
 /**
  * Starts PostgreSQL in `dir`/postgres and a Temporal server on it (schemas set up or updated), with
  * `namespace` registered; `frontendPort` is where clients connect.
  */
-export async function startTemporalOnPostgres(options: {
-  dir: string;
-  frontendPort: number;
-  namespace: string;
-  say: (line: string) => void;
-}): Promise<TemporalOnPostgres> {
+export async function startTemporalOnPostgres(
+  options: TemporalOnPostgresOptions,
+): Promise<TemporalOnPostgres> {
   const { dir, frontendPort, namespace, say } = options;
   await installTemporalServer(say);
   const source = await moduleDir();
-  const postgres = await startPostgresCluster(join(dir, 'postgres'), await findFreePort());
+  const postgres = await startPostgresCluster(
+    join(dir, 'postgres'),
+    options.postgresPort ?? (await findFreePort()),
+  );
   let server: ChildProcess | undefined;
   try {
     await postgres.sql(
@@ -163,7 +177,7 @@ export async function startTemporalOnPostgres(options: {
         join(source, 'schema', 'postgresql', 'v12', kind, 'versioned'),
       );
     }
-    const ports = clusterPorts(frontendPort, await findFreePort());
+    const ports = clusterPorts(frontendPort, options.metricsPort ?? (await findFreePort()));
     const configDir = join(dir, 'config');
     await mkdir(join(configDir, 'dynamicconfig'), { recursive: true });
     const template = await readFile(join(source, 'config', 'development-postgres12.yaml'), 'utf8');
@@ -188,13 +202,18 @@ export async function startTemporalOnPostgres(options: {
       `Temporal server ${TEMPORAL_SERVER_VERSION} on PostgreSQL at ${address} (log ${join(dir, 'server.log')})`,
     );
     const started = server;
+    const exited = new Promise<string>((resolve) =>
+      started.once('exit', (code, signal) =>
+        resolve(signal ? `was killed by ${signal}` : `exited with code ${code}`),
+      ),
+    );
     return {
       address,
+      pid: started.pid,
+      exited,
       stop: async () => {
-        await new Promise<void>((resolve) => {
-          started.once('exit', () => resolve());
-          started.kill('SIGTERM');
-        });
+        if (started.exitCode === null && started.signalCode === null) started.kill('SIGTERM');
+        await exited;
         await postgres.stop();
       },
     };
@@ -234,4 +253,15 @@ async function registerNamespaceWhenUp(
   } finally {
     await connection.close();
   }
+}
+
+/** The server (with its PostgreSQL) as a supervised child, started again when it dies. */
+export function temporalServerChild(options: TemporalOnPostgresOptions): ChildSpec {
+  return {
+    name: 'Temporal server',
+    start: async () => {
+      const server = await startTemporalOnPostgres(options);
+      return { pid: server.pid, exited: server.exited, stop: () => server.stop() };
+    },
+  };
 }

@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { childEnvironment } from '../config/index.js';
 import { isExecutableFile, searchPath } from './executables.js';
+import type { ChildSpec } from './supervisor.js';
 import { PROJECT_ROOT } from './paths.js';
 
 /**
@@ -55,20 +57,19 @@ export interface RunningGateway {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const host = options.host ?? '127.0.0.1';
   await mkdir(options.root, { recursive: true });
+  // The credentials go through the environment (never argv, which `ps` shows); its own process group,
+  // so a Ctrl-C in the terminal reaches the supervisor, which stops it after what depends on it.
   const child = spawn(
     options.binary,
-    [
-      '--port',
-      `${host}:${options.port}`,
-      '--access',
-      options.accessKey,
-      '--secret',
-      options.secretKey,
-      '--quiet',
-      'posix',
-      options.root,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--port', `${host}:${options.port}`, '--quiet', 'posix', options.root],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: childEnvironment(
+        {},
+        { ROOT_ACCESS_KEY_ID: options.accessKey, ROOT_SECRET_ACCESS_KEY: options.secretKey },
+      ),
+    },
   );
   const forward = (chunk: Buffer) => {
     for (const line of String(chunk).split('\n')) if (line.trim() !== '') options.onLine?.(line);
@@ -121,4 +122,23 @@ export async function createBucket(
   } finally {
     client.destroy();
   }
+}
+
+/** The gateway as a supervised child: started again on the same port and folder when it dies. */
+export function gatewayChild(options: Omit<GatewayOptions, 'onLine'>): ChildSpec {
+  return {
+    name: 's3 (versitygw)',
+    start: async () => {
+      const running = await startGateway(options);
+      return {
+        pid: running.child.pid,
+        exited: new Promise<string>((resolve) =>
+          running.child.once('exit', (code, signal) =>
+            resolve(signal ? `was killed by ${signal}` : `exited with code ${code}`),
+          ),
+        ),
+        stop: () => running.stop(),
+      };
+    },
+  };
 }

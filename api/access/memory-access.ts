@@ -63,6 +63,7 @@ function downLine(reason: string, outage: AccessOutageOptions): string {
 
 function backLine(awayMs: number, counted: { requests: number; keys: number; pastQuota: number }): string {
   const past = counted.pastQuota > 0 ? `, ${counted.pastQuota} of them past a quota` : '';
+  if (counted.requests === 0) return `the key store answers again after ${Math.round(awayMs / 1000)} s`;
   return `the key store answers again after ${Math.round(awayMs / 1000)} s: ${counted.requests} requests of ${counted.keys} key${counted.keys === 1 ? '' : 's'} were let through unconfirmed meanwhile and are now counted${past}`;
 }
 
