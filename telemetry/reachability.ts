@@ -75,6 +75,9 @@ function isBugError(error: unknown): boolean {
 /** Whatever the piece threw, in a few words. */
 export function reasonOf(error: unknown): string {
   if (error instanceof Unreachable) return error.reason;
+  // The HTTP clients' own time-outs (the AWS SDK's idle socket, undici's) say it at length.
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return 'timed out';
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code === 'string' && NETWORK_CODES[code]) return NETWORK_CODES[code];
   const cause = (error as { cause?: unknown } | undefined)?.cause;
@@ -90,6 +93,7 @@ export class Reachability {
   private reported = false;
   private lastReason: string | undefined;
   private probing = false;
+  private reportTimer: NodeJS.Timeout | undefined;
   private readonly waiting: (() => void)[] = [];
   private nextProbeAt = 0;
   private readonly now: () => number;
@@ -143,12 +147,14 @@ export class Reachability {
     if (probe) {
       if (this.probing || this.now() < this.nextProbeAt) {
         this.options.onCall?.('skipped', 0);
+        this.sayIfLong();
         throw this.unreachable(this.lastReason ?? 'away');
       }
       this.probing = true;
       this.nextProbeAt = this.now() + this.probeMs;
     }
     const started = performance.now();
+    const calledAt = this.now();
     const took = () => (performance.now() - started) / 1000;
     try {
       const value = await this.limited(fn, timeoutMs);
@@ -165,7 +171,8 @@ export class Reachability {
         throw error;
       }
       const reason = reasonOf(error);
-      this.failed(reason);
+      // Away since this call was made: a call that hung for its whole limit found it away from the start.
+      this.failed(reason, calledAt);
       throw error instanceof Unreachable ? error : this.unreachable(reason, error);
     } finally {
       if (probe) this.probing = false;
@@ -173,16 +180,27 @@ export class Reachability {
   }
 
   /** Records a call made outside `call` (a background read with its own limit) that failed for the piece. */
-  failed(reason: string): void {
+  failed(reason: string, since = this.now()): void {
     this.lastReason = reason;
     if (this.awaySince === undefined) {
-      this.awaySince = this.now();
-      this.nextProbeAt = this.awaySince + this.probeMs;
+      this.awaySince = since;
+      this.nextProbeAt = this.now() + this.probeMs;
+      // Said when it has been away long enough, whether or not a call fails then (a probe may be hanging).
+      const wait = (this.options.reportAfterMs ?? 0) - (this.now() - since);
+      if (wait > 0) {
+        this.reportTimer = setTimeout(() => this.sayIfLong(), wait);
+        this.reportTimer.unref();
+      }
     }
-    if (!this.reported && this.now() - this.awaySince >= (this.options.reportAfterMs ?? 0)) {
-      this.reported = true;
-      this.options.onDown?.(reason);
-    }
+    this.sayIfLong();
+  }
+
+  /** The line out, once the piece has been away for `reportAfterMs`. */
+  private sayIfLong(): void {
+    if (this.reported || this.awaySince === undefined) return;
+    if (this.now() - this.awaySince < (this.options.reportAfterMs ?? 0)) return;
+    this.reported = true;
+    this.options.onDown?.(this.lastReason ?? 'away');
   }
 
   /** Resolves the next time the piece answers after being away (at once while it answers). */
@@ -197,6 +215,7 @@ export class Reachability {
     for (const resolve of this.waiting.splice(0)) resolve();
     const away = this.now() - this.awaySince;
     const wasReported = this.reported;
+    clearTimeout(this.reportTimer);
     this.awaySince = undefined;
     this.reported = false;
     this.lastReason = undefined;

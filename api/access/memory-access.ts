@@ -57,6 +57,9 @@ export interface MemoryAccessOptions {
   outage?: AccessOutageOptions;
 }
 
+/** A key store away for less than this is not said in the log; what it let through is counted all the same. */
+const STORE_BLIP_MS = 5_000;
+
 function downLine(reason: string, outage: AccessOutageOptions): string {
   return `the key store does not answer (${reason}): keys and leases are served from memory, and each key may make ${outage.graceRequestsPerKey} more requests here for ${outage.graceSeconds} s before they are answered 503`;
 }
@@ -79,6 +82,8 @@ export async function startMemoryAccess(
     outage &&
     new GuardedAccessStore(raw, {
       timeoutMs: outage.timeoutMs,
+      // A store restarted in a few seconds is said nowhere; what it let through is counted all the same.
+      reportAfterMs: STORE_BLIP_MS,
       onDown: (reason) => outage.log(downLine(reason, outage), 'warn'),
       onBack: (awayMs) =>
         void quota?.reconcile().then((counted) => outage.log(backLine(awayMs, counted), 'info'), onError),

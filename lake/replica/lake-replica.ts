@@ -68,6 +68,8 @@ export class LakeReplica {
   private lastCheckedAt: number | undefined;
   private unreachableSince: number | undefined;
   private saidUnreachable = false;
+  /** A failed prepare was said (a bucket away is said elsewhere): its success is said too. */
+  private saidPrepareFailure = false;
   private lastError: string | undefined;
   /** Files of the prepared generation and of those replaced within the grace period, by path. */
   private readonly known = new RecentFiles(GARBAGE_GRACE_MS);
@@ -162,12 +164,13 @@ export class LakeReplica {
     }
     try {
       await this.prepare(newest);
-      if (this.lastError !== undefined)
-        this.options.log?.(`generation ${newest.generation} prepared`, 'info');
+      if (this.saidPrepareFailure) this.options.log?.(`generation ${newest.generation} prepared`, 'info');
       this.lastError = undefined;
+      this.saidPrepareFailure = false;
     } catch (error) {
       const message = messageOf(error);
       if (message !== this.lastError && !(error instanceof Unreachable)) {
+        this.saidPrepareFailure = true;
         this.options.log?.(
           `generation ${newest.generation} cannot be prepared (${message}); serving generation ${this.prepared?.generation ?? 'none'}, trying again`,
           'warn',

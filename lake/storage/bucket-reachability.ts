@@ -12,6 +12,12 @@ interface Announcer {
 /** This process's announcer; silent until the process names one at start (tests, tools). */
 let announcer: Announcer | undefined;
 
+/**
+ * A bucket away for less than this is said nowhere (a gateway restarted by its supervisor, a moment's
+ * network trouble): what needed it waited and resumed. Longer, and the process says so.
+ */
+export const BLIP_MS = 5_000;
+
 /** One per bucket in a process: the lake and the ingest store in one bucket are one piece. */
 const buckets = new Map<string, Reachability>();
 
@@ -37,6 +43,7 @@ export function bucketReachability(where: string, timeoutMs: number): Reachabili
   if (!reachability) {
     reachability = new Reachability(`the bucket ${where}`, {
       timeoutMs,
+      reportAfterMs: BLIP_MS,
       isOutage: isBucketOutage,
       onDown: (reason) =>
         announcer?.log(`the bucket ${where} does not answer (${reason}): ${announcer.meanwhile}`, 'warn'),

@@ -8,7 +8,7 @@ import { createIngestActivities } from '../../../activities/ingest.js';
 import { sharedFilesOf } from '../../../activities/shared-files.js';
 import { createWarehouseActivities } from '../../../activities/warehouse-activities.js';
 import { parseSettings } from '../../../config/index.js';
-import { sayBucketOutages } from '../../../lake/storage/bucket-reachability.js';
+import { BLIP_MS, sayBucketOutages } from '../../../lake/storage/bucket-reachability.js';
 import { renderNswMajorIncidents, syntheticNswIncidents } from '../../../replay/generators/nsw-rfs.js';
 import { Unreachable } from '../../../telemetry/reachability.js';
 import { Warehouse } from '../../../warehouse/warehouse.js';
@@ -58,7 +58,7 @@ describe('a bucket that hangs', () => {
       UPSTREAM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`,
     });
 
-  it('abandons a call at its limit, says so once, fails at once meanwhile, and says once that it is back', async () => {
+  it('abandons a call at its limit, says so once it has been away a while, fails at once meanwhile, and says once that it is back', async () => {
     // The test bucket's storage has a 3 s limit.
     const storage = bucket.storage('probe');
     bucket.freeze();
@@ -70,6 +70,9 @@ describe('a bucket that hangs', () => {
     const fast = performance.now();
     for (let i = 0; i < 20; i++) await expect(storage.list('')).rejects.toThrow(Unreachable);
     expect(performance.now() - fast).toBeLessThan(500);
+    // A blip is said nowhere; a bucket away for BLIP_MS is said once, at the next call.
+    expect(lines).toEqual([]);
+    await delay(BLIP_MS - (performance.now() - started) + 200);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
       /^warn the bucket s3:\/\/eids-lake at http:\/\/127\.0\.0\.1:\d+ does not answer \(no answer within 3000 ms\): commits wait and resume$/,
