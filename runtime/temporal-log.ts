@@ -8,10 +8,14 @@ import { Runtime } from '@temporalio/worker';
 import { Unreachable } from '../telemetry/reachability.js';
 import type { LogLevel, ServiceLog } from './log.js';
 
-/** What the SDK says that is true by design here, so not worth a line at every start. */
+/** What the SDK says that is true by design here, so not worth a line. */
 const EXPECTED_MESSAGES = new Set([
   // The warehouse worker runs activities only.
   'No workflows registered, not polling for workflow tasks',
+  // A worker that was paused (or cut off) past a task's time-out finishes it after Temporal gave it to
+  // another worker: the other's result stands, and commits are idempotent by poll id.
+  'Activity not found on completion. This may happen if the activity has already been cancelled but completed anyway.',
+  'Task not found when completing',
 ]);
 
 /** Bookkeeping the SDK attaches to every line; the workflow id and activity type are kept. */

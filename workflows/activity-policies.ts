@@ -50,8 +50,9 @@ export const feedParse = (attempts: number): ActivityPolicy => ({
 });
 
 /**
- * Work in the warehouse process (worker task queue) heartbeats as it goes, so a lost writer is noticed
- * within 30 seconds; it is retried from 2 seconds up to `maximumInterval`, `attempts` times.
+ * Work in the warehouse process (worker task queue) heartbeats as it goes (every 2 s), so a lost writer
+ * is noticed within 15 seconds and its polls committed by the writer started in its place; it is
+ * retried from 2 seconds up to `maximumInterval`, `attempts` times.
  */
 const warehouseWork = (
   startToCloseTimeout: string,
@@ -59,7 +60,7 @@ const warehouseWork = (
   attempts: number,
 ): ActivityPolicy => ({
   startToCloseTimeout,
-  heartbeatTimeout: '30 seconds',
+  heartbeatTimeout: '15 seconds',
   retry: { initialInterval: '2 seconds', maximumInterval, maximumAttempts: attempts },
 });
 
