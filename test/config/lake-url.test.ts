@@ -34,6 +34,7 @@ describe('LAKE_URL and the S3 settings', () => {
       endpoint: 'http://127.0.0.1:7070',
       region: undefined,
       forcePathStyle: false,
+      requestTimeoutMs: 10_000,
     });
     expect(lakeLocationOf(parseSettings({ LAKE_URL: 's3://eids-lake' }))).toMatchObject({
       bucket: 'eids-lake',
@@ -41,6 +42,7 @@ describe('LAKE_URL and the S3 settings', () => {
     });
     expect(parseSettings({}).LAKE_CACHE_MB).toBe(4096);
     expect(parseSettings({}).LAKE_POLL_MS).toBe(1000);
+    expect(parseSettings({ S3_TIMEOUT_MS: '2500' }).S3_TIMEOUT_MS).toBe(2500);
   });
 
   it('refuses what is neither, naming the variable', () => {

@@ -1,0 +1,130 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * Every metric the service exports, defined once (name, help, labels), in one registry per process.
+ * Label values are bounded: route templates (never raw paths), feed and source names from the
+ * catalogues, fixed reasons and outcomes; never a key id, an incident id or a client address.
+ * Values that already live elsewhere (feed health, lake generations, open streams) are read when
+ * Prometheus scrapes, through `onScrape`, rather than kept current on every change.
+ */
+export const registry = new Registry();
+
+/** Prefixed with the service's name, as exporters do. */
+const name = (metric: string) => `eids_${metric}`;
+
+/** Seconds: request latency from a fraction of a millisecond (a cached list) to a slow export. */
+const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds: a commit or a publish, from milliseconds to a minute. */
+const WORK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** Seconds: a call to a shared piece, up to its time limit. */
+const CALL_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const metrics = {
+  requests: new Counter({
+    name: name('http_requests_total'),
+    help: 'API requests answered, by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  }),
+  requestSeconds: new Histogram({
+    name: name('http_request_duration_seconds'),
+    help: 'Time to answer an API request (to its last header; streams to their first byte), by route template.',
+    labelNames: ['route', 'method'] as const,
+    buckets: REQUEST_BUCKETS,
+    registers: [registry],
+  }),
+  refusals: new Counter({
+    name: name('access_refusals_total'),
+    help: 'Requests the access gate refused, by reason: missing_key, invalid_key, origin, entitlement, rate_limit, quota, store_unavailable.',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  }),
+  unconfirmed: new Counter({
+    name: name('quota_unconfirmed_requests_total'),
+    help: 'Requests let through while the key store was away, counted when it answered again.',
+    registers: [registry],
+  }),
+  overshoot: new Counter({
+    name: name('quota_overshoot_requests_total'),
+    help: 'Requests let through while the key store was away that the key’s quota no longer allowed when they were counted.',
+    registers: [registry],
+  }),
+  pieceCalls: new Counter({
+    name: name('dependency_calls_total'),
+    help: 'Calls to a shared piece (key_store, bucket, temporal), by outcome: ok, error (a refusal), unreachable, skipped (failed at once while it is away).',
+    labelNames: ['piece', 'outcome'] as const,
+    registers: [registry],
+  }),
+  pieceSeconds: new Histogram({
+    name: name('dependency_call_duration_seconds'),
+    help: 'Time of a call to a shared piece, by piece (calls skipped while it is away are not timed).',
+    labelNames: ['piece'] as const,
+    buckets: CALL_BUCKETS,
+    registers: [registry],
+  }),
+  pieceUp: new Gauge({
+    name: name('dependency_up'),
+    help: '1 while this process has answers from the shared piece, 0 while it is away (said in the log).',
+    labelNames: ['piece'] as const,
+    registers: [registry],
+  }),
+  commitSeconds: new Histogram({
+    name: name('commit_duration_seconds'),
+    help: 'Time the writer took to commit one poll, by kind (feed, gauges).',
+    labelNames: ['kind'] as const,
+    buckets: WORK_BUCKETS,
+    registers: [registry],
+  }),
+  publishSeconds: new Histogram({
+    name: name('publish_duration_seconds'),
+    help: 'Time the writer took to publish one lake generation.',
+    buckets: WORK_BUCKETS,
+    registers: [registry],
+  }),
+  guardHeld: new Counter({
+    name: name('retraction_guard_held_polls_total'),
+    help: 'Polls the retraction guard held back (nothing of them committed), by feed.',
+    labelNames: ['feed'] as const,
+    registers: [registry],
+  }),
+  guardHeldIncidents: new Gauge({
+    name: name('retraction_guard_held_incidents'),
+    help: 'Incidents in the feed’s last poll when the guard held it back; 0 once a poll is committed.',
+    labelNames: ['feed'] as const,
+    registers: [registry],
+  }),
+  fetchErrors: new Counter({
+    name: name('fetch_errors_total'),
+    help: 'Fetches of a feed or gauge source that failed, by poller and reason (dns, refused, timeout, http-status, bad-body …).',
+    labelNames: ['poller', 'reason'] as const,
+    registers: [registry],
+  }),
+  webhookDeliveries: new Counter({
+    name: name('webhook_delivery_attempts_total'),
+    help: 'Webhook delivery attempts, by outcome: delivered, failed (the receiver refused or did not answer).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  }),
+};
+
+/** Reads values that live elsewhere when Prometheus scrapes (feed health, the lake, open streams). */
+export function onScrape(read: () => void | Promise<void>): void {
+  scrapeReaders.push(read);
+}
+const scrapeReaders: (() => void | Promise<void>)[] = [];
+
+/** Node's own (CPU, memory, event loop delay, handles), once per process. */
+let defaultsCollected = false;
+export function collectProcessMetrics(): void {
+  if (defaultsCollected) return;
+  defaultsCollected = true;
+  collectDefaultMetrics({ register: registry, prefix: name('') });
+}
+
+/** The whole registry in Prometheus's text format, scrape-time readers run first. */
+export async function renderMetrics(): Promise<string> {
+  await Promise.all(scrapeReaders.map((read) => read()));
+  return registry.metrics();
+}
+
+export const METRICS_CONTENT_TYPE = registry.contentType;
