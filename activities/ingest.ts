@@ -17,6 +17,7 @@ import {
   type ParseFeedInput,
   type ParseFeedResult,
 } from './contracts.js';
+import { countingFailures } from './failure-metrics.js';
 import { heartbeating } from './heartbeat.js';
 import { sharedFilesOf, type SharedFilesSettings } from './shared-files.js';
 import { RawStore } from './raw-store.js';
@@ -56,10 +57,12 @@ export function createIngestActivities(deps: IngestDeps) {
 
   return {
     fetchFeed(input: FetchFeedInput): Promise<FetchFeedResult> {
-      return heartbeating(() => fetchOnce(input));
+      return countingFailures(input.feedKey, () => heartbeating(() => fetchOnce(input)));
     },
 
-    parseFeed,
+    parseFeed(input: ParseFeedInput): Promise<ParseFeedResult> {
+      return countingFailures(input.feedKey, () => parseFeed(input));
+    },
   };
 
   async function fetchOnce(input: FetchFeedInput): Promise<FetchFeedResult> {

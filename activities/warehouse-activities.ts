@@ -1,9 +1,10 @@
+import { metrics } from '../telemetry/metrics.js';
+import { currentActivity } from './heartbeat.js';
 import { heartbeat } from '@temporalio/activity';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncidentRecord } from '../model/index.js';
 import { compactLake, type CompactionResult } from '../warehouse/compact.js';
-import type { LakePublisher } from '../warehouse/publisher.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { CommitFeedInput, CommitFeedResult } from './contracts.js';
 import { localFiles, type SharedFiles } from './shared-files.js';
@@ -14,7 +15,7 @@ export interface WarehouseDeps {
   lakeDir: string;
   warehouse: Warehouse;
   /** Publishes the lake after commits, coalesced (warehouse/publisher.ts). */
-  publisher: Pick<LakePublisher, 'request'>;
+  publisher: { request(pollId?: string): void };
   /** Where staged polls come from when the ingest workers have data folders of their own. */
   shared?: SharedFiles;
 }
@@ -23,6 +24,12 @@ export interface WarehouseDeps {
  * Activities of the warehouse task queue, served by the one process that holds the DuckDB file open.
  * Writes are serialised by the warehouse itself.
  */
+/** A poll the retraction guard held back, and how many incidents it held (0 once a poll commits). */
+function countGuard(feed: string, outcome: CommitFeedResult): void {
+  if (outcome.guard) metrics.guardHeld.inc({ feed });
+  metrics.guardHeldIncidents.set({ feed }, outcome.guard ? outcome.received : 0);
+}
+
 export function createWarehouseActivities({
   dataDir,
   lakeDir,
@@ -36,6 +43,7 @@ export function createWarehouseActivities({
    */
   async function commit(input: CommitFeedInput): Promise<CommitFeedResult> {
     const stagedFile = join(dataDir, input.stagedPath);
+    const timer = metrics.commitSeconds.startTimer({ kind: 'feed' });
     // A retried activity (the worker died after the commit) finds its poll committed: a no-op.
     // Through `exclusive`: the connection must never run two statements at once (a publish or a
     // clustering run may hold it).
@@ -51,7 +59,15 @@ export function createWarehouseActivities({
         polledAt: input.polledAt,
         believeDrop: input.believeDrop,
       }));
-    publisher.request();
+    timer();
+    countGuard(input.feedKey, outcome);
+    // With the fetch's and the publish's lines (LOG_LEVEL=debug), a poll's trace: the workflow id comes
+    // with the activity's logger, the generation that first shows it names the poll id.
+    currentActivity()?.log.debug(
+      `committed poll ${input.pollId}: ${outcome.inserted} new versions, ${outcome.active} active${outcome.guard ? `, held back (${outcome.guard})` : ''}`,
+      { pollId: input.pollId },
+    );
+    publisher.request(input.pollId);
     await shared.discard(input.stagedPath);
     return outcome;
   }

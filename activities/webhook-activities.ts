@@ -1,3 +1,4 @@
+import { metrics } from '../telemetry/metrics.js';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
@@ -107,6 +108,7 @@ export function createWebhookActivities(deps: WebhookDeps) {
       if (!subscription || subscription.status !== 'active') return { kind: 'gone' };
       const at = now();
       const outcome = await post(subscription, delivery, deps, at);
+      metrics.webhookDeliveries.inc({ outcome: outcome.kind });
       await deps.store.attempted(subscriptionId, delivery.id, {
         at: at.toISOString(),
         delivered: outcome.kind === 'delivered',

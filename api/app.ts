@@ -31,7 +31,7 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   // Request id, security headers, on the way out every header middleware added on the way in, and
   // the request log's line.
-  app.use('*', requestEnvelope(deps.log));
+  app.use('*', requestEnvelope(deps.log, deps.observe));
   app.use('*', keyAwareCors());
   // Keys, origins, entitlements and quotas before any answer, cached ones and 304s included.
   app.use(

@@ -36,6 +36,8 @@ import { endDeliveries, temporalHandOn } from './subscriptions/temporal-hand-on.
 import { SqliteSubscriptionStore } from '../subscriptions/sqlite-store.js';
 import { startLakeReplica } from './lake-replica.js';
 import { dependencyReport } from './meta/dependencies.js';
+import { apiMetricReaders } from './metrics-readers.js';
+import { requestMetrics } from './request-metrics.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -122,6 +124,24 @@ export async function startApiServer(
       ),
   });
   const pages = pageInputs(settings, client, accessStore, log);
+  const feedHealth = new BoardFeedHealthSource(board);
+  const gaugeHealth = new BoardGaugeHealthSource(board);
+  const declarationHealth = new BoardDeclarationHealthSource(board);
+  // With METRICS_PORT, this process's metrics: per request, and what the scrape reads from its parts.
+  const metricsOn = settings.METRICS_PORT !== undefined;
+  const stopMetrics = metricsOn
+    ? apiMetricReaders({
+        store,
+        replica,
+        stream,
+        catalogue,
+        feedHealth,
+        gaugeHealth,
+        declarationHealth,
+        subscriptions: subscriptionStore,
+        now: () => new Date(),
+      })
+    : () => undefined;
   const app = createApp({
     store,
     keys: access.keys,
@@ -129,9 +149,10 @@ export async function startApiServer(
     windows: access.windows,
     clientAddressHeader: settings.CLIENT_ADDRESS_HEADER,
     ...(requestLog ? { log: requestLog } : {}),
+    ...(metricsOn ? { observe: requestMetrics() } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
-    feedHealth: new BoardFeedHealthSource(board),
-    gaugeHealth: new BoardGaugeHealthSource(board),
+    feedHealth,
+    gaugeHealth,
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
     cap: capIssuerFromSettings(settings, catalogue),
@@ -141,7 +162,7 @@ export async function startApiServer(
     startedAt: new Date(),
     now: () => new Date(),
     declarations,
-    declarationHealth: new BoardDeclarationHealthSource(board),
+    declarationHealth,
     stream,
     subscriptions: {
       store: subscriptionStore,
@@ -179,6 +200,7 @@ export async function startApiServer(
     url: `http://${settings.HOST}:${port}`,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      stopMetrics();
       board.stop();
       dispatcher.close();
       stream.close();

@@ -4,6 +4,7 @@ import type { ShortWindowMeter } from './access/short-windows.js';
 import type { KeyLookup, QuotaMeter } from './access/types.js';
 import type { CursorCodec } from './cursor.js';
 import type { RequestLogSink } from './request-log.js';
+import type { RequestObserver } from './request-metrics.js';
 import type { DeclarationsSource } from './declarations/declaration-store.js';
 import type { DeclarationHealthSource } from './declarations/health-source.js';
 import type { FeedHealthSource } from './feed-health-source.js';
@@ -42,6 +43,8 @@ export interface AppDeps {
   quotas?: Readonly<Record<Tier, number>>;
   /** Receives one line per request (never a key); no request log when absent. */
   log?: RequestLogSink;
+  /** Told of each request answered (metrics: api/request-metrics.ts); none when absent. */
+  observe?: RequestObserver | undefined;
   /** The interface version (OpenAPI info.version and /v1/status). */
   version: string;
   startedAt: Date;

@@ -4,9 +4,10 @@
  * warehouse: generated NSW incidents, made-up gauges and the declarations. Each request of the table
  * is driven by autocannon at 64 connections, identity and gzip, next to two ceilings served by a
  * bare Hono process of its own in the same run: the same bytes the API sent, and a tiny JSON answer.
- * Then the request log's cost: /v1/schema and the list hit again with the log off (LOG_LEVEL=warn).
+ * Then the request log's cost: /v1/schema and the list hit again with the log off (LOG_LEVEL=warn);
+ * and the metrics' cost: the list hit and a keyed limit=1 with METRICS_PORT set and unset.
  * Usage: npm run bench:api [-- --seconds 10 --connections 64 --incidents 5000 --gauges 400
- *          --only list,schema --profile --status --no-log-check]
+ *          --only list,schema --profile --status --no-log-check --no-metrics-check]
  * --profile: the API process's CPU profile, its top frames; --status: /v1/status too, with feed
  * health read from a Temporal dev server of its own (goal p99 ≤ 50 ms).
  */
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
     'no-log-check': { type: 'boolean', default: false },
+    'no-metrics-check': { type: 'boolean', default: false },
     status: { type: 'boolean', default: false },
   },
 });
@@ -140,8 +142,9 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** The API process as the service runs it, over the bench's data folder. */
-async function startApi(logLevel: string, profileDir?: string) {
+async function startApi(logLevel: string, profileDir?: string, extra: Record<string, string> = {}) {
   const env = childEnvironment(data.env, {
+    ...extra,
     DATA_DIR: join(dir, 'data'),
     HOST: '127.0.0.1',
     PORT: '0',
@@ -374,28 +377,43 @@ if (profileDir) {
   }
 }
 
-// The request log's cost: the same requests with the log on and off, each in a fresh API process,
-// alternated so a change in the machine's load falls on both.
-if (!values['no-log-check']) {
-  const logRows = rows.filter((row) => row.name === 'schema' || row.name === 'list');
-  console.log('\nrequest log cost (identity, log on = LOG_LEVEL=info, off = LOG_LEVEL=warn):');
+/** One way of running the API for a cost comparison: its name, and how it starts. */
+interface Variant {
+  name: string;
+  start: () => ReturnType<typeof startApi>;
+}
+
+/**
+ * A cost: the same requests against two ways of running the API (`on` with the cost, `off` without),
+ * each in a fresh API process, three times each; the medians compared.
+ */
+async function compareCost(
+  title: string,
+  paths: readonly string[],
+  on: Variant,
+  off: Variant,
+  goalPercent: number,
+) {
+  console.log(`\n${title} (identity; ${on.name} against ${off.name}):`);
   const runs: { path: string; on: boolean; figures: Figures }[] = [];
-  for (const level of ['info', 'warn', 'info', 'warn', 'info', 'warn']) {
-    const logged = await startApi(level);
-    for (const row of logRows) {
-      const figures = await measure(`${logged.url}${row.path}`, false, logged.child.pid!);
-      runs.push({ path: row.path, on: level === 'info', figures });
+  // In the order on, off, off, on, on, off: each side as often first and last, so a trend in the
+  // machine's load falls on both alike.
+  for (const variant of [on, off, off, on, on, off]) {
+    const api = await variant.start();
+    for (const path of paths) {
+      const figures = await measure(`${api.url}${path}`, false, api.child.pid!);
+      runs.push({ path, on: variant === on, figures });
       console.log(
-        `  ${row.path.padEnd(30)} log ${level === 'info' ? 'on ' : 'off'}: ${fmt(figures.rps)} req/s, p99 ${fmt(figures.p99)} ms, ${fmt(figures.cpuUs, 1)} µs CPU a request`,
+        `  ${path.padEnd(30)} ${variant.name.padEnd(12)}: ${fmt(figures.rps)} req/s, p99 ${fmt(figures.p99)} ms, ${fmt(figures.cpuUs, 1)} µs CPU a request`,
       );
     }
-    await stop(logged.child);
+    await stop(api.child);
   }
-  for (const row of logRows) {
+  for (const path of paths) {
     // Medians: one run that another process disturbed does not decide.
-    const median = (on: boolean, pick: (figures: Figures) => number) => {
+    const median = (side: boolean, pick: (figures: Figures) => number) => {
       const picked = runs
-        .filter((run) => run.path === row.path && run.on === on)
+        .filter((run) => run.path === path && run.on === side)
         .map((run) => pick(run.figures))
         .sort((x, y) => x - y);
       return picked[Math.floor(picked.length / 2)]!;
@@ -403,9 +421,30 @@ if (!values['no-log-check']) {
     const throughput = 1 - median(true, (f) => f.rps) / median(false, (f) => f.rps);
     const cpu = median(true, (f) => f.cpuUs) / median(false, (f) => f.cpuUs) - 1;
     console.log(
-      `  ${row.path}: the log costs ${fmt(throughput * 100, 1)} % of throughput, ${fmt(cpu * 100, 1)} % more CPU a request (medians of 3; goal ≤ 5 %)`,
+      `  ${path}: ${on.name} costs ${fmt(throughput * 100, 1)} % of throughput, ${fmt(cpu * 100, 1)} % more CPU a request (medians of 3; goal ≤ ${goalPercent} %)`,
     );
   }
+}
+
+const pathsOf = (...names: string[]) => rows.filter((row) => names.includes(row.name)).map((row) => row.path);
+if (!values['no-log-check']) {
+  await compareCost(
+    'request log cost',
+    pathsOf('schema', 'list'),
+    { name: 'log on', start: () => startApi('info') },
+    { name: 'log off', start: () => startApi('warn') },
+    5,
+  );
+}
+// Metrics on (METRICS_PORT set: every request counted and timed by route) against off.
+if (!values['no-metrics-check']) {
+  await compareCost(
+    'metrics cost',
+    pathsOf('list', 'incidents-1'),
+    { name: 'metrics on', start: () => startApi('info', undefined, { METRICS_PORT: '0' }) },
+    { name: 'metrics off', start: () => startApi('info') },
+    2,
+  );
 }
 
 console.log(

@@ -52,7 +52,7 @@ if (parts.has('c')) {
 }
 
 if (parts.has('b')) {
-  const figures = await fanoutFigures(Number(values.clients));
+  const figures = await fanoutFigures(Number(values.clients), Number(values.subscriptions));
   line(
     `(b) ${figures.clients.toLocaleString()} open streams: memory per client`,
     `${(figures.rssPerClientBytes / 1024).toFixed(1)} KiB RSS, ${(figures.heapPerClientBytes / 1024).toFixed(1)} KiB heap`,
@@ -64,6 +64,10 @@ if (parts.has('b')) {
   line(
     '(b) publish → the change on the clients: first / p50 / last',
     `${figures.firstMs} ms / ${figures.p50Ms} ms / ${figures.lastMs} ms`,
+  );
+  line(
+    `(b) a metrics scrape, ${figures.subscriptions.toLocaleString()} subscriptions: no stream / every stream`,
+    `${figures.scrapeIdleMs.toFixed(1)} ms / ${figures.scrapeLoadedMs.toFixed(1)} ms median, ${figures.scrapeMaxMs.toFixed(1)} ms max (goal ≤ 50 ms)`,
   );
 }
 

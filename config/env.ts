@@ -60,6 +60,11 @@ const listenPort = z.coerce.number().int().min(0).max(65535);
 
 const SettingsSchema = z.object({
   PORT: listenPort.default(8080),
+  /**
+   * Where this process serves Prometheus metrics (GET /metrics, on HOST), apart from the API's port;
+   * no metrics when unset (npm run cluster gives each process one). 0: a port the OS picks (tests).
+   */
+  METRICS_PORT: listenPort.optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   /**

@@ -3,6 +3,8 @@ import { createServiceLog, isBug, serviceLogOptions } from './log.js';
 import { ROLES, startRole, type Role } from './roles.js';
 import { settingsOrExit } from './startup-settings.js';
 import { installTemporalRuntime } from './temporal-log.js';
+import { findFreePort } from './ports.js';
+import { startProcessMetrics } from './process-metrics.js';
 
 /**
  * One process of the service (`warehouse`, `ingest` or `api`), started by the supervisor
@@ -12,6 +14,8 @@ import { installTemporalRuntime } from './temporal-log.js';
 export interface ReadyMessage {
   type: 'ready';
   url?: string;
+  /** Where Prometheus scrapes this process (METRICS_PORT). */
+  metricsUrl?: string;
 }
 
 const role = process.argv[2] as Role;
@@ -26,18 +30,27 @@ const log = createServiceLog({
   ...serviceLogOptions(settings, role),
   ...(role === 'api' ? { write: (line: string) => stdoutDestination().write(`${line}\n`) } : {}),
 });
-installTemporalRuntime(log, settings.LOG_LEVEL);
+// With METRICS_PORT: the Temporal SDK serves a worker's own metrics on a loopback port of its own,
+// and this process's /metrics appends them, so one address covers the process.
+const sdkMetrics =
+  settings.METRICS_PORT !== undefined && role !== 'api' ? `127.0.0.1:${await findFreePort()}` : undefined;
+installTemporalRuntime(log, settings.LOG_LEVEL, sdkMetrics);
 
 /** Past this, a stop that hangs is cut short: the supervisor would SIGKILL soon after anyway. */
 const STOP_LIMIT_MS = 45_000;
 
 try {
   const running = await startRole(role, settings, log);
+  const metricsServer =
+    settings.METRICS_PORT !== undefined
+      ? await startProcessMetrics(settings.HOST, settings.METRICS_PORT, sdkMetrics)
+      : undefined;
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     setTimeout(() => process.exit(1), STOP_LIMIT_MS).unref();
+    void metricsServer?.close();
     running.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -62,7 +75,11 @@ try {
       process.exit(1);
     },
   );
-  const ready: ReadyMessage = { type: 'ready', ...(running.url ? { url: running.url } : {}) };
+  const ready: ReadyMessage = {
+    type: 'ready',
+    ...(running.url ? { url: running.url } : {}),
+    ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
+  };
   process.send?.(ready);
 } catch (error) {
   log.error('could not start', { error, bug: isBug(error) });

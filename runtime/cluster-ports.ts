@@ -15,10 +15,20 @@ export interface ClusterPorts {
   temporalUi: number;
   temporalHttp: number;
   temporalMetrics: number;
+  /** The first of the processes' metrics ports: the writer's, then each ingest worker's and replica's. */
+  metrics: number;
 }
 
 /** Replicas take the ports right after the upstream's; the pieces they share sit further up. */
-const OFFSETS = { api: 1, s3: 20, postgres: 21, temporalUi: 30, temporalHttp: 31, temporalMetrics: 32 };
+const OFFSETS = {
+  api: 1,
+  s3: 20,
+  postgres: 21,
+  temporalUi: 30,
+  temporalHttp: 31,
+  temporalMetrics: 32,
+  metrics: 40,
+};
 /**
  * Temporal's front end sits 100 above the base: a Temporal server on PostgreSQL lays its other
  * services out around it (runtime/temporal-server.ts: from 300 below to 703 above).
@@ -43,5 +53,6 @@ export function clusterPorts(base: number, apiReplicas: number): ClusterPorts {
     temporalUi: base + OFFSETS.temporalUi,
     temporalHttp: base + OFFSETS.temporalHttp,
     temporalMetrics: base + OFFSETS.temporalMetrics,
+    metrics: base + OFFSETS.metrics,
   };
 }

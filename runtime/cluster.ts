@@ -42,6 +42,8 @@ export interface ClusterProcess {
   role: ClusterRole;
   dataDir?: string;
   url?: string;
+  /** Where Prometheus scrapes it. */
+  metricsUrl?: string;
 }
 
 export interface RunningCluster {
@@ -263,6 +265,7 @@ function sharedProcesses(shape: ClusterShape, ports: ClusterPorts, root: string)
         shape.temporal === 'dev-server'
           ? `http://127.0.0.1:${ports.temporalUi}`
           : `127.0.0.1:${ports.temporal}`,
+      metricsUrl: `http://127.0.0.1:${ports.temporalMetrics}/metrics`,
     },
     { name: 's3', role: 's3', url: `http://127.0.0.1:${ports.s3}`, dataDir: join(root, 'bucket') },
   ];
@@ -294,16 +297,21 @@ async function serviceChildren(
   const children: ChildSpec[] = [];
   const add = (name: string, role: Role, extra: Record<string, string> = {}) => {
     const dataDir = join(root, name);
+    const metricsPort = String(ports.metrics + children.length);
     const process: ClusterProcess = { name, role, dataDir };
     processes.push(process);
     children.push(
       nodeChild({
         name,
         role,
-        env: childEnvironment({ ...defaults }, { ...wiring, DATA_DIR: dataDir, ...extra }),
+        env: childEnvironment(
+          { ...defaults },
+          { ...wiring, DATA_DIR: dataDir, METRICS_PORT: metricsPort, ...extra },
+        ),
         stopTimeoutMs: STOP_TIMEOUT_MS[role],
         onReady: (message) => {
           if (message.url) process.url = message.url;
+          if (message.metricsUrl) process.metricsUrl = message.metricsUrl;
         },
         onOutput: namedOutput(name, role),
       }),

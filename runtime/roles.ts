@@ -66,6 +66,7 @@ export async function startWarehouseRole(settings: Settings, log: ServiceLog): P
           `waking the event clusterer failed (the next publication tries again): ${error instanceof Error ? error.message : String(error)}`,
         ),
       onLakeLine: (line, level) => log[level](line),
+      onGeneration: (line) => log.debug(line),
     });
     return runWorker(worker, async () => {
       await publisher.close();

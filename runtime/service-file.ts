@@ -31,6 +31,7 @@ const RunningServiceSchema = z.object({
         role: z.string(),
         pid: z.number().int().nullable(),
         url: z.string().optional(),
+        metricsUrl: z.string().optional(),
         dataDir: z.string().optional(),
       }),
     )

@@ -101,20 +101,32 @@ export async function startService(
       address = `127.0.0.1:${settings.TEMPORAL_DEV_PORT}`;
       temporalUiUrl = `http://127.0.0.1:${settings.TEMPORAL_UI_PORT}`;
     }
-    const env = childEnvironment(defaults, { TEMPORAL_ADDRESS: address });
+    // With METRICS_PORT, each process serves its metrics on a port of its own from there: the writer
+    // on METRICS_PORT, the ingest worker on the next, the API on the one after.
+    const metricsPort = settings.METRICS_PORT;
+    const env = (offset: number) =>
+      childEnvironment(defaults, {
+        TEMPORAL_ADDRESS: address,
+        ...(metricsPort ? { METRICS_PORT: String(metricsPort + offset) } : {}),
+      });
     let apiUrl = '';
     await supervisor.startAll([
       nodeChild({
         name: 'warehouse worker',
         role: 'warehouse',
-        env,
+        env: env(0),
         stopTimeoutMs: STOP_TIMEOUT_MS.warehouse,
       }),
-      nodeChild({ name: 'ingest worker', role: 'ingest', env, stopTimeoutMs: STOP_TIMEOUT_MS.ingest }),
+      nodeChild({
+        name: 'ingest worker',
+        role: 'ingest',
+        env: env(1),
+        stopTimeoutMs: STOP_TIMEOUT_MS.ingest,
+      }),
       nodeChild({
         name: 'API',
         role: 'api',
-        env,
+        env: env(2),
         stopTimeoutMs: STOP_TIMEOUT_MS.api,
         onReady: (message) => (apiUrl = message.url ?? apiUrl),
       }),

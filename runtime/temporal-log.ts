@@ -123,11 +123,19 @@ export class TemporalLog implements Logger {
  * Installs the SDK runtime once per process, before any worker or connection: our logger (the core's
  * own lines forwarded to it) and no signal handlers, so the process stops its workers itself, in order.
  */
-export function installTemporalRuntime(log: ServiceLog, level: LogLevel): void {
+export function installTemporalRuntime(
+  log: ServiceLog,
+  level: LogLevel,
+  /** host:port where the SDK serves its worker metrics in Prometheus's format; none when absent. */
+  metricsAddress?: string,
+): void {
   const core = level === 'debug' ? 'INFO' : 'WARN';
   Runtime.install({
     logger: new TemporalLog(log),
     shutdownSignals: [],
-    telemetryOptions: { logging: { filter: { core, other: 'ERROR' }, forward: {} } },
+    telemetryOptions: {
+      logging: { filter: { core, other: 'ERROR' }, forward: {} },
+      ...(metricsAddress ? { metrics: { prometheus: { bindAddress: metricsAddress } } } : {}),
+    },
   });
 }

@@ -91,12 +91,15 @@ export async function createWarehouseWorker({
   onPublishError = () => undefined,
   onWakeError = onPublishError,
   onLakeLine = () => undefined,
+  onGeneration = () => undefined,
 }: Omit<WorkerOptions, 'workflows' | 'fetch'> & {
   onPublishError?: (error: unknown) => void;
   /** Told when the event clusterer could not be woken after a publish (Temporal unreachable). */
   onWakeError?: (error: unknown) => void;
   /** Told when a lake in a bucket falls behind the warehouse, and when it catches up. */
   onLakeLine?: (line: string, level: 'warn' | 'info') => void;
+  /** One line per generation published, naming the polls it first shows (a debug line). */
+  onGeneration?: (line: string) => void;
 }): Promise<{
   worker: Worker;
   warehouse: Warehouse;
@@ -135,7 +138,12 @@ export async function createWarehouseWorker({
       },
       onError: onPublishError,
       // Each generation wakes the event clusterer; a failed wake waits for the next generation.
-      onPublished: (manifest) => wakeEventClusterer(client, settings, manifest.generation).catch(onWakeError),
+      onPublished: (manifest, polls) => {
+        onGeneration(
+          `published generation ${manifest.generation}${polls.length > 0 ? `, first showing polls ${polls.join(', ')}` : ''}`,
+        );
+        return wakeEventClusterer(client, settings, manifest.generation).catch(onWakeError);
+      },
     });
     // Whatever was committed but not published before a stop (or a migration) is published now.
     await publisher.start();

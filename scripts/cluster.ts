@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ConfigError, dataLayout } from '../config/index.js';
 import { CliError, cliOptions, UsageError } from '../runtime/cli-command.js';
 import { clusterPorts } from '../runtime/cluster-ports.js';
@@ -16,6 +17,7 @@ import { createServiceLog, isBug, serviceLogOptions, type ServiceLog } from '../
 import { stopOnSignals } from '../runtime/service.js';
 import { forgetRunningService, recordRunningService, runningServiceOver } from '../runtime/service-file.js';
 import { settingsOrExit } from '../runtime/startup-settings.js';
+import { PROJECT_ROOT } from '../runtime/paths.js';
 
 const USAGE = `usage: npm run cluster -- [--base-port 8090] [--replicas 3] [--ingest 2] [--temporal-server] [--key-store postgres|sqlite]
 
@@ -66,6 +68,36 @@ function shapeFrom(args: string[]): ClusterShape {
   };
 }
 
+/** The role's Prometheus job (ops/prometheus/alerts.yml names them). */
+const JOBS: Partial<Record<string, string>> = {
+  warehouse: 'eids-writer',
+  ingest: 'eids-ingest',
+  api: 'eids-api',
+  temporal: 'temporal',
+};
+
+/**
+ * A Prometheus configuration for this cluster, beside service.json: every process's scrape address
+ * under its job, and the project's alert rules.
+ */
+async function writePrometheusConfig(root: string, cluster: RunningCluster): Promise<string> {
+  const byJob = new Map<string, string[]>();
+  for (const process of cluster.processes) {
+    const job = JOBS[process.role];
+    if (!job || !process.metricsUrl) continue;
+    byJob.set(job, [...(byJob.get(job) ?? []), new URL(process.metricsUrl).host]);
+  }
+  const config = {
+    global: { scrape_interval: '15s', evaluation_interval: '15s' },
+    rule_files: [resolve(PROJECT_ROOT, 'ops', 'prometheus', 'alerts.yml')],
+    scrape_configs: [...byJob].map(([job, targets]) => ({ job_name: job, static_configs: [{ targets }] })),
+  };
+  const file = join(root, 'prometheus.yml');
+  // JSON is YAML: Prometheus reads it as it is.
+  await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
+  return file;
+}
+
 /** service.json: the CLIs find the cluster through it, and an operator every pid and port. */
 async function recordCluster(root: string, cluster: RunningCluster, apiUrl: string): Promise<void> {
   const pids = new Map(cluster.pids().map(({ name, pid }) => [name, pid]));
@@ -90,8 +122,9 @@ function banner(log: ServiceLog, root: string, cluster: RunningCluster, key: str
   );
   for (const process of cluster.processes) {
     const pid = pids.get(process.name) ?? '';
+    const metrics = process.metricsUrl ? ` metrics ${process.metricsUrl}` : '';
     log.info(
-      `  ${process.name.padEnd(9)} ${String(pid).padEnd(8)}${process.url ?? ''}${process.dataDir ? ` (${process.dataDir})` : ''}`,
+      `  ${process.name.padEnd(9)} ${String(pid).padEnd(8)}${process.url ?? ''}${process.dataDir ? ` (${process.dataDir})` : ''}${metrics}`,
     );
   }
   log.info(`upstream: the demo's replay server at ${upstream}`);
@@ -157,6 +190,10 @@ try {
   cluster.onRestart(() => void recordCluster(root, cluster, apiUrl).catch(() => undefined));
   const key = await ensureDemoKey(root, cluster.databaseUrl);
   banner(log, root, cluster, key, upstream.replay.url);
+  const scrape = await writePrometheusConfig(root, cluster);
+  log.info(
+    `metrics: each process's address above; Prometheus over all of them with the alert rules: prometheus --config.file=${scrape} --storage.tsdb.path=${join(root, 'prometheus')}`,
+  );
 } catch (error) {
   if (signals.aborted.aborted) signals.stopWith(closeReplay);
   else if (error instanceof ConfigError) log.error(error.message);

@@ -8,7 +8,8 @@
 //   node scripts/setup.mjs --force       reinstall the project's own copies (.tools/)
 //
 // The Temporal CLI and versitygw go into .tools/ (setup-temporal.mjs, setup-versitygw.mjs). Debian's
-// packages (Chromium for the browser tests, PostgreSQL for the key store tests) are installed with
+// packages (Chromium for the browser tests, PostgreSQL for the key store tests, Prometheus for the
+// metrics tests) are installed with
 // apt-get when this runs as root, and named with the command to run otherwise. As root, PostgreSQL's
 // programs run as the `postgres` system user (it refuses root), made here when the machine lacks it.
 // Plain Node, no npm dependencies: this runs straight after `npm ci`.
@@ -75,8 +76,15 @@ function postgres() {
   }
 }
 
+/** Prometheus and promtool: the alert rules' unit tests and the scrape test run the real ones. */
+function prometheus() {
+  if (findTool('prometheus', '') && findTool('promtool', '')) return;
+  debianPackages('Prometheus', ['prometheus'], 'the alert rules are tested with promtool and a real server');
+}
+
 projectScript('setup-temporal.mjs');
 projectScript('setup-versitygw.mjs');
 chromium();
 postgres();
+prometheus();
 if (!flags.ifMissing) say('every tool the tests need is here');

@@ -6,6 +6,7 @@ import type {
   DeliveryStatus,
   ResolvedArea,
   Subscription,
+  SubscriptionHealth,
   SubscriptionStatus,
   SubscriptionStore,
 } from './types.js';
@@ -41,6 +42,9 @@ CREATE TABLE IF NOT EXISTS deliveries (
   PRIMARY KEY (subscription_id, change_id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS deliveries_queued ON deliveries (subscription_id, queued_at);
+-- Metrics read these at every scrape: counted from indexes, whatever the number of subscriptions.
+CREATE INDEX IF NOT EXISTS subscriptions_status ON subscriptions (status);
+CREATE INDEX IF NOT EXISTS deliveries_pending ON deliveries (queued_at) WHERE status = 'pending';
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 INSERT OR IGNORE INTO meta VALUES ('revision', '0');
 `;
@@ -201,6 +205,25 @@ export class SqliteSubscriptionStore implements SubscriptionStore {
       this.bump();
     })();
     return Promise.resolve();
+  }
+
+  health(): Promise<SubscriptionHealth> {
+    const byStatus = this.db
+      .prepare('SELECT status, count(*) AS n FROM subscriptions GROUP BY status')
+      .all() as {
+      status: string;
+      n: number;
+    }[];
+    const pending = this.db
+      .prepare("SELECT count(*) AS n, min(queued_at) AS oldest FROM deliveries WHERE status = 'pending'")
+      .get() as { n: number; oldest: string | null };
+    const count = (status: string) => byStatus.find((row) => row.status === status)?.n ?? 0;
+    return Promise.resolve({
+      active: count('active'),
+      disabled: count('disabled'),
+      pending: pending.n,
+      oldestPendingAt: pending.oldest,
+    });
   }
 
   revision(): Promise<number> {

@@ -53,6 +53,15 @@ export interface DeliveryRecord {
   deliveredAt: string | null;
 }
 
+export interface SubscriptionHealth {
+  active: number;
+  disabled: number;
+  /** Deliveries queued and not yet delivered or given up. */
+  pending: number;
+  /** When the oldest of them was queued; null when none is. */
+  oldestPendingAt: string | null;
+}
+
 export interface AttemptRecord {
   at: string;
   delivered: boolean;
@@ -89,5 +98,7 @@ export interface SubscriptionStore {
   deliveries(id: string, limit: number): Promise<DeliveryRecord[]>;
   /** The last change the dispatchers handed on, to resume from after a restart. */
   dispatchedUpTo(): Promise<string | undefined>;
+  /** Counts for operators: subscriptions by status, deliveries not yet delivered or given up. */
+  health(): Promise<SubscriptionHealth>;
   setDispatchedUpTo(changeId: string): Promise<void>;
 }

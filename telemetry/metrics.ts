@@ -99,6 +99,81 @@ export const metrics = {
     labelNames: ['poller', 'reason'] as const,
     registers: [registry],
   }),
+  lakeGeneration: new Gauge({
+    name: name('lake_generation'),
+    help: 'The lake generation this API process serves.',
+    registers: [registry],
+  }),
+  lakeGenerationAge: new Gauge({
+    name: name('lake_generation_age_seconds'),
+    help: 'Seconds since the generation this API process serves was published.',
+    registers: [registry],
+  }),
+  publishedGeneration: new Gauge({
+    name: name('lake_published_generation'),
+    help: 'The writer: the last lake generation it published.',
+    registers: [registry],
+  }),
+  publishedAge: new Gauge({
+    name: name('lake_published_age_seconds'),
+    help: 'The writer: seconds since it last published a generation.',
+    registers: [registry],
+  }),
+  lakeBehind: new Gauge({
+    name: name('lake_seconds_behind_writer'),
+    help: 'An API replica of a lake in a bucket: seconds between the newest generation the bucket names and the one it serves (0 when current).',
+    registers: [registry],
+  }),
+  streams: new Gauge({
+    name: name('stream_open'),
+    help: 'Open change streams (/v1/stream) on this API process.',
+    registers: [registry],
+  }),
+  pollerStatus: new Gauge({
+    name: name('poller_status'),
+    help: 'Each poller’s status as /v1/status reports it (1 for the status it has, 0 for the others), by poller (feed key, gauge source, declarations), kind (feed, gauges, declarations) and state (a feed’s; empty for the others).',
+    labelNames: ['poller', 'kind', 'state', 'status'] as const,
+    registers: [registry],
+  }),
+  pollerLastSuccess: new Gauge({
+    name: name('poller_last_success_timestamp_seconds'),
+    help: 'When the poller last polled successfully (Unix seconds); absent before its first success.',
+    labelNames: ['poller', 'kind'] as const,
+    registers: [registry],
+  }),
+  pollerInterval: new Gauge({
+    name: name('poller_interval_seconds'),
+    help: 'How often the poller polls.',
+    labelNames: ['poller', 'kind'] as const,
+    registers: [registry],
+  }),
+  pollerFailures: new Gauge({
+    name: name('poller_consecutive_failures'),
+    help: 'Polls in a row that failed.',
+    labelNames: ['poller', 'kind'] as const,
+    registers: [registry],
+  }),
+  healthAge: new Gauge({
+    name: name('poller_health_age_seconds'),
+    help: 'Seconds since pollers’ health was last read from Temporal (large while Temporal is away).',
+    registers: [registry],
+  }),
+  subscriptions: new Gauge({
+    name: name('webhook_subscriptions'),
+    help: 'Webhook subscriptions, by status (active, disabled).',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  }),
+  webhookBacklog: new Gauge({
+    name: name('webhook_backlog'),
+    help: 'Webhook deliveries handed on and not yet delivered or given up.',
+    registers: [registry],
+  }),
+  webhookOldestPending: new Gauge({
+    name: name('webhook_oldest_pending_seconds'),
+    help: 'Age of the oldest webhook delivery not yet delivered or given up (0 when none).',
+    registers: [registry],
+  }),
   webhookDeliveries: new Counter({
     name: name('webhook_delivery_attempts_total'),
     help: 'Webhook delivery attempts, by outcome: delivered, failed (the receiver refused or did not answer).',
@@ -107,11 +182,17 @@ export const metrics = {
   }),
 };
 
-/** Reads values that live elsewhere when Prometheus scrapes (feed health, the lake, open streams). */
-export function onScrape(read: () => void | Promise<void>): void {
-  scrapeReaders.push(read);
+type ScrapeReader = () => void | Promise<void>;
+const scrapeReaders = new Set<ScrapeReader>();
+
+/**
+ * Reads values that live elsewhere when Prometheus scrapes (feed health, the lake, open streams), so
+ * nothing is kept current on every change. Returns the undo (a closed server's readers go with it).
+ */
+export function onScrape(read: ScrapeReader): () => void {
+  scrapeReaders.add(read);
+  return () => scrapeReaders.delete(read);
 }
-const scrapeReaders: (() => void | Promise<void>)[] = [];
 
 /** Node's own (CPU, memory, event loop delay, handles), once per process. */
 let defaultsCollected = false;
@@ -123,7 +204,7 @@ export function collectProcessMetrics(): void {
 
 /** The whole registry in Prometheus's text format, scrape-time readers run first. */
 export async function renderMetrics(): Promise<string> {
-  await Promise.all(scrapeReaders.map((read) => read()));
+  await Promise.all([...scrapeReaders].map((read) => Promise.resolve(read())));
   return registry.metrics();
 }
 

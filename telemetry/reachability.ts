@@ -1,3 +1,5 @@
+import { metrics } from './metrics.js';
+
 /**
  * A shared piece of the service (the key store, the bucket, Temporal) as one process sees it: every
  * call has a time limit, a failure that is the piece's (not a bug, not a refusal that proves it
@@ -41,8 +43,8 @@ export interface ReachabilityOptions {
   onDown?: (reason: string) => void;
   /** Told once when it answers again, with how long it was away (only after an `onDown`). */
   onBack?: (awayMs: number) => void;
-  /** Every call's outcome and duration, for metrics. */
-  onCall?: (outcome: CallOutcome, seconds: number) => void;
+  /** The piece's name in metrics (`key_store`, `bucket`, `temporal`): calls, their time, up or away. */
+  metricsName?: string;
   now?: () => number;
 }
 
@@ -98,6 +100,7 @@ export class Reachability {
   private nextProbeAt = 0;
   private readonly now: () => number;
   private readonly probeMs: number;
+  private readonly record: (outcome: CallOutcome, seconds: number) => void;
 
   constructor(
     readonly piece: string,
@@ -105,6 +108,7 @@ export class Reachability {
   ) {
     this.now = options.now ?? Date.now;
     this.probeMs = options.probeMs ?? 1_000;
+    this.record = options.metricsName ? callRecorder(options.metricsName) : () => undefined;
   }
 
   /** Whether the last call found the piece away. */
@@ -146,7 +150,7 @@ export class Reachability {
     const probe = this.down;
     if (probe) {
       if (this.probing || this.now() < this.nextProbeAt) {
-        this.options.onCall?.('skipped', 0);
+        this.record('skipped', 0);
         this.sayIfLong();
         throw this.unreachable(this.lastReason ?? 'away');
       }
@@ -158,13 +162,13 @@ export class Reachability {
     const took = () => (performance.now() - started) / 1000;
     try {
       const value = await this.limited(fn, timeoutMs);
-      this.options.onCall?.('ok', took());
+      this.record('ok', took());
       this.answered();
       return value;
     } catch (error) {
       const outage =
         error instanceof Unreachable || (!isBugError(error) && (this.options.isOutage?.(error) ?? true));
-      this.options.onCall?.(outage ? 'unreachable' : 'error', took());
+      this.record(outage ? 'unreachable' : 'error', took());
       if (!outage) {
         // A refusal is an answer: the piece is there.
         if (!isBugError(error)) this.answered();
@@ -251,4 +255,17 @@ export function isNetworkFailure(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** Counts a piece's calls by outcome and times those that reached it; the labelled children made once. */
+function callRecorder(piece: string): (outcome: CallOutcome, seconds: number) => void {
+  metrics.pieceUp.set({ piece }, 1);
+  const timer = metrics.pieceSeconds.labels(piece);
+  const counters = new Map<CallOutcome, ReturnType<typeof metrics.pieceCalls.labels>>();
+  return (outcome, seconds) => {
+    let counter = counters.get(outcome);
+    if (!counter) counters.set(outcome, (counter = metrics.pieceCalls.labels(piece, outcome)));
+    counter.inc();
+    if (outcome !== 'skipped') timer.observe(seconds);
+  };
 }

@@ -1,7 +1,11 @@
 import type { Manifest } from '../lake/manifest.js';
 import { publishCapFeed, type CapExportOptions } from './publish-cap.js';
+import { metrics, onScrape } from '../telemetry/metrics.js';
 import { finishPublication, publishLake } from './publish.js';
 import type { Warehouse } from './warehouse.js';
+
+/** Polls a generation's line names at most (a backfill commits thousands at once). */
+const MAX_NAMED_POLLS = 100;
 
 /** A burst of commits within this span makes one generation (DESIGN: "Coalesce publishing"). */
 export const PUBLISH_INTERVAL_MS = 2_000;
@@ -14,8 +18,11 @@ export interface PublisherOptions {
   now?: () => Date;
   /** Told when a publish fails; the commits stay queued and the next request publishes them. */
   onError?: (error: unknown) => void;
-  /** Told after each generation it publishes (wakes the event clusterer); `close` waits for it. */
-  onPublished?: (manifest: Manifest) => void | Promise<void>;
+  /**
+   * Told after each generation it publishes, with the polls first published in it (wakes the event
+   * clusterer, writes the debug line that ends a poll's trace); `close` waits for it.
+   */
+  onPublished?: (manifest: Manifest, polls: readonly string[]) => void | Promise<void>;
 }
 
 /**
@@ -30,6 +37,11 @@ export class LakePublisher {
   /** The last `onPublished` under way: publishing never waits for it, closing does. */
   private notified: Promise<void> = Promise.resolve();
   private readonly intervalMs: number;
+  /** When the last generation was published (ms), for the age metric; 0 before the first. */
+  private published = 0;
+  private stopAge: () => void = () => undefined;
+  /** Polls committed since the last publish (their ids), named when a generation first shows them. */
+  private polls: string[] = [];
   private readonly now: () => Date;
 
   constructor(
@@ -42,12 +54,20 @@ export class LakePublisher {
 
   /** Finishes what a killed publish left, then publishes anything committed but not yet published. */
   async start(): Promise<Manifest | undefined> {
+    // How long ago the writer published, read when Prometheus scrapes (until `close`).
+    this.stopAge = onScrape(() => {
+      if (this.published > 0) metrics.publishedAge.set((Date.now() - this.published) / 1000);
+    });
     await this.warehouse.exclusive(() => finishPublication(this.warehouse.db, this.options.lakeDir));
     return this.flush();
   }
 
-  /** Asks for a publish; it happens at once or when the interval since the last one has passed. */
-  request(): void {
+  /**
+   * Asks for a publish; it happens at once or when the interval since the last one has passed.
+   * `pollId`: the poll whose commit asks (a log line names it with the generation that shows it).
+   */
+  request(pollId?: string): void {
+    if (pollId !== undefined && this.polls.length < MAX_NAMED_POLLS) this.polls.push(pollId);
     if (this.running) {
       this.again = true;
       return;
@@ -84,6 +104,17 @@ export class LakePublisher {
 
   private async publish(): Promise<Manifest> {
     const now = this.now();
+    const polls = this.polls.splice(0);
+    try {
+      return await this.publishNamed(now, polls);
+    } catch (error) {
+      this.polls.unshift(...polls);
+      throw error;
+    }
+  }
+
+  private async publishNamed(now: Date, polls: readonly string[]): Promise<Manifest> {
+    const timer = metrics.publishSeconds.startTimer();
     const { capFeed } = this.options;
     const { manifest } = await publishLake(this.warehouse.db, {
       lakeDir: this.options.lakeDir,
@@ -92,13 +123,17 @@ export class LakePublisher {
         ? { derived: () => publishCapFeed(this.warehouse.db, { ...capFeed, now }).then(() => undefined) }
         : {}),
     });
+    timer();
+    metrics.publishedGeneration.set(manifest.generation);
+    this.published = Date.parse(manifest.publishedAt);
     const notify = this.options.onPublished;
-    if (notify) this.notified = Promise.resolve(notify(manifest)).catch(() => undefined);
+    if (notify) this.notified = Promise.resolve(notify(manifest, polls)).catch(() => undefined);
     return manifest;
   }
 
   /** Stops scheduling and waits for a publish under way. */
   async close(): Promise<void> {
+    this.stopAge();
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);

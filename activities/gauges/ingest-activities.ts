@@ -1,3 +1,4 @@
+import { countingFailures } from '../failure-metrics.js';
 import { ApplicationFailure } from '@temporalio/common';
 import { createHash } from 'node:crypto';
 import { dataLayout, type Settings } from '../../config/index.js';
@@ -100,7 +101,7 @@ export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
   return {
     /** One poll of a gauge source, heartbeating while its calls run. */
     pollGaugeSource(input: PollGaugeSourceInput): Promise<PollGaugeSourceResult> {
-      return heartbeating(() => poll(input));
+      return countingFailures(input.source, () => heartbeating(() => poll(input)));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { metrics } from '../../telemetry/metrics.js';
 import { heartbeat } from '@temporalio/activity';
 import type { GaugeWarehouse } from '../../warehouse/gauges/gauge-warehouse.js';
 import { stagedReadingsPath } from '../../warehouse/gauges/staged.js';
@@ -28,7 +29,9 @@ export function createGaugeWarehouseActivities({
       return heartbeating(async () => {
         const files = [input.stagedPath, stagedReadingsPath(input.stagedPath)];
         for (const file of files) await shared.fetch(file);
+        const timer = metrics.commitSeconds.startTimer({ kind: 'gauges' });
         const outcome = await gauges.commit(input);
+        timer();
         for (const file of files) await shared.discard(file);
         return outcome;
       });

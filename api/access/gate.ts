@@ -1,6 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ENTITLEMENT_TIERS, ENTITLEMENTS, type Entitlement, type Tier } from '../../config/index.js';
+import { metrics } from '../../telemetry/metrics.js';
+import { Unreachable } from '../../telemetry/reachability.js';
 import { answerHeaders } from '../answer-headers.js';
+import { ProblemError } from '../problem.js';
 import type { AppEnv } from '../env.js';
 import { authenticate } from './authenticate.js';
 import type { ClientAddress } from './client-address.js';
@@ -57,42 +60,75 @@ export function accessGate(deps: GateDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const policy = policyFor(c.req.path);
     if (!policy.key || c.req.method === 'OPTIONS') return next();
-
-    const key =
-      (await deps.keyFromRequest?.(c)) ?? (await authenticate(c.req.header('authorization'), deps.keys));
-    c.set('keyId', key.id);
-    c.set('tier', key.tier);
-    c.set('entitlements', entitlementsOf(key));
-    const origin = c.req.header('origin');
-    if (!originAllowed(key, origin)) {
-      c.set('originRejected', true);
-      throw accessProblems.originNotAllowed(origin ?? '');
+    try {
+      await admit(deps, c, policy);
+    } catch (error) {
+      metrics.refusals.inc({ reason: refusalReason(error) });
+      throw error;
     }
-    if (policy.entitlement && !hasEntitlement(key, policy.entitlement)) {
-      throw accessProblems.entitlementRequired(policy.entitlement, ENTITLEMENT_TIERS[policy.entitlement]);
-    }
-    if (!policy.metered) return next();
-
-    const now = deps.now();
-    const limit = key.monthlyQuota ?? deps.quotas[key.tier];
-    c.set('monthlyLimit', limit);
-    c.set('ownQuota', key.monthlyQuota !== null);
-    // The short windows first: a request they refuse is not counted against the month.
-    let windows: WindowCount[] = [];
-    if (deps.windows) {
-      // A key shared by many clients (the page key) is limited per client, not as a whole.
-      const subject = key.perClient ? `${key.id} ${deps.clientAddress(c)}` : key.id;
-      const counted = await deps.windows.take(subject, key.tier, now.getTime());
-      if (counted.refusedBy) {
-        const headers = windowRefusalHeaders(counted.refusedBy, counted.windows, limit, now);
-        throw accessProblems.rateLimited(key.tier, counted.refusedBy, key.perClient, headers);
-      }
-      windows = counted.windows;
-    }
-    const { allowed, used } = await deps.quota.consume(key.id, quotaPeriod(now), limit);
-    const headers = rateLimitHeaders(limit, used, now, windows);
-    if (!allowed) throw accessProblems.quotaExceeded(key.tier, limit, key.monthlyQuota !== null, headers);
-    Object.assign(answerHeaders(c), headers);
     return next();
   };
+}
+
+/** Why the gate refused, as the refusals metric names it. */
+function refusalReason(error: unknown): string {
+  if (error instanceof Unreachable) return 'store_unavailable';
+  if (!(error instanceof ProblemError)) return 'error';
+  switch (error.slug) {
+    case 'unauthorized':
+      return error.title === 'API key required' ? 'missing_key' : 'invalid_key';
+    case 'origin-not-allowed':
+      return 'origin';
+    case 'entitlement-required':
+      return 'entitlement';
+    case 'rate-limited':
+      return 'rate_limit';
+    case 'quota-exceeded':
+      return 'quota';
+    default:
+      return error.slug;
+  }
+}
+
+/** The checks in order; throws the refusal. Sets the key's details on the context for what follows. */
+async function admit(
+  deps: GateDeps,
+  c: Context<AppEnv>,
+  policy: ReturnType<typeof policyFor>,
+): Promise<void> {
+  const key =
+    (await deps.keyFromRequest?.(c)) ?? (await authenticate(c.req.header('authorization'), deps.keys));
+  c.set('keyId', key.id);
+  c.set('tier', key.tier);
+  c.set('entitlements', entitlementsOf(key));
+  const origin = c.req.header('origin');
+  if (!originAllowed(key, origin)) {
+    c.set('originRejected', true);
+    throw accessProblems.originNotAllowed(origin ?? '');
+  }
+  if (policy.entitlement && !hasEntitlement(key, policy.entitlement)) {
+    throw accessProblems.entitlementRequired(policy.entitlement, ENTITLEMENT_TIERS[policy.entitlement]);
+  }
+  if (!policy.metered) return;
+
+  const now = deps.now();
+  const limit = key.monthlyQuota ?? deps.quotas[key.tier];
+  c.set('monthlyLimit', limit);
+  c.set('ownQuota', key.monthlyQuota !== null);
+  // The short windows first: a request they refuse is not counted against the month.
+  let windows: WindowCount[] = [];
+  if (deps.windows) {
+    // A key shared by many clients (the page key) is limited per client, not as a whole.
+    const subject = key.perClient ? `${key.id} ${deps.clientAddress(c)}` : key.id;
+    const counted = await deps.windows.take(subject, key.tier, now.getTime());
+    if (counted.refusedBy) {
+      const headers = windowRefusalHeaders(counted.refusedBy, counted.windows, limit, now);
+      throw accessProblems.rateLimited(key.tier, counted.refusedBy, key.perClient, headers);
+    }
+    windows = counted.windows;
+  }
+  const { allowed, used } = await deps.quota.consume(key.id, quotaPeriod(now), limit);
+  const headers = rateLimitHeaders(limit, used, now, windows);
+  if (!allowed) throw accessProblems.quotaExceeded(key.tier, limit, key.monthlyQuota !== null, headers);
+  Object.assign(answerHeaders(c), headers);
 }

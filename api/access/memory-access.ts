@@ -84,6 +84,7 @@ export async function startMemoryAccess(
       timeoutMs: outage.timeoutMs,
       // A store restarted in a few seconds is said nowhere; what it let through is counted all the same.
       reportAfterMs: STORE_BLIP_MS,
+      metricsName: 'key_store',
       onDown: (reason) => outage.log(downLine(reason, outage), 'warn'),
       onBack: (awayMs) =>
         void quota?.reconcile().then((counted) => outage.log(backLine(awayMs, counted), 'info'), onError),

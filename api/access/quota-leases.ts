@@ -8,6 +8,7 @@ import {
   unused,
   type LeaseRange,
 } from './lease.js';
+import { metrics } from '../../telemetry/metrics.js';
 import { Unreachable } from '../../telemetry/reachability.js';
 import type { QuotaMeter, QuotaResult, QuotaStore } from './types.js';
 
@@ -186,6 +187,8 @@ export class QuotaLeases implements QuotaMeter {
     quota.left = quota.limit - grant.used;
     this.tally.requests += count;
     this.tally.pastQuota += count - grant.granted;
+    metrics.unconfirmed.inc(count);
+    if (grant.granted < count) metrics.overshoot.inc(count - grant.granted);
     this.tally.keyIds.add(keyId);
     if (grant.granted < count) {
       quota.refuseUntil = this.clock() + REFUSAL_MEMORY_MS;

@@ -1,7 +1,7 @@
 import type { Client, WorkflowExecutionInfo } from '@temporalio/client';
 import { CARRIED_MEMO_KEY } from '../../model/index.js';
 import { readStartCarried } from './start-input.js';
-import { Reachability, reasonOf } from '../../telemetry/reachability.js';
+import { Reachability } from '../../telemetry/reachability.js';
 import { withTimeout } from './with-timeout.js';
 import {
   readWorkflowTaskFailure,
@@ -75,6 +75,7 @@ export class WorkflowHealthBoard {
     this.reachability = new Reachability('Temporal', {
       timeoutMs: this.readTimeoutMs,
       reportAfterMs: REPORT_AFTER_MS,
+      metricsName: 'temporal',
       onDown: (reason) =>
         log?.(
           `reading feed health from Temporal fails (${reason}); the last health read is served, and /v1/status says since when`,
@@ -112,12 +113,13 @@ export class WorkflowHealthBoard {
 
   /** One read (shared by concurrent callers); a failed read keeps the last observations. */
   read(): Promise<void> {
-    this.reading ??= withTimeout(this.readOnce(), this.readTimeoutMs)
-      .then((done) => {
-        if (done === undefined) throw new Error(`no answer within ${this.readTimeoutMs} ms`);
-        this.reachability.answered();
-      })
-      .catch((error: unknown) => this.reachability.failed(reasonOf(error)))
+    // Within its time limit; a failure is said by the reachability once it lasts (a blip is not).
+    this.reading ??= this.reachability
+      .call(() => this.readOnce())
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => (this.reading = undefined));
     return this.reading;
   }

@@ -15,14 +15,19 @@ import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { benchApp } from './bench-app.js';
 import { nswRecords } from './push-records.js';
+import { madeUpSubscriptions } from './push-subscriptions.js';
+import { apiMetricReaders } from '../../api/metrics-readers.js';
+import { requestMetrics } from '../../api/request-metrics.js';
+import { FEED_CATALOGUE } from '../../config/index.js';
+import { startProcessMetrics } from '../../runtime/process-metrics.js';
 
 export type FanoutRequest = 'memory' | 'change' | 'exit';
 export type FanoutReply =
-  | { kind: 'ready'; port: number; token: string }
+  | { kind: 'ready'; port: number; token: string; metricsUrl: string }
   | { kind: 'memory'; rss: number; heapUsed: number; connections: number }
   | { kind: 'change'; publishedAt: number; loadedToSentMs: number };
 
-const [scratch = ''] = process.argv.slice(2);
+const [scratch = '', subscriptionCount = '0'] = process.argv.slice(2);
 const lakeDir = join(scratch, 'lake');
 const warehouse = await Warehouse.open(join(scratch, 'warehouse.duckdb'));
 const incidents = syntheticNswIncidents(200, 7);
@@ -49,10 +54,28 @@ const hub = await ChangeHub.start(store);
 // Called right after the hub's own listener queued its work on the generation: when that work starts.
 let swappedAt = 0;
 store.onGeneration(() => (swappedAt = performance.now()));
-const { app, token } = await benchApp(store, scratch, undefined, { stream: hub });
+// The metrics an API process serves (METRICS_PORT), over this many webhook subscriptions.
+const subscriptions = await madeUpSubscriptions(
+  join(scratch, 'subscriptions.sqlite'),
+  Number(subscriptionCount),
+);
+const feedHealth = { read: () => Promise.resolve(FEED_CATALOGUE.map(() => undefined)) };
+apiMetricReaders({
+  store,
+  replica: undefined,
+  stream: hub,
+  catalogue: FEED_CATALOGUE,
+  feedHealth,
+  gaugeHealth: { read: () => Promise.resolve([]) },
+  declarationHealth: undefined,
+  subscriptions,
+  now: () => new Date(),
+});
+const metricsServer = await startProcessMetrics('127.0.0.1', 0);
+const { app, token } = await benchApp(store, scratch, feedHealth, { stream: hub, observe: requestMetrics() });
 const server = await listen(app.fetch, '127.0.0.1', 0);
 const send = (reply: FanoutReply) => process.send!(reply);
-send({ kind: 'ready', port: (server.address() as AddressInfo).port, token });
+send({ kind: 'ready', port: (server.address() as AddressInfo).port, token, metricsUrl: metricsServer.url });
 
 const gc = (globalThis as { gc?: () => void }).gc;
 process.on('message', (request: FanoutRequest) => {

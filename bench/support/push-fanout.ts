@@ -17,15 +17,33 @@ export interface FanoutFigures {
   firstMs: number;
   p50Ms: number;
   lastMs: number;
+  /** A Prometheus scrape of the process (its /metrics over HTTP), median of five: before the clients, with them. */
+  scrapeIdleMs: number;
+  scrapeLoadedMs: number;
+  scrapeMaxMs: number;
+  subscriptions: number;
+}
+
+/** Five scrapes of /metrics as Prometheus makes them: their times (ms), and the answer's size. */
+async function scrapes(url: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`the scrape answered ${response.status}`);
+    await response.text();
+    times.push(performance.now() - started);
+  }
+  return times;
 }
 
 /**
  * (b) `clients` streams open on one API process (in a child, so its memory is its own): memory per
  * client, and what one change costs to fan out. Clients are raw sockets, cheap on this side.
  */
-export async function fanoutFigures(clients: number): Promise<FanoutFigures> {
+export async function fanoutFigures(clients: number, subscriptions = 0): Promise<FanoutFigures> {
   const scratch = await mkdtemp(join(tmpdir(), 'eids-bench-push-fanout-'));
-  const child = fork(join(import.meta.dirname, 'push-fanout-child.ts'), [scratch], {
+  const child = fork(join(import.meta.dirname, 'push-fanout-child.ts'), [scratch, String(subscriptions)], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
   });
   const replies: FanoutReply[] = [];
@@ -45,11 +63,12 @@ export async function fanoutFigures(clients: number): Promise<FanoutFigures> {
     child.send(request);
     return next(request);
   };
-  const { port, token } = await next('ready');
+  const { port, token, metricsUrl } = await next('ready');
   // Warm-up change, then the figures with no client.
   await ask('change');
   const idle = await ask('change');
   const before = await ask('memory');
+  const scrapedIdle = await scrapes(metricsUrl);
 
   const request = `GET /v1/stream?types=incident.updated HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nAccept: text/event-stream\r\n\r\n`;
   const sockets: Socket[] = [];
@@ -76,6 +95,7 @@ export async function fanoutFigures(clients: number): Promise<FanoutFigures> {
   }
   if (ready !== clients) throw new Error(`only ${ready} of ${clients} streams opened`);
   const after = await ask('memory');
+  const scrapedLoaded = await scrapes(metricsUrl);
   const loaded = await ask('change');
   const deadline = Date.now() + 60_000;
   while (received.length < clients && Date.now() < deadline)
@@ -96,5 +116,9 @@ export async function fanoutFigures(clients: number): Promise<FanoutFigures> {
     firstMs: Math.min(...delays),
     p50Ms: percentile(delays, 0.5),
     lastMs: Math.max(...delays),
+    scrapeIdleMs: percentile(scrapedIdle, 0.5),
+    scrapeLoadedMs: percentile(scrapedLoaded, 0.5),
+    scrapeMaxMs: Math.max(...scrapedLoaded),
+    subscriptions,
   };
 }

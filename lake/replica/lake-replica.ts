@@ -39,8 +39,9 @@ export interface ReplicaStatus {
   state: ReplicaState;
   /** The generation prepared for serving. */
   generation: number;
-  /** The newest generation the bucket's manifest named when last read. */
+  /** The newest generation the bucket's manifest named when last read, and when it was published. */
   bucketGeneration: number | null;
+  bucketPublishedAt: string | null;
   lastCheckedAt: string | null;
   unreachableSince: string | null;
   lastError: string | null;
@@ -249,6 +250,7 @@ export class LakeReplica {
       state,
       generation,
       bucketGeneration: this.newest?.generation ?? null,
+      bucketPublishedAt: this.newest?.publishedAt ?? null,
       lastCheckedAt: iso(this.lastCheckedAt),
       unreachableSince: iso(this.unreachableSince),
       lastError: this.lastError ?? null,

@@ -44,6 +44,7 @@ export function bucketReachability(where: string, timeoutMs: number): Reachabili
     reachability = new Reachability(`the bucket ${where}`, {
       timeoutMs,
       reportAfterMs: BLIP_MS,
+      metricsName: 'bucket',
       isOutage: isBucketOutage,
       onDown: (reason) =>
         announcer?.log(`the bucket ${where} does not answer (${reason}): ${announcer.meanwhile}`, 'warn'),
