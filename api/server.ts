@@ -35,7 +35,7 @@ import { WebhookDispatcher } from './subscriptions/dispatcher.js';
 import { endDeliveries, temporalHandOn } from './subscriptions/temporal-hand-on.js';
 import { SqliteSubscriptionStore } from '../subscriptions/sqlite-store.js';
 import { startLakeReplica } from './lake-replica.js';
-import { dependencyReport } from './meta/dependencies.js';
+import { dependencyReport, writerReport } from './meta/dependencies.js';
 import { apiMetricReaders } from './metrics-readers.js';
 import { requestMetrics } from './request-metrics.js';
 import { API_VERSION } from './version.js';
@@ -191,6 +191,16 @@ export async function startApiServer(
             ),
           ]
         : []),
+      ...writerReport(
+        replica
+          ? {
+              generation: replica.status().bucketGeneration ?? 0,
+              publishedAt: replica.status().bucketPublishedAt,
+            }
+          : store.current,
+        settings.WRITER_QUIET_SECONDS * 1000,
+        new Date(),
+      ),
     ],
   });
   const server = await listen(app.fetch, settings.HOST, settings.PORT);

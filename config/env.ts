@@ -79,6 +79,18 @@ const SettingsSchema = z.object({
    */
   INGEST_STORE_URL: locationUrl.optional(),
   /**
+   * The writer started with no warehouse rebuilds it from the lake it finds in LAKE_URL's bucket and
+   * takes that lake over (warehouse/restore/, docs/deploy.md), as `npm run restore` does. Off: a writer
+   * with no warehouse refuses a bucket that holds another writer's lake. Never on by default, since
+   * a second writer pointed at the bucket by mistake must not continue the first one's lake.
+   */
+  RESTORE_FROM_LAKE: z.stringbool().default(false),
+  /**
+   * An API process says the writer is away (/v1/status, the status page) when the newest generation
+   * is older than this: a healthy writer publishes at least once per feed poll.
+   */
+  WRITER_QUIET_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  /**
    * The key store (SQLite) the API processes share; DATA_DIR/api/access.sqlite when unset. Several
    * replicas on one host point here (npm run cluster); across hosts, DATABASE_URL.
    */

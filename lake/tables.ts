@@ -1,9 +1,16 @@
 import { ARCHIVE_FILE_COLUMNS } from './archive-columns.js';
-import { tableColumn, type LakeTable } from './columns.js';
+import { tableColumn, type LakeColumn, type LakeTable } from './columns.js';
 import { EVENT_COLUMNS, EVENT_PUBLICATION_COLUMNS } from './event-rows.js';
 import { RECORD_TABLE_COLUMNS, VERSION_COLUMNS } from './incident-columns.js';
 
 export { columnList, columnsDdl, type LakeColumn, type LakeTable } from './columns.js';
+
+/**
+ * The key of the feed that keeps an incident (config/feeds/): of the feeds that list an id, the one that
+ * listed it first (ADR 6). Published (version 2) so that bulk users can tell which feed a row came
+ * from and a writer rebuilt from the lake knows which feed owns each incident (ADR 34).
+ */
+const FEED_KEY_COLUMN = { name: 'feed_key', sql: 'VARCHAR', since: 2 } as const satisfies LakeColumn;
 
 /**
  * Every published table, defined once: the warehouse writes these columns in this order (and derives
@@ -25,11 +32,12 @@ export const LAKE_TABLES = {
       VERSION_COLUMNS.version,
       VERSION_COLUMNS.validFrom,
       VERSION_COLUMNS.chain,
+      FEED_KEY_COLUMN,
     ],
     partitionBy: [],
     timeColumn: null,
     orderBy: 'id',
-    schemaVersion: 1,
+    schemaVersion: 2,
   },
   /**
    * Settled versions, append-only: a version is written once, when a later one closes it (valid_to
@@ -43,11 +51,12 @@ export const LAKE_TABLES = {
       VERSION_COLUMNS.version,
       VERSION_COLUMNS.validFrom,
       VERSION_COLUMNS.validTo,
+      FEED_KEY_COLUMN,
     ],
     partitionBy: ['state', 'month'],
     timeColumn: 'valid_from',
     orderBy: 'valid_from, id, version',
-    schemaVersion: 1,
+    schemaVersion: 2,
   },
   /**
    * Historical events before the live service, written by archive loads: one folder per state and per

@@ -33,6 +33,8 @@ export interface ClusterShape {
   temporal: 'dev-server' | 'postgres';
   /** `postgres`: a PostgreSQL cluster under the cluster's folder (the recommended shape); `sqlite`: one file. */
   keyStore: 'postgres' | 'sqlite';
+  /** The writer rebuilds a lost warehouse from the bucket's lake (RESTORE_FROM_LAKE). */
+  restoreWriter?: boolean;
 }
 
 export type ClusterRole = Role | 'temporal' | 's3' | 'postgres';
@@ -295,13 +297,14 @@ async function serviceChildren(
     CURSOR_SECRET: await cursorSecret(settings.CURSOR_SECRET, root),
   };
   const children: ChildSpec[] = [];
-  const add = (name: string, role: Role, extra: Record<string, string> = {}) => {
+  const add = (name: string, role: Role, extra: Record<string, string> = {}, optional = false) => {
     const dataDir = join(root, name);
     const metricsPort = String(ports.metrics + children.length);
     const process: ClusterProcess = { name, role, dataDir };
     processes.push(process);
-    children.push(
-      nodeChild({
+    children.push({
+      optional,
+      ...nodeChild({
         name,
         role,
         env: childEnvironment(
@@ -315,9 +318,10 @@ async function serviceChildren(
         },
         onOutput: namedOutput(name, role),
       }),
-    );
+    });
   };
-  add('writer', 'warehouse');
+  // Optional: replicas serve the bucket's lake and ingest workers fetch whether or not a writer runs.
+  add('writer', 'warehouse', shape.restoreWriter ? { RESTORE_FROM_LAKE: 'true' } : {}, true);
   for (let i = 1; i <= shape.ingestWorkers; i++) add(`ingest-${i}`, 'ingest');
   ports.api.forEach((port, i) => add(`api-${i + 1}`, 'api', { PORT: String(port) }));
   return children;

@@ -15,6 +15,11 @@ export interface ChildSpec {
   name: string;
   /** Starts the process and resolves once it is ready; rejects when it cannot start. */
   start(): Promise<ChildProcessHandle>;
+  /**
+   * The others run without it: a first start that fails is said and tried again like a crash, instead
+   * of stopping everything (the writer: readers serve the bucket's lake whether or not it runs).
+   */
+  optional?: boolean;
 }
 
 export interface RestartPolicy {
@@ -34,6 +39,10 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = {
 /** The delay before restart number `crashesInARow` (1-based). */
 export function restartDelayMs(policy: RestartPolicy, crashesInARow: number): number {
   return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.max(0, crashesInARow - 1));
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function seconds(ms: number): string {
@@ -80,19 +89,21 @@ export class Supervisor {
    */
   async startAll(specs: readonly ChildSpec[]): Promise<ChildProcessHandle[]> {
     const started = await Promise.allSettled(specs.map((spec) => spec.start()));
-    const failed = started.find((result) => result.status === 'rejected');
+    const failed = started.find((result, i) => result.status === 'rejected' && !specs[i]!.optional);
     if (failed || this.stopping) {
       for (const result of started) if (result.status === 'fulfilled') await result.value.stop();
-      throw failed ? failed.reason : new Error('stopped while starting');
+      throw failed?.status === 'rejected' ? failed.reason : new Error('stopped while starting');
     }
-    const handles = started.map((result) => (result as PromiseFulfilledResult<ChildProcessHandle>).value);
+    const handles = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
     specs.forEach((spec, i) => {
-      const handle = handles[i]!;
+      const handle = handles[i];
+      const outcome = started[i]!;
       const supervised: Supervised = { spec, current: handle, watching: Promise.resolve() };
-      supervised.watching = this.watch(supervised, handle);
+      const startError = outcome.status === 'rejected' ? reasonOf(outcome.reason) : '';
+      supervised.watching = this.watch(supervised, handle, startError);
       this.children.push(supervised);
     });
-    return handles;
+    return handles.filter((handle): handle is ChildProcessHandle => handle !== undefined);
   }
 
   /** The pid each child runs as now. */
@@ -113,11 +124,15 @@ export class Supervisor {
     return this.stopped;
   }
 
-  private async watch(child: Supervised, first: ChildProcessHandle): Promise<void> {
+  private async watch(
+    child: Supervised,
+    first: ChildProcessHandle | undefined,
+    firstError: string,
+  ): Promise<void> {
     let handle: ChildProcessHandle | undefined = first;
     let startedAt = this.now();
     let crashesInARow = 0;
-    let startError = '';
+    let startError = firstError;
     for (;;) {
       const how: string = handle
         ? await Promise.race([handle.exited, this.stopRequested.then(() => '')])
@@ -135,7 +150,7 @@ export class Supervisor {
       if (this.stopping) return;
       startedAt = this.now();
       handle = await child.spec.start().catch((error: unknown) => {
-        startError = error instanceof Error ? error.message : String(error);
+        startError = reasonOf(error);
         return undefined;
       });
       child.current = handle;

@@ -28,10 +28,11 @@ import { lazySubscriptionStore } from '../subscriptions/lazy-store.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { CAP_FEED_KEY } from '../lake/storage/lake-storage.js';
 import { openLakeStorage } from '../lake/storage/open-storage.js';
-import { LakeMirror, lakeWriterId, mirrorLake } from '../warehouse/lake-mirror.js';
+import { LakeMirror, lakeWriterHandover, lakeWriterId, mirrorLake } from '../warehouse/lake-mirror.js';
 import { LakePublisher } from '../warehouse/publisher.js';
 import { removeTemporaryFiles } from '../warehouse/publish.js';
 import { wakeEventClusterer } from './event-clusterer.js';
+import { refetchAfterRestore, restoreWriterIfAsked } from './restore-writer.js';
 import { PROJECT_ROOT } from './paths.js';
 
 /** Workflows come from source (bundled at start-up) or from a pre-built bundle (tests bundle once). */
@@ -111,12 +112,14 @@ export async function createWarehouseWorker({
   // A lake in a bucket is published from a working copy in DATA_DIR/lake (warehouse/lake-mirror.ts).
   const location = lakeLocationOf(settings);
   const lakeDir = location.kind === 'folder' ? location.dir : layout.lakeDir;
+  await restoreWriterIfAsked(settings, (line) => onLakeLine(line, 'info'));
   const stopMirror =
     location.kind === 's3'
       ? mirrorLake(
           new LakeMirror({
             storage: openLakeStorage(location),
             writerId: await lakeWriterId(layout.warehouseFile),
+            handover: await lakeWriterHandover(layout.warehouseFile),
             lakeDir,
             alongside: [{ path: layout.capFeedFile, key: CAP_FEED_KEY }],
             log: onLakeLine,
@@ -129,6 +132,13 @@ export async function createWarehouseWorker({
   try {
     await removeTemporaryFiles(dirname(layout.capFeedFile));
     const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
+    // Not awaited: a Temporal away at start delays the refetch, never the writer.
+    refetchAfterRestore(client, settings, onLakeLine).catch((error: unknown) =>
+      onLakeLine(
+        `asking the feed pollers to fetch again failed: ${error instanceof Error ? error.message : String(error)}`,
+        'warn',
+      ),
+    );
     const publisher = new LakePublisher(warehouse, {
       lakeDir,
       capFeed: {

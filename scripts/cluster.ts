@@ -19,14 +19,16 @@ import { forgetRunningService, recordRunningService, runningServiceOver } from '
 import { settingsOrExit } from '../runtime/startup-settings.js';
 import { PROJECT_ROOT } from '../runtime/paths.js';
 
-const USAGE = `usage: npm run cluster -- [--base-port 8090] [--replicas 3] [--ingest 2] [--temporal-server] [--key-store postgres|sqlite]
+const USAGE = `usage: npm run cluster -- [--base-port 8090] [--replicas 3] [--ingest 2] [--temporal-server] [--key-store postgres|sqlite] [--restore-writer]
 
   --base-port N      every port from N: the replay upstream N, API replicas N+1…, S3 N+20,
                      PostgreSQL N+21, Temporal N+400 (gRPC), Web UI N+30
   --replicas N       API replicas (1–19, default 3)
   --ingest N         ingest workers (default 2)
   --temporal-server  Temporal on PostgreSQL (built on first use, about 7 minutes) instead of the dev server
-  --key-store KIND   postgres (default: a PostgreSQL cluster under the data folder) or sqlite (one file)`;
+  --key-store KIND   postgres (default: a PostgreSQL cluster under the data folder) or sqlite (one file)
+  --restore-writer   a writer whose warehouse is gone rebuilds it from the bucket's lake and takes it over
+                     (docs/deploy.md, "Lost the writer's disk"); without it, it refuses the bucket's lake`;
 
 /**
  * The whole service as separate processes on one machine in the shape docs/deploy.md recommends
@@ -42,6 +44,7 @@ function shapeFrom(args: string[]): ClusterShape {
     ingest: { type: 'string' },
     'temporal-server': { type: 'boolean' },
     'key-store': { type: 'string' },
+    'restore-writer': { type: 'boolean' },
     help: { type: 'boolean' },
   });
   if (values.help) {
@@ -65,6 +68,7 @@ function shapeFrom(args: string[]): ClusterShape {
     ingestWorkers: count('ingest', values.ingest, 2, 16),
     temporal: values['temporal-server'] ? 'postgres' : 'dev-server',
     keyStore,
+    restoreWriter: values['restore-writer'] ?? false,
   };
 }
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { join } from 'node:path';
 import type { LakeFile } from '../lake/manifest.js';
+import { fileRelation } from '../lake/read.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
-import { currentManifest, lakeFilePlace, publishFiles, sqlString, writeLakeFile } from './publish.js';
+import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from './publish.js';
 import type { Warehouse } from './warehouse.js';
 
 /** A partition is merged once it holds this many files, or any number (≥ 2) once its month is over. */
@@ -75,12 +75,12 @@ export async function compactLake(
     for (const [index, group] of groups.entries()) {
       const first = group[0]!;
       const { state = '', month = '' } = first.partition;
-      const inputs = group.map((file) => sqlString(join(lakeDir, file.path))).join(', ');
       const merged = await writeLakeFile(
         reader,
         lakeDir,
         lakeFilePlace('incident_versions', { state, month }, mergedName('compact', group)),
-        `SELECT ${columnList(definition)} FROM read_parquet([${inputs}])
+        // By name, so files written before a column was added (feed_key) merge with newer ones.
+        `SELECT ${columnList(definition)} FROM ${fileRelation(lakeDir, 'incident_versions', group)}
          QUALIFY row_number() OVER (PARTITION BY id, version ORDER BY valid_to DESC NULLS LAST) = 1
          ORDER BY ${definition.orderBy}`,
       );

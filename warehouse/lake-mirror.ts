@@ -20,6 +20,8 @@ export interface LakeMirrorOptions {
    * writer wrote is never taken for ours, whatever its generation (lakeWriterId).
    */
   writerId: string;
+  /** Set when this warehouse was restored from the lake: the writer it took the lake over from. */
+  handover?: WriterHandover | undefined;
   /** The writer's lake folder: its working copy, where DuckDB writes and compaction reads. */
   lakeDir: string;
   alongside?: readonly AlongsideFile[];
@@ -100,6 +102,10 @@ export class LakeMirror {
     if (!manifest || this.closed) return;
     try {
       await this.load();
+      // Before any upload: a writer that took the lake over since (a restore, a standby) is found here,
+      // and none of its files is overwritten by this one's of the same generation.
+      await this.readRemoteAgain();
+      this.checkRemote(manifest.generation);
       // Always: a file the bucket lost since (or never got) is uploaded again.
       await this.uploadFiles(manifest);
       if (
@@ -182,6 +188,15 @@ export class LakeMirror {
     }
   }
 
+  /** The bucket's manifest again, if it changed since this writer last read or wrote it (a 304 otherwise). */
+  private async readRemoteAgain(): Promise<void> {
+    if (!this.etag) return;
+    const read = await this.options.storage.read(MANIFEST_FILE, { ifNoneMatch: this.etag });
+    if (read === undefined || read === 'unchanged') return;
+    this.adoptRemote(read.body);
+    this.etag = read.etag;
+  }
+
   private async uploadFiles(manifest: Manifest): Promise<void> {
     const missing = manifest.files.filter((file) => this.present.get(file.path) !== file.bytes);
     const queue = [...missing];
@@ -213,8 +228,15 @@ export class LakeMirror {
     const current = this.remote;
     if (!current) return;
     if (this.remoteWriter !== undefined && this.remoteWriter !== this.options.writerId) {
+      if (this.handedOver(current)) return;
+      const handover = this.options.handover;
+      if (handover && handover.from === this.remoteWriter) {
+        throw new LakeWriterConflict(
+          `${this.options.storage.description} holds generation ${current.generation}, published by the writer this warehouse was restored from (${this.remoteWriter}) after generation ${handover.generation}: that writer still runs; stop it, then restore again`,
+        );
+      }
       throw new LakeWriterConflict(
-        `${this.options.storage.description} holds generation ${current.generation} written by another writer (${this.remoteWriter}, not this warehouse's ${this.options.writerId}): not overwritten; give this one another LAKE_URL prefix`,
+        `${this.options.storage.description} holds generation ${current.generation} written by another writer (${this.remoteWriter}, not this warehouse's ${this.options.writerId}): not overwritten; to take its lake over, restore this writer from it (npm run restore, docs/deploy.md), or give this one another LAKE_URL prefix`,
       );
     }
     if (current.generation > generation) {
@@ -224,8 +246,28 @@ export class LakeMirror {
     }
   }
 
+  /** Whether the bucket's manifest is the very generation this warehouse was restored from. */
+  private handedOver(current: Manifest): boolean {
+    const handover = this.options.handover;
+    return (
+      handover !== undefined &&
+      (handover.from ?? undefined) === this.remoteWriter &&
+      handover.generation === current.generation &&
+      handover.publishedAt === current.publishedAt
+    );
+  }
+
   private async writeManifest(manifest: Manifest): Promise<void> {
-    const body = Buffer.from(JSON.stringify({ ...manifest, writer: this.options.writerId }, null, 1));
+    // Readers ignore `writer` and `handover`; a restored writer's manifests say whose lake it continues.
+    const { handover } = this.options;
+    const named = {
+      ...manifest,
+      writer: this.options.writerId,
+      ...(handover
+        ? { handover: { from: handover.from, after: handover.generation, at: handover.restoredAt } }
+        : {}),
+    };
+    const body = Buffer.from(JSON.stringify(named, null, 1));
     this.checkRemote(manifest.generation);
     if (this.remote?.generation === manifest.generation) {
       throw new LakeWriterConflict(
@@ -342,11 +384,33 @@ export class LakeMirror {
 }
 
 /**
+ * How a restored warehouse took a lake over (warehouse/restore/): the writer that published the
+ * generation it was restored from. Its manifest of that generation is this writer's to replace; a newer
+ * one means the old writer still publishes, and is refused.
+ */
+export interface WriterHandover {
+  from: string | null;
+  generation: number;
+  publishedAt: string;
+  restoredAt: string;
+  /** When the feed pollers were asked to fetch everything again (runtime/restore-writer.ts). */
+  refetchedAt?: string;
+}
+
+/** The files that name a warehouse as a lake writer, beside its DuckDB file (they move with it). */
+export function writerIdentityFiles(warehouseFile: string): { id: string; handover: string } {
+  return {
+    id: join(dirname(warehouseFile), 'lake-writer-id'),
+    handover: join(dirname(warehouseFile), 'lake-writer-handover.json'),
+  };
+}
+
+/**
  * This warehouse's name as a lake writer: made once and kept beside its DuckDB file, so it moves
  * with the warehouse and a second warehouse (another file) is another writer.
  */
 export async function lakeWriterId(warehouseFile: string): Promise<string> {
-  const file = join(dirname(warehouseFile), 'lake-writer-id');
+  const file = writerIdentityFiles(warehouseFile).id;
   const saved = await readFile(file, 'utf8').then(
     (text) => text.trim(),
     () => undefined,
@@ -356,6 +420,12 @@ export async function lakeWriterId(warehouseFile: string): Promise<string> {
   // `wx`: two starts at once agree on the first one written.
   await writeFile(file, randomUUID(), { flag: 'wx' }).catch(() => undefined);
   return (await readFile(file, 'utf8')).trim();
+}
+
+/** The hand-over a restore recorded for this warehouse, if it was restored. */
+export async function lakeWriterHandover(warehouseFile: string): Promise<WriterHandover | undefined> {
+  const text = await readFile(writerIdentityFiles(warehouseFile).handover, 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : (JSON.parse(text) as WriterHandover);
 }
 
 const mirrors = new Map<string, LakeMirror>();

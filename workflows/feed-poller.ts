@@ -35,6 +35,12 @@ export interface FeedPollerInput extends FetchingWorkflowInput {
 
 export const healthQuery = wf.defineQuery<FeedHealth>('health');
 export const pollNowSignal = wf.defineSignal('pollNow');
+/**
+ * Polls now without the validators of the last body: sent by a writer restored from the lake, which
+ * may lack commits its predecessor made but never published, so that every feed's current body is
+ * committed again whether or not the upstream says it changed.
+ */
+export const refetchSignal = wf.defineSignal('refetch');
 /** Set on start only when the cluster knows the attribute (runtime/pollers.ts); upserted on every change. */
 export const feedStatusSearchAttribute = defineSearchAttributeKey(
   FEED_STATUS_SEARCH_ATTRIBUTE,
@@ -72,6 +78,11 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
   const requests = new PollRequests();
   wf.setHandler(healthQuery, () => health);
   wf.setHandler(pollNowSignal, () => requests.request());
+  wf.setHandler(refetchSignal, () => {
+    etag = undefined;
+    lastModified = undefined;
+    requests.request();
+  });
   // Runs started before the patch keep their commands: no memo, and no timer when a poll is overdue.
   const steady = wf.patched(STEADY_POLLING_PATCH);
 

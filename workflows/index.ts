@@ -3,6 +3,7 @@ export {
   feedStatusSearchAttribute,
   healthQuery,
   pollNowSignal,
+  refetchSignal,
   type FeedPollerInput,
 } from './feed-poller.js';
 export { compactLake, type CompactLakeInput } from './compact-lake.js';

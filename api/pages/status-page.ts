@@ -127,6 +127,7 @@ function workItem(work: RunningWork, temporalWorkflows: string | undefined): Htm
 const PIECE_NAMES: Record<DependencyReport['name'], string> = {
   temporal: 'Temporal (where feed health is read from)',
   keyStore: 'The key store',
+  writer: 'The writer (which publishes new data)',
 };
 
 /** The status page: readable with no JavaScript; status.js only fetches it again to keep it current. */

@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { IncidentRecord, IncidentVersion } from '../../model/index.js';
 import { decodeChain, type ChainLink } from '../chain.js';
 import { RECORD_COLUMN_LIST } from '../incident-columns.js';
-import { columnList, columnsDdl, LAKE_TABLES } from '../tables.js';
+import { columnsDdl, LAKE_TABLES } from '../tables.js';
 import { CurrentIncidents } from './current-incidents.js';
 
 /** The reader's in-memory copy of the loaded generation's incidents_live file, named as the table. */
@@ -30,10 +30,8 @@ export async function loadLiveSet(connection: DuckDBConnection, path: string | u
   await connection.run('DROP TABLE IF EXISTS incidents_live_next');
   await connection.run(`CREATE TABLE incidents_live_next (${columnsDdl(LIVE_TABLE)})`);
   if (path !== undefined) {
-    await connection.run(
-      `INSERT INTO incidents_live_next SELECT ${columnList(LIVE_TABLE)} FROM read_parquet($1)`,
-      [path],
-    );
+    // By name: a file written before a column was added (its `since`) leaves that column NULL.
+    await connection.run(`INSERT INTO incidents_live_next BY NAME SELECT * FROM read_parquet($1)`, [path]);
   }
   const reader = await connection.runAndReadAll(
     `SELECT ${RECORD_COLUMN_LIST}, chain FROM incidents_live_next ORDER BY id`,

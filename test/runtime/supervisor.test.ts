@@ -97,6 +97,43 @@ describe('the supervisor, over real child processes', () => {
     expect(lines).toEqual([]);
   });
 
+  it('runs the others when an optional child cannot start, and starts it once it can', async () => {
+    const lines: string[] = [];
+    const log = createServiceLog({
+      process: 'eids',
+      level: 'info',
+      format: 'text',
+      write: (l) => lines.push(l),
+    });
+    supervisor = new Supervisor(log, quick);
+    const started: number[] = [];
+    let refusals = 2;
+    const real = sleeper('writer', [], started);
+    const writer: ChildSpec = {
+      name: 'writer',
+      optional: true,
+      start: () => (refusals-- > 0 ? Promise.reject(new Error('writer exited with code 1')) : real.start()),
+    };
+    const handles = await supervisor.startAll([writer, sleeper('api-1', [], started)]);
+    expect(handles).toHaveLength(1);
+    expect(started).toHaveLength(1);
+    await waitFor(() => Promise.resolve(started.length === 2 ? true : undefined), { what: 'the writer' });
+    expect(lines).toEqual([
+      '[eids] WARN writer could not be started (writer exited with code 1); restarting it in 0.1 s',
+      '[eids] WARN writer could not be started (writer exited with code 1); restarting it in 0.2 s',
+      `[eids] writer is running again (pid ${started[1]})`,
+    ]);
+  });
+
+  it('stops everything when a child that is not optional cannot start', async () => {
+    const log = createServiceLog({ process: 'eids', level: 'info', format: 'text', write: () => undefined });
+    supervisor = new Supervisor(log, quick);
+    const stops: string[] = [];
+    const broken: ChildSpec = { name: 'api-1', start: () => Promise.reject(new Error('EADDRINUSE')) };
+    await expect(supervisor.startAll([sleeper('writer', stops, []), broken])).rejects.toThrow('EADDRINUSE');
+    expect(stops).toEqual(['writer']);
+  });
+
   it('doubles the delay for each crash in a row, up to the maximum', () => {
     const delays = [1, 2, 3, 4, 5, 6, 7].map((n) => restartDelayMs(DEFAULT_RESTART_POLICY, n));
     expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
