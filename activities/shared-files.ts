@@ -112,6 +112,11 @@ export function bucketFiles(dataDir: string, storage: LakeStorage): SharedFiles 
   };
 }
 
+/** A shared file that is not there (never written, or discarded after its commit was published). */
+export function isGone(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
 const shared = new Map<string, SharedFiles>();
 
 /** The settings that say where shared files are. */

@@ -7,7 +7,7 @@ import type { IncidentRecord } from '../model/index.js';
 import { compactLake, type CompactionResult } from '../warehouse/compact.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type { CommitFeedInput, CommitFeedResult } from './contracts.js';
-import { localFiles, type SharedFiles } from './shared-files.js';
+import { isGone, localFiles, type SharedFiles } from './shared-files.js';
 import { heartbeating } from './heartbeat.js';
 
 export interface WarehouseDeps {
@@ -15,7 +15,7 @@ export interface WarehouseDeps {
   lakeDir: string;
   warehouse: Warehouse;
   /** Publishes the lake after commits, coalesced (warehouse/publisher.ts). */
-  publisher: { request(pollId?: string): void };
+  publisher: { request(pollId?: string): void; afterPublished(action: () => Promise<void>): void };
   /** Where staged polls come from when the ingest workers have data folders of their own. */
   shared?: SharedFiles;
 }
@@ -47,15 +47,16 @@ export function createWarehouseActivities({
     // A retried activity (the worker died after the commit) finds its poll committed: a no-op.
     // Through `exclusive`: the connection must never run two statements at once (a publish or a
     // clustering run may hold it).
+    const committed = await warehouse.exclusive(() => warehouse.committedOutcome(input.pollId));
+    const incoming = committed ? undefined : await stagedRecords(input.stagedPath, stagedFile);
+    if (!committed && incoming === undefined) return publishedBefore(input);
     const outcome =
-      (await warehouse.exclusive(() => warehouse.committedOutcome(input.pollId))) ??
+      committed ??
       (await warehouse.commit({
         feedKey: input.feedKey,
         pollId: input.pollId,
         rawSha256: input.rawSha256,
-        incoming: JSON.parse(
-          await shared.fetch(input.stagedPath).then(() => readFile(stagedFile, 'utf8')),
-        ) as IncidentRecord[],
+        incoming: incoming!,
         polledAt: input.polledAt,
         believeDrop: input.believeDrop,
       }));
@@ -68,8 +69,48 @@ export function createWarehouseActivities({
       { pollId: input.pollId },
     );
     publisher.request(input.pollId);
-    await shared.discard(input.stagedPath);
+    // Kept until the bucket shows the commit: a writer taking over before then commits it again.
+    publisher.afterPublished(() => shared.discard(input.stagedPath));
     return outcome;
+  }
+
+  /** The poll's records, or undefined when its staged body is gone (discarded once published). */
+  async function stagedRecords(
+    stagedPath: string,
+    stagedFile: string,
+  ): Promise<IncidentRecord[] | undefined> {
+    try {
+      await shared.fetch(stagedPath);
+      return JSON.parse(await readFile(stagedFile, 'utf8')) as IncidentRecord[];
+    } catch (error) {
+      if (isGone(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * A poll whose staged body is gone was committed and published by a writer before this one (a
+   * staged poll is discarded only once the bucket shows it), which this one was restored from; its
+   * activity is run again because that writer never answered. Nothing to commit.
+   */
+  async function publishedBefore(input: CommitFeedInput): Promise<CommitFeedResult> {
+    currentActivity()?.log.info(
+      `poll ${input.pollId}: its staged body is gone, so an earlier writer committed and published it; nothing to commit`,
+      { pollId: input.pollId },
+    );
+    const active = await warehouse.exclusive(() => warehouse.activeIncidents(input.feedKey));
+    return {
+      received: 0,
+      inserted: 0,
+      changed: 0,
+      unchanged: 0,
+      retracted: 0,
+      ownedElsewhere: 0,
+      handedOver: 0,
+      active,
+      guard: null,
+      dropFingerprint: null,
+    };
   }
 
   return {

@@ -86,6 +86,12 @@ const SettingsSchema = z.object({
    */
   RESTORE_FROM_LAKE: z.stringbool().default(false),
   /**
+   * With a lake in a bucket: a writer that finds the writer lease held by another waits as a standby,
+   * takes the lake over when that one stops renewing (restoring its warehouse from the bucket), and
+   * steps down when taken over itself (ADR 35). Off: such a writer refuses to start.
+   */
+  WRITER_STANDBY: z.stringbool().default(false),
+  /**
    * An API process says the writer is away (/v1/status, the status page) when the newest generation
    * is older than this: a healthy writer publishes at least once per feed poll.
    */

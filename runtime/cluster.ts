@@ -35,6 +35,8 @@ export interface ClusterShape {
   keyStore: 'postgres' | 'sqlite';
   /** The writer rebuilds a lost warehouse from the bucket's lake (RESTORE_FROM_LAKE). */
   restoreWriter?: boolean;
+  /** A second writer stands by to take the lake over (WRITER_STANDBY on both). */
+  standbyWriter?: boolean;
 }
 
 export type ClusterRole = Role | 'temporal' | 's3' | 'postgres';
@@ -321,7 +323,12 @@ async function serviceChildren(
     });
   };
   // Optional: replicas serve the bucket's lake and ingest workers fetch whether or not a writer runs.
-  add('writer', 'warehouse', shape.restoreWriter ? { RESTORE_FROM_LAKE: 'true' } : {}, true);
+  const writer = {
+    ...(shape.restoreWriter ? { RESTORE_FROM_LAKE: 'true' } : {}),
+    ...(shape.standbyWriter ? { WRITER_STANDBY: 'true' } : {}),
+  };
+  add('writer', 'warehouse', writer, true);
+  if (shape.standbyWriter) add('writer-2', 'warehouse', writer, true);
   for (let i = 1; i <= shape.ingestWorkers; i++) add(`ingest-${i}`, 'ingest');
   ports.api.forEach((port, i) => add(`api-${i + 1}`, 'api', { PORT: String(port) }));
   return children;

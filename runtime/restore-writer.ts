@@ -1,9 +1,10 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { dataLayout, lakeLocationOf, pollerWorkflowId, type Settings } from '../config/index.js';
 import { openLakeStorage } from '../lake/storage/open-storage.js';
-import { lakeWriterHandover, writerIdentityFiles } from '../warehouse/lake-mirror.js';
+import { MANIFEST_FILE } from '../lake/manifest.js';
+import { lakeWriterHandover, lakeWriterId, writerIdentityFiles } from '../warehouse/lake-mirror.js';
 import { restoreWarehouse, RestoreRefused, type RestoreResult } from '../warehouse/restore/index.js';
 import { refetchSignal } from '../workflows/index.js';
 import { selectedCatalogue } from './catalogue.js';
@@ -111,4 +112,41 @@ async function signalRefetch(client: Client, workflowId: string): Promise<void> 
     if (error instanceof WorkflowNotFoundError) return;
     throw error;
   }
+}
+
+/**
+ * After taking the lease: a writer whose warehouse is not the one that published the bucket's newest
+ * generation (another writer published since, or it has none) sets its own aside and restores from
+ * the bucket. The one set aside (`warehouse.duckdb.superseded`) holds what it committed and never
+ * published; the restored writer asks the pollers to fetch everything again instead.
+ */
+export async function restoreIfTakenOver(settings: Settings, log: (line: string) => void): Promise<void> {
+  const layout = dataLayout(settings.DATA_DIR);
+  const storage = openLakeStorage(lakeLocationOf(settings));
+  let bucketWriter: string | undefined;
+  let generation: number | undefined;
+  try {
+    const read = await storage.read(MANIFEST_FILE);
+    if (read === undefined || read === 'unchanged') return;
+    const json = JSON.parse(read.body.toString('utf8')) as { writer?: string; generation?: number };
+    bucketWriter = json.writer;
+    generation = json.generation;
+  } finally {
+    storage.close();
+  }
+  const ours = await lakeWriterId(layout.warehouseFile);
+  const handover = await lakeWriterHandover(layout.warehouseFile);
+  const restoredFromIt = handover?.from === bucketWriter && handover?.generation === generation;
+  if (bucketWriter === undefined || bucketWriter === ours || restoredFromIt) return;
+  await setWarehouseAside(layout.warehouseFile);
+  await restoreWriter(settings, log);
+}
+
+async function setWarehouseAside(warehouseFile: string): Promise<void> {
+  const identity = writerIdentityFiles(warehouseFile);
+  for (const suffix of ['', '.wal']) {
+    await rename(`${warehouseFile}${suffix}`, `${warehouseFile}.superseded${suffix}`).catch(() => undefined);
+  }
+  await rm(identity.id, { force: true });
+  await rm(identity.handover, { force: true });
 }

@@ -13,6 +13,7 @@ import { keptEventClusterer } from './event-clusterer.js';
 import { keepWorkflows, startWorkflowDoctor, type KeptWorkflow } from './workflow-doctor.js';
 import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
+import { startWriterRole } from './writer-role.js';
 import { temporalConnectionOptions, type TemporalConnectionOptions } from './temporal-connection.js';
 
 /** The processes the service is made of; each runs alone and is restarted alone. */
@@ -53,12 +54,17 @@ function runWorker(worker: Worker, release: () => Promise<void>): Pick<RunningRo
 }
 
 /** The warehouse worker: the one process that opens the DuckDB file. */
-export async function startWarehouseRole(settings: Settings, log: ServiceLog): Promise<RunningRole> {
+export async function startWarehouseRole(
+  settings: Settings,
+  log: ServiceLog,
+  onTakenOver?: (message: string) => void,
+): Promise<RunningRole> {
   const connection = await NativeConnection.connect(connectionOptions(settings));
   try {
     const { worker, warehouse, publisher, stopMirror } = await createWarehouseWorker({
       connection,
       settings,
+      onTakenOver,
       onPublishError: (error) =>
         log.warn(`publishing the lake failed: ${error instanceof Error ? error.message : String(error)}`),
       onWakeError: (error) =>
@@ -169,7 +175,7 @@ export function startRole(role: Role, settings: Settings, log: ServiceLog): Prom
   sayBucketOutages((line, level) => log[level](line), WHILE_THE_BUCKET_IS_AWAY[role]);
   switch (role) {
     case 'warehouse':
-      return startWarehouseRole(settings, log);
+      return startWriterRole(settings, log, startWarehouseRole);
     case 'ingest':
       return startIngestRole(settings, log);
     case 'api':

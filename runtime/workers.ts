@@ -33,6 +33,7 @@ import { LakePublisher } from '../warehouse/publisher.js';
 import { removeTemporaryFiles } from '../warehouse/publish.js';
 import { wakeEventClusterer } from './event-clusterer.js';
 import { refetchAfterRestore, restoreWriterIfAsked } from './restore-writer.js';
+import { replayStagedPolls } from './replay-staged.js';
 import { PROJECT_ROOT } from './paths.js';
 
 /** Workflows come from source (bundled at start-up) or from a pre-built bundle (tests bundle once). */
@@ -93,7 +94,10 @@ export async function createWarehouseWorker({
   onWakeError = onPublishError,
   onLakeLine = () => undefined,
   onGeneration = () => undefined,
+  onTakenOver,
 }: Omit<WorkerOptions, 'workflows' | 'fetch'> & {
+  /** Told when another writer has taken the bucket's lake over (the writer lease, ADR 35). */
+  onTakenOver?: ((message: string) => void) | undefined;
   onPublishError?: (error: unknown) => void;
   /** Told when the event clusterer could not be woken after a publish (Temporal unreachable). */
   onWakeError?: (error: unknown) => void;
@@ -120,6 +124,7 @@ export async function createWarehouseWorker({
             storage: openLakeStorage(location),
             writerId: await lakeWriterId(layout.warehouseFile),
             handover: await lakeWriterHandover(layout.warehouseFile),
+            onTakenOver,
             lakeDir,
             alongside: [{ path: layout.capFeedFile, key: CAP_FEED_KEY }],
             log: onLakeLine,
@@ -165,6 +170,10 @@ export async function createWarehouseWorker({
     });
     // Gauge rows a killed publish left queued; a bad thresholds file must not stop incident commits.
     await gauges.publishPending().catch(onPublishError);
+    // After a restore, before any activity: what the lost writer committed and never published.
+    if ((await replayStagedPolls(settings, warehouse, shared, (line) => onLakeLine(line, 'info'))) > 0) {
+      await publisher.flush();
+    }
     const worker = await Worker.create({
       connection,
       namespace: settings.TEMPORAL_NAMESPACE,

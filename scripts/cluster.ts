@@ -19,7 +19,7 @@ import { forgetRunningService, recordRunningService, runningServiceOver } from '
 import { settingsOrExit } from '../runtime/startup-settings.js';
 import { PROJECT_ROOT } from '../runtime/paths.js';
 
-const USAGE = `usage: npm run cluster -- [--base-port 8090] [--replicas 3] [--ingest 2] [--temporal-server] [--key-store postgres|sqlite] [--restore-writer]
+const USAGE = `usage: npm run cluster -- [--base-port 8090] [--replicas 3] [--ingest 2] [--temporal-server] [--key-store postgres|sqlite] [--restore-writer] [--standby-writer]
 
   --base-port N      every port from N: the replay upstream N, API replicas N+1…, S3 N+20,
                      PostgreSQL N+21, Temporal N+400 (gRPC), Web UI N+30
@@ -28,7 +28,9 @@ const USAGE = `usage: npm run cluster -- [--base-port 8090] [--replicas 3] [--in
   --temporal-server  Temporal on PostgreSQL (built on first use, about 7 minutes) instead of the dev server
   --key-store KIND   postgres (default: a PostgreSQL cluster under the data folder) or sqlite (one file)
   --restore-writer   a writer whose warehouse is gone rebuilds it from the bucket's lake and takes it over
-                     (docs/deploy.md, "Lost the writer's disk"); without it, it refuses the bucket's lake`;
+                     (docs/deploy.md, "Lost the writer's disk"); without it, it refuses the bucket's lake
+  --standby-writer   a second writer (writer-2) that takes the lake over when the first stops renewing
+                     its lease, and the first stands by when it comes back (docs/deploy.md, "A standby writer")`;
 
 /**
  * The whole service as separate processes on one machine in the shape docs/deploy.md recommends
@@ -45,6 +47,7 @@ function shapeFrom(args: string[]): ClusterShape {
     'temporal-server': { type: 'boolean' },
     'key-store': { type: 'string' },
     'restore-writer': { type: 'boolean' },
+    'standby-writer': { type: 'boolean' },
     help: { type: 'boolean' },
   });
   if (values.help) {
@@ -69,6 +72,7 @@ function shapeFrom(args: string[]): ClusterShape {
     temporal: values['temporal-server'] ? 'postgres' : 'dev-server',
     keyStore,
     restoreWriter: values['restore-writer'] ?? false,
+    standbyWriter: values['standby-writer'] ?? false,
   };
 }
 

@@ -30,6 +30,11 @@ export interface LakeMirrorOptions {
   now?: () => number;
   /** A failed upload is tried again after this long, doubling up to a minute. */
   retryMs?: number;
+  /**
+   * Told (instead of a log line) when another writer has taken the lake over: this one must step down.
+   * Without it, the conflict is logged and the newest generation tried again later.
+   */
+  onTakenOver?: (message: string) => void;
   /** Runs after a generation's files are uploaded and before its manifest is written (crash tests). */
   beforeManifest?: (manifest: Manifest) => Promise<void>;
 }
@@ -129,6 +134,11 @@ export class LakeMirror {
       }
     } catch (error) {
       this.syncedSince = undefined;
+      if (error instanceof LakeWriterConflict && this.options.onTakenOver) {
+        this.close();
+        this.options.onTakenOver(error.message);
+        throw error;
+      }
       this.sayFailure(manifest.generation, error);
       // A forgotten ETag is read again: the failure may have been a write that did land.
       if (!(error instanceof LakeWriterConflict)) this.etag = undefined;
@@ -395,6 +405,8 @@ export interface WriterHandover {
   restoredAt: string;
   /** When the feed pollers were asked to fetch everything again (runtime/restore-writer.ts). */
   refetchedAt?: string;
+  /** When the staged polls left in the ingest store were committed (runtime/replay-staged.ts). */
+  replayedAt?: string;
 }
 
 /** The files that name a warehouse as a lake writer, beside its DuckDB file (they move with it). */

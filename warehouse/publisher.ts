@@ -2,6 +2,7 @@ import type { Manifest } from '../lake/manifest.js';
 import { publishCapFeed, type CapExportOptions } from './publish-cap.js';
 import { metrics, onScrape } from '../telemetry/metrics.js';
 import { finishPublication, publishLake } from './publish.js';
+import { lakeMirrorOf } from './lake-mirror.js';
 import type { Warehouse } from './warehouse.js';
 
 /** Polls a generation's line names at most (a backfill commits thousands at once). */
@@ -42,6 +43,8 @@ export class LakePublisher {
   private stopAge: () => void = () => undefined;
   /** Polls committed since the last publish (their ids), named when a generation first shows them. */
   private polls: string[] = [];
+  /** Run once a generation published after they were asked for is in the lake's home (bucket). */
+  private afterShown: (() => Promise<void>)[] = [];
   private readonly now: () => Date;
 
   constructor(
@@ -102,15 +105,39 @@ export class LakePublisher {
     }
   }
 
+  /**
+   * Runs `action` once a generation that shows what was committed before this call is published and
+   * in the lake's home: a staged poll is discarded only then, so a writer that takes over from this
+   * one before that finds it and commits it again (ADR 35).
+   */
+  afterPublished(action: () => Promise<void>): void {
+    this.afterShown.push(action);
+  }
+
   private async publish(): Promise<Manifest> {
     const now = this.now();
     const polls = this.polls.splice(0);
+    const covered = this.afterShown.splice(0);
     try {
-      return await this.publishNamed(now, polls);
+      const manifest = await this.publishNamed(now, polls);
+      this.runOnceHome(covered);
+      return manifest;
     } catch (error) {
       this.polls.unshift(...polls);
+      this.afterShown.unshift(...covered);
       throw error;
     }
+  }
+
+  /** While the bucket is behind, the actions wait for a publish that reaches it. */
+  private runOnceHome(actions: (() => Promise<void>)[]): void {
+    if (actions.length === 0) return;
+    const mirror = lakeMirrorOf(this.options.lakeDir);
+    if (mirror && !mirror.inSync) {
+      this.afterShown.unshift(...actions);
+      return;
+    }
+    for (const action of actions) action().catch(() => undefined);
   }
 
   private async publishNamed(now: Date, polls: readonly string[]): Promise<Manifest> {

@@ -146,6 +146,25 @@ export class Warehouse {
     return reader.getRowObjectsJS();
   }
 
+  /** When the feed's last committed poll fetched it (epoch ms; -Infinity before any). */
+  async lastPolledAt(feedKey: string): Promise<number> {
+    const reader = await this.connection.runAndReadAll(
+      'SELECT max(epoch_ms(fetched_at::TIMESTAMPTZ))::DOUBLE AS last FROM incident_current WHERE feed_key = $1',
+      [feedKey],
+    );
+    const last = reader.getRowObjectsJS()[0]?.last;
+    return typeof last === 'number' ? last : Number.NEGATIVE_INFINITY;
+  }
+
+  /** Active (not retracted) point incidents a feed keeps. */
+  async activeIncidents(feedKey: string): Promise<number> {
+    const reader = await this.connection.runAndReadAll(
+      "SELECT count(*)::INTEGER AS n FROM incident_current WHERE feed_key = $1 AND NOT retracted AND feature_type = 'incident'",
+      [feedKey],
+    );
+    return Number(reader.getRowObjectsJS()[0]?.n ?? 0);
+  }
+
   async currentRows(feedKey: string): Promise<CurrentRow[]> {
     return this.rowsWhere('incident_current', 'feed_key = $1', [feedKey]);
   }
@@ -292,11 +311,7 @@ export class Warehouse {
           { 3: idList },
         );
       }
-      const active = await c.runAndReadAll(
-        "SELECT count(*)::INTEGER AS n FROM incident_current WHERE feed_key = $1 AND NOT retracted AND feature_type = 'incident'",
-        [request.feedKey],
-      );
-      const outcome: CommitOutcome = { ...partial, active: Number(active.getRowObjectsJS()[0]?.n ?? 0) };
+      const outcome: CommitOutcome = { ...partial, active: await this.activeIncidents(request.feedKey) };
       await c.run(
         `INSERT INTO feed_commit (feed_key, committed_at, raw_sha256, received, inserted, changed, unchanged, retracted, guard, poll_id, outcome)
          VALUES ($1, $2::TIMESTAMPTZ, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,

@@ -5,7 +5,8 @@ import { stagedReadingsPath } from '../../warehouse/gauges/staged.js';
 import type { GaugeCommitOutcome } from '../../warehouse/gauges/commit.js';
 import type { GaugeRetentionResult } from '../../warehouse/gauges/retention.js';
 import { heartbeating } from '../heartbeat.js';
-import { localFiles, type SharedFiles } from '../shared-files.js';
+import { isGone, localFiles, type SharedFiles } from '../shared-files.js';
+import { currentActivity } from '../heartbeat.js';
 import type { CommitGaugePollInput } from './contracts.js';
 
 export interface GaugeWarehouseDeps {
@@ -28,7 +29,16 @@ export function createGaugeWarehouseActivities({
     ): Promise<GaugeCommitOutcome & { generation: number | null }> {
       return heartbeating(async () => {
         const files = [input.stagedPath, stagedReadingsPath(input.stagedPath)];
-        for (const file of files) await shared.fetch(file);
+        try {
+          for (const file of files) await shared.fetch(file);
+        } catch (error) {
+          if (!isGone(error)) throw error;
+          // Discarded after its publish by a writer this one was restored from (ADR 35).
+          currentActivity()?.log.info(
+            `gauge poll ${input.pollId}: its staged body is gone, so an earlier writer committed and published it; nothing to commit`,
+          );
+          return { gauges: 0, received: 0, fresh: 0, corrected: 0, rollups: 0, generation: null };
+        }
         const timer = metrics.commitSeconds.startTimer({ kind: 'gauges' });
         const outcome = await gauges.commit(input);
         timer();

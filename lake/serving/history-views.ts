@@ -1,10 +1,10 @@
 import { RECORD_COLUMN_LIST } from '../incident-columns.js';
 import type { Manifest } from '../manifest.js';
 import { archiveRelation, fileRelation, prunedFiles, type LakeSlice } from '../read.js';
-import { columnList, LAKE_TABLES } from '../tables.js';
 import { LIVE_TABLE } from './live-set.js';
 
-const versionColumns = columnList(LAKE_TABLES.incident_versions);
+/** What the serving layer reads of a version: the record and its validity (not the feed that keeps it). */
+const versionColumns = `${RECORD_COLUMN_LIST}, version, valid_from, valid_to`;
 
 /**
  * Every version of the incidents in the slice, as a relation: settled versions read in place from

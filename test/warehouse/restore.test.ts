@@ -8,6 +8,7 @@ import { clusteringConfig } from '../../config/clustering.js';
 import { dataLayout } from '../../config/index.js';
 import { RECORD_COLUMN_LIST } from '../../lake/incident-columns.js';
 import { ManifestSchema } from '../../lake/manifest.js';
+import { LakeFileCache } from '../../lake/replica/file-cache.js';
 import type { LakeStorage } from '../../lake/storage/lake-storage.js';
 import { checkVersionChains } from '../../lake/verify-chains.js';
 import type { IncidentRecord } from '../../model/index.js';
@@ -206,6 +207,16 @@ describe('a writer rebuilt from the bucket (real S3 gateway)', () => {
     await publishNow(lost.warehouse, lost.lakeDir, { capFeed: capFeedOf(lost.dir) });
     const after = await storage.read('manifest.json');
     expect(after).toEqual(before);
+    // Nor did it upload its own files of the same generation over the new writer's.
+    if (after === undefined || after === 'unchanged') throw new Error('no manifest in the bucket');
+    const manifest = ManifestSchema.parse(JSON.parse(after.body.toString('utf8')));
+    const reader = await mkdtemp(join(tmpdir(), 'eids-reader-'));
+    try {
+      const cache = await LakeFileCache.open(reader, storage, { limitBytes: Number.MAX_SAFE_INTEGER });
+      await cache.ensure(manifest.files);
+    } finally {
+      await rm(reader, { recursive: true, force: true });
+    }
   });
 
   /** An incident of the second feed, updated two hours before `now` (recent enough to cluster). */

@@ -97,7 +97,7 @@ describe('a bucket that hangs', () => {
         dataDir: warehouseSettings.DATA_DIR,
         lakeDir: join(dir, 'warehouse', 'lake'),
         warehouse,
-        publisher: { request: () => undefined },
+        publisher: { request: () => undefined, afterPublished: (action) => void action() },
         shared: sharedFilesOf(warehouseSettings),
       });
       const input = {
