@@ -49,15 +49,16 @@ export interface CommitPlan {
   dropFingerprint: string | null;
 }
 
-/** Hash of what an incident says, excluding when we fetched it and the service's own lifecycle fields. */
+/** When we fetched an incident and the service's own lifecycle fields: not part of what it says. */
+export const NOT_CONTENT = ['fetched_at', 'retracted', 'retracted_at', 'retraction_reason'] as const;
+
+/**
+ * Hash of what an incident says: the JSON of the record without NOT_CONTENT, in column order (a restore
+ * computes the same in SQL: warehouse/restore/incidents.ts).
+ */
 export function contentHash(record: IncidentRecord): string {
-  const {
-    fetched_at: _fetched,
-    retracted: _retracted,
-    retracted_at: _retractedAt,
-    retraction_reason: _reason,
-    ...content
-  } = record;
+  const content: Partial<IncidentRecord> = { ...record };
+  for (const field of NOT_CONTENT) delete content[field];
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 

@@ -16,7 +16,7 @@ import { LakeMirror, lakeWriterHandover, lakeWriterId, mirrorLake } from '../../
 import { finishPublication } from '../../warehouse/publish.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { restoreWarehouse, RestoreRefused } from '../../warehouse/restore/index.js';
-import { LAST_SEEN_SQL } from '../../warehouse/restore/incidents.js';
+import { checkContentHashes, LAST_SEEN_SQL } from '../../warehouse/restore/incidents.js';
 import { Warehouse, type CommitOutcome } from '../../warehouse/warehouse.js';
 import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
 import { everyTableLake, type EveryTableLake } from '../support/every-table-lake.js';
@@ -136,6 +136,19 @@ describe('a writer rebuilt from the bucket (real S3 gateway)', () => {
         expect(expected.length, `${name} has rows to compare`).toBeGreaterThan(0);
         expect(await rows(restored.db, sql), name).toEqual(expected);
       }
+    } finally {
+      restored.close();
+    }
+  });
+
+  it('computes every content hash again in JavaScript when a sampled one differs from what a commit computes', async () => {
+    const restored = await Warehouse.open(restoredFile());
+    try {
+      const sql = 'SELECT id, version, content_hash FROM incident_version';
+      const expected = await rows(restored.db, sql);
+      await restored.db.run("UPDATE incident_version SET content_hash = 'not the hash'");
+      await checkContentHashes(restored.db, 'incident_version');
+      expect(await rows(restored.db, sql)).toEqual(expected);
     } finally {
       restored.close();
     }
