@@ -14,20 +14,14 @@ import { keepWorkflows, startWorkflowDoctor, type KeptWorkflow } from './workflo
 import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
 import { startWriterRole } from './writer-role.js';
+import type { RunningRole } from './running-role.js';
+
+export type { RunningRole } from './running-role.js';
 import { temporalConnectionOptions, type TemporalConnectionOptions } from './temporal-connection.js';
 
 /** The processes the service is made of; each runs alone and is restarted alone. */
 export const ROLES = ['warehouse', 'ingest', 'api'] as const;
 export type Role = (typeof ROLES)[number];
-
-export interface RunningRole {
-  /** Where the API listens (the api role only). */
-  url?: string;
-  /** Ends when the role stops by itself (a worker that failed); the process should then exit. */
-  ended: Promise<void>;
-  /** Stops in order (stop taking work, finish what is in flight, close connections). Idempotent. */
-  stop(): Promise<void>;
-}
 
 /** A role's connection options: its parent always sets TEMPORAL_ADDRESS (the dev server's when it started one). */
 function connectionOptions(settings: Settings): TemporalConnectionOptions {

@@ -5,7 +5,7 @@ import { lakeWriterId } from '../warehouse/lake-mirror.js';
 import { WriterLease, WRITER_LEASE_TTL_MS } from '../warehouse/writer-lease.js';
 import type { ServiceLog } from './log.js';
 import { restoreIfTakenOver } from './restore-writer.js';
-import type { RunningRole } from './roles.js';
+import type { RunningRole } from './running-role.js';
 
 type StartWarehouse = (
   settings: Settings,
