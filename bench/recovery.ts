@@ -178,7 +178,22 @@ async function takeover(root: string): Promise<boolean> {
       await delay(1_000);
     }
     await delay(15_000); // steady polling
-    const writer = cluster.pidOf('writer');
+    // Both writers start at once and either may take the lease first: freeze the one holding it.
+    const lease = JSON.parse(
+      await readFile(join(root, 'bucket', CLUSTER_BUCKET, 'lake', 'writer-lease.json'), 'utf8'),
+    ) as {
+      writer: string;
+    };
+    const names = ['writer', 'writer-2'];
+    const ids = await Promise.all(
+      names.map((name) =>
+        readFile(join(root, name, 'warehouse', 'lake-writer-id'), 'utf8').then((id) => id.trim()),
+      ),
+    );
+    const holder = names[ids.indexOf(lease.writer)] ?? 'writer';
+    const standby = names.find((name) => name !== holder)!;
+    const writer = cluster.pidOf(holder);
+    say(`${holder} holds the lake, ${standby} stands by; freezing ${holder}`);
     const frozen = await manifest();
     const from = Date.now();
     process.kill(writer, 'SIGSTOP');
@@ -206,7 +221,7 @@ async function takeover(root: string): Promise<boolean> {
       `the resumed writer: ${steppedDown.length === 1 ? 'stepped down in one line' : `${steppedDown.length} step-down lines`}`,
     );
     await delay(10_000);
-    const chains = await checkVersionChains(join(root, 'writer-2', 'lake'));
+    const chains = await checkVersionChains(join(root, standby, 'lake'));
     say(
       `version chains at generation ${chains.generation}: ${chains.versions} settled rows, ${chains.lost} lost, ${chains.doubled} doubled`,
     );
@@ -222,12 +237,16 @@ async function takeover(root: string): Promise<boolean> {
 }
 
 const root = await mkdtemp(join(tmpdir(), 'eids-recovery-'));
+// The cluster's folder is a temporary folder of its own: its PostgreSQL runs as another user, which
+// must be able to reach it (mkdtemp makes folders only their owner can enter).
+const clusterRoot = await mkdtemp(join(tmpdir(), 'eids-recovery-cluster-'));
 try {
-  const restoreOk = await restoreAtScale(join(root, 'restore'));
-  const takeoverOk = values['no-cluster'] ? true : await takeover(join(root, 'cluster'));
+  const restoreOk = await restoreAtScale(root);
+  const takeoverOk = values['no-cluster'] ? true : await takeover(clusterRoot);
   say(
     `goals: restore ${restoreOk ? 'met' : 'NOT met'}; takeover ${values['no-cluster'] ? 'not run' : takeoverOk ? 'met' : 'NOT met'}`,
   );
 } finally {
   await rm(root, { recursive: true, force: true });
+  await rm(clusterRoot, { recursive: true, force: true });
 }
