@@ -30,7 +30,7 @@ import { finishPublication } from '../warehouse/publish.js';
 import { publishNow } from '../warehouse/publisher.js';
 import { restoreWarehouse } from '../warehouse/restore/index.js';
 import { Warehouse, type CommitRequest } from '../warehouse/warehouse.js';
-import { startClusterProcess } from './support/cluster-process.js';
+import { startClusterProcess, type ClusterProcess } from './support/cluster-process.js';
 import { buildArchive, liveRecords, seedHistory } from './support/seeded-lake.js';
 
 const { values } = parseArgs({
@@ -163,74 +163,76 @@ async function compare(lost: Warehouse, restoredFile: string, restoreS: number):
   }
 }
 
-/** (b) The cluster with a standby: freeze the writer, time the takeover, resume, check the chains. */
+type LakeHead = { generation: number; writer?: string };
+
+/** Both writers start at once and either may take the lease first: which one holds it. */
+async function leaseHolder(root: string): Promise<{ holder: string; standby: string }> {
+  const lease = JSON.parse(
+    await readFile(join(root, 'bucket', CLUSTER_BUCKET, 'lake', 'writer-lease.json'), 'utf8'),
+  ) as { writer: string };
+  const names = ['writer', 'writer-2'];
+  const ids = await Promise.all(
+    names.map((name) =>
+      readFile(join(root, name, 'warehouse', 'lake-writer-id'), 'utf8').then((id) => id.trim()),
+    ),
+  );
+  const holder = names[ids.indexOf(lease.writer)] ?? 'writer';
+  return { holder, standby: names.find((name) => name !== holder)! };
+}
+
+/** Seconds from `from` until another writer's generation is in the bucket (undefined: not in 3 minutes). */
+async function publishedByAnother(head: () => Promise<LakeHead>, frozen: LakeHead, from: number) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await delay(250)) {
+    const now = await head().catch(() => frozen);
+    if (now.writer !== frozen.writer && now.generation > frozen.generation) return (Date.now() - from) / 1000;
+  }
+  return undefined;
+}
+
+/** The lines in which `name` said it steps down, once it has (within a minute). */
+async function stepDownLines(cluster: ClusterProcess, name: string): Promise<string[]> {
+  const said = () =>
+    cluster.lines.filter((l) => l.line.startsWith(`[${name}]`) && l.line.includes('steps down'));
+  for (const deadline = Date.now() + 60_000; said().length === 0 && Date.now() < deadline;) await delay(500);
+  return said().map((l) => l.line);
+}
+
+/** (b) The cluster with a standby: freeze the lease holder, time the takeover, resume, check the chains. */
 async function takeover(root: string): Promise<boolean> {
   const cluster = await startClusterProcess(root, ['--base-port', values['base-port'], '--standby-writer']);
   const manifestFile = join(root, 'bucket', CLUSTER_BUCKET, 'lake', 'manifest.json');
-  const manifest = async () =>
-    JSON.parse(await readFile(manifestFile, 'utf8')) as { generation: number; writer?: string };
+  const head = async () => JSON.parse(await readFile(manifestFile, 'utf8')) as LakeHead;
   try {
     for (
       const deadline = Date.now() + 180_000;
-      (await manifest().catch(() => ({ generation: 0 }))).generation < 5;
+      (await head().catch(() => ({ generation: 0 }))).generation < 5;
     ) {
       if (Date.now() > deadline) throw new Error('no lake generation 5 within 3 minutes');
       await delay(1_000);
     }
     await delay(15_000); // steady polling
-    // Both writers start at once and either may take the lease first: freeze the one holding it.
-    const lease = JSON.parse(
-      await readFile(join(root, 'bucket', CLUSTER_BUCKET, 'lake', 'writer-lease.json'), 'utf8'),
-    ) as {
-      writer: string;
-    };
-    const names = ['writer', 'writer-2'];
-    const ids = await Promise.all(
-      names.map((name) =>
-        readFile(join(root, name, 'warehouse', 'lake-writer-id'), 'utf8').then((id) => id.trim()),
-      ),
-    );
-    const holder = names[ids.indexOf(lease.writer)] ?? 'writer';
-    const standby = names.find((name) => name !== holder)!;
-    const writer = cluster.pidOf(holder);
+    const { holder, standby } = await leaseHolder(root);
+    const pid = cluster.pidOf(holder);
     say(`${holder} holds the lake, ${standby} stands by; freezing ${holder}`);
-    const frozen = await manifest();
+    const frozen = await head();
     const from = Date.now();
-    process.kill(writer, 'SIGSTOP');
-    let took: number | undefined;
-    for (
-      const deadline = Date.now() + 180_000;
-      Date.now() < deadline && took === undefined;
-      await delay(250)
-    ) {
-      const now = await manifest().catch(() => frozen);
-      if (now.writer !== frozen.writer && now.generation > frozen.generation)
-        took = (Date.now() - from) / 1000;
-    }
-    process.kill(writer, 'SIGCONT');
+    process.kill(pid, 'SIGSTOP');
+    const took = await publishedByAnother(head, frozen, from);
+    process.kill(pid, 'SIGCONT');
+    const outcome =
+      took === undefined ? 'nothing within 3 minutes' : `${took.toFixed(1)} s after ${holder} froze`;
+    say(`${standby} published ${outcome} (goal ≤ ${TAKEOVER_GOAL_S} s)`);
+    const steppedDown = await stepDownLines(cluster, holder);
     say(
-      `the standby published ${took === undefined ? 'nothing within 3 minutes' : `${took.toFixed(1)} s after the writer froze`} (goal ≤ ${TAKEOVER_GOAL_S} s)`,
-    );
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await delay(500)) {
-      if (cluster.lines.some((l) => l.line.startsWith('[writer]') && l.line.includes('steps down'))) break;
-    }
-    const steppedDown = cluster.lines.filter(
-      (l) => l.line.startsWith('[writer]') && l.line.includes('steps down'),
-    );
-    say(
-      `the resumed writer: ${steppedDown.length === 1 ? 'stepped down in one line' : `${steppedDown.length} step-down lines`}`,
+      `the resumed ${holder}: ${steppedDown.length === 1 ? 'stepped down in one line' : `${steppedDown.length} step-down lines`}`,
     );
     await delay(10_000);
     const chains = await checkVersionChains(join(root, standby, 'lake'));
     say(
       `version chains at generation ${chains.generation}: ${chains.versions} settled rows, ${chains.lost} lost, ${chains.doubled} doubled`,
     );
-    return (
-      took !== undefined &&
-      took <= TAKEOVER_GOAL_S &&
-      steppedDown.length === 1 &&
-      chains.lost + chains.doubled === 0
-    );
+    const tookInTime = took !== undefined && took <= TAKEOVER_GOAL_S;
+    return tookInTime && steppedDown.length === 1 && chains.lost + chains.doubled === 0;
   } finally {
     await cluster.stop();
   }
