@@ -62,7 +62,9 @@ export async function restoreWriterIfAsked(settings: Settings, log: (line: strin
   }
 }
 
-/** How long a restored writer keeps trying to reach the feed pollers. */
+/** How long one signal to a poller may take. */
+const SIGNAL_TIMEOUT_MS = 5_000;
+/** How long a restored writer waits between attempts to reach the feed pollers. */
 const REFETCH_RETRY_MS = 15_000;
 
 /**
@@ -106,7 +108,10 @@ export async function refetchAfterRestore(
 
 async function signalRefetch(client: Client, workflowId: string): Promise<void> {
   try {
-    await client.workflow.getHandle(workflowId).signal(refetchSignal);
+    // A time limit: a Temporal that does not answer fails this attempt, which is tried again later.
+    await client.withDeadline(Date.now() + SIGNAL_TIMEOUT_MS, () =>
+      client.workflow.getHandle(workflowId).signal(refetchSignal),
+    );
   } catch (error) {
     // A poller not running now starts later with no validators of its own to distrust.
     if (error instanceof WorkflowNotFoundError) return;

@@ -8,6 +8,7 @@ import type { LakeFile } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';
 import { STATES, type IncidentRecord } from '../../model/index.js';
 import { publishFiles } from '../../warehouse/publish.js';
+import { makeLiveRecords } from './live-records.js';
 import { SETTLED_VERSION_COLUMNS } from '../../warehouse/schema.js';
 import type { Warehouse } from '../../warehouse/warehouse.js';
 
@@ -163,44 +164,10 @@ export async function linkArchive(from: string, lakeDir: string): Promise<void> 
 }
 
 export function liveRecords(changed: number): IncidentRecord[] {
-  return Array.from({ length: LIVE }, (_, i) => {
-    const record: IncidentRecord = {
-      id: `nsw-rfs-live-${i}`,
-      feature_type: 'incident',
-      parent_id: null,
-      state: 'nsw',
-      agency: 'rfs',
-      feed_id: `live-${i}`,
-      title: `Live fire ${i}`,
-      event_type: 'bushfire',
-      event_category: 'fire',
-      status: i === 0 && changed % 2 === 1 ? 'contained' : 'active',
-      warning_level: 'advice',
-      severity: 'Minor',
-      urgency: 'Expected',
-      certainty: 'Observed',
-      address: 'Fire Trail, Bushland',
-      suburb: 'Bushland',
-      lga: 'Bush Shire',
-      location_state: 'nsw',
-      latitude: -33 - i / 1000,
-      longitude: 150 + i / 1000,
-      precision: 'exact',
-      geometry: `{"type":"Point","coordinates":[${150 + i / 1000},${-33 - i / 1000}]}`,
-      details: '{}',
-      reported_at: '2026-11-20T09:00:00+11:00',
-      // Only incident 0 changes from poll to poll: one new version per small poll.
-      updated_at:
-        i === 0
-          ? `2026-11-20T${String(10 + (changed % 10)).padStart(2, '0')}:00:00+11:00`
-          : '2026-11-20T10:00:00+11:00',
-      fetched_at: '2026-11-20T10:00:00+11:00',
-      retracted: false,
-      retracted_at: null,
-      retraction_reason: null,
-    };
-    return record;
-  });
+  // Only incident 0 changes from poll to poll: one new version per small poll.
+  const [first, ...rest] = makeLiveRecords(LIVE, 0);
+  const updated = `2026-11-20T${String(10 + (changed % 10)).padStart(2, '0')}:00:00+11:00`;
+  return [{ ...first!, status: changed % 2 === 1 ? 'contained' : 'active', updated_at: updated }, ...rest];
 }
 
 /** H seeded history rows in the warehouse and the lake, with the archive linked in, published. */
