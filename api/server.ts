@@ -32,8 +32,8 @@ import { ServingStore } from '../lake/serving/serving-store.js';
 import { ChangeHub } from './stream/hub.js';
 import { StreamTokenCodec } from './stream/tokens.js';
 import { WebhookDispatcher } from './subscriptions/dispatcher.js';
+import { openSubscriptionStore } from './subscriptions/open-store.js';
 import { endDeliveries, temporalHandOn } from './subscriptions/temporal-hand-on.js';
-import { SqliteSubscriptionStore } from '../subscriptions/sqlite-store.js';
 import { startLakeReplica } from './lake-replica.js';
 import { dependencyReport, writerReport } from './meta/dependencies.js';
 import { apiMetricReaders } from './metrics-readers.js';
@@ -109,7 +109,7 @@ export async function startApiServer(
   );
   await board.start();
   // Webhooks: matched here against every change the stream hands out, delivered by workflows.
-  const subscriptionStore = SqliteSubscriptionStore.open(layout.subscriptionsDbFile);
+  const subscriptionStore = await openSubscriptionStore(settings);
   const dispatcher = await WebhookDispatcher.start({
     store: subscriptionStore,
     hub: stream,
@@ -120,7 +120,7 @@ export async function startApiServer(
     }),
     onError: (error) =>
       log?.(
-        `handing a webhook delivery on failed: ${error instanceof Error ? error.message : String(error)}`,
+        `webhook dispatch waits and tries again: ${error instanceof Error ? error.message : String(error)}`,
       ),
   });
   const pages = pageInputs(settings, client, accessStore, log);
@@ -214,7 +214,7 @@ export async function startApiServer(
       board.stop();
       dispatcher.close();
       stream.close();
-      subscriptionStore.close();
+      await subscriptionStore.close();
       pages.stop();
       await replica?.close();
       store.close();

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** DATA_DIR when it is not set (`npm start`). */
 export const DEFAULT_DATA_DIR = 'data';
@@ -49,5 +49,21 @@ export function dataLayout(dataDir: string) {
     archiveReportRef: (loadName: string) => join('archive-loads', `${loadName}.json`),
     /** Normalised records of one poll, relative to DATA_DIR; removed once committed. */
     stagedRef: (feedKey: string, pollId: string) => join('staged', feedKey, `${pollId}.json`),
+  };
+}
+
+/**
+ * The SQLite key store's files: the keys and quota counters (ACCESS_DB_FILE, or under DATA_DIR), and
+ * the webhook subscriptions beside them, so that processes sharing one key store file (several
+ * replicas on one host) share the subscriptions too.
+ */
+export function sqliteKeyStoreFiles(settings: { DATA_DIR: string; ACCESS_DB_FILE?: string | undefined }) {
+  const layout = dataLayout(settings.DATA_DIR);
+  const access = settings.ACCESS_DB_FILE ?? layout.accessDbFile;
+  return {
+    access,
+    subscriptions: settings.ACCESS_DB_FILE
+      ? join(dirname(settings.ACCESS_DB_FILE), 'subscriptions.sqlite')
+      : layout.subscriptionsDbFile,
   };
 }

@@ -98,13 +98,15 @@ const SettingsSchema = z.object({
   WRITER_QUIET_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   /**
    * The key store (SQLite) the API processes share; DATA_DIR/api/access.sqlite when unset. Several
-   * replicas on one host point here (npm run cluster); across hosts, DATABASE_URL.
+   * replicas on one host point here (npm run cluster); across hosts, DATABASE_URL. Webhook
+   * subscriptions are kept beside it (subscriptions.sqlite in the same folder).
    */
   ACCESS_DB_FILE: z.string().min(1).optional(),
   /**
-   * A PostgreSQL database for keys, quota counters and short-window limits, shared by API replicas on
-   * any host and by the key CLI (postgres://user:password@host:port/database). The schema is migrated
-   * at start. Unset: the SQLite file above.
+   * A PostgreSQL database for keys, quota counters, short-window limits and webhook subscriptions,
+   * shared by API replicas and ingest workers on any host and by the key CLI
+   * (postgres://user:password@host:port/database). The schema is migrated at start. Unset: the SQLite
+   * files under DATA_DIR/api. Back it up with pg_dump (docs/deploy.md, "Lost the key store").
    */
   DATABASE_URL: z
     .string()
@@ -123,6 +125,17 @@ const SettingsSchema = z.object({
   ACCESS_STORE_GRACE_REQUESTS: z.coerce.number().int().min(0).default(1_000),
   /** For how long after the key store stopped answering those requests are let through. */
   ACCESS_STORE_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
+   * Where the SQLite key store (keys, quota counters, webhook subscriptions) is backed up: a folder or
+   * s3://bucket/prefix. Unset: beside the lake, s3://bucket/key-store-backups[/lake prefix] for a lake in
+   * a bucket, else DATA_DIR/backups/key-store (which a lost disk takes with it). Never under the lake's
+   * own prefix, which API replicas serve.
+   */
+  KEY_BACKUP_URL: locationUrl.optional(),
+  /** How often the SQLite key store is backed up (a Temporal schedule); 0: never. */
+  KEY_BACKUP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** How many of its backups are kept: the oldest beyond this are removed after each backup. */
+  KEY_BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
   /** An S3-compatible store's address (versitygw, R2, Ceph…); AWS S3 when unset. */
   S3_ENDPOINT: z.url().optional(),
   /** The bucket's region; the SDK's chain (AWS_REGION, profile) when unset, us-east-1 with S3_ENDPOINT. */

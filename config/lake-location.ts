@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { dataLayout } from './data-layout.js';
 import type { Settings } from './env.js';
 import type { LakeLocation } from './lake-url.js';
@@ -18,4 +19,29 @@ export function lakeLocationOf(
     forcePathStyle: settings.S3_FORCE_PATH_STYLE,
     requestTimeoutMs: settings.S3_TIMEOUT_MS,
   };
+}
+
+/** Where the SQLite key store's backups go (KEY_BACKUP_URL, or beside the lake), with the S3 settings. */
+export function keyBackupLocationOf(
+  settings: Pick<
+    Settings,
+    | 'KEY_BACKUP_URL'
+    | 'LAKE_URL'
+    | 'DATA_DIR'
+    | 'S3_ENDPOINT'
+    | 'S3_REGION'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'S3_TIMEOUT_MS'
+  >,
+): LakeLocation {
+  const lake = settings.LAKE_URL;
+  const beside: LakeLocation =
+    lake?.kind === 's3'
+      ? {
+          kind: 's3',
+          bucket: lake.bucket,
+          prefix: ['key-store-backups', lake.prefix].filter(Boolean).join('/'),
+        }
+      : { kind: 'folder', dir: join(settings.DATA_DIR, 'backups', 'key-store') };
+  return lakeLocationOf({ ...settings, LAKE_URL: settings.KEY_BACKUP_URL ?? beside });
 }

@@ -11,7 +11,11 @@ import { feedStatusShown, keptFeedPollers } from './pollers.js';
 import { keptDeclarationRefresher } from './declarations.js';
 import { keptEventClusterer } from './event-clusterer.js';
 import { keepWorkflows, startWorkflowDoctor, type KeptWorkflow } from './workflow-doctor.js';
-import { ensureCompactionSchedule, ensureDeclarationRefreshSchedule } from './schedules.js';
+import {
+  ensureCompactionSchedule,
+  ensureDeclarationRefreshSchedule,
+  ensureKeyStoreBackupSchedule,
+} from './schedules.js';
 import { createIngestWorker, createWarehouseWorker } from './workers.js';
 import { startWriterRole } from './writer-role.js';
 import type { RunningRole } from './running-role.js';
@@ -106,6 +110,7 @@ export async function startIngestRole(settings: Settings, log: ServiceLog): Prom
     // Started (or left running) now; then checked every few seconds, so a stuck one polls again soon.
     await keepWorkflows(client, kept, log);
     await ensureCompactionSchedule(client, settings);
+    await ensureKeyStoreBackupSchedule(client, settings);
     if (declarationsEnabled(settings)) await ensureDeclarationRefreshSchedule(client, settings);
     if (gaugeSources.length > 0) await ensureGaugeSchedules(client, settings, log);
     doctor = startWorkflowDoctor(client, () => kept, log, settings.WORKFLOW_CHECK_SECONDS * 1000);

@@ -5,7 +5,7 @@ import {
   type IntervalSpec,
 } from '@temporalio/client';
 import { DECLARATION_REFRESHER_WORKFLOW_ID, type Settings } from '../config/index.js';
-import type { CompactLakeInput } from '../workflows/index.js';
+import type { BackupKeyStoreInput, CompactLakeInput } from '../workflows/index.js';
 
 /**
  * A Temporal schedule (visible under Schedules in the Web UI) that starts one workflow on the ingest
@@ -65,5 +65,22 @@ export async function ensureDeclarationRefreshSchedule(client: Client, settings:
     interval: { every: `${settings.DECLARATIONS_REFRESH_MINUTES} minutes` },
     workflowType: 'requestDeclarationRefresh',
     args: [{ refresherWorkflowId: DECLARATION_REFRESHER_WORKFLOW_ID }],
+  });
+}
+
+export const KEY_STORE_BACKUP_SCHEDULE_ID = 'key-store-backup';
+
+/**
+ * The schedule that backs up a SQLite key store every KEY_BACKUP_MINUTES (workflows/backup-key-store.ts);
+ * none for a PostgreSQL one (its own tools back it up) or with KEY_BACKUP_MINUTES=0.
+ */
+export async function ensureKeyStoreBackupSchedule(client: Client, settings: Settings): Promise<void> {
+  if (settings.DATABASE_URL || settings.KEY_BACKUP_MINUTES === 0) return;
+  const args: [BackupKeyStoreInput] = [{ taskQueue: settings.INGEST_TASK_QUEUE }];
+  await createScheduleOnce(client, settings, {
+    scheduleId: KEY_STORE_BACKUP_SCHEDULE_ID,
+    interval: { every: `${settings.KEY_BACKUP_MINUTES} minutes` },
+    workflowType: 'backupKeyStore',
+    args,
   });
 }

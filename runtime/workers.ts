@@ -24,7 +24,8 @@ import {
   type Settings,
 } from '../config/index.js';
 import { createWebhookActivities } from '../activities/webhook-activities.js';
-import { lazySubscriptionStore } from '../subscriptions/lazy-store.js';
+import { createKeyStoreBackupActivities } from '../activities/key-store-backup.js';
+import { openSubscriptionStore } from '../api/subscriptions/open-store.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { CAP_FEED_KEY } from '../lake/storage/lake-storage.js';
 import { openLakeStorage } from '../lake/storage/open-storage.js';
@@ -69,10 +70,11 @@ export async function createIngestWorker({
       ...createDeclarationIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
       ...createGaugeIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
       ...createWebhookActivities({
-        store: lazySubscriptionStore(dataLayout(settings.DATA_DIR).subscriptionsDbFile),
+        store: await openSubscriptionStore(settings),
         policy: { allowLoopback: settings.WEBHOOK_ALLOW_LOOPBACK },
         timeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS,
       }),
+      ...createKeyStoreBackupActivities({ settings }),
     },
     // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.
     shutdownGraceTime: '1 second',

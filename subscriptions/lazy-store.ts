@@ -8,6 +8,8 @@ export function lazySubscriptionStore(file: string): SubscriptionStore {
   let store: SqliteSubscriptionStore | undefined;
   return new Proxy({} as SubscriptionStore, {
     get: (_target, name) => {
+      // Not a promise: awaiting the store (an async opener returns it) must not open the file.
+      if (name === 'then') return undefined;
       store ??= SqliteSubscriptionStore.open(file);
       const opened = store;
       const member: unknown = Reflect.get(opened, name);

@@ -1,15 +1,19 @@
 import type Database from 'better-sqlite3';
 import type {
-  AreaSpec,
   AttemptRecord,
   DeliveryRecord,
-  DeliveryStatus,
-  ResolvedArea,
   Subscription,
   SubscriptionHealth,
-  SubscriptionStatus,
   SubscriptionStore,
 } from './types.js';
+import {
+  deliveryOf,
+  subscriptionOf,
+  subscriptionValues,
+  SUBSCRIPTION_COLUMNS,
+  type DeliveryRow,
+  type SubscriptionRow,
+} from './rows.js';
 import { openSqliteFile } from './sqlite-file.js';
 
 const SCHEMA = `
@@ -49,63 +53,9 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STR
 INSERT OR IGNORE INTO meta VALUES ('revision', '0');
 `;
 
-interface SubscriptionRow {
-  id: string;
-  key_id: string;
-  url: string;
-  types: string;
-  area: string;
-  resolved: string;
-  secret: string;
-  status: string;
-  disabled_reason: string | null;
-  disabled_at: string | null;
-  created_at: string;
-}
+type SqliteSubscriptionRow = SubscriptionRow<string>;
 
-interface DeliveryRow {
-  change_id: string;
-  type: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  queued_at: string;
-  last_attempt_at: string | null;
-  last_status: number | null;
-  last_error: string | null;
-  delivered_at: string | null;
-}
-
-function subscriptionOf(row: SubscriptionRow): Subscription {
-  return {
-    id: row.id,
-    keyId: row.key_id,
-    url: row.url,
-    types: JSON.parse(row.types) as string[],
-    area: JSON.parse(row.area) as AreaSpec,
-    resolved: JSON.parse(row.resolved) as ResolvedArea,
-    secret: row.secret,
-    status: row.status as SubscriptionStatus,
-    disabledReason: row.disabled_reason,
-    disabledAt: row.disabled_at,
-    createdAt: row.created_at,
-  };
-}
-
-function deliveryOf(row: DeliveryRow): DeliveryRecord {
-  return {
-    changeId: row.change_id,
-    type: row.type,
-    subject: row.subject,
-    status: row.status as DeliveryStatus,
-    attempts: row.attempts,
-    queuedAt: row.queued_at,
-    lastAttemptAt: row.last_attempt_at,
-    lastStatus: row.last_status,
-    lastError: row.last_error,
-    deliveredAt: row.delivered_at,
-  };
-}
+const parseText = (json: string): unknown => JSON.parse(json);
 
 /**
  * Subscriptions and their delivery log in one SQLite file (DATA_DIR/api/subscriptions.sqlite), beside
@@ -131,22 +81,9 @@ export class SqliteSubscriptionStore implements SubscriptionStore {
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO subscriptions (id, key_id, url, types, area, resolved, secret, status, disabled_reason, disabled_at, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO subscriptions (${SUBSCRIPTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(
-          subscription.id,
-          subscription.keyId,
-          subscription.url,
-          JSON.stringify(subscription.types),
-          JSON.stringify(subscription.area),
-          JSON.stringify(subscription.resolved),
-          subscription.secret,
-          subscription.status,
-          subscription.disabledReason,
-          subscription.disabledAt,
-          subscription.createdAt,
-        );
+        .run(...subscriptionValues(subscription));
       this.bump();
     })();
     return Promise.resolve();
@@ -154,15 +91,15 @@ export class SqliteSubscriptionStore implements SubscriptionStore {
 
   get(id: string): Promise<Subscription | undefined> {
     const row = this.db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as
-      SubscriptionRow | undefined;
-    return Promise.resolve(row && subscriptionOf(row));
+      SqliteSubscriptionRow | undefined;
+    return Promise.resolve(row && subscriptionOf(row, parseText));
   }
 
   listFor(keyId: string): Promise<Subscription[]> {
     const rows = this.db
       .prepare('SELECT * FROM subscriptions WHERE key_id = ? ORDER BY created_at DESC, id')
-      .all(keyId) as SubscriptionRow[];
-    return Promise.resolve(rows.map(subscriptionOf));
+      .all(keyId) as SqliteSubscriptionRow[];
+    return Promise.resolve(rows.map((row) => subscriptionOf(row, parseText)));
   }
 
   countFor(keyId: string): Promise<number> {
@@ -175,8 +112,8 @@ export class SqliteSubscriptionStore implements SubscriptionStore {
   active(): Promise<Subscription[]> {
     const rows = this.db
       .prepare("SELECT * FROM subscriptions WHERE status = 'active'")
-      .all() as SubscriptionRow[];
-    return Promise.resolve(rows.map(subscriptionOf));
+      .all() as SqliteSubscriptionRow[];
+    return Promise.resolve(rows.map((row) => subscriptionOf(row, parseText)));
   }
 
   delete(id: string, keyId: string): Promise<boolean> {

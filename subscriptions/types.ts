@@ -70,9 +70,9 @@ export interface AttemptRecord {
 }
 
 /**
- * Where subscriptions and their delivery log live. The embedded implementation is SQLite (a file of its
- * own under DATA_DIR, shared by the API processes and the delivery activities of one host); a shared
- * store (PostgreSQL) implements the same calls.
+ * Where subscriptions and their delivery log live: a SQLite file of its own under DATA_DIR (shared by
+ * the API processes and the delivery activities of one host), or, with DATABASE_URL, the key store's
+ * PostgreSQL database (api/subscriptions/postgres-store.ts), shared by every host.
  */
 export interface SubscriptionStore {
   create(subscription: Subscription): Promise<void>;
@@ -101,4 +101,6 @@ export interface SubscriptionStore {
   /** Counts for operators: subscriptions by status, deliveries not yet delivered or given up. */
   health(): Promise<SubscriptionHealth>;
   setDispatchedUpTo(changeId: string): Promise<void>;
+  /** Lets go of the file or the connections. */
+  close(): void | Promise<void>;
 }

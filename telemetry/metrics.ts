@@ -180,6 +180,11 @@ export const metrics = {
     labelNames: ['outcome'] as const,
     registers: [registry],
   }),
+  keyStoreBackedUpAt: new Gauge({
+    name: name('key_store_backup_last_success_timestamp_seconds'),
+    help: 'When this process last backed up the SQLite key store (keys, quotas, subscriptions) whole (Unix seconds).',
+    registers: [registry],
+  }),
 };
 
 type ScrapeReader = () => void | Promise<void>;

@@ -1,5 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -16,6 +15,7 @@ import { columnList, LAKE_TABLES, type LakeTable, type LakeTableName } from '../
 import { CANCEL_WINDOW_MS } from '../model/index.js';
 import { lakeMirrorOf } from './lake-mirror.js';
 import { namesIn } from './folder-names.js';
+import { fileSha256 } from '../lake/storage/file-sha256.js';
 
 export { GARBAGE_GRACE_MS };
 
@@ -35,11 +35,6 @@ export interface PublishResult {
   appendedVersions: number;
 }
 
-async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 /** COPY cannot take its target as a parameter; our own generated paths are quoted instead. */
 export function sqlString(value: string): string {
@@ -118,7 +113,7 @@ export async function describeLakeFile(
     path: file.path,
     rows: Number(stats.n ?? 0),
     bytes: (await stat(path)).size,
-    sha256: await sha256File(path),
+    sha256: await fileSha256(path),
     minTime: isoOrNull(stats.lo),
     maxTime: isoOrNull(stats.hi),
     ...(hasEnd ? { maxEnd: isoOrNull(stats.last) } : {}),

@@ -129,3 +129,13 @@ export const WEBHOOK_BOOKKEEPING: ActivityPolicy = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumAttempts: 10 },
 };
+
+/**
+ * A backup of the SQLite key store: seconds for a small store, minutes for a large one, heartbeating;
+ * retried while the bucket is away, within the hour the next scheduled backup comes anyway.
+ */
+export const KEY_STORE_BACKUP: ActivityPolicy = {
+  startToCloseTimeout: '20 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '10 seconds', maximumInterval: '5 minutes', maximumAttempts: 8 },
+};

@@ -7,6 +7,7 @@ export {
   type FeedPollerInput,
 } from './feed-poller.js';
 export { compactLake, type CompactLakeInput } from './compact-lake.js';
+export { backupKeyStore, type BackupKeyStoreInput } from './backup-key-store.js';
 export {
   eventClusterer,
   eventClustererStatusQuery,

@@ -1,4 +1,4 @@
-import { dataLayout, type Settings } from '../../config/index.js';
+import { sqliteKeyStoreFiles, type Settings } from '../../config/index.js';
 import { PostgresAccessStore } from './postgres-store.js';
 import { SqliteAccessStore } from './sqlite-store.js';
 import type { AccessStore } from './types.js';
@@ -31,7 +31,7 @@ export async function openAccessStore(
       where: `the PostgreSQL database ${url.pathname.slice(1)} at ${url.host}`,
     };
   }
-  const file = settings.ACCESS_DB_FILE ?? dataLayout(settings.DATA_DIR).accessDbFile;
+  const file = sqliteKeyStoreFiles(settings).access;
   return {
     store: SqliteAccessStore.open(file),
     where: settings.ACCESS_DB_FILE ? file : `${settings.DATA_DIR}/`,

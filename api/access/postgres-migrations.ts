@@ -1,8 +1,9 @@
 import type { Pool } from 'pg';
 
 /**
- * The PostgreSQL access store's schema, as numbered steps applied in order and recorded in
- * `schema_migrations`. A step is never edited once released: a change is a new step.
+ * The PostgreSQL key store's schema (keys, quota counters, webhook subscriptions), as numbered steps
+ * applied in order and recorded in `schema_migrations`. A step is never edited once released: a
+ * change is a new step.
  */
 export interface Migration {
   version: number;
@@ -71,6 +72,46 @@ CREATE INDEX rate_windows_ends_at ON rate_windows (ends_at);
     sql: `
 ALTER TABLE api_keys ADD COLUMN monthly_quota bigint;
 ALTER TABLE api_keys ADD COLUMN per_client boolean NOT NULL DEFAULT false;
+`,
+  },
+  {
+    version: 4,
+    name: 'webhook subscriptions and their delivery log (api/subscriptions/postgres-store.ts)',
+    sql: `
+CREATE TABLE subscriptions (
+  id              text PRIMARY KEY,
+  key_id          text NOT NULL,
+  url             text NOT NULL,
+  types           jsonb NOT NULL,
+  area            jsonb NOT NULL,
+  resolved        jsonb NOT NULL,
+  secret          text NOT NULL,
+  status          text NOT NULL,
+  disabled_reason text,
+  disabled_at     text,
+  created_at      text NOT NULL
+);
+CREATE INDEX subscriptions_key ON subscriptions (key_id);
+CREATE INDEX subscriptions_status ON subscriptions (status);
+CREATE TABLE subscription_deliveries (
+  subscription_id text NOT NULL,
+  change_id       text NOT NULL,
+  type            text NOT NULL,
+  subject         text NOT NULL,
+  status          text NOT NULL,
+  attempts        integer NOT NULL DEFAULT 0,
+  queued_at       text NOT NULL,
+  last_attempt_at text,
+  last_status     integer,
+  last_error      text,
+  delivered_at    text,
+  PRIMARY KEY (subscription_id, change_id)
+);
+CREATE INDEX subscription_deliveries_queued ON subscription_deliveries (subscription_id, queued_at);
+CREATE INDEX subscription_deliveries_pending ON subscription_deliveries (queued_at) WHERE status = 'pending';
+-- revision: grows with every subscription made, deleted or disabled; dispatched: the last change handed on.
+CREATE TABLE subscription_meta (name text PRIMARY KEY, value text NOT NULL);
+INSERT INTO subscription_meta VALUES ('revision', '0');
 `,
   },
 ];

@@ -1,8 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Entitlement } from '../../config/index.js';
 import { keyFromRow, type KeyRowCommon } from './key-row.js';
-import { isAccessStoreOutage } from './guarded-store.js';
-import { migrate } from './postgres-migrations.js';
+import { KeyStoreDatabase, type KeyStoreDatabaseOptions } from './postgres-database.js';
 import type {
   AccessStore,
   KeyChanges,
@@ -64,52 +63,14 @@ ORDER BY k.created_at, k.id`;
  * The schema is migrated when the store is opened (api/access/postgres-migrations.ts).
  */
 export class PostgresAccessStore implements AccessStore {
-  private migrated: Promise<void> | undefined;
+  private constructor(private readonly database: KeyStoreDatabase) {}
 
-  private constructor(private readonly pool: pg.Pool) {}
-
-  /** Migrates once (again after a failure): a store opened while its server was away migrates on first use. */
-  private ready(): Promise<void> {
-    const migrated = (this.migrated ??= migrate(this.pool).then(
-      () => undefined,
-      (error: unknown) => {
-        this.migrated = undefined;
-        throw error;
-      },
-    ));
-    return migrated;
+  private query<R extends pg.QueryResultRow>(text: string, values?: unknown[]) {
+    return this.database.query<R>(text, values);
   }
 
-  private async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]) {
-    await this.ready();
-    return this.pool.query<R>(text, values);
-  }
-
-  static async open(
-    url: string,
-    /** startAway: a server that does not answer yet is no error (an API process starts and waits for it). */
-    options: { maxConnections?: number; timeoutMs?: number; startAway?: boolean } = {},
-  ): Promise<PostgresAccessStore> {
-    const timeoutMs = options.timeoutMs ?? 10_000;
-    // Time limits of the driver's own, so a server that stops answering frees its connections too.
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: options.maxConnections ?? 4,
-      connectionTimeoutMillis: timeoutMs,
-      query_timeout: timeoutMs,
-      keepAlive: true,
-    });
-    // An idle connection the server dropped is replaced on the next query; this only keeps it quiet.
-    pool.on('error', () => undefined);
-    const store = new PostgresAccessStore(pool);
-    try {
-      await store.ready();
-    } catch (error) {
-      if (options.startAway && isAccessStoreOutage(error)) return store;
-      await pool.end();
-      throw error;
-    }
-    return store;
+  static async open(url: string, options: KeyStoreDatabaseOptions = {}): Promise<PostgresAccessStore> {
+    return new PostgresAccessStore(await KeyStoreDatabase.open(url, options));
   }
 
   async create(key: StoredKey): Promise<void> {
@@ -211,7 +172,7 @@ export class PostgresAccessStore implements AccessStore {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await this.database.close();
   }
 }
 

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Settings } from '../../config/index.js';
 import {
   LGA_2023_TO_2022_CODES,
@@ -7,6 +5,7 @@ import {
   type Geography,
   type GeographyFiles,
 } from '../../geo/index.js';
+import { fileSha256 } from '../../lake/storage/file-sha256.js';
 
 /**
  * How an API process finds its declarations geography: the DECLARATIONS_* settings name the files
@@ -48,15 +47,10 @@ export interface ServedGeography extends Geography {
   notes: string[];
 }
 
-async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 /** Builds the point index and postcode directory once, for the life of the process. */
 export async function loadServedGeography(files: GeographyFiles): Promise<ServedGeography> {
-  const [geography, sha256] = await Promise.all([loadGeography(files), sha256File(files.boundaries)]);
+  const [geography, sha256] = await Promise.all([loadGeography(files), fileSha256(files.boundaries)]);
   const edition = geography.boundaries.edition ?? 'LGA (edition not stated)';
   const { madeUp } = geography.boundaries;
   return {

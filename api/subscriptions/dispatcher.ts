@@ -14,7 +14,7 @@ export interface DispatcherOptions {
   handOn: HandOn;
   /** How often the store is asked whether subscriptions changed (another process made one). */
   refreshMs?: number;
-  /** First wait before handing a batch on again after a failure (Temporal unreachable); doubles to 30 s. */
+  /** First wait before trying a batch again after a failure (store or Temporal away); doubles to 30 s. */
   retryMs?: number;
   onError?: (error: unknown) => void;
 }
@@ -69,10 +69,25 @@ export class WebhookDispatcher {
   }
 
   private enqueue(changes: readonly StreamChange[]): Promise<void> {
-    this.queue = this.queue
-      .then(() => this.dispatch(changes))
-      .catch(this.options.onError ?? (() => undefined));
+    // A batch is never skipped: while the store or Temporal is away it is tried again (every write
+    // in it is safe to repeat: a queued delivery is kept once, and the workflow drops repeats).
+    this.queue = this.queue.then(() => this.patiently(() => this.dispatch(changes)));
     return this.queue;
+  }
+
+  /** Runs `work` until it succeeds or the dispatcher closes, waiting longer after each failure (to 30 s). */
+  private async patiently(work: () => Promise<void>): Promise<void> {
+    let wait = this.options.retryMs ?? 1_000;
+    while (!this.closed) {
+      try {
+        await work();
+        return;
+      } catch (error) {
+        this.options.onError?.(error);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        wait = Math.min(wait * 2, 30_000);
+      }
+    }
   }
 
   /** The subscriptions a change matches, timed. */
@@ -96,26 +111,12 @@ export class WebhookDispatcher {
           { changeId: change.id, type: change.type, subject: change.subject },
           at,
         );
-        await this.handOnPatiently(subscription, delivery);
+        // Temporal may be restarting: this match waits, not the ones before it.
+        await this.patiently(() => this.options.handOn(subscription, delivery));
       }
     }
     const last = changes[changes.length - 1];
     if (last) await this.remember(last);
-  }
-
-  /** Hands on until it works (Temporal may be restarting): a batch is never skipped. */
-  private async handOnPatiently(subscription: Subscription, delivery: WebhookDelivery): Promise<void> {
-    let wait = this.options.retryMs ?? 1_000;
-    while (!this.closed) {
-      try {
-        await this.options.handOn(subscription, delivery);
-        return;
-      } catch (error) {
-        this.options.onError?.(error);
-        await new Promise((resolve) => setTimeout(resolve, wait));
-        wait = Math.min(wait * 2, 30_000);
-      }
-    }
   }
 
   private async remember(change: StreamChange): Promise<void> {

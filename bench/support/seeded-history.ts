@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LakeFile } from '../../lake/manifest.js';
 import { LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';
 import { STATES } from '../../model/index.js';
+import { fileSha256 } from '../../lake/storage/file-sha256.js';
 
 /**
  * Settled version rows and archive rows made up in DuckDB with SQL and written as the lake's own
@@ -47,11 +46,6 @@ function columnSql(table: 'incident_versions' | 'archive', rows: number): string
     .join(', ');
 }
 
-async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 async function describe(
   connection: DuckDBConnection,
@@ -80,7 +74,7 @@ async function describe(
       path: relative(lakeDir, path),
       rows: Number(stats.n),
       bytes: (await stat(path)).size,
-      sha256: await sha256File(path),
+      sha256: await fileSha256(path),
       minTime: new Date(stats.lo as string).toISOString(),
       maxTime: new Date(stats.hi as string).toISOString(),
       ...(table === 'incident_versions' ? { maxEnd: new Date(stats.last as string).toISOString() } : {}),

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { link, mkdir, readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -11,6 +9,7 @@ import { publishFiles } from '../../warehouse/publish.js';
 import { makeLiveRecords } from './live-records.js';
 import { SETTLED_VERSION_COLUMNS } from '../../warehouse/schema.js';
 import type { Warehouse } from '../../warehouse/warehouse.js';
+import { fileSha256 } from '../../lake/storage/file-sha256.js';
 
 /**
  * A lake with a long history, built in seconds (bench:growth, bench:recovery): H settled version rows
@@ -23,11 +22,6 @@ export const LIVE = 1_000;
 export const HISTORY_START = Date.parse('2026-04-08T00:00:00Z') / 1000;
 export const HISTORY_SPAN_S = 214 * 86_400;
 
-async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 /** SQL for one record column of seeded row `i` (incident `i // 8`, eight versions each). */
 function seededColumn(name: string): string {
@@ -100,7 +94,7 @@ async function describeFiles(
       path: relative(lakeDir, path),
       rows: Number(stats.n),
       bytes: (await stat(path)).size,
-      sha256: await sha256File(path),
+      sha256: await fileSha256(path),
       minTime: new Date(stats.lo as string).toISOString(),
       maxTime: new Date(stats.hi as string).toISOString(),
       ...(table === 'incident_versions'

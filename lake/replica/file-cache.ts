@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { Transform } from 'node:stream';
@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { LakeFile } from '../manifest.js';
 import type { LakeStorage } from '../storage/lake-storage.js';
 import { Unreachable } from '../../telemetry/reachability.js';
+import { fileSha256 } from '../storage/file-sha256.js';
 
 /** A download is tried this many times (a damaged or missing object may be repaired meanwhile). */
 const DOWNLOAD_ATTEMPTS = 3;
@@ -152,7 +153,7 @@ export class LakeFileCache {
     const target = this.localPath(file.path);
     // A file left by an earlier run is kept if it still is what the manifest says.
     if (found && found.sha256 === undefined && found.bytes === file.bytes) {
-      if ((await sha256Of(target)) === file.sha256) {
+      if ((await fileSha256(target)) === file.sha256) {
         found.sha256 = file.sha256;
         found.lastUsed = ++this.clock;
         return;
@@ -248,8 +249,3 @@ export class LakeFileCache {
   }
 }
 
-async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}

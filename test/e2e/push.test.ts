@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,11 @@ import {
 } from '../../replay/generators/nsw-rfs.js';
 import { ReplayServer } from '../../replay/server.js';
 import { NSW_FEED, waitFor } from '../support/harness.js';
-import { bearer, testAccess } from '../support/keys.js';
+import { bearer } from '../support/keys.js';
+import { STORE_KINDS } from '../support/access-stores.js';
+import { startTestPostgres, type TestPostgres } from '../support/postgres.js';
+import { issueKey } from '../../api/access/issue.js';
+import { openAccessStore } from '../../api/access/open-store.js';
 import { startServiceProcess, terminatePollers, type ServiceProcess } from '../support/service-process.js';
 import { SseClient } from '../support/sse.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
@@ -20,12 +25,14 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
 /**
  * Push through the service as `npm start` runs it (supervisor, workers and API as processes of their
  * own): an incident appearing upstream reaches an open stream and a webhook subscribed to its area.
+ * With PostgreSQL, the subscription an API process makes is read by the ingest worker from the database.
  */
-describe('push end to end: the change stream and a webhook over the whole service', () => {
+describe.each(STORE_KINDS)('push end to end over the whole service, keys and subscriptions in %s', (kind) => {
   let replay: ReplayServer;
   let receiver: WebhookReceiver;
   let service: ServiceProcess;
   let dataDir: string;
+  let postgres: TestPostgres | undefined;
   let key: string;
   let upstream: SyntheticIncident[];
   const [quiet, fresh] = syntheticNswIncidents(2, 31).map((incident) => ({
@@ -43,11 +50,17 @@ describe('push end to end: the change stream and a webhook over the whole servic
     replay.script(mirrorPath(NSW_FEED), [
       { kind: 'document', body: () => renderNswMajorIncidents(upstream) },
     ]);
-    const access = testAccess(dataLayout(dataDir).accessDbFile);
-    key = (await access.issue('pro')).token;
-    access.close();
+    const keyStore: Record<string, string> = {};
+    if (kind === 'postgres') {
+      postgres = await startTestPostgres();
+      keyStore.DATABASE_URL = await postgres.newDatabase();
+    }
+    const { store } = await openAccessStore({ DATA_DIR: dataDir, ACCESS_DB_FILE: undefined, ...keyStore });
+    key = (await issueKey(store, { tier: 'pro' }, new Date())).token;
+    await store.close();
     const suffix = randomUUID().slice(0, 8);
     service = await startServiceProcess({
+      ...keyStore,
       DATA_DIR: dataDir,
       TEMPORAL_ADDRESS: inject('temporalAddress'),
       UPSTREAM_BASE_URL: replay.url,
@@ -65,6 +78,7 @@ describe('push end to end: the change stream and a webhook over the whole servic
     await replay?.close();
     await receiver?.close();
     await terminatePollers(inject('temporalAddress'), [NSW_FEED]);
+    await postgres?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -113,6 +127,8 @@ describe('push end to end: the change stream and a webhook over the whole servic
       'webhook-signature': String(delivery.headers['webhook-signature']),
     };
     expect(new Webhook(secret).verify(delivery.body, headers)).toMatchObject({ id: created.id });
+    // Where the subscription lived: the database every host shares, or the one host's file.
+    expect(existsSync(dataLayout(dataDir).subscriptionsDbFile)).toBe(kind === 'sqlite');
     stream.close();
   });
 });

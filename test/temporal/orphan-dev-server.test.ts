@@ -69,5 +69,6 @@ describe('a Temporal dev server left running by a killed service', () => {
     expect(isRunning(server)).toBe(false);
     expect(existsSync(dataLayout(dataDir).temporalPidFile)).toBe(false);
     expect(second.lines.filter((line) => /WARN|ERROR|Error/.test(line))).toEqual([]);
-  });
+    // Two whole starts of the service, each with its own dev server: about a minute on a busy machine.
+  }, 180_000);
 });

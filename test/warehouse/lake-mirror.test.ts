@@ -304,4 +304,20 @@ describe('a writer killed between a file upload and the manifest (real process, 
       warehouse.close();
     }
   });
+
+  it('fills a new, empty bucket from its working copy when the old one is lost (another region)', async () => {
+    const elsewhere = bucket.storage('lake-elsewhere');
+    const warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
+    const writerId = await lakeWriterId(join(dir, 'warehouse.duckdb'));
+    const undo = mirrorLake(new LakeMirror({ storage: elsewhere, lakeDir: join(dir, 'lake'), writerId }));
+    try {
+      await warehouse.exclusive(() => finishPublication(warehouse.db, join(dir, 'lake')));
+      const local = JSON.parse(await readFile(join(dir, 'lake', 'manifest.json'), 'utf8')) as Manifest;
+      expect(local.files.length).toBeGreaterThan(0);
+      expect(await expectWholeLake(elsewhere)).toEqual(local);
+    } finally {
+      undo();
+      warehouse.close();
+    }
+  });
 });
