@@ -136,6 +136,8 @@ async function putBack(
   const check = new Database(incoming, { readonly: true });
   const integrity: unknown = check.pragma('integrity_check', { simple: true });
   check.close();
+  // The copy is in WAL mode: reading it left an empty log and index beside it, which go with it.
+  await Promise.all(['-wal', '-shm'].map((suffix) => rm(incoming + suffix, { force: true })));
   if (integrity !== 'ok') throw new KeyRestoreRefused(`${key} is damaged: ${String(integrity)}`);
   for (const suffix of ['', '-wal', '-shm']) {
     if (existsSync(target + suffix))

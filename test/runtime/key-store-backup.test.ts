@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKeyStoreBackupActivities } from '../../activities/key-store-backup.js';
@@ -94,6 +94,11 @@ describe('the SQLite key store backed up to the bucket and restored with npm run
       /restored 5 keys \(1 revoked\) and 3 webhook subscriptions from backup 2026-11-20T03-00-00.000Z/,
     );
     expect(restored.code).toBe(0);
+    // Only the store's files, nothing the restore used on the way.
+    expect((await readdir(dirname(dataLayout(fresh).accessDbFile))).sort()).toEqual([
+      'access.sqlite',
+      'subscriptions.sqlite',
+    ]);
     const settingsAfter = parseSettings(envFor(fresh));
     const accessAfter = (await openAccessStore(settingsAfter)).store;
     const subscriptionsAfter = await openSubscriptionStore(settingsAfter);
