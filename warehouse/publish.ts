@@ -35,7 +35,6 @@ export interface PublishResult {
   appendedVersions: number;
 }
 
-
 /** COPY cannot take its target as a parameter; our own generated paths are quoted instead. */
 export function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;

@@ -47,7 +47,6 @@ export interface ServedGeography extends Geography {
   notes: string[];
 }
 
-
 /** Builds the point index and postcode directory once, for the life of the process. */
 export async function loadServedGeography(files: GeographyFiles): Promise<ServedGeography> {
   const [geography, sha256] = await Promise.all([loadGeography(files), fileSha256(files.boundaries)]);

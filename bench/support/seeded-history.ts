@@ -46,7 +46,6 @@ function columnSql(table: 'incident_versions' | 'archive', rows: number): string
     .join(', ');
 }
 
-
 async function describe(
   connection: DuckDBConnection,
   lakeDir: string,

@@ -22,7 +22,6 @@ export const LIVE = 1_000;
 export const HISTORY_START = Date.parse('2026-04-08T00:00:00Z') / 1000;
 export const HISTORY_SPAN_S = 214 * 86_400;
 
-
 /** SQL for one record column of seeded row `i` (incident `i // 8`, eight versions each). */
 function seededColumn(name: string): string {
   const incident = '(i // 8)';

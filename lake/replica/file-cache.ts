@@ -248,4 +248,3 @@ export class LakeFileCache {
     return this.entries.has(path);
   }
 }
-

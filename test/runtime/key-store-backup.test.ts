@@ -30,7 +30,7 @@ function restore(env: Record<string, string>, args: string[]): Promise<Run> {
     execFile(
       process.execPath,
       ['--import', TSX, join(ROOT, 'scripts', 'restore.ts'), ...args],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } },
+      { cwd: ROOT, env },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -72,10 +72,10 @@ describe('the SQLite key store backed up to the bucket and restored with npm run
     expect(before.keys.every((key) => key?.secretSha256.length === 32)).toBe(true);
     expect(before.used).toEqual([100, 200, 300, 400, 500]);
     expect(before.deliveries.flat().map((d) => d.status)).toEqual(['delivered', 'pending', 'failed']);
-    const { backupKeyStore } = createKeyStoreBackupActivities({ settings });
+    const activities = createKeyStoreBackupActivities({ settings });
     // Three backups while the stores stay open (an online backup); two are kept.
     for (const at of ['2026-11-20T01:00:00.000Z', '2026-11-20T02:00:00.000Z', '2026-11-20T03:00:00.000Z'])
-      expect(await backupKeyStore({ takenAt: at })).toMatchObject({
+      expect(await activities.backupKeyStore({ takenAt: at })).toMatchObject({
         counts: { keys: 5, revokedKeys: 1, subscriptions: 3 },
         where: `s3://${bucket.bucket}/key-store-backups/lake`,
       });
@@ -146,10 +146,10 @@ describe('the SQLite key store backed up to the bucket and restored with npm run
   });
 });
 
-/** A command line as an operator types it, with its environment; resolves with how it ended. */
-function command(file: string, args: string[], env: Record<string, string>): Promise<Run> {
+/** A command line as an operator types it (found on PATH); resolves with how it ended. */
+function command(file: string, args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(file, args, { env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) =>
+    execFile(file, args, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -176,14 +176,14 @@ describe('the PostgreSQL key store dumped with pg_dump and restored with pg_rest
     const before = await readKeyStore(access, subscriptions, contents);
     expect(before.used).toEqual([100, 200, 300, 400, 500]);
     const dump = join(dir, 'keys.dump');
-    const dumped = await command('pg_dump', ['--format=custom', `--file=${dump}`, lost.DATABASE_URL!], {});
+    const dumped = await command('pg_dump', ['--format=custom', `--file=${dump}`, lost.DATABASE_URL!]);
     expect(dumped.code, dumped.stderr).toBe(0);
     await access.close();
     await subscriptions.close();
 
     const restoredUrl = await postgres.newDatabase();
     const restoreArgs = ['--exit-on-error', '--no-owner', `--dbname=${restoredUrl}`, dump];
-    const restored = await command('pg_restore', restoreArgs, {});
+    const restored = await command('pg_restore', restoreArgs);
     expect(restored.code, restored.stderr).toBe(0);
     const after = parseSettings({ DATA_DIR: join(dir, 'b'), DATABASE_URL: restoredUrl });
     const accessAfter = (await openAccessStore(after)).store;
