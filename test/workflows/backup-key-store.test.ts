@@ -27,8 +27,20 @@ describe('the key store backup schedule', () => {
   it('backs up the store the API processes use, once per run, into KEY_BACKUP_URL', async () => {
     const access = SqliteAccessStore.open(dataLayout(h.settings.DATA_DIR).accessDbFile);
     for (const tier of ['free', 'pro', 'enterprise'] as const) await issueKey(access, { tier }, new Date());
-    await ensureKeyStoreBackupSchedule(h.client, h.settings);
     const schedule = h.client.schedule.getHandle(KEY_STORE_BACKUP_SCHEDULE_ID);
+    // The namespace is shared with the other suites' services, which make this schedule for their own
+    // task queues: this suite's made afresh (again if one of theirs got there in between).
+    await waitFor(
+      async () => {
+        await schedule.delete().catch(() => undefined);
+        await ensureKeyStoreBackupSchedule(h.client, h.settings);
+        const { action } = await schedule.describe();
+        return action.type === 'startWorkflow' && action.taskQueue === h.settings.INGEST_TASK_QUEUE
+          ? true
+          : undefined;
+      },
+      { what: "this suite's own schedule" },
+    );
     expect((await schedule.describe()).spec.intervals).toMatchObject([{ every: 3_600_000 }]);
     await schedule.trigger();
     const started = await waitFor(
