@@ -3,6 +3,7 @@ import { KeyRestoreRefused, listKeyStoreBackups, restoreKeyStore } from '../runt
 import { restoreWriter } from '../runtime/restore-writer.js';
 import { RestoreRefused } from '../warehouse/restore/index.js';
 import { backupName } from '../lake/backups/key-store-backups.js';
+import { describeLakeLocation, keyBackupLocationOf } from '../config/index.js';
 
 const USAGE = `usage: npm run restore [-- --demo]
        npm run restore -- --keys [--from NAME] [--replace] [--demo]
@@ -35,7 +36,10 @@ async function restoreKeys(values: { demo?: boolean; list?: boolean; from?: stri
     await restoreKeyStore(settings, values, (line) => console.error(line));
     return;
   }
-  for (const backup of await listKeyStoreBackups(settings)) {
+  const backups = await listKeyStoreBackups(settings);
+  if (backups.length === 0)
+    console.error(`no key store backups in ${describeLakeLocation(keyBackupLocationOf(settings))}`);
+  for (const backup of backups) {
     const { keys, revokedKeys, subscriptions } = backup.counts;
     const bytes = backup.files.reduce((sum, file) => sum + file.bytes, 0);
     console.log(
