@@ -24,6 +24,9 @@ import { metrics } from '../telemetry/metrics.js';
 import { heartbeating } from './heartbeat.js';
 import { fileSha256 } from '../lake/storage/file-sha256.js';
 
+/** The most pages better-sqlite3 copies in one backup step: all of them. */
+const ALL_PAGES = 0x7fffffff;
+
 export interface KeyStoreBackupInput {
   /** When the backup was asked for (the workflow's time): a retry writes the same backup again. */
   takenAt: string;
@@ -103,7 +106,10 @@ async function onlineCopy(source: string, copy: string): Promise<Partial<KeyStor
   const live = new Database(source, { fileMustExist: true });
   try {
     live.pragma('busy_timeout = 5000');
-    await live.backup(copy);
+    // Every page in one step, one read transaction: a stepped backup starts again whenever another
+    // connection writes (every quota lease does), and could never end on a busy store. In WAL mode
+    // the read blocks no writer; it holds this worker's thread for the copy (milliseconds per MB).
+    await live.backup(copy, { progress: () => ALL_PAGES });
   } finally {
     live.close();
   }

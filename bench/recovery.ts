@@ -12,7 +12,11 @@
  * the standby publishes are measured; then it is resumed and must step down; the lake's version chains
  * are checked for rows lost or doubled.
  *
- * Usage: npm run bench:recovery [-- --versions 10000000 --archive 4800000 --base-port 9500 --no-cluster]
+ * (c) The SQLite key store at scale (bench/support/key-store-at-scale.ts): --keys keys and
+ * --subscriptions subscriptions backed up while another process writes to it, then restored.
+ *
+ * Usage: npm run bench:recovery [-- --versions 10000000 --archive 4800000 --base-port 9500 --no-cluster
+ *          --keys 100000 --subscriptions 100000 --only-keys]
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,6 +36,7 @@ import { restoreWarehouse } from '../warehouse/restore/index.js';
 import { Warehouse, type CommitRequest } from '../warehouse/warehouse.js';
 import { startClusterProcess, type ClusterProcess } from './support/cluster-process.js';
 import { buildArchive, liveRecords, seedHistory } from './support/seeded-lake.js';
+import { keyStoreAtScale } from './support/key-store-at-scale.js';
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +44,9 @@ const { values } = parseArgs({
     archive: { type: 'string', default: '4800000' },
     'base-port': { type: 'string', default: '9500' },
     'no-cluster': { type: 'boolean', default: false },
+    keys: { type: 'string', default: '100000' },
+    subscriptions: { type: 'string', default: '100000' },
+    'only-keys': { type: 'boolean', default: false },
   },
 });
 const FEED = 'nsw-rfs-major-incidents';
@@ -243,10 +251,17 @@ const root = await mkdtemp(join(tmpdir(), 'eids-recovery-'));
 // must be able to reach it (mkdtemp makes folders only their owner can enter).
 const clusterRoot = await mkdtemp(join(tmpdir(), 'eids-recovery-cluster-'));
 try {
-  const restoreOk = await restoreAtScale(root);
-  const takeoverOk = values['no-cluster'] ? true : await takeover(clusterRoot);
+  const keysOk = await keyStoreAtScale(
+    root,
+    { keys: Number(values.keys), subscriptions: Number(values.subscriptions) },
+    say,
+  );
+  const onlyKeys = values['only-keys'];
+  const restoreOk = onlyKeys || (await restoreAtScale(root));
+  const takeoverOk = onlyKeys || values['no-cluster'] || (await takeover(clusterRoot));
+  const ran = (run: boolean, ok: boolean) => (run ? (ok ? 'met' : 'NOT met') : 'not run');
   say(
-    `goals: restore ${restoreOk ? 'met' : 'NOT met'}; takeover ${values['no-cluster'] ? 'not run' : takeoverOk ? 'met' : 'NOT met'}`,
+    `goals: key store ${keysOk ? 'restored whole' : 'NOT restored whole'}; restore ${ran(!onlyKeys, restoreOk)}; takeover ${ran(!onlyKeys && !values['no-cluster'], takeoverOk)}`,
   );
 } finally {
   await rm(root, { recursive: true, force: true });
