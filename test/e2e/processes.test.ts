@@ -143,7 +143,8 @@ describe('the service as separate processes', () => {
       timeoutMs: 90_000,
       what: 'a commit after the ingest worker restarted',
     });
-  });
+    // A restarted worker bundles the workflows again before it polls: its wait, not the default 60 s.
+  }, 150_000);
 
   it('stops every process on SIGTERM, in order and without a warning', async () => {
     // One process per role, whatever else (a restart under way) may be there for a moment.
