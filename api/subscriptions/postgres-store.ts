@@ -15,8 +15,27 @@ import type {
   SubscriptionStore,
 } from '../../subscriptions/types.js';
 import { KeyStoreDatabase, type KeyStoreDatabaseOptions } from '../access/postgres-database.js';
+import { ACCESS_STORE_PIECE, isAccessStoreOutage } from '../access/guarded-store.js';
+import { reasonOf, Unreachable } from '../../telemetry/reachability.js';
 
 type PostgresSubscriptionRow = SubscriptionRow<unknown>;
+
+/** How long a client waits before asking again while the database does not answer. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A database that does not answer (refused, dropped, timed out) is an outage, answered 503 with
+ * Retry-After (api/problem.ts) and retried by the dispatcher and the delivery activities; an error of
+ * the statement itself stays what it is.
+ */
+async function awayAsUnreachable<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!isAccessStoreOutage(error) || error instanceof Unreachable) throw error;
+    throw new Unreachable(ACCESS_STORE_PIECE, reasonOf(error), RETRY_AFTER_SECONDS, { cause: error });
+  }
+}
 
 /** jsonb comes back parsed. */
 const asParsed = (json: unknown): unknown => json;
@@ -36,18 +55,20 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
   }
 
   private query<R extends pg.QueryResultRow>(text: string, values?: unknown[]) {
-    return this.database.query<R>(text, values);
+    return awayAsUnreachable(this.database.query<R>(text, values));
   }
 
   async create(subscription: Subscription): Promise<void> {
-    await this.database.transaction(async (client) => {
-      await client.query(
-        `INSERT INTO subscriptions (${SUBSCRIPTION_COLUMNS})
+    await awayAsUnreachable(
+      this.database.transaction(async (client) => {
+        await client.query(
+          `INSERT INTO subscriptions (${SUBSCRIPTION_COLUMNS})
          VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11)`,
-        subscriptionValues(subscription),
-      );
-      await client.query(BUMP);
-    });
+          subscriptionValues(subscription),
+        );
+        await client.query(BUMP);
+      }),
+    );
   }
 
   async get(id: string): Promise<Subscription | undefined> {
@@ -81,30 +102,34 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
   }
 
   async delete(id: string, keyId: string): Promise<boolean> {
-    return this.database.transaction(async (client) => {
-      const { rowCount } = await client.query('DELETE FROM subscriptions WHERE id = $1 AND key_id = $2', [
-        id,
-        keyId,
-      ]);
-      if (!rowCount) return false;
-      await client.query('DELETE FROM subscription_deliveries WHERE subscription_id = $1', [id]);
-      await client.query(BUMP);
-      return true;
-    });
+    return awayAsUnreachable(
+      this.database.transaction(async (client) => {
+        const { rowCount } = await client.query('DELETE FROM subscriptions WHERE id = $1 AND key_id = $2', [
+          id,
+          keyId,
+        ]);
+        if (!rowCount) return false;
+        await client.query('DELETE FROM subscription_deliveries WHERE subscription_id = $1', [id]);
+        await client.query(BUMP);
+        return true;
+      }),
+    );
   }
 
   async disable(id: string, reason: string, at: string): Promise<void> {
-    await this.database.transaction(async (client) => {
-      await client.query(
-        "UPDATE subscriptions SET status = 'disabled', disabled_reason = $1, disabled_at = $2 WHERE id = $3 AND status = 'active'",
-        [reason, at, id],
-      );
-      await client.query(
-        "UPDATE subscription_deliveries SET status = 'failed' WHERE subscription_id = $1 AND status = 'pending'",
-        [id],
-      );
-      await client.query(BUMP);
-    });
+    await awayAsUnreachable(
+      this.database.transaction(async (client) => {
+        await client.query(
+          "UPDATE subscriptions SET status = 'disabled', disabled_reason = $1, disabled_at = $2 WHERE id = $3 AND status = 'active'",
+          [reason, at, id],
+        );
+        await client.query(
+          "UPDATE subscription_deliveries SET status = 'failed' WHERE subscription_id = $1 AND status = 'pending'",
+          [id],
+        );
+        await client.query(BUMP);
+      }),
+    );
   }
 
   async health(): Promise<SubscriptionHealth> {

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PostgresSubscriptionStore } from '../../api/subscriptions/postgres-store.js';
+import { findFreePort } from '../../runtime/ports.js';
+import { Unreachable } from '../../telemetry/reachability.js';
 import type { Subscription, SubscriptionStore } from '../../subscriptions/types.js';
 import { STORE_KINDS, testSubscriptionStores } from '../support/subscription-stores.js';
 
@@ -152,5 +155,23 @@ describe.each(STORE_KINDS)('the %s subscription store', (kind) => {
     await other.setDispatchedUpTo('g13-0');
     expect(await api.dispatchedUpTo()).toBe('g13-0');
     await close();
+  });
+});
+
+describe('the PostgreSQL subscription store while its server is away', () => {
+  it('fails each call as an outage (503 with Retry-After to a client), not as a bug', async () => {
+    const port = await findFreePort();
+    const store = await PostgresSubscriptionStore.open(`postgres://nobody@127.0.0.1:${port}/none`, {
+      timeoutMs: 500,
+      startAway: true,
+    });
+    const away = await store.get('s1').catch((error: unknown) => error);
+    expect(away).toBeInstanceOf(Unreachable);
+    expect(away).toMatchObject({
+      piece: 'the key store',
+      reason: 'connection refused',
+      retryAfterSeconds: 5,
+    });
+    await store.close();
   });
 });
