@@ -9,31 +9,17 @@ export type RequestObserver = (c: Context<AppEnv>, started: number) => void;
 /** Methods a label may name; anything else (a made-up method) is `other`, so labels stay bounded. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-type CounterChild = ReturnType<typeof metrics.requests.labels>;
-type TimerChild = ReturnType<typeof metrics.requestSeconds.labels>;
-
 /**
  * Counts and times each request by its route template (`/v1/incidents/:id`, never the raw path; a
- * path no route matched is `unmatched`), method and status. The labelled children are looked up once
- * per combination, so a request costs a map lookup and two increments.
+ * path no route matched is `unmatched`), method and status, in the tally that the scrape renders.
  */
-export function requestMetrics(): RequestObserver {
-  const counters = new Map<string, CounterChild>();
-  const timers = new Map<string, TimerChild>();
+export function requestMetrics(tally = metrics.requests): RequestObserver {
   return (c, started) => {
     const seconds = (performance.now() - started) / 1000;
     const method = METHODS.has(c.req.method) ? c.req.method : 'other';
     // The last route the path matched: the handler's, even when a middleware (a cache) answered.
     const path = routePath(c, -1);
     const route = path === '' || path.includes('*') ? 'unmatched' : path;
-    const timed = `${method} ${route}`;
-    let timer = timers.get(timed);
-    if (!timer) timers.set(timed, (timer = metrics.requestSeconds.labels(route, method)));
-    timer.observe(seconds);
-    const status = c.res.status;
-    const counted = `${timed} ${status}`;
-    let counter = counters.get(counted);
-    if (!counter) counters.set(counted, (counter = metrics.requests.labels(route, method, String(status))));
-    counter.inc();
+    tally.record(method, route, c.res.status, seconds);
   };
 }

@@ -19,7 +19,7 @@ import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { childEnvironment, loadSettings } from '../config/index.js';
+import { childEnvironment, dataLayout, loadSettings } from '../config/index.js';
 import { requireTemporalCli } from '../runtime/temporal-cli.js';
 import { startTemporalDevServer } from '../runtime/temporal-dev-server.js';
 import { PROJECT_ROOT } from '../runtime/paths.js';
@@ -27,6 +27,7 @@ import { findFreePort } from '../runtime/ports.js';
 import { buildBenchData } from './support/api-bench-data.js';
 import type { BareRoute } from './support/bare-routes.js';
 import { printTopFrames } from './support/cpu-profile-top.js';
+import { metricsCostInProcess } from './support/metrics-cost-in-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -396,6 +397,7 @@ async function compareCost(
 ) {
   console.log(`\n${title} (identity; ${on.name} against ${off.name}):`);
   const runs: { path: string; on: boolean; figures: Figures }[] = [];
+  const offCpuUs = new Map<string, number>();
   // In the order on, off, off, on, on, off: each side as often first and last, so a trend in the
   // machine's load falls on both alike.
   for (const variant of [on, off, off, on, on, off]) {
@@ -423,7 +425,12 @@ async function compareCost(
     console.log(
       `  ${path}: ${on.name} costs ${fmt(throughput * 100, 1)} % of throughput, ${fmt(cpu * 100, 1)} % more CPU a request (medians of 3; goal ≤ ${goalPercent} %)`,
     );
+    offCpuUs.set(
+      path,
+      median(false, (f) => f.cpuUs),
+    );
   }
+  return offCpuUs;
 }
 
 const pathsOf = (...names: string[]) => rows.filter((row) => names.includes(row.name)).map((row) => row.path);
@@ -436,15 +443,35 @@ if (!values['no-log-check']) {
     5,
   );
 }
-// Metrics on (METRICS_PORT set: every request counted and timed by route) against off.
+// Metrics on (METRICS_PORT set: every request counted and timed by route) against off: over HTTP,
+// then in this process, where a few microseconds are not lost in the network's noise.
 if (!values['no-metrics-check']) {
-  await compareCost(
+  const paths = pathsOf('list', 'incidents-1');
+  const httpCpuUs = await compareCost(
     'metrics cost',
-    pathsOf('list', 'incidents-1'),
+    paths,
     { name: 'metrics on', start: () => startApi('info', undefined, { METRICS_PORT: '0' }) },
     { name: 'metrics off', start: () => startApi('info') },
     2,
   );
+  const rounds = 20;
+  const requests = 2_000;
+  console.log(
+    `\nmetrics cost in process (the app's fetch, ${rounds} alternating rounds of ${requests} requests a side, medians):`,
+  );
+  for (const cost of await metricsCostInProcess(dataLayout(join(dir, 'data')).lakeDir, dir, paths, {
+    rounds,
+    requests,
+  })) {
+    const extra = cost.onUs - cost.offUs;
+    const whole = httpCpuUs.get(cost.path);
+    console.log(
+      `  ${cost.path.padEnd(30)} off ${fmt(cost.offUs, 1)} µs, on ${fmt(cost.onUs, 1)} µs CPU a request: metrics cost ${fmt(extra, 2)} µs, ${fmt((extra / cost.offUs) * 100, 1)} % of the app's work` +
+        (whole
+          ? `, ${fmt((extra / whole) * 100, 1)} % of the ${fmt(whole)} µs a request costs the API process over HTTP (goal ≤ 2 %)`
+          : ''),
+    );
+  }
 }
 
 console.log(

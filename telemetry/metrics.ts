@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RequestTally } from './request-tally.js';
 
 /**
  * Every metric the service exports, defined once (name, help, labels), in one registry per process.
@@ -20,18 +21,17 @@ const WORK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 const CALL_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export const metrics = {
-  requests: new Counter({
-    name: name('http_requests_total'),
-    help: 'API requests answered, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  }),
-  requestSeconds: new Histogram({
-    name: name('http_request_duration_seconds'),
-    help: 'Time to answer an API request (to its last header; streams to their first byte), by route template.',
-    labelNames: ['route', 'method'] as const,
-    buckets: REQUEST_BUCKETS,
-    registers: [registry],
+  /** Requests by route template, method and status, and their latency: counted in plain numbers, rendered when scraped. */
+  requests: new RequestTally(registry, {
+    count: {
+      name: name('http_requests_total'),
+      help: 'API requests answered, by route template, method and status.',
+    },
+    duration: {
+      name: name('http_request_duration_seconds'),
+      help: 'Time to answer an API request (to its last header; streams to their first byte), by route template.',
+      buckets: REQUEST_BUCKETS,
+    },
   }),
   refusals: new Counter({
     name: name('access_refusals_total'),
