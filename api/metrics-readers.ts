@@ -15,6 +15,8 @@ export interface ApiMetricSources {
   store: ServingStore;
   replica: LakeReplicaStatusSource | undefined;
   stream: ChangeHub;
+  /** Streams it holds before refusing more. */
+  streamCapacity: number;
   catalogue: readonly FeedDefinition[];
   feedHealth: FeedHealthSource;
   gaugeHealth: GaugeHealthSource;
@@ -100,6 +102,7 @@ export function apiMetricReaders(sources: ApiMetricSources): () => void {
     const now = sources.now();
     readLake(sources, now);
     metrics.streams.set(sources.stream.connections);
+    metrics.streamCapacity.set(sources.streamCapacity);
     await Promise.all([readPollers(sources, now), readWebhooks(sources, now)]);
   });
 }

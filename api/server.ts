@@ -38,6 +38,7 @@ import { startLakeReplica } from './lake-replica.js';
 import { dependencyReport, writerReport } from './meta/dependencies.js';
 import { apiMetricReaders } from './metrics-readers.js';
 import { requestMetrics } from './request-metrics.js';
+import { DEFAULT_STREAM_CAPACITY } from './stream/limits.js';
 import { API_VERSION } from './version.js';
 
 export interface RunningApi {
@@ -129,11 +130,13 @@ export async function startApiServer(
   const declarationHealth = new BoardDeclarationHealthSource(board);
   // With METRICS_PORT, this process's metrics: per request, and what the scrape reads from its parts.
   const metricsOn = settings.METRICS_PORT !== undefined;
+  const streamCapacity = settings.STREAM_CAPACITY ?? DEFAULT_STREAM_CAPACITY;
   const stopMetrics = metricsOn
     ? apiMetricReaders({
         store,
         replica,
         stream,
+        streamCapacity,
         catalogue,
         feedHealth,
         gaugeHealth,
@@ -164,6 +167,7 @@ export async function startApiServer(
     declarations,
     declarationHealth,
     stream,
+    streamCapacity,
     subscriptions: {
       store: subscriptionStore,
       policy: { allowLoopback: settings.WEBHOOK_ALLOW_LOOPBACK },

@@ -58,6 +58,8 @@ export interface AppDeps {
   gaugeHealth?: GaugeHealthSource | undefined;
   /** The change stream of this process; /v1/stream answers 503 without it. */
   stream?: ChangeHub | undefined;
+  /** Streams this process holds open before it refuses more with 503 (DEFAULT_STREAM_CAPACITY). */
+  streamCapacity?: number | undefined;
   /** Signs and checks stream tokens (POST /v1/stream/tokens, GET /v1/stream?token=); none without it. */
   streamTokens?: StreamTokenCodec | undefined;
   /** Webhook subscriptions; /v1/subscriptions answers 503 without them. */
@@ -93,6 +95,9 @@ export type ExportDeps = Pick<AppDeps, 'capFeedFile' | 'store' | 'now'>;
 export type EventDeps = Pick<AppDeps, 'store' | 'cursors' | 'now'>;
 export type DeclarationDeps = Pick<AppDeps, 'declarations' | 'declarationHealth' | 'now'>;
 export type SubscriptionDeps = Pick<AppDeps, 'subscriptions' | 'now'>;
-export type StreamDeps = Pick<AppDeps, 'stream' | 'streamTokens' | 'quota' | 'quotas' | 'now'>;
+export type StreamDeps = Pick<
+  AppDeps,
+  'stream' | 'streamCapacity' | 'streamTokens' | 'quota' | 'quotas' | 'now'
+>;
 
 export type { AppEnv } from './env.js';

@@ -53,17 +53,30 @@ if (parts.has('c')) {
 
 if (parts.has('b')) {
   const figures = await fanoutFigures(Number(values.clients), Number(values.subscriptions));
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   line(
     `(b) ${figures.clients.toLocaleString()} open streams: memory per client`,
-    `${(figures.rssPerClientBytes / 1024).toFixed(1)} KiB RSS, ${(figures.heapPerClientBytes / 1024).toFixed(1)} KiB heap`,
+    `${kib(figures.rssPerClientBytes)} RSS, ${kib(figures.heapPerClientBytes)} heap; a bare Node stream ${kib(figures.bareRssPerClientBytes)} RSS (${(figures.rssPerClientBytes / figures.bareRssPerClientBytes).toFixed(2)}×)`,
+  );
+  line(
+    '(b) 50,000 idle streams at that rate (goal ≤ 1 GB)',
+    `${((figures.rssPerClientBytes * 50_000) / 2 ** 30).toFixed(2)} GiB`,
   );
   line(
     '(b) the hub on one change: no client / every client',
     `${figures.hubIdleMs.toFixed(1)} ms / ${figures.hubLoadedMs.toFixed(1)} ms (${(((figures.hubLoadedMs - figures.hubIdleMs) / figures.clients) * 1000).toFixed(2)} µs a client)`,
   );
   line(
+    '(b) the longest the event loop was held meanwhile',
+    `${figures.hubLongestBlockMs.toFixed(1)} ms (goal ≤ 50 ms; requests are answered between slices of streams)`,
+  );
+  line(
+    '(b) a bare Node server writing the same bytes to as many',
+    `${figures.bareWriteMs.toFixed(1)} ms (the hub's fan-out ${((figures.hubLoadedMs - figures.hubIdleMs) / figures.bareWriteMs).toFixed(2)}× that)`,
+  );
+  line(
     '(b) publish → the change on the clients: first / p50 / last',
-    `${figures.firstMs} ms / ${figures.p50Ms} ms / ${figures.lastMs} ms`,
+    `${figures.firstMs} ms / ${figures.p50Ms} ms / ${figures.lastMs} ms (goal last ≤ 1 s; bare: last ${figures.bareLastMs} ms after its writes began)`,
   );
   line(
     `(b) a metrics scrape, ${figures.subscriptions.toLocaleString()} subscriptions: no stream / every stream`,

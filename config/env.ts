@@ -233,6 +233,11 @@ const SettingsSchema = z.object({
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'comma-separated seconds, e.g. 10,60,300')
     .transform((value) => value.split(',').map((part) => Math.round(Number(part) * 1000)))
     .optional(),
+  /**
+   * Change streams (/v1/stream) one API process holds open; more are refused with 503 and Retry-After,
+   * so a load balancer places them on another replica. Default: api/stream/limits.ts (20,000).
+   */
+  STREAM_CAPACITY: z.coerce.number().int().min(1).optional(),
   /** Signs stream tokens (POST /v1/stream/tokens); API replicas share it. Generated under DATA_DIR when unset. */
   STREAM_TOKEN_SECRET: z.string().min(16).optional(),
   /** Absolute address clients reach the API at, for links in CAP and Atom documents (default http://HOST:PORT). */

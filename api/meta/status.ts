@@ -15,6 +15,7 @@ import {
 import type { AppDeps } from '../types.js';
 import { DependencySchema, type DependencyReport } from './dependencies.js';
 import { lakeStatus, LakeStatusSchema, type LakeStatus } from './lake-status.js';
+import { DEFAULT_STREAM_CAPACITY } from '../stream/limits.js';
 import { jsonResponse } from '../validation.js';
 
 export type OverallStatus = 'healthy' | 'degraded' | 'down' | 'unknown';
@@ -81,6 +82,19 @@ const StatusBody = z
           'The declaration refresher, as /v1/declarations/sources gives it in full; null when this service has none.',
       }),
     lake: LakeStatusSchema,
+    streams: z
+      .object({
+        open: z.number().int().min(0).openapi({ description: 'Change streams open on this process.' }),
+        capacity: z.number().int().min(1).openapi({
+          description: 'Streams it holds before it refuses more with 503 and Retry-After (STREAM_CAPACITY).',
+        }),
+        dropped: z.number().int().min(0).openapi({
+          description:
+            'Streams it ended with a `reset` since it started because their client stopped taking what was sent.',
+        }),
+      })
+      .nullable()
+      .openapi({ description: 'This process’s change streams (/v1/stream); null when it serves none.' }),
     dependencies: z.array(DependencySchema).openapi({
       description:
         'The shared pieces this process depends on and whether they answer; while one is away the service answers from what it holds (feed health as last read, keys in memory), and says so here.',
@@ -104,6 +118,7 @@ export interface StatusInputs {
   declarationsServed: boolean;
   observedAt: Date | undefined;
   lake: LakeStatus;
+  streams: { open: number; capacity: number; dropped: number } | null;
   dependencies: DependencyReport[];
 }
 
@@ -136,6 +151,7 @@ export function statusBody(
       ? { status: health.declarations?.status ?? 'unknown' }
       : null,
     lake: health.lake,
+    streams: health.streams,
     dependencies: health.dependencies,
   };
 }
@@ -148,6 +164,8 @@ export type StatusDeps = Pick<
   | 'declarationHealth'
   | 'store'
   | 'lakeReplica'
+  | 'stream'
+  | 'streamCapacity'
   | 'dependencies'
   | 'version'
   | 'startedAt'
@@ -167,6 +185,9 @@ export async function statusDocument(
     declarationsServed: deps.declarationHealth !== undefined,
     observedAt: deps.feedHealth.observedAt,
     lake: lakeStatus(deps.store.current, deps.lakeReplica),
+    streams: deps.stream
+      ? { ...deps.stream.counts, capacity: deps.streamCapacity ?? DEFAULT_STREAM_CAPACITY }
+      : null,
     dependencies: deps.dependencies?.() ?? [],
   };
   return statusBody(deps.catalogue, inputs, {

@@ -51,3 +51,24 @@ export function changeMatcher(filters: StreamFilters): (change: StreamChange) =>
   };
   return (change) => (!types || types.has(change.type)) && change.facets.some(facetsMatch);
 }
+
+/**
+ * The same key for the same filters, however they were written (order of a list, a token's scope or
+ * the query): streams that share it share the encoded bytes of every batch.
+ */
+export function filterKey(filters: StreamFilters): string {
+  const sorted = (values: readonly string[] | undefined) =>
+    values && values.length > 0 ? [...values].sort() : null;
+  return JSON.stringify([
+    sorted(filters.types),
+    sorted(filters.state),
+    sorted(filters.featureType),
+    sorted(filters.eventType),
+    sorted(filters.severity),
+    sorted(filters.warningLevel),
+    filters.bbox
+      ? [filters.bbox.minLon, filters.bbox.minLat, filters.bbox.maxLon, filters.bbox.maxLat]
+      : null,
+    filters.near ? [filters.near.lat, filters.near.lng, filters.near.radiusKm] : null,
+  ]);
+}

@@ -9,31 +9,18 @@ import {
   type GaugeSnapshot,
 } from './gauge-changes.js';
 import { incidentChanges } from './incident-changes.js';
+import { later, StreamFanout, writeChanges, type Attached, type StreamConnection } from './fanout.js';
+import { readyFrame, resetFrame } from './frames.js';
+import { KEEP_ALIVE_MS, RESUME_WINDOW_MS, STALE_MARGIN_MS } from './limits.js';
 import { changeId, comparePositions, isAfter, markAt, type ChangePosition } from './position.js';
 import { settledVersionsOf } from './settled-versions.js';
+import { metrics } from '../../telemetry/metrics.js';
 
-/** How far back `Last-Event-ID` may reach: older ids get a `reset` (README: the change stream). */
-export const RESUME_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A comment (with the stream's position) on every connection this often, so proxies keep it open. */
-export const KEEP_ALIVE_MS = 15_000;
-/**
- * Gauges going stale are found on the clock, not in a generation: they are sent once this long has
- * passed, so that a generation published before that instant has been loaded and sent first.
- */
-export const STALE_MARGIN_MS = 30_000;
-/**
- * Writes a connection may have unsent before it is closed (it resumes from its last id): a batch of
- * changes is one write, so a client that stops reading is dropped after this many generations.
- */
-export const MAX_PENDING_WRITES = 1_000;
-
-/** One open stream, as the hub sees it. */
-export interface StreamConnection {
-  matches(change: StreamChange): boolean;
-  /** Writes raw text or encoded frames (comments, events); never throws. */
-  write(chunk: string | Uint8Array): void;
-  /** Called after each batch with how many changes were written to it. */
-  delivered?(count: number): void;
+export interface StreamCounts {
+  /** Streams open on this process. */
+  open: number;
+  /** Streams ended because their client stopped taking what was sent, since the process started. */
+  dropped: number;
 }
 
 interface State {
@@ -45,16 +32,7 @@ interface State {
   staleUpTo: number;
 }
 
-interface Attached {
-  connection: StreamConnection;
-  /** Changes at or before this position are not sent (the resume, or another replica, sent them). */
-  floor: ChangePosition;
-  /** Batches that arrived while the resume was being read. */
-  buffered: StreamChange[][] | undefined;
-}
-
 const byPosition = (a: StreamChange, b: StreamChange) => comparePositions(a.position, b.position);
-const later = (a: ChangePosition, b: ChangePosition) => (comparePositions(a, b) >= 0 ? a : b);
 
 export interface HubOptions {
   now?: () => number;
@@ -62,6 +40,8 @@ export interface HubOptions {
   /** Keep-alives and the stale check, KEEP_ALIVE_MS unless a test wants them sooner. */
   tickMs?: number;
   staleMarginMs?: number;
+  /** Bytes a stream may have unsent before it is dropped with a `reset` (MAX_UNSENT_BYTES). */
+  maxUnsentBytes?: number;
 }
 
 export type ResumeOutcome = { kind: 'resumed'; sent: number } | { kind: 'reset'; reason: string };
@@ -74,7 +54,8 @@ export type ResumeOutcome = { kind: 'resumed'; sent: number } | { kind: 'reset';
  */
 export class ChangeHub {
   private state: State;
-  private readonly attached = new Set<Attached>();
+  private readonly fanout: StreamFanout;
+  private dropped = 0;
   private readonly listeners = new Set<(changes: readonly StreamChange[]) => void>();
   private queue: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
@@ -90,6 +71,13 @@ export class ChangeHub {
     this.now = options.now ?? Date.now;
     this.onError = options.onError ?? (() => undefined);
     this.staleMarginMs = options.staleMarginMs ?? STALE_MARGIN_MS;
+    this.fanout = new StreamFanout({
+      ...(options.maxUnsentBytes === undefined ? {} : { maxUnsentBytes: options.maxUnsentBytes }),
+      onDropped: () => {
+        this.dropped += 1;
+        metrics.streamDrops.inc();
+      },
+    });
     const staleUpTo = this.now() - this.staleMarginMs;
     this.state = { snapshot: undefined, gauges: NO_GAUGES, mark: markAt(staleUpTo), staleUpTo };
   }
@@ -119,7 +107,11 @@ export class ChangeHub {
   }
 
   get connections(): number {
-    return this.attached.size;
+    return this.fanout.size;
+  }
+
+  get counts(): StreamCounts {
+    return { open: this.fanout.size, dropped: this.dropped };
   }
 
   /** Every batch, in order, as the hub hands it out (webhook matching). */
@@ -161,29 +153,25 @@ export class ChangeHub {
       mark: [markAt(publishedAt), ...(last ? [last.position] : [])].reduce(later, previous.mark),
       staleUpTo: Math.max(previous.staleUpTo, publishedAt),
     };
-    this.broadcast(changes);
+    await this.broadcast(changes);
   }
 
   private tick(): void {
-    this.enqueue(() => {
+    this.enqueue(async () => {
       const upTo = this.now() - this.staleMarginMs;
       const { staleUpTo, gauges } = this.state;
       if (upTo > staleUpTo) {
         const changes = staleChanges(gauges, markAt(staleUpTo), upTo).sort(byPosition);
         this.state = { ...this.state, staleUpTo: upTo, mark: later(this.state.mark, markAt(upTo)) };
-        this.broadcast(changes);
+        await this.broadcast(changes);
       }
-      return Promise.resolve();
+      // In the queue, after any batch still going out: a keep-alive's id must not pass a change
+      // the stream has not been written yet.
+      await this.fanout.keepAlive(this.state.mark);
     });
-    // A comment keeps proxies from closing an idle stream; the id moves a filtered client's
-    // Last-Event-ID on, so it resumes from here rather than from its last match days ago.
-    for (const entry of this.attached) {
-      if (entry.buffered) entry.connection.write(': keep-alive\n\n');
-      else entry.connection.write(`: keep-alive\nid: ${changeId(later(this.state.mark, entry.floor))}\n\n`);
-    }
   }
 
-  private broadcast(changes: readonly StreamChange[]): void {
+  private async broadcast(changes: readonly StreamChange[]): Promise<void> {
     if (changes.length === 0) return;
     for (const listener of this.listeners) {
       try {
@@ -192,10 +180,7 @@ export class ChangeHub {
         this.onError(error);
       }
     }
-    for (const entry of this.attached) {
-      if (entry.buffered) entry.buffered.push([...changes]);
-      else send(entry, changes);
-    }
+    await this.fanout.broadcast(changes);
   }
 
   /**
@@ -208,8 +193,8 @@ export class ChangeHub {
     after: ChangePosition | undefined | 'unknown',
   ): Promise<ResumeOutcome> {
     const state = this.state;
-    const entry: Attached = { connection, floor: state.mark, buffered: [] };
-    this.attached.add(entry);
+    const entry: Attached = { connection, floor: state.mark, handed: state.mark, buffered: [] };
+    this.fanout.add(entry);
     let outcome: ResumeOutcome = { kind: 'resumed', sent: 0 };
     try {
       if (after === 'unknown' || (after && after.at < this.now() - RESUME_WINDOW_MS)) {
@@ -217,16 +202,14 @@ export class ChangeHub {
         connection.write(resetFrame(reason, changeId(state.mark)));
         outcome = { kind: 'reset', reason };
       } else if (after) {
-        entry.floor = later(after, state.mark);
+        entry.floor = entry.handed = later(after, state.mark);
         const missed = (await this.missedSince(after, state)).filter((change) => connection.matches(change));
         writeChanges(connection, missed);
         outcome = { kind: 'resumed', sent: missed.length };
       }
-      connection.write(readyFrame(changeId(entry.floor), outcome));
+      connection.write(readyFrame(changeId(entry.floor), outcome.kind === 'resumed' ? outcome.sent : 0));
     } finally {
-      const buffered = entry.buffered ?? [];
-      entry.buffered = undefined;
-      for (const changes of buffered) send(entry, changes);
+      this.fanout.release(entry);
     }
     return outcome;
   }
@@ -263,7 +246,7 @@ export class ChangeHub {
   }
 
   detach(connection: StreamConnection): void {
-    for (const entry of this.attached) if (entry.connection === connection) this.attached.delete(entry);
+    this.fanout.remove(connection);
   }
 
   /** Every change after `after` that `state` shows, from its generation and the lake, in order. */
@@ -290,52 +273,7 @@ export class ChangeHub {
   close(): void {
     clearInterval(this.timer);
     this.stopListening?.();
-    this.attached.clear();
+    this.fanout.closeAll();
     this.listeners.clear();
   }
-}
-
-/** Frames joined into one chunk: a connection gets one write per batch, not one per change. */
-function joined(frames: readonly Uint8Array[]): Uint8Array {
-  if (frames.length === 1) return frames[0]!;
-  const chunk = new Uint8Array(frames.reduce((sum, frame) => sum + frame.length, 0));
-  let offset = 0;
-  for (const frame of frames) {
-    chunk.set(frame, offset);
-    offset += frame.length;
-  }
-  return chunk;
-}
-
-/** Writes changes in chunks of at most this many frames (a resume may be thousands). */
-const FRAMES_PER_WRITE = 256;
-
-function writeChanges(connection: StreamConnection, changes: readonly StreamChange[]): void {
-  for (let at = 0; at < changes.length; at += FRAMES_PER_WRITE)
-    connection.write(joined(changes.slice(at, at + FRAMES_PER_WRITE).map((change) => change.frame)));
-  if (changes.length > 0) connection.delivered?.(changes.length);
-}
-
-function send(entry: Attached, changes: readonly StreamChange[]): void {
-  writeChanges(
-    entry.connection,
-    changes.filter((change) => isAfter(change.position, entry.floor) && entry.connection.matches(change)),
-  );
-}
-
-function resetFrame(reason: string, id: string): string {
-  const detail =
-    reason === 'too-old'
-      ? `Last-Event-ID is older than the ${RESUME_WINDOW_MS / 3_600_000} h the stream can resume from: fetch the lists again, then carry on from this event's id.`
-      : 'Last-Event-ID is not an id this service issued: fetch the lists again, then carry on from this event.';
-  return `event: reset\ndata: ${JSON.stringify({ reason, detail, id })}\nid: ${id}\n\n`;
-}
-
-function readyFrame(id: string, outcome: ResumeOutcome): string {
-  const body = {
-    id,
-    resumed: outcome.kind === 'resumed' ? outcome.sent : 0,
-    resumeWindowHours: RESUME_WINDOW_MS / 3_600_000,
-  };
-  return `event: ready\ndata: ${JSON.stringify(body)}\nid: ${id}\n\n`;
 }

@@ -68,13 +68,15 @@ export const StreamHeaders = z.object({
 
 export const STREAM_DESCRIPTION = `Server-Sent Events (text/event-stream) of every change the service publishes, filtered as the lists are.
 
-Event types: ${STREAM_CHANGE_TYPES.map((type) => `\`${type}\``).join(', ')}; plus \`ready\` (sent once the stream is live, naming where it stands) and \`reset\` (the Last-Event-ID cannot be resumed: fetch the lists again).
+Event types: ${STREAM_CHANGE_TYPES.map((type) => `\`${type}\``).join(', ')}; plus \`ready\` (sent once the stream is live, naming where it stands) and \`reset\` (\`reason\` \`unknown-id\` or \`too-old\`: the Last-Event-ID cannot be resumed, fetch the lists again and carry on from its id; \`slow-client\`: the client stopped taking what it was sent, the stream ends, and reconnecting with its id resumes with nothing lost).
 
 Each change's \`data\` is a JSON document \`{id, type, timestamp, subject, version?, data}\`: \`data\` is the resource after the change as its endpoint serves it (an Incident Feature, an Event Feature, a Gauge with \`previousFloodClass\`). Its \`id\` orders every change and is the same on every API replica: the publication time (ms) of the lake generation that first showed the change, a hash of what changed, and the incident's version (\`<ms>-<hash>-<version>\`). Reconnecting with \`Last-Event-ID\` (EventSource does so by itself) sends every change missed within the last 24 hours, from the lake, then live ones. A comment line \`: keep-alive\` with the stream's current id comes every 15 s.
 
 Quota: opening a stream is one request, and every 100 changes it delivers one more; when the quota runs out mid-stream a \`quota-exceeded\` event (the 429 problem document) ends it. From a browser, open it with a stream token (POST /v1/stream/tokens) as \`?token=\` instead of the Authorization header.
 
-An update is sent when the incident matches the filters before or after it, so a client sees an incident leave its area. Gauges carry no event type, severity or warning level: filtering on those leaves gauges out. \`featureType\` applies to incidents (default: point incidents only, as on the list).`;
+An update is sent when the incident matches the filters before or after it, so a client sees an incident leave its area. Gauges carry no event type, severity or warning level: filtering on those leaves gauges out. \`featureType\` applies to incidents (default: point incidents only, as on the list).
+
+Each API process holds a bounded number of streams: past it, a new stream is refused with 503 and \`Retry-After\`, and a load balancer places it on another replica.`;
 
 export const StreamTokenSchema = z
   .object({

@@ -1,15 +1,19 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { TIER_MONTHLY_QUOTA } from '../../config/index.js';
+import { metrics } from '../../telemetry/metrics.js';
 import { accessProblems } from '../access/problems.js';
-import { problems } from '../problem.js';
+import { ProblemError, problems } from '../problem.js';
+import { nodeResponseOf, writeBodyRaw } from '../raw-body.js';
 import type { AppEnv, StreamDeps } from '../types.js';
 import { problemResponses } from '../validation.js';
-import { changeMatcher, type StreamFilters } from './filters.js';
-import { MAX_PENDING_WRITES, type StreamConnection } from './hub.js';
+import { changeMatcher, filterKey, type StreamFilters } from './filters.js';
+import { textFrame } from './frames.js';
+import type { ChangeHub } from './hub.js';
+import { DEFAULT_STREAM_CAPACITY, STREAM_RETRY_AFTER_SECONDS } from './limits.js';
 import { eventMeter } from './metering.js';
 import { parseChangeId } from './position.js';
+import { SseSocket } from './sse-socket.js';
 import {
   STREAM_DESCRIPTION,
   STREAM_FILTER_NAMES,
@@ -74,67 +78,91 @@ function requestedFilters(c: Context<AppEnv>, query: StreamFilterQuery): StreamF
   return scopedFilters(scope);
 }
 
+/** Says to try another replica (or this one shortly): this one holds as many streams as it will. */
+function atCapacity(capacity: number) {
+  metrics.streamRefusals.inc();
+  return new ProblemError(
+    503,
+    'unavailable',
+    'Service Unavailable',
+    `This API process holds as many change streams as it will (${capacity}); try again shortly, when a load balancer will place the stream on another replica.`,
+    {},
+    { 'retry-after': String(STREAM_RETRY_AFTER_SECONDS) },
+  );
+}
+
+/** What a stream's client is charged for the changes it is sent (metering.ts); none without a key. */
+function streamMeter(c: Context<AppEnv>, deps: StreamDeps, end: (frame: Uint8Array) => void) {
+  const keyId = c.get('keyId');
+  if (keyId === undefined) return undefined;
+  const tier = c.get('tier');
+  const limit = c.get('monthlyLimit') ?? (deps.quotas ?? TIER_MONTHLY_QUOTA)[tier];
+  const ownQuota = c.get('ownQuota') ?? false;
+  const meter = eventMeter({
+    quota: deps.quota,
+    keyId,
+    limit,
+    now: deps.now,
+    // The quota ran out on this stream: say so as the 429 would, then end it.
+    exhausted: (headers) => {
+      const problem = accessProblems.quotaExceeded(tier, limit, ownQuota, headers);
+      const body = {
+        type: '/v1/problems/quota-exceeded',
+        title: problem.title,
+        status: 429,
+        detail: problem.detail,
+      };
+      end(textFrame(`event: quota-exceeded\ndata: ${JSON.stringify(body)}\n\n`));
+    },
+  });
+  return (count: number) => meter.add(count);
+}
+
+/** Attaches a stream whose head is written to the hub, and detaches it when either side ends it. */
+async function runStream(hub: ChangeHub, connection: SseSocket, after: Parameters<ChangeHub['attach']>[1]) {
+  try {
+    await hub.attach(connection, after);
+  } catch (error) {
+    console.error(
+      `[api] a change stream could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    connection.close();
+  }
+  if (connection.closed) hub.detach(connection);
+}
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  // Proxies (nginx) must pass events on as they come.
+  'x-accel-buffering': 'no',
+};
+
 export function registerStream(app: OpenAPIHono<AppEnv>, deps: StreamDeps): void {
   app.openapi(streamRoute, (c) => {
     const hub = deps.stream;
     if (!hub) throw problems.unavailable('The change stream is not running in this process.');
+    const outgoing = nodeResponseOf(c);
+    if (!outgoing) throw problems.unavailable('The change stream is served by the HTTP server only.');
+    const capacity = deps.streamCapacity ?? DEFAULT_STREAM_CAPACITY;
+    if (hub.connections >= capacity) throw atCapacity(capacity);
     const query = c.req.valid('query');
-    const matches = changeMatcher(requestedFilters(c, query));
+    const filters = requestedFilters(c, query);
     const lastEventId = c.req.valid('header')['last-event-id'] ?? query.lastEventId;
     const after = lastEventId === undefined ? undefined : (parseChangeId(lastEventId) ?? 'unknown');
-    const keyId = c.get('keyId');
-    const tier = c.get('tier');
-    // Proxies (nginx) must pass events on as they come.
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      let pending = 0;
-      let stop: () => void = () => undefined;
-      const stopped = new Promise<void>((resolve) => (stop = resolve));
-      stream.onAbort(stop);
-      const write = (chunk: string | Uint8Array) => {
-        if (stream.closed || stream.aborted) return stop();
-        // A client this far behind is closed; it resumes from its last id when it reconnects.
-        if (pending >= MAX_PENDING_WRITES) return stop();
-        pending++;
-        stream.write(chunk).then(
-          () => pending--,
-          () => stop(),
-        );
-      };
-      const limit = c.get('monthlyLimit') ?? (deps.quotas ?? TIER_MONTHLY_QUOTA)[tier];
-      const ownQuota = c.get('ownQuota') ?? false;
-      const meter =
-        keyId === undefined
-          ? undefined
-          : eventMeter({
-              quota: deps.quota,
-              keyId,
-              limit,
-              now: deps.now,
-              // The quota ran out on this stream: say so as the 429 would, then end it.
-              exhausted: (headers) => {
-                const problem = accessProblems.quotaExceeded(tier, limit, ownQuota, headers);
-                const body = {
-                  type: '/v1/problems/quota-exceeded',
-                  title: problem.title,
-                  status: 429,
-                  detail: problem.detail,
-                };
-                write(`event: quota-exceeded\ndata: ${JSON.stringify(body)}\n\n`);
-                setTimeout(stop, 100);
-              },
-            });
-      const connection: StreamConnection = {
-        matches,
-        write,
-        delivered: (count) => meter?.add(count),
-      };
-      try {
-        await hub.attach(connection, after);
-        await stopped;
-      } finally {
-        hub.detach(connection);
-      }
+    if (c.req.method === 'HEAD') return c.body(null, 200, SSE_HEADERS);
+    let connection: SseSocket | undefined;
+    const meter = streamMeter(c, deps, (frame) => {
+      connection?.write(frame);
+      setTimeout(() => connection?.close(), 100);
     });
+    // The head goes out with every header the middleware adds; then the stream is written raw.
+    writeBodyRaw(outgoing, (response) => {
+      const opened = new SseSocket(response, filterKey(filters), changeMatcher(filters), meter);
+      connection = opened;
+      response.once('close', () => hub.detach(opened));
+      void runStream(hub, opened, after);
+    });
+    return c.body(null, 200, SSE_HEADERS);
   });
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { requestMetrics } from '../../api/request-metrics.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
 import { benchApp } from './bench-app.js';
@@ -8,6 +7,8 @@ export interface InProcessCost {
   /** Median CPU time of one request through the app, metrics off and on (µs). */
   offUs: number;
   onUs: number;
+  /** Time spent in the request observer itself, per request (µs): the part the rounds' noise hides. */
+  observerUs: number;
 }
 
 type Fetch = (request: Request) => Response | Promise<Response>;
@@ -27,11 +28,11 @@ async function round(fetch: Fetch, url: string, authorization: string, count: nu
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * The metrics' cost without the network's noise: the same app over the same lake twice in this
- * process, one observing every request as an API process with METRICS_PORT does, one not, driven
- * through `fetch` in alternating rounds (each side as often first), medians compared. What a request
- * costs the server besides the app (parsing, sockets) is left out, so the share printed is an upper
- * bound of the share of a whole request.
+ * The metrics' cost without the network's noise: one app over the lake, whose request observer (the
+ * one an API process with METRICS_PORT has) is switched on and off between rounds, so both sides run
+ * the same code, warmed alike; driven through `fetch` in alternating rounds (each side as often first),
+ * medians compared. What a request costs the server besides the app (parsing, sockets) is left out,
+ * so the share of the app's work printed is an upper bound of the share of a whole request.
  */
 export async function metricsCostInProcess(
   lakeDir: string,
@@ -40,31 +41,45 @@ export async function metricsCostInProcess(
   options: { rounds: number; requests: number },
 ): Promise<InProcessCost[]> {
   const store = await ServingStore.open(lakeDir);
+  const observe = requestMetrics();
+  let observing = false;
+  let observed = 0;
+  let observerMs = 0;
+  const { app, access, token } = await benchApp(store, workDir, undefined, {
+    observe: (c, started) => {
+      if (!observing) return;
+      const began = performance.now();
+      observe(c, started);
+      observerMs += performance.now() - began;
+      observed += 1;
+    },
+  });
   try {
-    const off = await benchApp(store, join(workDir, 'off'));
-    const on = await benchApp(store, join(workDir, 'on'), undefined, { observe: requestMetrics() });
-    const sides = [
-      { on: false, fetch: off.app.fetch, authorization: `Bearer ${off.token}` },
-      { on: true, fetch: on.app.fetch, authorization: `Bearer ${on.token}` },
-    ];
+    const fetch: Fetch = app.fetch;
+    const authorization = `Bearer ${token}`;
     const costs: InProcessCost[] = [];
     for (const path of paths) {
       const spent = { on: [] as number[], off: [] as number[] };
+      observed = 0;
+      observerMs = 0;
       const url = `http://127.0.0.1${path}`;
-      for (const side of sides) await round(side.fetch, url, side.authorization, options.requests); // warm-up
+      await round(fetch, url, authorization, options.requests); // warm-up
       for (let i = 0; i < options.rounds; i++) {
-        for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
-          spent[side.on ? 'on' : 'off'].push(
-            await round(side.fetch, url, side.authorization, options.requests),
-          );
+        for (const on of i % 2 === 0 ? [false, true] : [true, false]) {
+          observing = on;
+          spent[on ? 'on' : 'off'].push(await round(fetch, url, authorization, options.requests));
         }
       }
-      costs.push({ path, offUs: median(spent.off), onUs: median(spent.on) });
+      costs.push({
+        path,
+        offUs: median(spent.off),
+        onUs: median(spent.on),
+        observerUs: (observerMs * 1000) / observed,
+      });
     }
-    on.access.close();
-    off.access.close();
     return costs;
   } finally {
+    access.close();
     store.close();
   }
 }

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { listen } from '../../api/listen.js';
 import { ChangeHub } from '../../api/stream/hub.js';
+
 import { ServingStore } from '../../lake/serving/serving-store.js';
 import { syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
 import { publishNow } from '../../warehouse/publisher.js';
@@ -21,11 +22,20 @@ import { requestMetrics } from '../../api/request-metrics.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { startProcessMetrics } from '../../runtime/process-metrics.js';
 
+/** As many streams as the parent opens: the bench measures the fan-out, not the refusal. */
+const STREAM_CAPACITY = 1_000_000;
+
 export type FanoutRequest = 'memory' | 'change' | 'exit';
 export type FanoutReply =
   | { kind: 'ready'; port: number; token: string; metricsUrl: string }
   | { kind: 'memory'; rss: number; heapUsed: number; connections: number }
-  | { kind: 'change'; publishedAt: number; loadedToSentMs: number };
+  | {
+      kind: 'change';
+      publishedAt: number;
+      loadedToSentMs: number;
+      longestBlockMs: number;
+      chunkBytes: number;
+    };
 
 const [scratch = '', subscriptionCount = '0'] = process.argv.slice(2);
 const lakeDir = join(scratch, 'lake');
@@ -64,6 +74,7 @@ apiMetricReaders({
   store,
   replica: undefined,
   stream: hub,
+  streamCapacity: STREAM_CAPACITY,
   catalogue: FEED_CATALOGUE,
   feedHealth,
   gaugeHealth: { read: () => Promise.resolve([]) },
@@ -72,10 +83,38 @@ apiMetricReaders({
   now: () => new Date(),
 });
 const metricsServer = await startProcessMetrics('127.0.0.1', 0);
-const { app, token } = await benchApp(store, scratch, feedHealth, { stream: hub, observe: requestMetrics() });
+const { app, token } = await benchApp(store, scratch, feedHealth, {
+  stream: hub,
+  streamCapacity: STREAM_CAPACITY,
+  observe: requestMetrics(),
+});
 const server = await listen(app.fetch, '127.0.0.1', 0);
+// What one stream of the parent's filter (incident.updated) is sent of each batch, for the bare floor.
+let chunkBytes = 0;
+hub.onBatch((changes) => {
+  chunkBytes = changes
+    .filter((change) => change.type === 'incident.updated')
+    .reduce((sum, change) => sum + change.frame.length, 0);
+});
 const send = (reply: FanoutReply) => process.send!(reply);
 send({ kind: 'ready', port: (server.address() as AddressInfo).port, token, metricsUrl: metricsServer.url });
+
+/** The longest the event loop went without running a 1 ms timer, from now until `stop`. */
+function eventLoopBlocks() {
+  let last = performance.now();
+  let longest = 0;
+  const probe = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  return {
+    stop: () => {
+      clearInterval(probe);
+      return Math.max(longest, performance.now() - last);
+    },
+  };
+}
 
 const gc = (globalThis as { gc?: () => void }).gc;
 process.on('message', (request: FanoutRequest) => {
@@ -87,9 +126,13 @@ process.on('message', (request: FanoutRequest) => {
     } else if (request === 'change') {
       const generation = await poll();
       const publishedAt = Date.now();
+      const blocks = eventLoopBlocks();
       await store.whenLoaded(generation);
       await hub.settled();
-      send({ kind: 'change', publishedAt, loadedToSentMs: performance.now() - swappedAt });
+      // The writes flush on the next turn (Node corks a response's chunk): counted too.
+      await new Promise((resolve) => setImmediate(resolve));
+      const loadedToSentMs = performance.now() - swappedAt;
+      send({ kind: 'change', publishedAt, loadedToSentMs, longestBlockMs: blocks.stop(), chunkBytes });
     } else {
       server.closeAllConnections();
       server.close();

@@ -17,6 +17,9 @@ export class SseClient {
   private read = 0;
   private waiters: (() => void)[] = [];
   private ended = false;
+  /** While set, nothing more is read from the socket: the server's writes back up, as for a slow client. */
+  private paused: Promise<void> | undefined;
+  private unpause: () => void = () => undefined;
 
   private constructor(
     readonly response: Response,
@@ -44,6 +47,7 @@ export class SseClient {
     };
     try {
       for await (const chunk of body) {
+        if (this.paused) await this.paused;
         buffer += decoder.decode(chunk, { stream: true });
         let newline: number;
         while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
@@ -114,6 +118,21 @@ export class SseClient {
     const taken: SseEvent[] = [];
     while (taken.length < count) taken.push(await this.next(accept));
     return taken;
+  }
+
+  /** Stops reading the answer (after the chunk in hand): the client of a slow network, or a stalled one. */
+  pause(): void {
+    this.paused ??= new Promise<void>((resolve) => (this.unpause = resolve));
+  }
+
+  resume(): void {
+    this.paused = undefined;
+    this.unpause();
+  }
+
+  /** Whether the server ended the answer (or it was closed). */
+  get done(): boolean {
+    return this.ended;
   }
 
   /** Events received but not read yet. */

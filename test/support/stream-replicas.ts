@@ -32,6 +32,7 @@ export interface ReplicaOptions extends HubOptions {
   tokenSecret?: string;
   quotas?: Readonly<Record<Tier, number>>;
   subscriptions?: SubscriptionService;
+  streamCapacity?: number;
 }
 
 export async function startReplica(lakeDir: string, options: ReplicaOptions = {}): Promise<Replica> {
@@ -46,6 +47,7 @@ export async function startReplica(lakeDir: string, options: ReplicaOptions = {}
     ...(options.access ? { access: options.access } : {}),
     ...(options.quotas ? { quotas: options.quotas } : {}),
     ...(options.subscriptions ? { subscriptions: options.subscriptions } : {}),
+    ...(options.streamCapacity ? { streamCapacity: options.streamCapacity } : {}),
   });
   const server: Server = await listen(api.app.fetch, '127.0.0.1', 0);
   const { port } = server.address() as AddressInfo;

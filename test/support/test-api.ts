@@ -29,6 +29,8 @@ export async function testApi(options: {
   now: () => Date;
   /** The change stream over `store` (/v1/stream answers 503 without one). */
   stream?: ChangeHub;
+  /** Streams the app holds before refusing more (its default otherwise). */
+  streamCapacity?: number;
   streamTokens?: StreamTokenCodec;
   /** A key store shared with other apps (replicas); one of its own otherwise. */
   access?: TestAccess;
@@ -51,6 +53,7 @@ export async function testApi(options: {
     startedAt: now(),
     now,
     stream: options.stream,
+    streamCapacity: options.streamCapacity,
     streamTokens: options.streamTokens,
     subscriptions: options.subscriptions,
     ...(options.quotas ? { quotas: options.quotas } : {}),
