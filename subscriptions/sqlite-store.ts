@@ -15,6 +15,7 @@ import {
   type SubscriptionRow,
 } from './rows.js';
 import { openSqliteFile } from './sqlite-file.js';
+import { StatusCountCache } from './status-counts.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS subscriptions (
@@ -64,6 +65,7 @@ const parseText = (json: string): unknown => JSON.parse(json);
  */
 export class SqliteSubscriptionStore implements SubscriptionStore {
   private readonly db: Database.Database;
+  private readonly statusCounts = new StatusCountCache();
 
   private constructor(file: string) {
     this.db = openSqliteFile(file, SCHEMA);
@@ -144,23 +146,25 @@ export class SqliteSubscriptionStore implements SubscriptionStore {
     return Promise.resolve();
   }
 
-  health(): Promise<SubscriptionHealth> {
-    const byStatus = this.db
-      .prepare('SELECT status, count(*) AS n FROM subscriptions GROUP BY status')
-      .all() as {
-      status: string;
-      n: number;
-    }[];
+  async health(): Promise<SubscriptionHealth> {
+    const byStatus = await this.statusCounts.read(await this.revision(), () => {
+      const rows = this.db
+        .prepare('SELECT status, count(*) AS n FROM subscriptions GROUP BY status')
+        .all() as {
+        status: string;
+        n: number;
+      }[];
+      return Promise.resolve(new Map(rows.map((row) => [row.status, row.n])));
+    });
     const pending = this.db
       .prepare("SELECT count(*) AS n, min(queued_at) AS oldest FROM deliveries WHERE status = 'pending'")
       .get() as { n: number; oldest: string | null };
-    const count = (status: string) => byStatus.find((row) => row.status === status)?.n ?? 0;
-    return Promise.resolve({
-      active: count('active'),
-      disabled: count('disabled'),
+    return {
+      active: byStatus.get('active') ?? 0,
+      disabled: byStatus.get('disabled') ?? 0,
       pending: pending.n,
       oldestPendingAt: pending.oldest,
-    });
+    };
   }
 
   revision(): Promise<number> {

@@ -17,6 +17,7 @@ import type {
 import { KeyStoreDatabase, type KeyStoreDatabaseOptions } from '../access/postgres-database.js';
 import { ACCESS_STORE_PIECE, isAccessStoreOutage } from '../access/guarded-store.js';
 import { reasonOf, Unreachable } from '../../telemetry/reachability.js';
+import { StatusCountCache } from '../../subscriptions/status-counts.js';
 
 type PostgresSubscriptionRow = SubscriptionRow<unknown>;
 
@@ -48,6 +49,8 @@ const BUMP = "UPDATE subscription_meta SET value = (value::bigint + 1)::text WHE
  * calls as the SQLite store (subscriptions/sqlite-store.ts), each one statement or one transaction.
  */
 export class PostgresSubscriptionStore implements SubscriptionStore {
+  private readonly statusCounts = new StatusCountCache();
+
   private constructor(private readonly database: KeyStoreDatabase) {}
 
   static async open(url: string, options: KeyStoreDatabaseOptions = {}): Promise<PostgresSubscriptionStore> {
@@ -133,16 +136,18 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
   }
 
   async health(): Promise<SubscriptionHealth> {
-    const { rows: byStatus } = await this.query<{ status: string; n: string }>(
-      'SELECT status, count(*) AS n FROM subscriptions GROUP BY status',
-    );
+    const byStatus = await this.statusCounts.read(await this.revision(), async () => {
+      const { rows } = await this.query<{ status: string; n: string }>(
+        'SELECT status, count(*) AS n FROM subscriptions GROUP BY status',
+      );
+      return new Map(rows.map((row) => [row.status, Number(row.n)]));
+    });
     const { rows } = await this.query<{ n: string; oldest: string | null }>(
       "SELECT count(*) AS n, min(queued_at) AS oldest FROM subscription_deliveries WHERE status = 'pending'",
     );
-    const count = (status: string) => Number(byStatus.find((row) => row.status === status)?.n ?? 0);
     return {
-      active: count('active'),
-      disabled: count('disabled'),
+      active: byStatus.get('active') ?? 0,
+      disabled: byStatus.get('disabled') ?? 0,
       pending: Number(rows[0]?.n ?? 0),
       oldestPendingAt: rows[0]?.oldest ?? null,
     };

@@ -89,6 +89,8 @@ describe.each(STORE_KINDS)('the %s subscription store', (kind) => {
     expect(await api.revision()).toBe(revision + 1);
     expect(await worker.get('s1')).toBeUndefined();
     expect(await worker.deliveries('s1', 10)).toEqual([]);
+    // Counted once here; the other process's change below must show in the next count all the same.
+    expect(await api.health()).toMatchObject({ active: 1, disabled: 0 });
     await worker.disable('s2', 'receiver answered 410 Gone', '2026-11-06T00:00:00.000Z');
     expect(await api.get('s2')).toMatchObject({
       status: 'disabled',
