@@ -42,6 +42,8 @@ export function dataLayout(dataDir: string) {
      * API), written once it is ready and removed when it stops. The CLIs find the service through it.
      */
     serviceFile: join(dataDir, 'service.json'),
+    /** Held from the first moment a service starts over this folder until it stops: one at a time. */
+    serviceLockFile: join(dataDir, 'service.lock'),
     /** Raw body of one fetch: raw/<feed>/<yyyy-mm-dd>/<sha256>.<ext>, relative to DATA_DIR. */
     rawRef: (feedKey: string, day: string, sha256: string, ext: string) =>
       join('raw', feedKey, day, `${sha256}.${ext}`),

@@ -2,7 +2,7 @@ import type { Tier } from './tiers.js';
 
 /**
  * Waits between the attempts of one webhook delivery: 9 attempts over about 2.5 hours, after which the
- * subscription is disabled (README: Webhooks). A receiver down for less than that loses nothing.
+ * subscription is disabled (docs/api.md: Webhooks). A receiver down for less than that loses nothing.
  */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
   10_000,

@@ -13,6 +13,7 @@ import { isListening } from './ports.js';
 import { postgresChild } from './postgres-cluster.js';
 import type { Role } from './roles.js';
 import { devServerChild } from './service.js';
+import { claimDataFolder } from './start-guard.js';
 import { Supervisor, type ChildSpec } from './supervisor.js';
 import { requireTemporalCli } from './temporal-cli.js';
 import { temporalServerChild } from './temporal-server.js';
@@ -220,6 +221,8 @@ export async function startCluster(
     TEMPORAL_UI_PORT: String(ports.temporalUi),
     ...defaults,
   });
+  // Before anything starts: a cluster already running over this folder is left alone.
+  const release = await claimDataFolder(settings.DATA_DIR);
   const supervisor = new Supervisor(log);
   const restarted: (() => void)[] = [];
   supervisor.onRestart = () => restarted.forEach((listener) => listener());
@@ -242,10 +245,14 @@ export async function startCluster(
       databaseUrl: shared.databaseUrl,
       pids: () => supervisor.pids(),
       onRestart: (listener) => restarted.push(listener),
-      stop: () => supervisor.stop(),
+      stop: async () => {
+        await supervisor.stop();
+        await release();
+      },
     };
   } catch (error) {
     await supervisor.stop();
+    await release();
     throw error;
   }
 }

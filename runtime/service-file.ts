@@ -77,7 +77,8 @@ async function readRecord(dataDir: string): Promise<RunningServiceRecord | undef
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs with this pid (this user's or another's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

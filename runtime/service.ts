@@ -12,6 +12,7 @@ import { nodeChild } from './node-child.js';
 import { forgetDevServerPid, recordDevServerPid, stopOrphanedDevServer } from './orphan-dev-server.js';
 import { PROJECT_ROOT } from './paths.js';
 import { forgetRunningService, recordRunningService } from './service-file.js';
+import { claimDataFolder, refuseTakenPorts } from './start-guard.js';
 import { Supervisor, type ChildSpec } from './supervisor.js';
 import { requireTemporalCli } from './temporal-cli.js';
 import { startTemporalDevServer } from './temporal-dev-server.js';
@@ -79,12 +80,15 @@ export async function startService(
   const settings = loadSettings(defaults);
   selectedCatalogue(settings);
   const layout = dataLayout(settings.DATA_DIR);
+  // Before anything starts: never harm a service already running over this folder.
+  const release = await claimDataFolder(settings.DATA_DIR);
   const supervisor = new Supervisor(log);
   abort?.addEventListener('abort', () => void supervisor.stop(), { once: true });
   try {
     let address = settings.TEMPORAL_ADDRESS;
     let temporalUiUrl: string | undefined;
     if (address) {
+      await refuseTakenPorts(settings);
       // A cluster the service did not start: say now, in one line, what is wrong with it or its settings.
       await checkTemporalCluster(
         temporalConnectionOptions(settings, address),
@@ -97,6 +101,7 @@ export async function startService(
       if (orphan !== undefined) {
         log.info(`stopped the Temporal dev server an earlier run left running (pid ${orphan})`);
       }
+      await refuseTakenPorts(settings);
       await supervisor.start(devServerChild(settings, cliPath));
       address = `127.0.0.1:${settings.TEMPORAL_DEV_PORT}`;
       temporalUiUrl = `http://127.0.0.1:${settings.TEMPORAL_UI_PORT}`;
@@ -152,10 +157,12 @@ export async function startService(
         // First: from now on a CLI is told that no service runs here, not sent to one that is stopping.
         await forgetRunningService(settings.DATA_DIR);
         await supervisor.stop();
+        await release();
       },
     };
   } catch (error) {
     await supervisor.stop();
+    await release();
     throw error;
   }
 }

@@ -16,6 +16,7 @@ import { startDemoUpstream } from '../runtime/demo-upstream.js';
 import { createServiceLog, isBug, serviceLogOptions, type ServiceLog } from '../runtime/log.js';
 import { stopOnSignals } from '../runtime/service.js';
 import { forgetRunningService, recordRunningService, runningServiceOver } from '../runtime/service-file.js';
+import { StartRefused } from '../runtime/start-guard.js';
 import { settingsOrExit } from '../runtime/startup-settings.js';
 import { PROJECT_ROOT } from '../runtime/paths.js';
 
@@ -204,7 +205,7 @@ try {
   );
 } catch (error) {
   if (signals.aborted.aborted) signals.stopWith(closeReplay);
-  else if (error instanceof ConfigError) log.error(error.message);
+  else if (error instanceof ConfigError || error instanceof StartRefused) log.error(error.message);
   else log.error('could not start', { error, bug: isBug(error) });
   if (!signals.aborted.aborted) {
     await closeReplay();

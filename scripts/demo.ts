@@ -14,6 +14,7 @@ import { ensureDemoKey } from '../runtime/demo-key.js';
 import { startDemoUpstream } from '../runtime/demo-upstream.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
+import { claimDataFolder, StartRefused } from '../runtime/start-guard.js';
 import { settingsOrExit } from '../runtime/startup-settings.js';
 
 /**
@@ -25,6 +26,8 @@ const log = createServiceLog(serviceLogOptions(logSettings, 'demo'));
 const signals = stopOnSignals(log);
 let closeReplay = () => Promise.resolve();
 try {
+  // First: a demo already running over this folder is left alone, and nothing here starts.
+  await claimDataFolder(logSettings.DATA_DIR);
   const upstream = await startDemoUpstream(
     {
       timelineFile: dataLayout(logSettings.DATA_DIR).demoTimelineFile,
@@ -74,7 +77,7 @@ try {
 } catch (error) {
   // A signal during start-up: what had started is stopped already.
   if (signals.aborted.aborted) signals.stopWith(closeReplay);
-  else if (error instanceof ConfigError) log.error(error.message);
+  else if (error instanceof ConfigError || error instanceof StartRefused) log.error(error.message);
   else log.error('could not start', { error, bug: isBug(error) });
   if (!signals.aborted.aborted) process.exit(1);
 }

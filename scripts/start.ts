@@ -1,6 +1,7 @@
 import { ConfigError } from '../config/index.js';
 import { createServiceLog, isBug, serviceLogOptions } from '../runtime/log.js';
 import { serviceBanner, startService, stopOnSignals } from '../runtime/service.js';
+import { StartRefused } from '../runtime/start-guard.js';
 import { settingsOrExit } from '../runtime/startup-settings.js';
 
 /** `npm start`: the service as separate processes under this one (see runtime/service.ts). */
@@ -15,7 +16,7 @@ try {
 } catch (error) {
   // A signal during start-up: what had started is stopped already.
   if (signals.aborted.aborted) signals.stopWith(() => Promise.resolve());
-  else if (error instanceof ConfigError) log.error(error.message);
+  else if (error instanceof ConfigError || error instanceof StartRefused) log.error(error.message);
   else log.error('could not start', { error, bug: isBug(error) });
   if (!signals.aborted.aborted) process.exit(1);
 }

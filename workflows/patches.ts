@@ -1,6 +1,6 @@
 /**
  * Patch ids (`patched()`): a change to the commands of a running workflow type names itself here, and
- * the code keeps the old commands for runs whose history lacks the marker (README, "Changing workflow
+ * the code keeps the old commands for runs whose history lacks the marker (docs/development.md, "Changing workflow
  * code"). Remove a branch with `deprecatePatch()` once no run started before it is left.
  */
 

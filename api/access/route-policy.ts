@@ -13,7 +13,7 @@ export interface RoutePolicy {
   /** Counted against the key's monthly quota, with RateLimit headers on the answer. */
   metered: boolean;
   entitlement?: Entitlement;
-  /** Why, for the README and reviewers. */
+  /** Why, for the docs and reviewers. */
   reason: string;
 }
 

@@ -14,7 +14,7 @@ import { SpatialIndex } from './spatial-index.js';
 
 /**
  * How often the store looks for a newer manifest besides file-system notifications: with the time a
- * load takes, the longest a published generation waits before requests see it (README: freshness).
+ * load takes, the longest a published generation waits before requests see it (docs/data-engineering.md: the lake).
  */
 export const MANIFEST_CHECK_INTERVAL_MS = 250;
 

@@ -1,11 +1,12 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dataLayout, feedByKey, type FeedDefinition } from '../../config/index.js';
+import { childEnvironment, dataLayout, feedByKey, type FeedDefinition } from '../../config/index.js';
 import { readManifest } from '../../lake/manifest.js';
 import { scriptDemoFeeds } from '../../replay/demo-feeds.js';
 import { ReplayServer } from '../../replay/server.js';
@@ -20,6 +21,7 @@ import {
 } from '../support/service-process.js';
 
 const FEED: FeedDefinition = feedByKey('vic-emv-events')!;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The supervisor's children right now (they change as they are restarted). */
 function childProcesses(parent: number): { pid: number; args: string }[] {
@@ -97,6 +99,28 @@ describe('the service as separate processes', () => {
       warehouseTaskQueue: `processes-warehouse-${suffix}`,
       startedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown,
     });
+  });
+
+  it('refuses a second start over the same folder at once, leaving the first untouched', async () => {
+    const children = () =>
+      childProcesses(service.process.pid!)
+        .map((child) => child.pid)
+        .sort();
+    const before = children();
+    const second = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start.ts')], {
+      cwd: ROOT,
+      env: childEnvironment({}, { DATA_DIR: dataDir, TEMPORAL_ADDRESS: inject('temporalAddress') }),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(second.status).toBe(1);
+    expect(`${second.stdout}${second.stderr}`).toContain(
+      `a service already runs over ${dataDir} (pid ${service.process.pid}, API at ${service.apiUrl})`,
+    );
+    expect(await answer('/v1/incidents')).toBe(200);
+    expect(children()).toEqual(before);
+    const record = JSON.parse(await readFile(dataLayout(dataDir).serviceFile, 'utf8')) as { pid: number };
+    expect(record.pid).toBe(service.process.pid);
   });
 
   it('keeps committing while the API process is dead, and restarts the API', async () => {

@@ -211,7 +211,7 @@ describe('bulk exports carry the plan, lookback and entitlement rules of the end
     };
     expect(straddling('starter', 1)).toBeGreaterThan(0);
     expect(straddling('developer', 5)).toBeGreaterThan(0);
-    // And each plan's tables, as the README's table says.
+    // And each plan's tables, as the guide's table says.
     const anyKey = ['events', 'gauges_latest', 'incidents_live'];
     const paid = ['archive', 'gauge_readings', 'gauge_rollups', 'incident_versions'];
     expect([...allowedTables(viewer('free'))].sort()).toEqual(anyKey);
@@ -347,7 +347,7 @@ describe('bulk exports carry the plan, lookback and entitlement rules of the end
     expect(other.status).toBe(200);
   });
 
-  it('the OpenAPI document and the README say what each table’s files need', async () => {
+  it('the OpenAPI document and the data engineers’ guide say what each table’s files need', async () => {
     const document = (await (await app.request('/v1/openapi.json')).json()) as {
       paths: Record<
         string,
@@ -355,13 +355,13 @@ describe('bulk exports carry the plan, lookback and entitlement rules of the end
       >;
     };
     const lakeRoute = document.paths['/v1/exports/lake/{path}']!.get;
-    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
-    const bulk = readme.slice(readme.indexOf('## Bulk downloads'));
+    const guide = await readFile(new URL('../../../docs/data-engineering.md', import.meta.url), 'utf8');
+    const bulk = guide.slice(guide.indexOf('## Bulk downloads'));
     for (const table of Object.keys(LAKE_TABLES)) {
       expect(lakeRoute.description, table).toContain(`\`${table}\``);
       expect(lakeRoute.responses['403']!.description, table).toContain(`\`${table}\``);
       expect(document.paths['/v1/exports']!.get.description, table).toContain(`\`${table}\``);
-      // One row per table in the README's Bulk downloads table.
+      // One row per table in the guide's Bulk downloads table.
       expect(bulk, table).toMatch(new RegExp(`^\\| \`${table}\`[^\\n]*\\|`, 'm'));
     }
     expect(lakeRoute.responses['403']!.description).toContain('entitlement-required');
