@@ -217,12 +217,13 @@ async function load(
   pid: number,
   vary?: (n: number) => string,
   duration = seconds,
+  clients = connections,
 ) {
   let n = 0;
   const cpuBefore = cpuTimeUs(pid);
   const result = await autocannon({
     url,
-    connections,
+    connections: clients,
     duration,
     pipelining: 1,
     headers: { authorization, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) },
@@ -433,6 +434,40 @@ async function compareCost(
   return offCpuUs;
 }
 
+/**
+ * A cost measured with both ways of running the API loaded at the same time, each by half the
+ * connections, five times: whatever else the machine does falls on both alike, which alternating
+ * runs on a small, busy machine cannot promise. The ratio of their throughputs is the cost.
+ */
+async function compareConcurrently(title: string, paths: readonly string[], on: Variant, off: Variant) {
+  console.log(
+    `\n${title}, both at once (identity; ${on.name} against ${off.name}, ${connections / 2} connections each):`,
+  );
+  const [a, b] = [await on.start(), await off.start()];
+  for (const path of paths) {
+    const ratios: number[] = [];
+    const cpu: number[] = [];
+    await Promise.all(
+      [a, b].map((api) => load(`${api.url}${path}`, false, api.child.pid!, undefined, 1, connections / 2)),
+    );
+    for (let i = 0; i < 5; i++) {
+      const loadOf = (api: typeof a) =>
+        load(`${api.url}${path}`, false, api.child.pid!, undefined, seconds, connections / 2);
+      const [x, y] = await Promise.all([loadOf(a), loadOf(b)]);
+      ratios.push(x.rps / y.rps);
+      cpu.push(x.cpuUs / y.cpuUs);
+      console.log(
+        `  ${path.padEnd(30)} ${on.name} ${fmt(x.rps)} req/s (${fmt(x.cpuUs, 1)} µs), ${off.name} ${fmt(y.rps)} req/s (${fmt(y.cpuUs, 1)} µs)`,
+      );
+    }
+    const median = (values: number[]) => [...values].sort((m, n) => m - n)[2]!;
+    console.log(
+      `  ${path}: ${on.name} costs ${fmt((1 - median(ratios)) * 100, 1)} % of throughput, ${fmt((median(cpu) - 1) * 100, 1)} % more CPU a request (medians of 5; goal ≤ 2 %)`,
+    );
+  }
+  await Promise.all([stop(a.child), stop(b.child)]);
+}
+
 const pathsOf = (...names: string[]) => rows.filter((row) => names.includes(row.name)).map((row) => row.path);
 if (!values['no-log-check']) {
   await compareCost(
@@ -453,6 +488,12 @@ if (!values['no-metrics-check']) {
     { name: 'metrics on', start: () => startApi('info', undefined, { METRICS_PORT: '0' }) },
     { name: 'metrics off', start: () => startApi('info') },
     2,
+  );
+  await compareConcurrently(
+    'metrics cost',
+    paths,
+    { name: 'metrics on', start: () => startApi('info', undefined, { METRICS_PORT: '0' }) },
+    { name: 'metrics off', start: () => startApi('info') },
   );
   const rounds = 20;
   const requests = 2_000;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, DEMO_DATA_DIR, loadSettings, type Settings } from '../config/index.js';
+import { runningServiceOver, serviceRunsOver } from './service-file.js';
 
 /** The command-line frame of the archive and backfill CLIs: options, settings, help and exit codes. */
 
@@ -44,6 +45,28 @@ export function cliSettings(options: { demo?: boolean | undefined } = {}): Setti
     if (error instanceof ConfigError) throw new CliError(error.message);
     throw error;
   }
+}
+
+/**
+ * The settings of a CLI run beside a service: with --demo, the demo's folder; with DATA_DIR, that
+ * folder; otherwise the folder a service runs over, the default one's or, when only the demo runs,
+ * the demo's, said in one line on standard error so the user knows which service it works with.
+ */
+export async function cliSettingsBeside(
+  options: { demo?: boolean | undefined } = {},
+  say: (line: string) => void = (line) => console.error(line),
+): Promise<Settings> {
+  const settings = cliSettings(options);
+  if (options.demo) return settings;
+  const demo = cliSettings({ demo: true });
+  // DATA_DIR set: the demo's default did not apply, and the folder is the user's choice.
+  if (demo.DATA_DIR === settings.DATA_DIR || (await serviceRunsOver(settings.DATA_DIR))) return settings;
+  const running = await runningServiceOver(demo.DATA_DIR);
+  if (!running) return settings;
+  say(
+    `working with the demo running over ${demo.DATA_DIR}/ (pid ${running.pid}): no service runs over ${settings.DATA_DIR}/`,
+  );
+  return demo;
 }
 
 /**

@@ -5,7 +5,14 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import type { QueryDefinition } from '@temporalio/common';
-import { CliError, cliOptions, cliSettings, DEMO_OPTION, onePositional, UsageError } from './cli-command.js';
+import {
+  CliError,
+  cliOptions,
+  cliSettingsBeside,
+  DEMO_OPTION,
+  onePositional,
+  UsageError,
+} from './cli-command.js';
 import { renderProgress, type ProgressSnapshot } from './progress-bar.js';
 import { connectTemporal, findTemporal, webUiLink, type TemporalTarget } from './temporal-target.js';
 
@@ -154,7 +161,7 @@ async function manageWorkflows<Progress, Result>(
   const { values, positionals } = cliOptions(args, DEMO_OPTION);
   if (command === 'list' && positionals.length > 0) throw new UsageError('list takes no arguments');
   const id = command === 'list' ? '' : onePositional(positionals, idNoun);
-  const { client, close } = await connectTemporal(await findTemporal(cliSettings(values)));
+  const { client, close } = await connectTemporal(await findTemporal(await cliSettingsBeside(values)));
   const log = (line: string) => console.log(line);
   try {
     if (command === 'list') await listWorkflows(client, kind, log);

@@ -11,7 +11,7 @@ import { ARCHIVE_LOAD_WORKFLOW } from '../runtime/watched-workflows.js';
 import { manageCommands, startWorkflow } from '../runtime/workflow-cli.js';
 import {
   cliOptions,
-  cliSettings,
+  cliSettingsBeside,
   DEMO_OPTION,
   onePositional,
   runCli,
@@ -115,7 +115,7 @@ async function load(args: string[]): Promise<number> {
   const format = oneOf('format', values.format ?? 'interchange', ARCHIVE_LOAD_FORMATS);
   const source = sourceName(values.source ?? defaultSource(file, format));
   if (values.streaming && format === 'aidr') throw new UsageError('AIDR files are always streamed');
-  const target = await findTemporal(cliSettings(values));
+  const target = await findTemporal(await cliSettingsBeside(values));
   const workflowId = `archive-load-${source}-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomUUID().slice(0, 4)}`;
   const input: ArchiveLoadInput = {
     file,
@@ -143,8 +143,10 @@ function sourceName(text: string | undefined): string {
 async function remove(args: string[]): Promise<number> {
   const { values, positionals } = cliOptions(args, { source: { type: 'string' }, ...DEMO_OPTION });
   if (positionals.length > 0) throw new UsageError('remove takes --source <NAME> [--demo] and nothing else');
-  const result = await removeArchiveSourceNow(cliSettings(values), sourceName(values.source), (line) =>
-    console.log(line),
+  const result = await removeArchiveSourceNow(
+    await cliSettingsBeside(values),
+    sourceName(values.source),
+    (line) => console.log(line),
   );
   for (const line of removalSummary(result)) console.log(line);
   return result.files === 0 ? 1 : 0;

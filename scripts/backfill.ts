@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FEED_CATALOGUE, feedByKey } from '../config/index.js';
 import { REPARSE_WORKFLOW } from '../runtime/watched-workflows.js';
 import { manageCommands, startWorkflow } from '../runtime/workflow-cli.js';
-import { cliOptions, cliSettings, DEMO_OPTION, runCli, UsageError } from '../runtime/cli-command.js';
+import { cliOptions, cliSettingsBeside, DEMO_OPTION, runCli, UsageError } from '../runtime/cli-command.js';
 import { findTemporal } from '../runtime/temporal-target.js';
 import type { ReparseBackfillInput } from '../workflows/index.js';
 
@@ -52,7 +52,7 @@ async function reparse(args: string[]): Promise<number> {
   const from = day('from', values.from);
   const to = day('to', values.to);
   if (to < from) throw new UsageError(`--to (${to}) is before --from (${from})`);
-  const target = await findTemporal(cliSettings(values));
+  const target = await findTemporal(await cliSettingsBeside(values));
   const workflowId = `backfill-reparse-${values.feed}-${from}-${to}-${randomUUID().slice(0, 4)}`;
   const input: ReparseBackfillInput = {
     feedKey: values.feed,

@@ -1,5 +1,5 @@
 import { DECLARATION_REFRESHER_WORKFLOW_ID } from '../config/index.js';
-import { cliOptions, cliSettings, DEMO_OPTION, runCli, UsageError } from '../runtime/cli-command.js';
+import { cliOptions, cliSettingsBeside, DEMO_OPTION, runCli, UsageError } from '../runtime/cli-command.js';
 import { declarationRefreshHealth, requestDeclarationRefreshNow } from '../runtime/declarations.js';
 import { connectTemporal, findTemporal } from '../runtime/temporal-target.js';
 
@@ -21,7 +21,7 @@ wherever its Temporal listens (DATA_DIR/service.json), or the Temporal that TEMP
 async function withRefresher(args: string[], command: 'refresh' | 'health'): Promise<number> {
   const { values, positionals } = cliOptions(args, DEMO_OPTION);
   if (positionals.length > 0) throw new UsageError(`${command} takes no arguments`);
-  const settings = cliSettings(values);
+  const settings = await cliSettingsBeside(values);
   const target = await findTemporal(settings);
   const { client, close } = await connectTemporal(target);
   try {

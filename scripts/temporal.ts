@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { childEnvironment } from '../config/index.js';
-import { cliSettings } from '../runtime/cli-command.js';
+import { cliSettingsBeside } from '../runtime/cli-command.js';
 import { PROJECT_ROOT } from '../runtime/paths.js';
 import { requireTemporalCli } from '../runtime/temporal-cli.js';
 import {
@@ -22,7 +22,7 @@ const args = argv.filter((arg) => arg !== '--demo');
 
 let code: number;
 try {
-  const settings = cliSettings({ demo });
+  const settings = await cliSettingsBeside({ demo });
   const target = await findTemporal(settings);
   const cli = requireTemporalCli(settings, PROJECT_ROOT);
   const child = spawn(cli, args, {

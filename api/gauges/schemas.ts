@@ -197,7 +197,10 @@ export const GaugeSourceHealthSchema = z
       .int()
       .openapi({ description: 'Sites or series the source reported an error for inside a good answer.' }),
     ...pollFailuresShape,
-    pollIntervalSeconds: z.number().int(),
+    pollIntervalSeconds: z.number().int().openapi({
+      description:
+        'How often the poller polls: what it runs with (POLL_INTERVAL_SECONDS may shorten it), the catalogue’s until it has polled.',
+    }),
     stalenessHorizonHours: z.number().int(),
   })
   .openapi('GaugeSourceHealth');

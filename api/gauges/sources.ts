@@ -45,7 +45,8 @@ export function registerSources(app: OpenAPIHono<AppEnv>, deps: GaugeDeps): void
             consecutiveFailures: entry?.consecutiveFailures ?? 0,
             lastError: (entry && lastPollError(entry)) ?? null,
             nextPoll: entry?.nextPollAt ?? null,
-            pollIntervalSeconds: source.pollIntervalSeconds,
+            // What the poller runs with (a setting may shorten it); the catalogue's until it has polled.
+            pollIntervalSeconds: entry?.pollIntervalSeconds ?? source.pollIntervalSeconds,
             stalenessHorizonHours: source.stalenessHorizonHours,
           };
         }),

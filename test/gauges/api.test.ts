@@ -3,7 +3,7 @@ import { createApp, type App } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
 import type { GaugeSourceItem } from '../../api/gauges/source-health.js';
-import { gaugeSourceByName } from '../../config/gauge-sources.js';
+import { GAUGE_SOURCES, gaugeSourceByName } from '../../config/gauge-sources.js';
 import { floodClass, isAtOrAbove, readingStatus, summarizeGauges } from '../../gauges/index.js';
 import {
   GAUGE_SOURCE_NAMES,
@@ -106,6 +106,8 @@ describe('gauge API over the lake (app.request, validated against the OpenAPI do
           polls: 2,
           errorCount: 1,
           consecutiveFailures: 1,
+          // The poller's own interval (POLL_INTERVAL_SECONDS in the demo), not the catalogue's.
+          pollIntervalSeconds: 10,
         }
       : undefined,
   );
@@ -441,7 +443,13 @@ describe('gauge API over the lake (app.request, validated against the OpenAPI do
       sources: { source: string; status: string; lastError: { kind: string } | null }[];
     }>('/v1/gauges/sources');
     expect(body.sources.map((entry) => entry.source)).toEqual([...GAUGE_SOURCE_NAMES]);
-    expect(body.sources[0]).toMatchObject({ status: 'degraded', lastError: { kind: 'upstream-error' } });
+    expect(body.sources[0]).toMatchObject({
+      status: 'degraded',
+      lastError: { kind: 'upstream-error' },
+      pollIntervalSeconds: 10,
+    });
+    // A source not polled yet says its catalogue's interval.
+    expect(body.sources[1]).toMatchObject({ pollIntervalSeconds: GAUGE_SOURCES[1]!.pollIntervalSeconds });
     expect(
       body.sources.slice(1).every((entry) => entry.status === 'unknown' && entry.lastError === null),
     ).toBe(true);

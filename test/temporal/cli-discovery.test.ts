@@ -20,9 +20,12 @@ interface Run {
 }
 
 /** A CLI of scripts/ as a child process, with these settings and no TEMPORAL_ADDRESS. */
-function cli(script: string, settings: Record<string, string>, args: string[]): Promise<Run> {
-  const { TEMPORAL_ADDRESS: _ignored, ...env } = childEnvironment({}, settings);
-  const child = spawn(TSX, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env });
+function cli(script: string, settings: Record<string, string>, args: string[], cwd = ROOT): Promise<Run> {
+  const { TEMPORAL_ADDRESS: _ignored, DATA_DIR: dataDir, ...env } = childEnvironment({}, settings);
+  const child = spawn(TSX, [join(ROOT, 'scripts', script), ...args], {
+    cwd,
+    env: { ...env, ...(settings.DATA_DIR ? { DATA_DIR: dataDir } : {}) },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -106,5 +109,44 @@ describe('the CLIs find the service running over their data folder', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(handle.workflowId);
     expect(run.stdout).toContain(ingestTaskQueue);
+  });
+});
+
+/**
+ * Run beside the demo with no flag: nothing runs over the default folder (`data/`), the demo runs
+ * over `data/demo/`, so the CLIs work with the demo's service, and say so in one line.
+ */
+describe('the CLIs find the demo when only the demo runs', () => {
+  let checkout: string;
+  beforeAll(async () => {
+    checkout = await mkdtemp(join(tmpdir(), 'eids-cli-beside-'));
+    await recordRunningService(join(checkout, 'data', 'demo'), {
+      pid: process.pid,
+      temporalAddress: inject('temporalAddress'),
+      temporalNamespace: 'default',
+      apiUrl: 'http://127.0.0.1:1',
+      ingestTaskQueue: 'beside-ingest',
+      warehouseTaskQueue: 'beside-warehouse',
+      startedAt: new Date().toISOString(),
+    });
+  });
+  afterAll(async () => {
+    await rm(checkout, { recursive: true, force: true });
+  });
+
+  it('npm run temporal reaches the demo’s Temporal without --demo, naming the demo', async () => {
+    const settings = { TEMPORAL_DEV_PORT: String(await findFreePort()) };
+    const run = await cli('temporal.ts', settings, ['workflow', 'list', '--limit', '1'], checkout);
+    expect(run.stderr).toContain(
+      `working with the demo running over data/demo/ (pid ${process.pid}): no service runs over data/`,
+    );
+    expect(run.code).toBe(0);
+  });
+
+  it('DATA_DIR keeps its folder: no service there is said, not worked around', async () => {
+    const settings = { DATA_DIR: 'data', TEMPORAL_DEV_PORT: String(await findFreePort()) };
+    const run = await cli('temporal.ts', settings, ['workflow', 'list', '--limit', '1'], checkout);
+    expect(run.stderr).not.toContain('working with the demo');
+    expect(run.code).not.toBe(0);
   });
 });
