@@ -46,59 +46,53 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/**
- * Serves the API on HOST:PORT over the published Parquet, reading feed health from Temporal and keys
- * and quota counters from the access store (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL),
- * which the key CLI shares: keys
- * from a copy in memory kept current, quota counted down from leases (api/access/memory-access.ts).
- * `requestLog` receives one line per request.
- */
-export async function startApiServer(
-  settings: Settings,
-  client: Client,
-  catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
-  log?: (line: string) => void,
-  /** Lines about the lake's home (a bucket that does not answer); `log` when absent. */
-  warn: ((line: string) => void) | undefined = log,
-  requestLog?: RequestLogSink,
-): Promise<RunningApi> {
-  const layout = dataLayout(settings.DATA_DIR);
-  // A lake in a bucket is served from this replica's own cache of it (lake/replica/).
-  const replica = await startLakeReplica(settings, (line, level) => (level === 'warn' ? warn : log)?.(line));
+/** Where a process says what happens to it: informational lines and warnings. */
+type Say = (line: string, level?: 'info' | 'warn') => void;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The lake this process serves: a folder, or this replica's own cache of a bucket (lake/replica/). */
+async function openLake(settings: Settings, say: Say) {
+  const replica = await startLakeReplica(settings, say);
   const location = lakeLocationOf(settings);
-  const lakeDir = location.kind === 'folder' ? location.dir : layout.lakeCacheDir;
+  const lakeDir = location.kind === 'folder' ? location.dir : dataLayout(settings.DATA_DIR).lakeCacheDir;
   const store = await ServingStore.open(lakeDir, {
-    onError: (error) =>
-      log?.(`loading a lake generation failed: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error) => say(`loading a lake generation failed: ${messageOf(error)}`),
     files: replica,
   });
   if (replica) replica.onPrepared = () => void store.refresh().catch(() => undefined);
-  const { store: accessStore } = await openAccessStore(settings, { startAway: true });
-  const access = await startMemoryAccess(accessStore, {
+  return { replica, lakeDir, store };
+}
+
+/** Keys and quotas from a copy in memory kept current, counted down from leases (memory-access.ts). */
+async function openAccess(settings: Settings, say: Say) {
+  const { store } = await openAccessStore(settings, { startAway: true });
+  const access = await startMemoryAccess(store, {
     rateLimits: settings.RATE_LIMITS,
-    // A store that is merely away is said once, below; anything else here is a bug.
+    // A store that is merely away is said once (outage); anything else here is a bug.
     onError: (error) =>
-      log?.(
+      say(
         `the access store failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
-    outage: accessOutageOptions(settings, (line, level) => (level === 'warn' ? warn : log)?.(line)),
+    outage: accessOutageOptions(settings, say),
   });
-  // The change stream follows the store's generations from the one loaded now.
-  const stream = await ChangeHub.start(store, {
-    onError: (error) =>
-      log?.(
-        `the change stream failed on a generation: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-  });
-  // The declarations geography is built once, in the background: lookups answer 503 until it is ready.
-  const geographyInputs = geographyFiles(settings);
-  const geography = geographyInputs && loadServedGeography(geographyInputs);
+  return { store, access };
+}
+
+/** The declarations, over a geography built once in the background (lookups answer 503 until then). */
+function openDeclarations(settings: Settings, store: ServingStore, lakeDir: string, say: Say) {
+  const inputs = geographyFiles(settings);
+  const geography = inputs && loadServedGeography(inputs);
   // Unhandled until a lookup awaits it; the declarations store reports a failure.
   geography?.catch(() => undefined);
   const declarations = new DeclarationStore(store, lakeDir, geography, (error) =>
-    log?.(`loading declarations failed: ${error instanceof Error ? error.message : String(error)}`),
+    say(`loading declarations failed: ${messageOf(error)}`),
   );
-  // Health of every poller and the refresher, read in the background: requests never wait for Temporal.
+  return { geography, declarations };
+}
+
+/** Every poller's and the refresher's health, read in the background: requests never wait for Temporal. */
+async function startHealthBoard(client: Client, catalogue: readonly FeedDefinition[], say: Say) {
   const board = new WorkflowHealthBoard(
     client,
     [
@@ -106,56 +100,106 @@ export async function startApiServer(
       ...GAUGE_SOURCES.map((source) => gaugePollerWorkflowId(source.name)),
       DECLARATION_REFRESHER_WORKFLOW_ID,
     ],
-    { log: (line, level) => (level === 'warn' ? warn : log)?.(line) },
+    { log: say },
   );
   await board.start();
-  // Webhooks: matched here against every change the stream hands out, delivered by workflows.
-  const subscriptionStore = await openSubscriptionStore(settings);
+  return board;
+}
+
+/** Webhooks: matched here against every change the stream hands out, delivered by workflows. */
+async function startWebhooks(settings: Settings, client: Client, stream: ChangeHub, say: Say) {
+  const store = await openSubscriptionStore(settings);
   const dispatcher = await WebhookDispatcher.start({
-    store: subscriptionStore,
+    store,
     hub: stream,
     handOn: temporalHandOn(client, {
       taskQueue: settings.INGEST_TASK_QUEUE,
       retry: { delaysMs: settings.WEBHOOK_RETRY_SECONDS ?? WEBHOOK_RETRY_DELAYS_MS },
       attemptTimeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS,
     }),
-    onError: (error) =>
-      log?.(
-        `webhook dispatch waits and tries again: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+    onError: (error) => say(`webhook dispatch waits and tries again: ${messageOf(error)}`),
   });
-  const pages = pageInputs(settings, client, accessStore, log);
-  const feedHealth = new BoardFeedHealthSource(board);
-  const gaugeHealth = new BoardGaugeHealthSource(board);
-  const declarationHealth = new BoardDeclarationHealthSource(board);
-  // With METRICS_PORT, this process's metrics: per request, and what the scrape reads from its parts.
-  const metricsOn = settings.METRICS_PORT !== undefined;
-  const streamCapacity = settings.STREAM_CAPACITY ?? DEFAULT_STREAM_CAPACITY;
-  const stopMetrics = metricsOn
-    ? apiMetricReaders({
-        store,
-        replica,
-        stream,
-        streamCapacity,
-        catalogue,
-        feedHealth,
-        gaugeHealth,
-        declarationHealth,
-        subscriptions: subscriptionStore,
-        now: () => new Date(),
-      })
-    : () => undefined;
-  const app = createApp({
+  return { store, dispatcher };
+}
+
+/** The parts an API process runs, each started once, in the order they depend on each other. */
+async function startParts(
+  settings: Settings,
+  client: Client,
+  catalogue: readonly FeedDefinition[],
+  say: Say,
+) {
+  const lake = await openLake(settings, say);
+  const access = await openAccess(settings, say);
+  // The change stream follows the store's generations from the one loaded now.
+  const stream = await ChangeHub.start(lake.store, {
+    onError: (error) => say(`the change stream failed on a generation: ${messageOf(error)}`),
+  });
+  const declarations = openDeclarations(settings, lake.store, lake.lakeDir, say);
+  const board = await startHealthBoard(client, catalogue, say);
+  const webhooks = await startWebhooks(settings, client, stream, say);
+  const pages = pageInputs(settings, client, access.store, (line) => say(line));
+  const health = {
+    feedHealth: new BoardFeedHealthSource(board),
+    gaugeHealth: new BoardGaugeHealthSource(board),
+    declarationHealth: new BoardDeclarationHealthSource(board),
+  };
+  return { ...lake, access, stream, ...declarations, board, ...health, webhooks, pages };
+}
+
+type Parts = Awaited<ReturnType<typeof startParts>>;
+
+/** What /v1/status says of the shared pieces and the writer, read at each request. */
+function dependencyReports(settings: Settings, parts: Parts) {
+  const { board, access, replica, store } = parts;
+  return () => [
+    dependencyReport(
+      'temporal',
+      board.reachability,
+      'feed health is the last read (healthObservedAt), and webhook deliveries wait to be handed on',
+    ),
+    ...(access.access.reachability
+      ? [
+          dependencyReport(
+            'keyStore',
+            access.access.reachability,
+            `keys and leases are served from memory; each key may make ${settings.ACCESS_STORE_GRACE_REQUESTS} more requests per replica for ${settings.ACCESS_STORE_GRACE_SECONDS} s, then 503`,
+          ),
+        ]
+      : []),
+    ...writerReport(
+      replica
+        ? {
+            generation: replica.status().bucketGeneration ?? 0,
+            publishedAt: replica.status().bucketPublishedAt,
+          }
+        : store.current,
+      settings.WRITER_QUIET_SECONDS * 1000,
+      new Date(),
+    ),
+  ];
+}
+
+/** The app over the parts: a declarative list of what each route reads. */
+async function appOver(
+  settings: Settings,
+  client: Client,
+  catalogue: readonly FeedDefinition[],
+  parts: Parts,
+  extras: { requestLog: RequestLogSink | undefined; metricsOn: boolean; streamCapacity: number },
+) {
+  const { store, access, stream, webhooks } = parts;
+  return createApp({
     store,
-    keys: access.keys,
-    quota: access.quota,
-    windows: access.windows,
+    keys: access.access.keys,
+    quota: access.access.quota,
+    windows: access.access.windows,
     clientAddressHeader: settings.CLIENT_ADDRESS_HEADER,
-    ...(requestLog ? { log: requestLog } : {}),
-    ...(metricsOn ? { observe: requestMetrics() } : {}),
+    ...(extras.requestLog ? { log: extras.requestLog } : {}),
+    ...(extras.metricsOn ? { observe: requestMetrics() } : {}),
     ...(settings.MONTHLY_QUOTAS ? { quotas: settings.MONTHLY_QUOTAS } : {}),
-    feedHealth,
-    gaugeHealth,
+    feedHealth: parts.feedHealth,
+    gaugeHealth: parts.gaugeHealth,
     catalogue,
     cursors: new CursorCodec(await cursorSecret(settings.CURSOR_SECRET, settings.DATA_DIR)),
     cap: capIssuerFromSettings(settings, catalogue),
@@ -164,67 +208,83 @@ export async function startApiServer(
     version: API_VERSION,
     startedAt: new Date(),
     now: () => new Date(),
-    declarations,
-    declarationHealth,
+    declarations: parts.declarations,
+    declarationHealth: parts.declarationHealth,
     stream,
-    streamCapacity,
+    streamCapacity: extras.streamCapacity,
     subscriptions: {
-      store: subscriptionStore,
+      store: webhooks.store,
       policy: { allowLoopback: settings.WEBHOOK_ALLOW_LOOPBACK },
-      geography,
-      changed: () => void dispatcher.refresh(true),
+      geography: parts.geography,
+      changed: () => void webhooks.dispatcher.refresh(true),
       deleted: endDeliveries(client),
     },
     streamTokens: new StreamTokenCodec(
       await keptSecret('stream-token', settings.STREAM_TOKEN_SECRET, settings.DATA_DIR),
     ),
-    pages,
-    lakeReplica: replica,
-    dependencies: () => [
-      dependencyReport(
-        'temporal',
-        board.reachability,
-        'feed health is the last read (healthObservedAt), and webhook deliveries wait to be handed on',
-      ),
-      ...(access.reachability
-        ? [
-            dependencyReport(
-              'keyStore',
-              access.reachability,
-              `keys and leases are served from memory; each key may make ${settings.ACCESS_STORE_GRACE_REQUESTS} more requests per replica for ${settings.ACCESS_STORE_GRACE_SECONDS} s, then 503`,
-            ),
-          ]
-        : []),
-      ...writerReport(
-        replica
-          ? {
-              generation: replica.status().bucketGeneration ?? 0,
-              publishedAt: replica.status().bucketPublishedAt,
-            }
-          : store.current,
-        settings.WRITER_QUIET_SECONDS * 1000,
-        new Date(),
-      ),
-    ],
+    pages: parts.pages,
+    lakeReplica: parts.replica,
+    dependencies: dependencyReports(settings, parts),
   });
+}
+
+/** Stops the parts, the server first; unused leases go back to the store, so no quota loses a request. */
+async function stopParts(parts: Parts): Promise<void> {
+  parts.board.stop();
+  parts.webhooks.dispatcher.close();
+  parts.stream.close();
+  await parts.webhooks.store.close();
+  parts.pages.stop();
+  await parts.replica?.close();
+  parts.store.close();
+  await parts.access.access.close();
+  await parts.access.store.close();
+}
+
+/**
+ * Serves the API on HOST:PORT over the published Parquet, reading feed health from Temporal and keys
+ * and quota counters from the access store (SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL),
+ * which the key CLI shares. `requestLog` receives one line per request.
+ */
+export async function startApiServer(
+  settings: Settings,
+  client: Client,
+  catalogue: readonly FeedDefinition[] = FEED_CATALOGUE,
+  log?: (line: string) => void,
+  /** Lines about the shared pieces (a bucket or key store that does not answer); `log` when absent. */
+  warn: ((line: string) => void) | undefined = log,
+  requestLog?: RequestLogSink,
+): Promise<RunningApi> {
+  const say: Say = (line, level) => (level === 'warn' ? warn : log)?.(line);
+  const parts = await startParts(settings, client, catalogue, say);
+  // With METRICS_PORT, this process's metrics: per request, and what the scrape reads from its parts.
+  const metricsOn = settings.METRICS_PORT !== undefined;
+  const streamCapacity = settings.STREAM_CAPACITY ?? DEFAULT_STREAM_CAPACITY;
+  const app = await appOver(settings, client, catalogue, parts, { requestLog, metricsOn, streamCapacity });
+  const stopMetrics = metricsOn
+    ? apiMetricReaders({
+        store: parts.store,
+        replica: parts.replica,
+        stream: parts.stream,
+        streamCapacity,
+        catalogue,
+        feedHealth: parts.feedHealth,
+        gaugeHealth: parts.gaugeHealth,
+        declarationHealth: parts.declarationHealth,
+        subscriptions: parts.webhooks.store,
+        now: () => new Date(),
+      })
+    : () => undefined;
   const server = await listen(app.fetch, settings.HOST, settings.PORT);
   const { port } = server.address() as AddressInfo;
-  await pages.start(`http://${settings.HOST}:${port}`);
+  const url = `http://${settings.HOST}:${port}`;
+  await parts.pages.start(url);
   return {
-    url: `http://${settings.HOST}:${port}`,
+    url,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       stopMetrics();
-      board.stop();
-      dispatcher.close();
-      stream.close();
-      await subscriptionStore.close();
-      pages.stop();
-      await replica?.close();
-      store.close();
-      // Unused leases go back to the store, so a graceful stop loses no request of any quota.
-      await access.close();
-      await accessStore.close();
+      await stopParts(parts);
     },
   };
 }

@@ -119,75 +119,82 @@ function named(name: ClusterProcess['name'], spec: ChildSpec): ChildSpec {
   return { ...spec, name };
 }
 
-/** The pieces every process shares: key store, Temporal and bucket, in the order they start. */
-async function sharedPieces(settings: Settings, shape: ClusterShape, ports: ClusterPorts, log: ServiceLog) {
+/** The key store, PostgreSQL in the cluster's folder, with the keys' database made once it answers. */
+async function keyStorePiece(root: string, ports: ClusterPorts) {
+  // As root the cluster runs as the postgres system user, which must reach its folder.
+  await mkdir(root, { recursive: true });
+  await chmod(root, 0o755);
+  const piece = named(
+    'postgres',
+    postgresChild(join(root, 'postgres'), ports.postgres, (cluster) =>
+      ensureDatabase(cluster.url('postgres'), KEY_DATABASE),
+    ),
+  );
+  return { piece, databaseUrl: `postgres://postgres@127.0.0.1:${ports.postgres}/${KEY_DATABASE}` };
+}
+
+/** Temporal: a server on PostgreSQL, or the dev server (after stopping one a killed run left). */
+async function temporalPiece(settings: Settings, shape: ClusterShape, ports: ClusterPorts, log: ServiceLog) {
   const root = settings.DATA_DIR;
-  const pieces: ChildSpec[] = [];
-  let databaseUrl: string | undefined;
-  if (shape.keyStore === 'postgres') {
-    const dir = join(root, 'postgres');
-    // As root the cluster runs as the postgres system user, which must reach its folder.
-    await mkdir(root, { recursive: true });
-    await chmod(root, 0o755);
-    pieces.push(
-      named(
-        'postgres',
-        postgresChild(dir, ports.postgres, (cluster) =>
-          ensureDatabase(cluster.url('postgres'), KEY_DATABASE),
-        ),
-      ),
-    );
-    databaseUrl = `postgres://postgres@127.0.0.1:${ports.postgres}/${KEY_DATABASE}`;
-  }
-  const temporalAddress = `127.0.0.1:${ports.temporal}`;
   if (shape.temporal === 'postgres') {
-    pieces.push(
-      named(
-        'temporal',
-        temporalServerChild({
-          dir: join(root, 'temporal-postgres'),
-          frontendPort: ports.temporal,
-          postgresPort: ports.postgres + 1,
-          metricsPort: ports.temporalMetrics,
-          namespace: settings.TEMPORAL_NAMESPACE,
-          say: (line) => log.info(line),
-        }),
-      ),
-    );
-  } else {
-    const layout = dataLayout(root);
-    const orphan = await stopOrphanedDevServer(layout.temporalPidFile, layout.temporalDbFile);
-    if (orphan !== undefined)
-      log.info(`stopped the Temporal dev server a killed run left behind (pid ${orphan})`);
-    pieces.push(
-      named(
-        'temporal',
-        devServerChild(settings, requireTemporalCli(settings, PROJECT_ROOT), {
-          http: ports.temporalHttp,
-          metrics: ports.temporalMetrics,
-        }),
-      ),
+    return named(
+      'temporal',
+      temporalServerChild({
+        dir: join(root, 'temporal-postgres'),
+        frontendPort: ports.temporal,
+        postgresPort: ports.postgres + 1,
+        metricsPort: ports.temporalMetrics,
+        namespace: settings.TEMPORAL_NAMESPACE,
+        say: (line) => log.info(line),
+      }),
     );
   }
+  const layout = dataLayout(root);
+  const orphan = await stopOrphanedDevServer(layout.temporalPidFile, layout.temporalDbFile);
+  if (orphan !== undefined)
+    log.info(`stopped the Temporal dev server a killed run left behind (pid ${orphan})`);
+  return named(
+    'temporal',
+    devServerChild(settings, requireTemporalCli(settings, PROJECT_ROOT), {
+      http: ports.temporalHttp,
+      metrics: ports.temporalMetrics,
+    }),
+  );
+}
+
+/** The bucket: versitygw over the cluster's folder, with credentials made once and kept there. */
+async function bucketPiece(root: string, ports: ClusterPorts) {
   const binary = findVersitygw();
   if (!binary)
     throw new Error(
       'versitygw is not installed: run `npm run setup` (it installs it into .tools/versitygw/)',
     );
   const credentials = await bucketCredentials(root);
-  pieces.push(
-    named(
-      's3',
-      gatewayChild({
-        binary,
-        root: join(root, 'bucket'),
-        port: ports.s3,
-        accessKey: credentials.accessKeyId,
-        secretKey: credentials.secretAccessKey,
-      }),
-    ),
+  const piece = named(
+    's3',
+    gatewayChild({
+      binary,
+      root: join(root, 'bucket'),
+      port: ports.s3,
+      accessKey: credentials.accessKeyId,
+      secretKey: credentials.secretAccessKey,
+    }),
   );
-  return { pieces, databaseUrl, temporalAddress, credentials };
+  return { piece, credentials };
+}
+
+/** The pieces every process shares: key store, Temporal and bucket, in the order they start. */
+async function sharedPieces(settings: Settings, shape: ClusterShape, ports: ClusterPorts, log: ServiceLog) {
+  const root = settings.DATA_DIR;
+  const keyStore = shape.keyStore === 'postgres' ? await keyStorePiece(root, ports) : undefined;
+  const temporal = await temporalPiece(settings, shape, ports, log);
+  const bucket = await bucketPiece(root, ports);
+  return {
+    pieces: [...(keyStore ? [keyStore.piece] : []), temporal, bucket.piece],
+    databaseUrl: keyStore?.databaseUrl,
+    temporalAddress: `127.0.0.1:${ports.temporal}`,
+    credentials: bucket.credentials,
+  };
 }
 
 /** Prefixes each line of a child with its name ("[api-2]", not "[api]"): one terminal for all. */

@@ -67,6 +67,71 @@ export function devServerChild(
 }
 
 /**
+ * Temporal for the service: the cluster TEMPORAL_ADDRESS names, checked now in one line, or a dev
+ * server over DATA_DIR under the supervisor (after stopping one an earlier run left running). The
+ * ports this start listens on are checked free before either.
+ */
+async function startTemporal(settings: Settings, supervisor: Supervisor, log: ServiceLog) {
+  const cluster = settings.TEMPORAL_ADDRESS;
+  if (cluster) {
+    await refuseTakenPorts(settings);
+    await checkTemporalCluster(
+      temporalConnectionOptions(settings, cluster),
+      settings.TEMPORAL_NAMESPACE,
+      log,
+    );
+    return { address: cluster, temporalUiUrl: undefined };
+  }
+  const layout = dataLayout(settings.DATA_DIR);
+  const cliPath = requireTemporalCli(settings, PROJECT_ROOT);
+  const orphan = await stopOrphanedDevServer(layout.temporalPidFile, layout.temporalDbFile);
+  if (orphan !== undefined)
+    log.info(`stopped the Temporal dev server an earlier run left running (pid ${orphan})`);
+  await refuseTakenPorts(settings);
+  await supervisor.start(devServerChild(settings, cliPath));
+  return {
+    address: `127.0.0.1:${settings.TEMPORAL_DEV_PORT}`,
+    temporalUiUrl: `http://127.0.0.1:${settings.TEMPORAL_UI_PORT}`,
+  };
+}
+
+/**
+ * The warehouse worker, the ingest worker and the API, each a process of its own. With METRICS_PORT,
+ * each serves its metrics on a port of its own from there: the writer on METRICS_PORT, the ingest
+ * worker on the next, the API on the one after. Resolves with the API's address once all are ready.
+ */
+async function startWorkersAndApi(
+  supervisor: Supervisor,
+  defaults: Record<string, string>,
+  address: string,
+  metricsPort: number | undefined,
+): Promise<string> {
+  const env = (offset: number) =>
+    childEnvironment(defaults, {
+      TEMPORAL_ADDRESS: address,
+      ...(metricsPort ? { METRICS_PORT: String(metricsPort + offset) } : {}),
+    });
+  let apiUrl = '';
+  await supervisor.startAll([
+    nodeChild({
+      name: 'warehouse worker',
+      role: 'warehouse',
+      env: env(0),
+      stopTimeoutMs: STOP_TIMEOUT_MS.warehouse,
+    }),
+    nodeChild({ name: 'ingest worker', role: 'ingest', env: env(1), stopTimeoutMs: STOP_TIMEOUT_MS.ingest }),
+    nodeChild({
+      name: 'API',
+      role: 'api',
+      env: env(2),
+      stopTimeoutMs: STOP_TIMEOUT_MS.api,
+      onReady: (message) => (apiUrl = message.url ?? apiUrl),
+    }),
+  ]);
+  return apiUrl;
+}
+
+/**
  * The whole service as separate processes under one supervisor: the Temporal dev server (unless
  * TEMPORAL_ADDRESS names a cluster), the warehouse worker, the ingest worker and the API, each
  * restarted alone when it dies. `defaults` are settings the environment has not set (the demo's).
@@ -79,63 +144,13 @@ export async function startService(
 ): Promise<RunningService> {
   const settings = loadSettings(defaults);
   selectedCatalogue(settings);
-  const layout = dataLayout(settings.DATA_DIR);
   // Before anything starts: never harm a service already running over this folder.
   const release = await claimDataFolder(settings.DATA_DIR);
   const supervisor = new Supervisor(log);
   abort?.addEventListener('abort', () => void supervisor.stop(), { once: true });
   try {
-    let address = settings.TEMPORAL_ADDRESS;
-    let temporalUiUrl: string | undefined;
-    if (address) {
-      await refuseTakenPorts(settings);
-      // A cluster the service did not start: say now, in one line, what is wrong with it or its settings.
-      await checkTemporalCluster(
-        temporalConnectionOptions(settings, address),
-        settings.TEMPORAL_NAMESPACE,
-        log,
-      );
-    } else {
-      const cliPath = requireTemporalCli(settings, PROJECT_ROOT);
-      const orphan = await stopOrphanedDevServer(layout.temporalPidFile, layout.temporalDbFile);
-      if (orphan !== undefined) {
-        log.info(`stopped the Temporal dev server an earlier run left running (pid ${orphan})`);
-      }
-      await refuseTakenPorts(settings);
-      await supervisor.start(devServerChild(settings, cliPath));
-      address = `127.0.0.1:${settings.TEMPORAL_DEV_PORT}`;
-      temporalUiUrl = `http://127.0.0.1:${settings.TEMPORAL_UI_PORT}`;
-    }
-    // With METRICS_PORT, each process serves its metrics on a port of its own from there: the writer
-    // on METRICS_PORT, the ingest worker on the next, the API on the one after.
-    const metricsPort = settings.METRICS_PORT;
-    const env = (offset: number) =>
-      childEnvironment(defaults, {
-        TEMPORAL_ADDRESS: address,
-        ...(metricsPort ? { METRICS_PORT: String(metricsPort + offset) } : {}),
-      });
-    let apiUrl = '';
-    await supervisor.startAll([
-      nodeChild({
-        name: 'warehouse worker',
-        role: 'warehouse',
-        env: env(0),
-        stopTimeoutMs: STOP_TIMEOUT_MS.warehouse,
-      }),
-      nodeChild({
-        name: 'ingest worker',
-        role: 'ingest',
-        env: env(1),
-        stopTimeoutMs: STOP_TIMEOUT_MS.ingest,
-      }),
-      nodeChild({
-        name: 'API',
-        role: 'api',
-        env: env(2),
-        stopTimeoutMs: STOP_TIMEOUT_MS.api,
-        onReady: (message) => (apiUrl = message.url ?? apiUrl),
-      }),
-    ]);
+    const { address, temporalUiUrl } = await startTemporal(settings, supervisor, log);
+    const apiUrl = await startWorkersAndApi(supervisor, defaults, address, settings.METRICS_PORT);
     // Ready: the CLIs working on this data folder find the service from here on (runtime/service-file.ts).
     await recordRunningService(settings.DATA_DIR, {
       pid: process.pid,
