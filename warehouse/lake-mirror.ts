@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { GARBAGE_GRACE_MS, MANIFEST_FILE, ManifestSchema, type Manifest } from '../lake/manifest.js';
+import {
+  GARBAGE_GRACE_MS,
+  MANIFEST_FILE,
+  ManifestSchema,
+  type LakeFile,
+  type Manifest,
+} from '../lake/manifest.js';
 import { PreconditionFailed, type LakeStorage } from '../lake/storage/lake-storage.js';
 import { LAKE_TABLES } from '../lake/tables.js';
 import { Unreachable } from '../telemetry/reachability.js';
@@ -63,8 +69,12 @@ export class LakeMirror {
   private remote: Manifest | undefined;
   /** Who wrote the bucket's manifest (undefined: no writer named, as a folder copied in would be). */
   private remoteWriter: string | undefined;
-  /** Objects known to be in the bucket, by key, with their size. */
-  private present = new Map<string, number>();
+  /**
+   * Objects known to be in the bucket, by key, with the SHA-256 of their bytes where known: uploaded by
+   * this mirror, or named by the bucket's manifest at that size. An object of unknown bytes (a file no
+   * manifest names) is checked before it is taken for this writer's.
+   */
+  private present = new Map<string, string | undefined>();
   /** Since when the bucket has held every manifest this writer recorded (undefined: behind now). */
   private syncedSince: number | undefined;
   private latest: Manifest | undefined;
@@ -111,6 +121,7 @@ export class LakeMirror {
       // and none of its files is overwritten by this one's of the same generation.
       await this.readRemoteAgain();
       this.checkRemote(manifest.generation);
+      await this.claim();
       // Always: a file the bucket lost since (or never got) is uploaded again.
       await this.uploadFiles(manifest);
       if (
@@ -191,10 +202,13 @@ export class LakeMirror {
       this.adoptRemote(read.body);
       this.etag = read.etag;
     }
+    const named = new Map((this.remote?.files ?? []).map((file) => [file.path, file]));
     this.present = new Map();
     for (const table of Object.keys(LAKE_TABLES)) {
-      for (const object of await this.options.storage.list(`${table}/`))
-        this.present.set(object.key, object.size);
+      for (const object of await this.options.storage.list(`${table}/`)) {
+        const file = named.get(object.key);
+        this.present.set(object.key, file?.bytes === object.size ? file.sha256 : undefined);
+      }
     }
   }
 
@@ -207,16 +221,74 @@ export class LakeMirror {
     this.etag = read.etag;
   }
 
+  /** Uploads what the bucket lacks, four at a time; the first failure stops the rest. */
   private async uploadFiles(manifest: Manifest): Promise<void> {
-    const missing = manifest.files.filter((file) => this.present.get(file.path) !== file.bytes);
-    const queue = [...missing];
+    const queue = manifest.files.filter((file) => this.present.get(file.path) !== file.sha256);
+    let failed = false;
     const worker = async () => {
-      for (let file = queue.shift(); file; file = queue.shift()) {
-        await this.options.storage.upload(file.path, join(this.options.lakeDir, file.path), file);
-        this.present.set(file.path, file.bytes);
+      for (let file = queue.shift(); file && !failed; file = queue.shift()) {
+        await this.uploadFile(file, manifest.generation).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
+        this.present.set(file.path, file.sha256);
       }
     };
     await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, worker));
+  }
+
+  /**
+   * Uploads one file only where there is no object of its name, so a writer never overwrites bytes
+   * another writer published (a frozen writer resuming after a standby took over, ADR 35). An object
+   * already there with the same bytes is this writer's earlier upload whose answer was lost. One with
+   * other bytes is replaced only while the bucket's manifest is this writer's (it claims the lake
+   * before its first upload), and only if still the same object: a file no manifest names, left by a
+   * publish that never finished.
+   */
+  private async uploadFile(file: LakeFile, generation: number): Promise<void> {
+    const local = join(this.options.lakeDir, file.path);
+    const { storage } = this.options;
+    try {
+      return await storage.upload(file.path, local, file, { ifNoneMatch: '*' });
+    } catch (error) {
+      if (!(error instanceof PreconditionFailed)) throw error;
+    }
+    const there = await storage.fingerprint(file.path);
+    // Gone since (a writer's garbage collection): tried once more, still only where there is none.
+    if (there === undefined) return storage.upload(file.path, local, file, { ifNoneMatch: '*' });
+    if (there.sha256 === file.sha256) return;
+    await this.readRemoteAgain();
+    this.checkRemote(generation);
+    if (this.remoteWriter !== this.options.writerId) {
+      // No manifest yet: two writers publishing their first generation at once (the writer lease
+      // prevents it); neither overwrites the other.
+      throw new Error(
+        `${file.path} holds other bytes than this writer's and the bucket has no manifest of this writer's: not overwritten`,
+      );
+    }
+    try {
+      await storage.upload(file.path, local, file, { ifMatch: there.etag });
+    } catch (error) {
+      if (!(error instanceof PreconditionFailed)) throw error;
+      throw new LakeWriterConflict(
+        `${storage.description}${file.path} was written by another writer while this one replaced a file left unpublished: not overwritten`,
+      );
+    }
+  }
+
+  /**
+   * A writer that took the lake over (a restore, a standby) first rewrites the bucket's manifest as
+   * its own — same generation and files, over the ETag it read — before it uploads anything: from then
+   * on the writer it took over from finds another writer's manifest and steps down, and its manifest
+   * written over the old ETag is refused.
+   */
+  private async claim(): Promise<void> {
+    if (!this.remote || this.remoteWriter === this.options.writerId) return;
+    await this.writeManifest(this.remote, { claim: true });
+    this.options.log?.(
+      `this writer (${this.options.writerId}) has claimed ${this.options.storage.description} at generation ${this.remote.generation}`,
+      'info',
+    );
   }
 
   private async uploadAlongside(): Promise<void> {
@@ -267,7 +339,7 @@ export class LakeMirror {
     );
   }
 
-  private async writeManifest(manifest: Manifest): Promise<void> {
+  private async writeManifest(manifest: Manifest, { claim = false } = {}): Promise<void> {
     // Readers ignore `writer` and `handover`; a restored writer's manifests say whose lake it continues.
     const { handover } = this.options;
     const named = {
@@ -279,7 +351,7 @@ export class LakeMirror {
     };
     const body = Buffer.from(JSON.stringify(named, null, 1));
     this.checkRemote(manifest.generation);
-    if (this.remote?.generation === manifest.generation) {
+    if (!claim && this.remote?.generation === manifest.generation) {
       throw new LakeWriterConflict(
         `${this.options.storage.description} holds another generation ${manifest.generation} (published ${this.remote.publishedAt}): another writer publishes there`,
       );

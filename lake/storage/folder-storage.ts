@@ -2,9 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { fileSha256 } from './file-sha256.js';
 import {
   PreconditionFailed,
   type LakeStorage,
+  type ObjectFingerprint,
   type StoredObject,
   type WriteCondition,
 } from './lake-storage.js';
@@ -23,7 +25,7 @@ function missing(error: unknown): boolean {
 /**
  * The lake's home as a local (or mounted) folder, with the object semantics of a bucket: keys are
  * paths under the folder, an ETag is the sha256 of the bytes, files appear whole (temporary name,
- * then rename) and a conditional write holds a lock file while it compares and renames.
+ * then rename) and a conditional write or upload holds a lock file while it compares and renames.
  */
 export class FolderLakeStorage implements LakeStorage {
   readonly description: string;
@@ -60,12 +62,23 @@ export class FolderLakeStorage implements LakeStorage {
     }
   }
 
-  async upload(key: string, path: string): Promise<void> {
+  async upload(
+    key: string,
+    path: string,
+    _file: { bytes: number; sha256: string },
+    condition?: WriteCondition,
+  ): Promise<void> {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
-    const temporary = `${target}.${randomUUID()}.tmp`;
-    await copyFile(path, temporary);
-    await rename(temporary, target);
+    const release = condition ? await this.lock(target) : undefined;
+    try {
+      if (condition) await this.check(key, condition);
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      await copyFile(path, temporary);
+      await rename(temporary, target);
+    } finally {
+      await release?.();
+    }
   }
 
   async write(key: string, body: Uint8Array, condition?: WriteCondition): Promise<string> {
@@ -73,12 +86,7 @@ export class FolderLakeStorage implements LakeStorage {
     await mkdir(dirname(target), { recursive: true });
     const release = condition ? await this.lock(target) : undefined;
     try {
-      if (condition) {
-        const current = await this.read(key);
-        const etag = current === undefined || current === 'unchanged' ? undefined : current.etag;
-        const holds = 'ifMatch' in condition ? etag === condition.ifMatch : etag === undefined;
-        if (!holds) throw new PreconditionFailed(`${key} changed since it was read`);
-      }
+      if (condition) await this.check(key, condition);
       const temporary = `${target}.${randomUUID()}.tmp`;
       await writeFile(temporary, body);
       await rename(temporary, target);
@@ -86,6 +94,23 @@ export class FolderLakeStorage implements LakeStorage {
     } finally {
       await release?.();
     }
+  }
+
+  async fingerprint(key: string): Promise<ObjectFingerprint | undefined> {
+    try {
+      const sha256 = await fileSha256(this.path(key));
+      return { etag: `"${sha256}"`, sha256 };
+    } catch (error) {
+      if (missing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** Throws `PreconditionFailed` unless the object is as `condition` requires (called under its lock). */
+  private async check(key: string, condition: WriteCondition): Promise<void> {
+    const etag = (await this.fingerprint(key))?.etag;
+    const holds = 'ifMatch' in condition ? etag === condition.ifMatch : etag === undefined;
+    if (!holds) throw new PreconditionFailed(`${key} changed since it was read`);
   }
 
   private async lock(target: string): Promise<() => Promise<void>> {

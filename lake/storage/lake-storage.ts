@@ -18,8 +18,18 @@ export interface LakeStorage {
   ): Promise<StoredBytes | 'unchanged' | undefined>;
   /** An object's bytes as a stream, with its size; undefined when there is no such object. */
   stream(key: string): Promise<{ body: Readable; size: number } | undefined>;
-  /** Uploads a local file under `key`; the store checks the bytes against `sha256` (hex) where it can. */
-  upload(key: string, path: string, file: { bytes: number; sha256: string }): Promise<void>;
+  /**
+   * Uploads a local file under `key`; the store checks the bytes against `sha256` (hex) where it can.
+   * With a condition, as `write`: only where there is no object, or over the one with that ETag.
+   */
+  upload(
+    key: string,
+    path: string,
+    file: { bytes: number; sha256: string },
+    condition?: WriteCondition,
+  ): Promise<void>;
+  /** An object's ETag and the SHA-256 (hex) of its bytes, read in full; undefined when there is none. */
+  fingerprint(key: string): Promise<ObjectFingerprint | undefined>;
   /**
    * Writes a small object only if it is unchanged since `ifMatch` (an ETag) or, with `ifNoneMatch: '*'`,
    * absent; throws `PreconditionFailed` otherwise. Without a condition it always writes. Returns the new ETag.
@@ -41,6 +51,11 @@ export interface StoredBytes {
 export interface StoredObject {
   key: string;
   size: number;
+}
+
+export interface ObjectFingerprint {
+  etag: string;
+  sha256: string;
 }
 
 export type WriteCondition = { ifMatch: string } | { ifNoneMatch: '*' };

@@ -6,6 +6,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Reachability } from '../../telemetry/reachability.js';
@@ -13,6 +14,7 @@ import { bucketReachability } from './bucket-reachability.js';
 import {
   PreconditionFailed,
   type LakeStorage,
+  type ObjectFingerprint,
   type StoredBytes,
   type StoredObject,
   type WriteCondition,
@@ -40,6 +42,12 @@ const QUIET_LOGGER = { trace: ignore, debug: ignore, info: ignore, warn: ignore,
 
 /** Delete requests name at most this many keys (S3's limit). */
 const DELETE_BATCH = 1000;
+
+/** A conditional PUT's headers (none without a condition). */
+function conditionHeaders(condition: WriteCondition | undefined): { IfMatch?: string; IfNoneMatch?: string } {
+  if (!condition) return {};
+  return 'ifMatch' in condition ? { IfMatch: condition.ifMatch } : { IfNoneMatch: condition.ifNoneMatch };
+}
 
 /** The HTTP status of an SDK error, when the store answered. */
 function statusOf(error: unknown): number | undefined {
@@ -127,7 +135,12 @@ export class S3LakeStorage implements LakeStorage {
     }
   }
 
-  async upload(key: string, path: string, file: { bytes: number; sha256: string }): Promise<void> {
+  async upload(
+    key: string,
+    path: string,
+    file: { bytes: number; sha256: string },
+    condition?: WriteCondition,
+  ): Promise<void> {
     // A stream per attempt: the call is made once here, retried by the caller.
     const command = new PutObjectCommand({
       Bucket: this.options.bucket,
@@ -136,8 +149,13 @@ export class S3LakeStorage implements LakeStorage {
       ContentLength: file.bytes,
       ChecksumSHA256: Buffer.from(file.sha256, 'hex').toString('base64'),
       ContentType: key.endsWith('.parquet') ? 'application/vnd.apache.parquet' : undefined,
+      ...conditionHeaders(condition),
     });
-    await this.transfer((signal) => this.client.send(command, signal));
+    try {
+      await this.transfer((signal) => this.client.send(command, signal));
+    } catch (error) {
+      throw this.refusal(key, error);
+    }
   }
 
   async write(key: string, body: Uint8Array, condition?: WriteCondition): Promise<string> {
@@ -146,20 +164,37 @@ export class S3LakeStorage implements LakeStorage {
       Key: this.root + key,
       Body: body,
       ContentType: key.endsWith('.json') ? 'application/json' : undefined,
-      ...(condition && 'ifMatch' in condition ? { IfMatch: condition.ifMatch } : {}),
-      ...(condition && 'ifNoneMatch' in condition ? { IfNoneMatch: condition.ifNoneMatch } : {}),
+      ...conditionHeaders(condition),
     });
     try {
       const answer = await this.send((signal) => this.client.send(command, signal));
       return answer.ETag ?? '';
     } catch (error) {
-      // 409: a concurrent conditional write to the same key is in progress (AWS S3).
-      const status = statusOf(error);
-      if (status === 412 || status === 409) {
-        throw new PreconditionFailed(`${this.root}${key} changed since it was read (HTTP ${status})`);
-      }
+      throw this.refusal(key, error);
+    }
+  }
+
+  async fingerprint(key: string): Promise<ObjectFingerprint | undefined> {
+    const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: this.root + key });
+    try {
+      const answer = await this.transfer((signal) => this.client.send(command, signal));
+      const hash = createHash('sha256');
+      for await (const chunk of answer.Body as Readable) hash.update(chunk as Buffer);
+      return { etag: answer.ETag ?? '', sha256: hash.digest('hex') };
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
       throw error;
     }
+  }
+
+  /** A refused condition as `PreconditionFailed`; any other failure as it is. */
+  private refusal(key: string, error: unknown): unknown {
+    // 409: a concurrent conditional write to the same key is in progress (AWS S3).
+    const status = statusOf(error);
+    if (status === 412 || status === 409) {
+      return new PreconditionFailed(`${this.root}${key} changed since it was read (HTTP ${status})`);
+    }
+    return error;
   }
 
   async list(prefix: string): Promise<StoredObject[]> {

@@ -82,6 +82,37 @@ function contract(name: string, open: () => Promise<{ storage: LakeStorage; scra
       await storage.remove([key, 'incident_versions/never-was.parquet']);
       expect(await storage.list('incident_versions/')).toEqual([]);
     });
+
+    it('uploads a file only where there is none, or over the object whose ETag it names', async () => {
+      const key = 'incidents_live/live-7.parquet';
+      const mine = Buffer.from('mine '.repeat(500));
+      const theirs = Buffer.from('theirs '.repeat(400));
+      const [minePath, theirsPath] = [join(scratch, 'mine'), join(scratch, 'theirs')];
+      await writeFile(minePath, mine);
+      await writeFile(theirsPath, theirs);
+      const file = (bytes: Buffer) => ({ bytes: bytes.length, sha256: sha256(bytes) });
+      expect(await storage.fingerprint(key)).toBeUndefined();
+
+      await storage.upload(key, theirsPath, file(theirs), { ifNoneMatch: '*' });
+      await expect(storage.upload(key, minePath, file(mine), { ifNoneMatch: '*' })).rejects.toBeInstanceOf(
+        PreconditionFailed,
+      );
+      const there = await storage.fingerprint(key);
+      expect(there?.sha256).toBe(sha256(theirs));
+      await expect(
+        storage.upload(key, minePath, file(mine), { ifMatch: '"not-its-etag"' }),
+      ).rejects.toBeInstanceOf(PreconditionFailed);
+      expect((await storage.fingerprint(key))?.sha256).toBe(sha256(theirs));
+
+      await storage.upload(key, minePath, file(mine), { ifMatch: there!.etag });
+      const now = await storage.fingerprint(key);
+      expect(now?.sha256).toBe(sha256(mine));
+      // Replaced over the ETag it named: a second writer holding that ETag is refused.
+      await expect(
+        storage.upload(key, theirsPath, file(theirs), { ifMatch: there!.etag }),
+      ).rejects.toBeInstanceOf(PreconditionFailed);
+      await storage.remove([key]);
+    });
   });
 }
 
