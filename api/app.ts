@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { NotFoundHandler } from 'hono';
 import { TIER_MONTHLY_QUOTA } from '../config/index.js';
 import { clientAddress } from './access/client-address.js';
 import { accessGate } from './access/gate.js';
@@ -24,6 +25,14 @@ import { PreparedAnswer } from './prepared-answer.js';
 import { pageRoutes } from './pages/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
 import type { AppDeps, AppEnv } from './types.js';
+import {
+  allowedMethods,
+  declaredParameters,
+  declaredParametersOnly,
+  documentRequestRules,
+  methodNotAllowed,
+  type DeclaredParameters,
+} from './request-rules.js';
 import { validationHook } from './validation.js';
 
 /** The HTTP application, independent of any server: tests call `app.request(...)`. */
@@ -47,6 +56,14 @@ export function createApp(deps: AppDeps) {
         ? { keyFromRequest: streamTokenKey(deps.streamTokens, deps.keys, deps.now) }
         : {}),
     }),
+  );
+
+  const document = lazyDocument(app, deps);
+  let declared: DeclaredParameters | undefined;
+  // Before the caches: a misspelt filter is refused, never answered as if it were absent.
+  app.use(
+    '*',
+    declaredParametersOnly(() => (declared ??= declaredParameters(document()))),
   );
 
   // Compression outside the data cache, which keeps its own gzipped bytes (left as they are).
@@ -99,25 +116,41 @@ export function createApp(deps: AppDeps) {
   v1.route('/', subscriptionRoutes(deps));
   app.route('/v1', v1);
 
-  // Generated once, on first request, when every route is registered.
-  let openApi: object | undefined;
-  app.get('/v1/openapi.json', (c) => {
-    openApi ??= documentStreamToken(
-      documentAccess(
-        app.getOpenAPI31Document({
-          openapi: '3.1.0',
-          info: { title: 'Emergency Incident Data Service', version: deps.version },
-          servers: [{ url: '/' }],
-        }),
-        deps.windows?.limits,
-      ),
-    );
-    return c.json(openApi);
-  });
-
-  app.notFound((c) => problemResponse(c, problems.notFound(`No resource at ${c.req.path}.`)));
+  app.get('/v1/openapi.json', (c) => c.json(document()));
+  app.notFound(notFoundOrOtherMethod(app));
   app.onError(onError);
   return app;
+}
+
+/**
+ * The OpenAPI document, generated once on first use (every route is registered by then), with the
+ * access rules and the request rules stated from the same tables that enforce them.
+ */
+function lazyDocument(app: OpenAPIHono<AppEnv>, deps: AppDeps): () => object {
+  let generated: object | undefined;
+  return () =>
+    (generated ??= documentRequestRules(
+      documentStreamToken(
+        documentAccess(
+          app.getOpenAPI31Document({
+            openapi: '3.1.0',
+            info: { title: 'Emergency Incident Data Service', version: deps.version },
+            servers: [{ url: '/' }],
+          }),
+          deps.windows?.limits,
+        ),
+      ),
+    ));
+}
+
+/** 405 with `Allow` for a path the app serves with other methods; 404 for a path it does not serve. */
+function notFoundOrOtherMethod(app: OpenAPIHono<AppEnv>): NotFoundHandler<AppEnv> {
+  let methodsOn: ((path: string) => string[]) | undefined;
+  return (c) => {
+    const allowed = (methodsOn ??= allowedMethods(app.routes))(c.req.path);
+    if (allowed.length > 0) return problemResponse(c, methodNotAllowed(c.req.method, allowed));
+    return problemResponse(c, problems.notFound(`No resource at ${c.req.path}.`));
+  };
 }
 
 export type App = ReturnType<typeof createApp>;

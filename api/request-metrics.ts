@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { routePath } from 'hono/route';
 import { metrics } from '../telemetry/metrics.js';
 import type { AppEnv } from './env.js';
+import { answeringRoute } from './route-template.js';
 
 /** Told of each request once it is answered, with when it began (performance.now()). */
 export type RequestObserver = (c: Context<AppEnv>, started: number) => void;
@@ -17,9 +17,9 @@ export function requestMetrics(tally = metrics.requests): RequestObserver {
   return (c, started) => {
     const seconds = (performance.now() - started) / 1000;
     const method = METHODS.has(c.req.method) ? c.req.method : 'other';
-    // The last route the path matched: the handler's, even when a middleware (a cache) answered.
-    const path = routePath(c, -1);
-    const route = path === '' || path.includes('*') ? 'unmatched' : path;
+    // The handler's route, even when a middleware (a cache) answered.
+    const path = answeringRoute(c);
+    const route = path === undefined || path.includes('*') ? 'unmatched' : path;
     tally.record(method, route, c.res.status, seconds);
   };
 }

@@ -106,13 +106,23 @@ const catalogueRoute = createRoute({
   },
 });
 
+const isCollectionName = (name: string): name is CollectionName =>
+  (COLLECTION_NAMES as readonly string[]).includes(name);
+
 const collectionRoute = createRoute({
   method: 'get',
   path: `${relative(EXPORTS_PATH)}/incidents/{name}`,
   summary: 'Every current incident as one file',
   description:
     'Every current incident and area feature (retracted ones left out) of the serving generation: `current.geojson` (a FeatureCollection), `current.csv` (the incident CSV columns) or `current.arrows` (an Arrow IPC stream of the record columns). Built once per generation.',
-  request: { params: z.object({ name: z.enum(COLLECTION_NAMES as [CollectionName, ...CollectionName[]]) }) },
+  request: {
+    params: z.object({
+      name: z.string().openapi({
+        description: `The file: ${COLLECTION_NAMES.join(', ')}. Another name is answered 404, as an unknown lake path is.`,
+        example: 'current.geojson',
+      }),
+    }),
+  },
   responses: downloadResponses(
     ['application/geo+json', 'text/csv', ARROW_STREAM_MEDIA_TYPE],
     'The collection',
@@ -199,7 +209,13 @@ export function exportRoutes(deps: ExportDeps) {
 
   app.openapi(collectionRoute, async (c) => {
     assertLiveSet(c);
-    const built = await files.collection(c.req.valid('param').name);
+    const { name } = c.req.valid('param');
+    if (!isCollectionName(name)) {
+      throw problems.notFound(
+        `No export named ${name}; the current incidents are ${COLLECTION_NAMES.join(', ')}.`,
+      );
+    }
+    const built = await files.collection(name);
     return serveDownload(c, {
       size: built.bytes.byteLength,
       sha256: built.sha256,

@@ -1,0 +1,217 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app.js';
+import { CursorCodec } from '../../api/cursor.js';
+import { listen } from '../../api/listen.js';
+import { likelyMeant } from '../../api/request-rules.js';
+import { API_VERSION } from '../../api/version.js';
+import { FEED_CATALOGUE } from '../../config/index.js';
+import { ServingStore } from '../../lake/serving/serving-store.js';
+import { Registry } from 'prom-client';
+import { requestMetrics } from '../../api/request-metrics.js';
+import { RequestTally } from '../../telemetry/request-tally.js';
+import { publishNow } from '../../warehouse/publisher.js';
+import { Warehouse } from '../../warehouse/warehouse.js';
+import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
+import { makeRecord } from '../support/incidents.js';
+import { bearer, testAccess, type TestAccess } from '../support/keys.js';
+
+interface Problem {
+  type: string;
+  status: number;
+  detail?: string;
+  didYouMean?: string;
+}
+interface Operation {
+  parameters?: { name: string; in: string }[];
+  responses: Record<string, unknown>;
+}
+interface Document {
+  info: { description?: string };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** A value for each path parameter of the document, so every operation can be called. */
+const PATH_VALUES: Record<string, string> = {
+  id: 'nsw-rfs-1',
+  path: 'incidents_live/none.parquet',
+  name: 'current.geojson',
+  postcode: '2000',
+  agrn: '1000',
+};
+
+const FEED = 'nsw-rfs-major-incidents';
+
+/** The request rules every operation keeps: declared query parameters only, 405 for other methods. */
+describe('request rules over loopback HTTP', () => {
+  let dir: string;
+  let warehouse: Warehouse;
+  let store: ServingStore;
+  let access: TestAccess;
+  let server: Server;
+  let base: string;
+  let headers: Record<string, string>;
+  let document: Document;
+  const registry = new Registry();
+  const tally = new RequestTally(registry, {
+    count: { name: 'test_requests_total', help: 'Requests.' },
+    duration: { name: 'test_request_seconds', help: 'Request time.', buckets: [0.1] },
+  });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'eids-request-rules-'));
+    warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
+    await warehouse.commit({
+      feedKey: FEED,
+      pollId: 'poll-1',
+      rawSha256: 'a'.repeat(64),
+      incoming: [makeRecord('1'), makeRecord('2')],
+      polledAt: '2026-11-20T10:00:00+11:00',
+      guarded: false,
+    });
+    await publishNow(warehouse, join(dir, 'serving'));
+    store = await ServingStore.open(join(dir, 'serving'));
+    access = testAccess();
+    const key = await access.issue('enterprise', { entitlements: ['declarations'] });
+    headers = bearer(key.token);
+    const app = createApp({
+      cap: TEST_CAP_ISSUER,
+      store,
+      feedHealth: { read: () => Promise.resolve([]) },
+      catalogue: FEED_CATALOGUE.filter((feed) => feed.key === FEED),
+      cursors: new CursorCodec('test-cursor-secret'),
+      keys: access.store,
+      quota: access.store,
+      version: API_VERSION,
+      startedAt: new Date(),
+      now: () => new Date(),
+      observe: requestMetrics(tally),
+    });
+    server = await listen(app.fetch, '127.0.0.1', 0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    document = (await (await fetch(`${base}/v1/openapi.json`)).json()) as Document;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    access.close();
+    store.close();
+    warehouse.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const call = (path: string, method = 'GET') =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, 'accept-encoding': 'gzip, br' },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    });
+  const problemOf = async (response: Response) => {
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    return (await response.json()) as Problem;
+  };
+
+  it('refuses a misspelt parameter, naming the one it most likely meant, instead of ignoring it', async () => {
+    for (const [path, meant] of [
+      ['/v1/incidents?stat=nsw', 'state'],
+      ['/v1/incidents?eventtype=bushfire', 'eventType'],
+      ['/v1/incidents/nearby?lat=-33.9&lng=151.2&raduis=10', 'radius'],
+      ['/v1/gauges?floodclass=major', 'floodClass'],
+    ] as const) {
+      const response = await call(path);
+      expect(response.status, path).toBe(400);
+      const problem = await problemOf(response);
+      expect(problem.type).toBe('/v1/problems/unknown-parameter');
+      expect(problem.didYouMean, path).toBe(meant);
+      expect(problem.detail).toContain(`did you mean \`${meant}\`?`);
+    }
+    const far = await problemOf(await call('/v1/incidents?colour=red'));
+    expect(far.didYouMean).toBeUndefined();
+    expect(far.detail).toMatch(/^unknown parameter `colour` \(it takes state, eventType, /);
+  });
+
+  it('refuses an undeclared parameter on every operation of the document, and says so in it', async () => {
+    const operations = Object.entries(document.paths).flatMap(([template, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ template, method, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(30);
+    for (const { template, method, operation } of operations) {
+      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x');
+      const response = await call(`${path}?zzz=1`, method.toUpperCase());
+      const label = `${method.toUpperCase()} ${template}`;
+      expect(response.status, label).toBe(400);
+      expect((await problemOf(response)).type, label).toBe('/v1/problems/unknown-parameter');
+      expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['400', '431']));
+    }
+    expect(document.info.description).toMatch(/400 `unknown-parameter`/);
+    expect(document.info.description).toMatch(/405 `method-not-allowed`/);
+  });
+
+  it('tolerates the cache-buster `_` and every declared parameter', async () => {
+    expect((await call('/v1/incidents?_=1732860000000&state=nsw&limit=1')).status).toBe(200);
+    expect((await call('/v1/states?_=1')).status).toBe(200);
+  });
+
+  it('answers a method a path does not declare with 405 and Allow; an unknown path with 404', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/v1/incidents', 'GET, HEAD'],
+      ['DELETE', '/v1/incidents/nsw-rfs-1', 'GET, HEAD'],
+      ['POST', '/v1/subscriptions/abc', 'DELETE, GET, HEAD'],
+      ['PATCH', '/v1/subscriptions', 'GET, HEAD, POST'],
+      ['GET', '/v1/declarations/point', 'POST'],
+      ['OPTIONS', '/v1/states', 'GET, HEAD'],
+      ['DELETE', '/v1/exports/lake/incidents_live/x.parquet', 'GET, HEAD'],
+      ['POST', '/map', 'GET, HEAD'],
+    ] as const) {
+      const response = await call(path, method);
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect((await problemOf(response)).type).toBe('/v1/problems/method-not-allowed');
+    }
+    // TRACE, which fetch will not send, through Node's own client.
+    const trace = await new Promise<IncomingMessage>((resolve, reject) =>
+      request(`${base}/v1/status`, { method: 'TRACE', headers }, resolve).on('error', reject).end(),
+    );
+    trace.resume();
+    expect([trace.statusCode, trace.headers.allow]).toEqual([405, 'GET, HEAD']);
+    const missing = await call('/v1/incidents/nsw-rfs-1/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('allow')).toBeNull();
+  });
+
+  it('answers an unknown export name 404, as an unknown lake path', async () => {
+    for (const path of [
+      '/v1/exports/incidents/current.xml',
+      '/v1/exports/lake/incidents_live/none.parquet',
+    ]) {
+      const response = await call(path);
+      expect(response.status, path).toBe(404);
+      expect((await problemOf(response)).type).toBe('/v1/problems/not-found');
+    }
+    expect((await call('/v1/exports/incidents/current.geojson')).status).toBe(200);
+  });
+
+  it('counts a request under the route that answered it, not the last route its path matches', async () => {
+    const snapshot = await call('/v1/incidents/snapshot?datetime=2026-11-20T00:00:00Z&state=nsw');
+    expect(snapshot.status).toBe(200);
+    const text = await registry.metrics();
+    expect(text).toMatch(
+      /test_requests_total\{route="\/v1\/incidents\/snapshot",method="GET",status="200"\} 1/,
+    );
+    expect(text).not.toMatch(/route="\/v1\/incidents\/:id",method="GET",status="200"/);
+  });
+});
+
+describe('the parameter a misspelt one most likely meant', () => {
+  const declared = ['state', 'eventType', 'limit', 'cursor', 'include_retracted'];
+  it('finds another case, a slip or two, and nothing when nothing is near', () => {
+    expect(likelyMeant('EVENTTYPE', declared)).toBe('eventType');
+    expect(likelyMeant('limt', declared)).toBe('limit');
+    expect(likelyMeant('include_retract', declared)).toBe('include_retracted');
+    expect(likelyMeant('colour', declared)).toBeUndefined();
+    expect(likelyMeant('x', [])).toBeUndefined();
+  });
+});
