@@ -1,6 +1,18 @@
 import { z } from '@hono/zod-openapi';
 
-/** Query-parameter schemas shared by the route groups; each error names its parameter and what it allows. */
+/**
+ * Query-parameter schemas shared by the route groups; each error names its parameter and what it
+ * allows, and each states the same rule in the OpenAPI document (minimum and maximum, a pattern for a
+ * list, a format), from the same arguments, so the two cannot drift.
+ */
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A pattern for a comma-separated list of `allowed` values (the server also trims blanks around items). */
+export function listPattern(allowed: readonly string[]): string {
+  const item = `(?:${allowed.map(escapeRegExp).join('|')})`;
+  return `^${item}(?:,${item})*$`;
+}
 
 export function csvEnum<const T extends readonly [string, ...string[]]>(name: string, allowed: T) {
   return z
@@ -30,6 +42,7 @@ export function csvEnum<const T extends readonly [string, ...string[]]>(name: st
     .openapi({
       param: { name, in: 'query', style: 'form', explode: false },
       type: 'string',
+      pattern: listPattern(allowed),
       description: `Comma-separated values of: ${allowed.join(', ')}`,
     });
 }
@@ -91,6 +104,9 @@ export function limitParam(
     .openapi({
       param: { name, in: 'query' },
       type: 'integer',
+      minimum: min,
+      maximum: max,
+      default: fallback,
       description: `Page size, ${min}–${max} (default ${fallback}); above ${max} is an error, not clamped.`,
     });
 }
@@ -101,6 +117,10 @@ export interface BoundingBox {
   maxLon: number;
   maxLat: number;
 }
+
+const DEGREES = '-?(?:\\d+(?:\\.\\d*)?|\\.\\d+)';
+/** Four decimal numbers, comma-separated: the shape of a bbox (its ranges are in the description). */
+const BBOX_PATTERN = `^${DEGREES}(?:,${DEGREES}){3}$`;
 
 export function bboxParam(name: string) {
   return z
@@ -132,7 +152,14 @@ export function bboxParam(name: string) {
       }
       return { minLon, minLat, maxLon, maxLat };
     })
-    .openapi({ param: { name, in: 'query' }, type: 'string', example: '149.0,-36.0,151.5,-33.0' });
+    .openapi({
+      param: { name, in: 'query' },
+      type: 'string',
+      pattern: BBOX_PATTERN,
+      description:
+        'minLon,minLat,maxLon,maxLat in degrees: longitudes from -180 to 180, latitudes from -90 to 90, each min at most its max (checked by the server; a pattern cannot say it).',
+      example: '149.0,-36.0,151.5,-33.0',
+    });
 }
 
 /**
@@ -170,7 +197,13 @@ export function numberParam(name: string, range: { min: number; max: number }, d
   return z
     .string({ message: `${name}: required` })
     .transform(numberWithin(name, range))
-    .openapi({ param: { name, in: 'query', required: true }, type: 'number', description });
+    .openapi({
+      param: { name, in: 'query', required: true },
+      type: 'number',
+      minimum: range.min,
+      maximum: range.max,
+      description,
+    });
 }
 
 /** An optional number within [min, max]; an empty value is absent. */
@@ -181,5 +214,11 @@ export function optionalNumberParam(name: string, range: { min: number; max: num
     .transform((raw, ctx) =>
       raw === undefined || raw.trim() === '' ? undefined : numberWithin(name, range)(raw, ctx),
     )
-    .openapi({ param: { name, in: 'query' }, type: 'number', description });
+    .openapi({
+      param: { name, in: 'query' },
+      type: 'number',
+      minimum: range.min,
+      maximum: range.max,
+      description,
+    });
 }

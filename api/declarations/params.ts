@@ -29,7 +29,7 @@ function dateParam(name: string, description: string) {
     .string()
     .refine(isIsoDate, { message: `${name}: must be a calendar date, YYYY-MM-DD` })
     .optional()
-    .openapi({ param: { name, in: 'query' }, description, example: '2025-06-01' });
+    .openapi({ param: { name, in: 'query' }, format: 'date', description, example: '2025-06-01' });
 }
 
 function enumParam<const T extends readonly [string, ...string[]]>(
@@ -98,7 +98,10 @@ export const PointBody = z
         .string({ error: 'as_at: must be a calendar date, YYYY-MM-DD' })
         .refine(isIsoDate, { error: 'as_at: must be a calendar date, YYYY-MM-DD' })
         .optional()
-        .openapi({ description: 'The date the answer is for (default today in eastern Australia).' }),
+        .openapi({
+          format: 'date',
+          description: 'The date the answer is for (default today in eastern Australia).',
+        }),
       include_expired: z.boolean({ error: 'include_expired: must be true or false' }).optional(),
       instrument_type: z
         .enum(INSTRUMENT_TYPES, { error: `instrument_type: must be one of ${INSTRUMENT_TYPES.join(', ')}` })
@@ -122,7 +125,8 @@ export const ListQuery = z.object({
     .openapi({
       param: { name: 'jurisdiction', in: 'query' },
       type: 'string',
-      description: `One of ${JURISDICTIONS.join(', ')} (ot: Other Territories)`,
+      enum: [...JURISDICTIONS],
+      description: `One of ${JURISDICTIONS.join(', ')} (ot: Other Territories); the server also takes them in capitals, the state's name, or its ABS code.`,
     }),
   status: z
     .enum(LIST_STATUSES, { message: `status: must be one of ${LIST_STATUSES.join(', ')}` })

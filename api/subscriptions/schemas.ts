@@ -1,8 +1,35 @@
 import { z } from '@hono/zod-openapi';
 import { STATES } from '../../model/index.js';
 import { STREAM_CHANGE_TYPES } from '../stream/change.js';
+import { limitParam } from '../params.js';
 
-const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+const LONGITUDE = { min: -180, max: 180 };
+const LATITUDE = { min: -90, max: 90 };
+
+/** Each place of a position, as OpenAPI 3.1 (JSON Schema 2020-12) says it; the generator's types lack it. */
+const POSITION_ITEMS = {
+  prefixItems: [
+    { type: 'number', minimum: LONGITUDE.min, maximum: LONGITUDE.max, description: 'Longitude' },
+    { type: 'number', minimum: LATITUDE.min, maximum: LATITUDE.max, description: 'Latitude' },
+    { type: 'number', description: 'Altitude (optional; ignored)' },
+  ],
+} as object;
+
+/**
+ * A GeoJSON position: longitude, latitude and, as RFC 7946 §3.1.1 allows, an altitude, which is
+ * accepted and ignored (an area is matched on the ground).
+ */
+const Position = z
+  .array(z.number())
+  .min(2, 'a position is [longitude, latitude] or [longitude, latitude, altitude]')
+  .max(3, 'a position is [longitude, latitude] or [longitude, latitude, altitude]')
+  .refine(
+    ([lng = NaN, lat = NaN]) =>
+      lng >= LONGITUDE.min && lng <= LONGITUDE.max && lat >= LATITUDE.min && lat <= LATITUDE.max,
+    'a position is longitude from -180 to 180, then latitude from -90 to 90',
+  )
+  .transform(([lng = NaN, lat = NaN]): [number, number] => [lng, lat])
+  .openapi(POSITION_ITEMS);
 
 export const AreaSchema = z
   .discriminatedUnion('type', [
@@ -95,11 +122,5 @@ export const SubscriptionParams = z.object({
 });
 
 export const DeliveriesQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit: an integer from 1 to 500')
-    .optional()
-    .transform((value) => (value === undefined ? 100 : Number(value)))
-    .pipe(z.number().int().min(1, 'limit: from 1 to 500').max(500, 'limit: from 1 to 500'))
-    .openapi({ param: { name: 'limit', in: 'query' }, type: 'integer', description: '1–500, default 100' }),
+  limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
 });

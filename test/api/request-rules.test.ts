@@ -26,8 +26,17 @@ interface Problem {
   detail?: string;
   didYouMean?: string;
 }
+interface Schema {
+  type?: string;
+  enum?: string[];
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  format?: string;
+  example?: string;
+}
 interface Operation {
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
   responses: Record<string, unknown>;
 }
 interface Document {
@@ -45,6 +54,49 @@ const PATH_VALUES: Record<string, string> = {
 };
 
 const FEED = 'nsw-rfs-major-incidents';
+
+/** Parameters that go together (the operations' descriptions say so): one is sent with the others. */
+const TOGETHER = [['lat', 'lng', 'radius']];
+/** Values that need another parameter (as their descriptions say). */
+const NEEDS: Record<string, Record<string, string>> = { 'groupBy=lga': { state: 'nsw' } };
+
+/** The values of a list pattern `^(?:a|b)(?:,(?:a|b))*$`, as the document states them. */
+function listValues(pattern: string): string[] | undefined {
+  const alternatives = /^\^\(\?:([^()]*)\)\(\?:,/.exec(pattern)?.[1];
+  return alternatives?.split('|').map((value) => value.replace(/\\(.)/g, '$1'));
+}
+
+/** A value the document says is valid for `schema`; undefined when it says too little to pick one. */
+function validValue(schema: Schema): string | undefined {
+  if (schema.enum) return schema.enum[0];
+  if (schema.minimum !== undefined) return String(schema.minimum);
+  if (schema.format === 'date-time') return '2026-11-20T00:00:00Z';
+  if (schema.format === 'date') return '2025-06-01';
+  if (schema.pattern) return listValues(schema.pattern)?.join(',') ?? schema.example;
+  return undefined;
+}
+
+/** Values the document says are valid, and values it says are not, for one parameter. */
+function probes(schema: Schema): { valid: string[]; invalid: string[] } {
+  if (schema.minimum !== undefined && schema.maximum !== undefined) {
+    return {
+      valid: [String(schema.minimum), String(schema.maximum)],
+      invalid: [String(schema.minimum - 1), String(schema.maximum + 1)],
+    };
+  }
+  if (schema.enum) return { valid: schema.enum.map(String), invalid: ['not-a-value'] };
+  if (schema.format === 'date')
+    return { valid: ['2025-06-01', '2024-02-29'], invalid: ['2025-02-30', '1 June'] };
+  const list = schema.pattern ? listValues(schema.pattern) : undefined;
+  if (list) return { valid: [list.join(','), list[0]!], invalid: ['not-a-value', `${list[0]},not-a-value`] };
+  if (schema.pattern) {
+    return {
+      valid: schema.example === undefined ? [] : [String(schema.example)],
+      invalid: ['!', ''.padEnd(3, ',')],
+    };
+  }
+  return { valid: [], invalid: [] };
+}
 
 /** The request rules every operation keeps: declared query parameters only, 405 for other methods. */
 describe('request rules over loopback HTTP', () => {
@@ -150,6 +202,42 @@ describe('request rules over loopback HTTP', () => {
     expect(document.info.description).toMatch(/405 `method-not-allowed`/);
   });
 
+  it('accepts every value the document says is valid and refuses, naming the parameter, what it says is not', async () => {
+    let checked = 0;
+    for (const [template, methods] of Object.entries(document.paths)) {
+      const operation = methods.get;
+      // The stream stays open: its filters are the tokens' (POST /v1/stream/tokens), checked elsewhere.
+      if (!operation || template === '/v1/stream') continue;
+      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x');
+      const query = (operation.parameters ?? []).filter((p) => p.in === 'query');
+      const base = (name: string) => {
+        const partners = TOGETHER.find((group) => group.includes(name)) ?? [];
+        const needed = query.filter((p) => p.name !== name && (p.required || partners.includes(p.name)));
+        return needed.map((p) => [p.name, validValue(p.schema ?? {}) ?? 'x'] as [string, string]);
+      };
+      for (const { name, schema = {} } of query) {
+        const { valid, invalid } = probes(schema);
+        for (const [value, ok] of [
+          ...valid.map((v) => [v, true] as const),
+          ...invalid.map((v) => [v, false] as const),
+        ]) {
+          const search = new URLSearchParams([
+            ...base(name),
+            [name, value],
+            ...Object.entries(NEEDS[`${name}=${value}`] ?? {}),
+          ]);
+          const response = await call(`${path}?${search.toString()}`);
+          const label = `${template}?${search.toString()}`;
+          const problem = response.status === 400 ? await problemOf(response) : undefined;
+          const names = problem?.detail?.includes(`${name}:`) ?? false;
+          expect(names, `${label}: ${response.status} ${problem?.detail ?? ''}`).toBe(!ok);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
+  });
+
   it('tolerates the cache-buster `_` and every declared parameter', async () => {
     expect((await call('/v1/incidents?_=1732860000000&state=nsw&limit=1')).status).toBe(200);
     expect((await call('/v1/states?_=1')).status).toBe(200);
@@ -195,13 +283,16 @@ describe('request rules over loopback HTTP', () => {
   });
 
   it('counts a request under the route that answered it, not the last route its path matches', async () => {
-    const snapshot = await call('/v1/incidents/snapshot?datetime=2026-11-20T00:00:00Z&state=nsw');
-    expect(snapshot.status).toBe(200);
-    const text = await registry.metrics();
-    expect(text).toMatch(
-      /test_requests_total\{route="\/v1\/incidents\/snapshot",method="GET",status="200"\} 1/,
-    );
-    expect(text).not.toMatch(/route="\/v1\/incidents\/:id",method="GET",status="200"/);
+    const counted = async (route: string) => {
+      const text = await registry.metrics();
+      const line = new RegExp(`test_requests_total\\{route="${route}",method="GET",status="200"\\} (\\d+)`);
+      return Number(line.exec(text)?.[1] ?? 0);
+    };
+    const [snapshot, byId] = [await counted('/v1/incidents/snapshot'), await counted('/v1/incidents/:id')];
+    const answer = await call('/v1/incidents/snapshot?datetime=2026-11-20T00:00:00Z&state=nsw');
+    expect(answer.status).toBe(200);
+    expect(await counted('/v1/incidents/snapshot')).toBe(snapshot + 1);
+    expect(await counted('/v1/incidents/:id')).toBe(byId);
   });
 });
 

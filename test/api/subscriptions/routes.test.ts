@@ -156,6 +156,21 @@ describe('/v1/subscriptions: webhook subscriptions with geofences', () => {
         }
       }
     }
+    // A polygon from a GIS, with altitudes (RFC 7946 §3.1.1): taken, and matched on the ground.
+    const ring = polygon.coordinates[0]!;
+    const raised = { type: 'Polygon', coordinates: [ring.map(([lng, lat]) => [lng, lat, 120])] };
+    const taken = await create(hook({ type: 'polygon', polygon: raised }));
+    expect(taken.status, await taken.clone().text()).toBe(201);
+    expect((await store.get(((await taken.json()) as Created).id))?.area).toEqual({
+      type: 'polygon',
+      polygon,
+    });
+    for (const position of [[], [150], [150, -34, 1, 2], [200, -34], [150, -95]]) {
+      const bad = { type: 'Polygon', coordinates: [[position, ...ring.slice(1, -1), position]] };
+      expect((await create(hook({ type: 'polygon', polygon: bad }))).status, JSON.stringify(position)).toBe(
+        400,
+      );
+    }
     const unknownLga = await create(hook({ type: 'lga', code: '99999' }));
     expect(unknownLga.status).toBe(400);
     expect(((await unknownLga.json()) as Problem).detail).toContain('99999');
