@@ -6,6 +6,7 @@ import { accessGate } from './access/gate.js';
 import { keyAwareCors } from './access/cors.js';
 import { documentAccess } from './access/openapi.js';
 import { docsRoutes } from './docs.js';
+import { documentTags } from './document-tags.js';
 import { requestEnvelope } from './envelope.js';
 import { eventRoutes } from './events/routes.js';
 import { exportRoutes } from './exports/routes.js';
@@ -129,15 +130,17 @@ export function createApp(deps: AppDeps) {
 function lazyDocument(app: OpenAPIHono<AppEnv>, deps: AppDeps): () => object {
   let generated: object | undefined;
   return () =>
-    (generated ??= documentRequestRules(
-      documentStreamToken(
-        documentAccess(
-          app.getOpenAPI31Document({
-            openapi: '3.1.0',
-            info: { title: 'Emergency Incident Data Service', version: deps.version },
-            servers: [{ url: '/' }],
-          }),
-          deps.windows?.limits,
+    (generated ??= documentTags(
+      documentRequestRules(
+        documentStreamToken(
+          documentAccess(
+            app.getOpenAPI31Document({
+              openapi: '3.1.0',
+              info: { title: 'Emergency Incident Data Service', version: deps.version },
+              servers: [{ url: '/' }],
+            }),
+            deps.windows?.limits,
+          ),
         ),
       ),
     ));

@@ -38,9 +38,11 @@ interface Schema {
 interface Operation {
   parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
   responses: Record<string, unknown>;
+  tags?: string[];
 }
 interface Document {
   info: { description?: string };
+  tags: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -197,6 +199,12 @@ describe('request rules over loopback HTTP', () => {
       expect(response.status, label).toBe(400);
       expect((await problemOf(response)).type, label).toBe('/v1/problems/unknown-parameter');
       expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['400', '431']));
+      // Listed under one group of the document, not "default".
+      expect(operation.tags, label).toHaveLength(1);
+      expect(
+        document.tags.map((tag) => tag.name),
+        label,
+      ).toContain(operation.tags?.[0]);
     }
     expect(document.info.description).toMatch(/400 `unknown-parameter`/);
     expect(document.info.description).toMatch(/405 `method-not-allowed`/);
