@@ -18,7 +18,7 @@ import { frontDoorBody, frontDoorRoute } from './meta/front-door.js';
 import { gaugeRoutes } from './gauges/routes.js';
 import { readinessRoute } from './meta/lake-status.js';
 import { metaRoutes } from './meta/routes.js';
-import { documentStreamToken } from './stream/openapi.js';
+import { documentStreamToken, documentWebhooks } from './stream/openapi.js';
 import { streamRoutes } from './stream/routes.js';
 import { streamTokenKey } from './stream/tokens.js';
 import { subscriptionRoutes } from './subscriptions/routes.js';
@@ -132,14 +132,16 @@ function lazyDocument(app: OpenAPIHono<AppEnv>, deps: AppDeps): () => object {
   return () =>
     (generated ??= documentTags(
       documentRequestRules(
-        documentStreamToken(
-          documentAccess(
-            app.getOpenAPI31Document({
-              openapi: '3.1.0',
-              info: { title: 'Emergency Incident Data Service', version: deps.version },
-              servers: [{ url: '/' }],
-            }),
-            deps.windows?.limits,
+        documentWebhooks(
+          documentStreamToken(
+            documentAccess(
+              app.getOpenAPI31Document({
+                openapi: '3.1.0',
+                info: { title: 'Emergency Incident Data Service', version: deps.version },
+                servers: [{ url: '/' }],
+              }),
+              deps.windows?.limits,
+            ),
           ),
         ),
       ),

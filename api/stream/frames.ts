@@ -17,7 +17,8 @@ export function joinedFrames(frames: readonly Uint8Array[]): Uint8Array {
 }
 
 /** Why a stream is told to start again from an id: see resetFrame. */
-export type ResetReason = 'unknown-id' | 'too-old' | 'slow-client';
+export const RESET_REASONS = ['unknown-id', 'too-old', 'slow-client'] as const;
+export type ResetReason = (typeof RESET_REASONS)[number];
 
 const RESET_DETAIL: Record<ResetReason, string> = {
   'too-old': `Last-Event-ID is older than the ${RESUME_WINDOW_HOURS} h the stream can resume from: fetch the lists again, then carry on from this event's id.`,

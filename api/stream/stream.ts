@@ -21,6 +21,7 @@ import {
   StreamHeaders,
   StreamQuery,
 } from './schemas.js';
+import { STREAM_EVENT_COMPONENTS, STREAM_EVENT_SCHEMAS } from './event-schemas.js';
 
 const streamRoute = createRoute({
   method: 'get',
@@ -35,6 +36,13 @@ const streamRoute = createRoute({
     },
     ...problemResponses(400, 503),
   },
+  // OpenAPI cannot describe the events of a stream: each event type names its data's schema here.
+  'x-stream-events': Object.fromEntries(
+    Object.entries(STREAM_EVENT_SCHEMAS).map(([event, name]) => [
+      event,
+      { $ref: `#/components/schemas/${name}` },
+    ]),
+  ),
 });
 
 /** The stream's filters from validated parameters; a centre needs all of lat, lng and radius. */
@@ -139,6 +147,8 @@ const SSE_HEADERS = {
 };
 
 export function registerStream(app: OpenAPIHono<AppEnv>, deps: StreamDeps): void {
+  for (const [name, schema] of Object.entries(STREAM_EVENT_COMPONENTS))
+    app.openAPIRegistry.register(name, schema);
   app.openapi(streamRoute, (c) => {
     const hub = deps.stream;
     if (!hub) throw problems.unavailable('The change stream is not running in this process.');

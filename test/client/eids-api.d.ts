@@ -4175,55 +4175,68 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One change, delivered to a subscription’s URL
+         * @description Sent for each change in the subscription’s area and types, with the Standard Webhooks headers `webhook-id` (the change id: the same on every attempt), `webhook-timestamp` and `webhook-signature` (HMAC-SHA256 with the subscription’s secret). Answer 2xx within 10 s; anything else is retried with backoff and shows in GET /v1/subscriptions/{id}/deliveries.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IncidentChange"] | components["schemas"]["EventChange"] | components["schemas"]["GaugeChange"];
+                };
+            };
+            responses: {
+                /** @description Taken (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
-        FrontDoor: {
-            name: string;
-            version: string;
-            description: string;
-            authentication: string;
-            links: {
-                docs: string;
-                openapi: string;
-                status: string;
-                exports: string;
-                incidents: string;
-                attribution: string;
-            };
-        };
-        Ready: {
-            /** @enum {boolean} */
-            ready: true;
-            generation: number;
-            publishedAt: string | null;
-        };
-        Problem: {
-            type: string;
-            title: string;
-            status: number;
-            detail?: string;
-            instance?: string;
-            requestId?: string;
-        };
-        IncidentCollection: {
+        IncidentChange: {
+            /** @description Orders every change; the same on every replica. Resume from it. */
+            id: string;
             /** @enum {string} */
-            type: "FeatureCollection";
-            features: components["schemas"]["Incident"][];
-            meta: {
-                total_count: number;
-                has_more: boolean;
-                next_cursor?: string;
-                generatedAt: string;
-                /** @enum {string} */
-                source: "live" | "archive";
-            };
-            links: {
-                self: string;
-                next?: string;
-            };
-            attribution: string;
+            type: "incident.created" | "incident.updated" | "incident.retracted";
+            /**
+             * Format: date-time
+             * @description When the lake first showed the change.
+             */
+            timestamp: string;
+            /** @description The incident's id. */
+            subject: string;
+            /** @description Incidents: the version the change made. */
+            version?: number;
+            data: components["schemas"]["Incident"];
         };
+        /** @description The incident after the change, as /v1/incidents/{id} serves it. */
         Incident: {
             /** @enum {string} */
             type: "Feature";
@@ -4308,6 +4321,225 @@ export interface components {
                 number
             ][][][];
         } | null;
+        EventChange: {
+            /** @description Orders every change; the same on every replica. Resume from it. */
+            id: string;
+            /** @enum {string} */
+            type: "event.formed" | "event.changed" | "event.ended";
+            /**
+             * Format: date-time
+             * @description When the lake first showed the change.
+             */
+            timestamp: string;
+            /** @description The event's id. */
+            subject: string;
+            /** @description Incidents: the version the change made. */
+            version?: number;
+            data: components["schemas"]["Event"];
+        };
+        /** @description The clustered event after the change, as /v1/events/{id} serves it. */
+        Event: {
+            /** @enum {string} */
+            type: "Feature";
+            /** Format: uuid */
+            id: string;
+            geometry: components["schemas"]["EventGeometry"];
+            properties: {
+                /** @description Generated from the incidents and places. */
+                title: string;
+                incidentCount: number;
+                affectedSuburbs: string[];
+                affectedStates: ("nsw" | "vic" | "qld" | "sa" | "wa" | "tas" | "nt" | "act")[];
+                agencies: string[];
+                eventTypes: ("bushfire" | "burn_off" | "fire_ban" | "structure_fire" | "vehicle_fire" | "grass_fire" | "hazmat" | "rescue" | "flood" | "storm" | "tree_down" | "cyclone" | "earthquake" | "extreme_heat" | "vehicle_accident" | "medical" | "alarm" | "other")[];
+                /** @enum {string} */
+                maxSeverity: "Extreme" | "Severe" | "Moderate" | "Minor" | "Unknown";
+                /** @enum {string} */
+                maxWarningLevel: "advice" | "watch_and_act" | "emergency_warning" | "none";
+                /** @description Sum of the sizes the incidents report; null when none does. */
+                estimatedHectares: number | null;
+                /** @description Generated. */
+                summary: string;
+                /**
+                 * Format: date-time
+                 * @description The earliest report of any incident the event has had.
+                 */
+                firstDetectedAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description The latest update of its incidents.
+                 */
+                lastUpdatedAt: string;
+                isActive: boolean;
+                /** @description include_incidents=true only: the member incidents as Incident Features (the shape of GET /incidents/{id}), sorted by id. Members no longer among current incidents (ended more than 7 days ago) are left out; incidentCount counts every member of the last clustering. */
+                incidents?: components["schemas"]["Incident"][];
+            };
+        };
+        /** @description The convex hull of the incidents, or their centroid when they span no area. */
+        EventGeometry: {
+            /** @enum {string} */
+            type: "Point";
+            coordinates: [
+                number,
+                number
+            ];
+        } | {
+            /** @enum {string} */
+            type: "Polygon";
+            coordinates: [
+                number,
+                number
+            ][][];
+        };
+        GaugeChange: {
+            /** @description Orders every change; the same on every replica. Resume from it. */
+            id: string;
+            /** @enum {string} */
+            type: "gauge.flood_class_changed" | "gauge.stale";
+            /**
+             * Format: date-time
+             * @description When the lake first showed the change.
+             */
+            timestamp: string;
+            /** @description The gauge's id. */
+            subject: string;
+            /** @description Incidents: the version the change made. */
+            version?: number;
+            /** @description The gauge after the change, as /v1/gauges/{id} serves it; a change of class says the class it had before. */
+            data: components["schemas"]["Gauge"] & {
+                /**
+                 * @description gauge.flood_class_changed: the flood class before the change (null: none, or not known).
+                 * @enum {string|null}
+                 */
+                previousFloodClass?: "below_minor" | "minor" | "moderate" | "major" | "unclassified" | null;
+            };
+        };
+        GaugeReading: {
+            /**
+             * @description ISO 8601 with the source's standard-time offset (no daylight saving), as it published it.
+             * @example 2026-03-01T09:15:00+10:00
+             */
+            time: string;
+            /** @description Metres (water_level) or incremental millimetres (rainfall). */
+            value: number;
+            /** @description The publishing agency's quality or grade code, as text; null when it gives none. */
+            quality: string | null;
+        } | null;
+        /** @description Null for rainfall and for gauges with no published levels. */
+        FloodThresholds: {
+            minor: number | null;
+            moderate: number | null;
+            major: number | null;
+            /** @enum {string} */
+            datum: "local" | "ahd" | "unstated";
+            /** @description Where the levels were read. */
+            sourceUrl: string;
+            /** @description The date (YYYY-MM-DD) the levels were read. */
+            retrieved: string;
+        } | null;
+        Gauge: {
+            /**
+             * @description <source>:<station number>:<level|rain>
+             * @example nsw-hydstra:203014:level
+             */
+            id: string;
+            /** @enum {string} */
+            source: "nsw-hydstra" | "vic-hydstra" | "qld-hydstra" | "sa-aquarius" | "tas-aquarius" | "nt-aquarius" | "bom-kiwis" | "bcc-telemetry";
+            stationNo: string;
+            name: string;
+            /**
+             * @description Null when neither the source nor the LGA says.
+             * @enum {string|null}
+             */
+            state: "nsw" | "vic" | "qld" | "sa" | "wa" | "tas" | "nt" | "act" | null;
+            /** @description ABS LGA code (2022) the station lies in; null when not placed. */
+            lga: string | null;
+            lgaName: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            /** @enum {string} */
+            variable: "water_level" | "rainfall";
+            /** @description m for water levels, mm for rainfall. */
+            unit: string;
+            /**
+             * @description What a level is measured from: the gauge's local zero, AHD, or unstated; null for rainfall.
+             * @enum {string|null}
+             */
+            datum: "local" | "ahd" | "unstated" | null;
+            latest: components["schemas"]["GaugeReading"];
+            thresholds: components["schemas"]["FloodThresholds"];
+            /**
+             * @description From the latest reading against the thresholds; null for rainfall.
+             * @enum {string|null}
+             */
+            floodClass: "below_minor" | "minor" | "moderate" | "major" | "unclassified" | null;
+            /**
+             * @description stale once the latest reading is older than the source's staleness horizon, or when there is none.
+             * @enum {string}
+             */
+            readingStatus: "current" | "stale";
+            stalenessHorizonHours: number;
+        };
+        StreamReady: {
+            /** @description Where the stream stands: the newest change id. */
+            id: string;
+            /** @description Changes sent first because Last-Event-ID asked. */
+            resumed: number;
+            resumeWindowHours: number;
+        };
+        StreamReset: {
+            /** @enum {string} */
+            reason: "unknown-id" | "too-old" | "slow-client";
+            detail: string;
+            /** @description Carry on from this id (as Last-Event-ID) after fetching the lists. */
+            id: string;
+        };
+        FrontDoor: {
+            name: string;
+            version: string;
+            description: string;
+            authentication: string;
+            links: {
+                docs: string;
+                openapi: string;
+                status: string;
+                exports: string;
+                incidents: string;
+                attribution: string;
+            };
+        };
+        Ready: {
+            /** @enum {boolean} */
+            ready: true;
+            generation: number;
+            publishedAt: string | null;
+        };
+        Problem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            instance?: string;
+            requestId?: string;
+        };
+        IncidentCollection: {
+            /** @enum {string} */
+            type: "FeatureCollection";
+            features: components["schemas"]["Incident"][];
+            meta: {
+                total_count: number;
+                has_more: boolean;
+                next_cursor?: string;
+                generatedAt: string;
+                /** @enum {string} */
+                source: "live" | "archive";
+            };
+            links: {
+                self: string;
+                next?: string;
+            };
+            attribution: string;
+        };
         FeedHealth: {
             /** @enum {string} */
             state: "nsw" | "vic" | "qld" | "sa" | "wa" | "tas" | "nt" | "act";
@@ -4484,59 +4716,6 @@ export interface components {
             };
             attribution: string;
         };
-        Event: {
-            /** @enum {string} */
-            type: "Feature";
-            /** Format: uuid */
-            id: string;
-            geometry: components["schemas"]["EventGeometry"];
-            properties: {
-                /** @description Generated from the incidents and places. */
-                title: string;
-                incidentCount: number;
-                affectedSuburbs: string[];
-                affectedStates: ("nsw" | "vic" | "qld" | "sa" | "wa" | "tas" | "nt" | "act")[];
-                agencies: string[];
-                eventTypes: ("bushfire" | "burn_off" | "fire_ban" | "structure_fire" | "vehicle_fire" | "grass_fire" | "hazmat" | "rescue" | "flood" | "storm" | "tree_down" | "cyclone" | "earthquake" | "extreme_heat" | "vehicle_accident" | "medical" | "alarm" | "other")[];
-                /** @enum {string} */
-                maxSeverity: "Extreme" | "Severe" | "Moderate" | "Minor" | "Unknown";
-                /** @enum {string} */
-                maxWarningLevel: "advice" | "watch_and_act" | "emergency_warning" | "none";
-                /** @description Sum of the sizes the incidents report; null when none does. */
-                estimatedHectares: number | null;
-                /** @description Generated. */
-                summary: string;
-                /**
-                 * Format: date-time
-                 * @description The earliest report of any incident the event has had.
-                 */
-                firstDetectedAt: string | null;
-                /**
-                 * Format: date-time
-                 * @description The latest update of its incidents.
-                 */
-                lastUpdatedAt: string;
-                isActive: boolean;
-                /** @description include_incidents=true only: the member incidents as Incident Features (the shape of GET /incidents/{id}), sorted by id. Members no longer among current incidents (ended more than 7 days ago) are left out; incidentCount counts every member of the last clustering. */
-                incidents?: components["schemas"]["Incident"][];
-            };
-        };
-        /** @description The convex hull of the incidents, or their centroid when they span no area. */
-        EventGeometry: {
-            /** @enum {string} */
-            type: "Point";
-            coordinates: [
-                number,
-                number
-            ];
-        } | {
-            /** @enum {string} */
-            type: "Polygon";
-            coordinates: [
-                number,
-                number
-            ][][];
-        };
         ExportCatalogue: {
             generation: number;
             publishedAt: string | null;
@@ -4605,72 +4784,6 @@ export interface components {
             };
             attribution: string;
         };
-        Gauge: {
-            /**
-             * @description <source>:<station number>:<level|rain>
-             * @example nsw-hydstra:203014:level
-             */
-            id: string;
-            /** @enum {string} */
-            source: "nsw-hydstra" | "vic-hydstra" | "qld-hydstra" | "sa-aquarius" | "tas-aquarius" | "nt-aquarius" | "bom-kiwis" | "bcc-telemetry";
-            stationNo: string;
-            name: string;
-            /**
-             * @description Null when neither the source nor the LGA says.
-             * @enum {string|null}
-             */
-            state: "nsw" | "vic" | "qld" | "sa" | "wa" | "tas" | "nt" | "act" | null;
-            /** @description ABS LGA code (2022) the station lies in; null when not placed. */
-            lga: string | null;
-            lgaName: string | null;
-            latitude: number | null;
-            longitude: number | null;
-            /** @enum {string} */
-            variable: "water_level" | "rainfall";
-            /** @description m for water levels, mm for rainfall. */
-            unit: string;
-            /**
-             * @description What a level is measured from: the gauge's local zero, AHD, or unstated; null for rainfall.
-             * @enum {string|null}
-             */
-            datum: "local" | "ahd" | "unstated" | null;
-            latest: components["schemas"]["GaugeReading"];
-            thresholds: components["schemas"]["FloodThresholds"];
-            /**
-             * @description From the latest reading against the thresholds; null for rainfall.
-             * @enum {string|null}
-             */
-            floodClass: "below_minor" | "minor" | "moderate" | "major" | "unclassified" | null;
-            /**
-             * @description stale once the latest reading is older than the source's staleness horizon, or when there is none.
-             * @enum {string}
-             */
-            readingStatus: "current" | "stale";
-            stalenessHorizonHours: number;
-        };
-        GaugeReading: {
-            /**
-             * @description ISO 8601 with the source's standard-time offset (no daylight saving), as it published it.
-             * @example 2026-03-01T09:15:00+10:00
-             */
-            time: string;
-            /** @description Metres (water_level) or incremental millimetres (rainfall). */
-            value: number;
-            /** @description The publishing agency's quality or grade code, as text; null when it gives none. */
-            quality: string | null;
-        } | null;
-        /** @description Null for rainfall and for gauges with no published levels. */
-        FloodThresholds: {
-            minor: number | null;
-            moderate: number | null;
-            major: number | null;
-            /** @enum {string} */
-            datum: "local" | "ahd" | "unstated";
-            /** @description Where the levels were read. */
-            sourceUrl: string;
-            /** @description The date (YYYY-MM-DD) the levels were read. */
-            retrieved: string;
-        } | null;
         GaugeSummary: {
             /** @description Every gauge counts in total and in one of: stale, unclassified, below minor (not shown), minor, moderate, major. Stale gauges are not counted in any class. */
             summary: {

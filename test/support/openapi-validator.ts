@@ -66,3 +66,30 @@ export class ResponseValidator {
     expect(validate(body) ? [] : validate.errors, `${key} body matches its schema`).toEqual([]);
   }
 }
+
+/**
+ * Checks every event streams received against the document's `x-stream-events` on GET /v1/stream:
+ * each event type is listed there, and its data matches the schema it names. Returns how many were
+ * checked, by event type.
+ */
+export async function expectStreamEventsMatchDocument(
+  baseUrl: string,
+  events: readonly { event: string; data: string }[],
+): Promise<Record<string, number>> {
+  const document = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as OpenApiDocument & {
+    paths: Record<string, Record<string, { 'x-stream-events'?: Record<string, { $ref: string }> }>>;
+  };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+  ajv.addSchema({ $id: 'openapi', components: document.components ?? {} });
+  const schemas = document.paths['/v1/stream']?.get?.['x-stream-events'] ?? {};
+  const counts: Record<string, number> = {};
+  for (const { event, data } of events) {
+    const schema = schemas[event];
+    expect(schema, `event ${event} is in x-stream-events`).toBeDefined();
+    const validate = ajv.getSchema(`openapi${schema!.$ref}`)!;
+    expect(validate(JSON.parse(data)) ? [] : validate.errors, `${event}: ${data.slice(0, 200)}`).toEqual([]);
+    counts[event] = (counts[event] ?? 0) + 1;
+  }
+  return counts;
+}

@@ -9,6 +9,7 @@ import { formatAtOffset } from '../../../model/time/fixed-offset.js';
 import { FEED, fire, recordsOf } from '../../events/support.js';
 import { gaugeLake, type GaugeLake } from '../../gauges/support/gauge-lake.js';
 import { bearer } from '../../support/keys.js';
+import { expectStreamEventsMatchDocument } from '../../support/openapi-validator.js';
 import { SseClient, type SseEvent } from '../../support/sse.js';
 import { FeedPolls, startReplica, type Replica } from '../../support/stream-replicas.js';
 
@@ -55,6 +56,16 @@ interface Change {
   };
 }
 const documentOf = (event: SseEvent) => JSON.parse(event.data) as Change;
+
+/** What this file's streams receive: every event type of events and gauges. */
+const EXPECTED_EVENTS = [
+  'ready',
+  'event.formed',
+  'event.changed',
+  'event.ended',
+  'gauge.flood_class_changed',
+  'gauge.stale',
+];
 
 describe('GET /v1/stream: clustered events and gauges', () => {
   let lake: GaugeLake;
@@ -150,5 +161,13 @@ describe('GET /v1/stream: clustered events and gauges', () => {
       'last-event-id': ready.id!,
     });
     expect((await resumed.take(2)).map((event) => event.id)).toEqual([rising.id, stale.id]);
+  });
+
+  it('sends only events the document describes, each matching its schema', async () => {
+    const counts = await expectStreamEventsMatchDocument(
+      replica.url,
+      clients.flatMap((client) => client.events),
+    );
+    expect(Object.keys(counts)).toEqual(expect.arrayContaining(EXPECTED_EVENTS));
   });
 });

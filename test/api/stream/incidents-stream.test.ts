@@ -7,6 +7,7 @@ import { readManifest } from '../../../lake/manifest.js';
 import { Warehouse } from '../../../warehouse/warehouse.js';
 import { makeRecord } from '../../support/incidents.js';
 import { bearer } from '../../support/keys.js';
+import { expectStreamEventsMatchDocument } from '../../support/openapi-validator.js';
 import { SseClient, type SseEvent } from '../../support/sse.js';
 import { FeedPolls, startReplica, type Replica } from '../../support/stream-replicas.js';
 
@@ -22,6 +23,9 @@ interface ChangeDocument {
 const documentOf = (event: SseEvent) => JSON.parse(event.data) as ChangeDocument;
 const isChange = (event: SseEvent) => event.event.startsWith('incident.');
 const HOUR = 3_600_000;
+
+/** What this file's streams receive: every incident change type, a resume's reset. */
+const EXPECTED_EVENTS = ['ready', 'incident.created', 'incident.updated', 'incident.retracted', 'reset'];
 
 describe('GET /v1/stream: incident changes, resumable on any replica', () => {
   let dir: string;
@@ -185,5 +189,13 @@ describe('GET /v1/stream: incident changes, resumable on any replica', () => {
     expect(((await bad.json()) as { detail: string }).detail).toContain('lat, lng, radius');
     const unknown = await fetch(`${a.url}/v1/stream?types=incident.exploded`, { headers: bearer(a.token()) });
     expect(unknown.status).toBe(400);
+  });
+
+  it('sends only events the document describes, each matching its schema', async () => {
+    const counts = await expectStreamEventsMatchDocument(
+      a.url,
+      clients.flatMap((client) => client.events),
+    );
+    expect(Object.keys(counts)).toEqual(expect.arrayContaining(EXPECTED_EVENTS));
   });
 });
