@@ -74,12 +74,16 @@ export function booleanParam(name: string, description: string) {
     .openapi({ param: { name, in: 'query' }, description });
 }
 
-/** The opaque paging token a page hands back for the next one. */
-export function cursorParam(description: string) {
+/**
+ * The opaque paging token a page hands back for the next one (`cursor`, or its alias `after`). Empty
+ * is absent: a client that fills the parameter in from an empty field gets the first page.
+ */
+export function cursorParam(description: string, name: 'cursor' | 'after' = 'cursor') {
   return z
     .string()
     .optional()
-    .openapi({ param: { name: 'cursor', in: 'query' }, description });
+    .transform((raw) => (raw === '' ? undefined : raw))
+    .openapi({ param: { name, in: 'query' }, type: 'string', description });
 }
 
 export function limitParam(

@@ -77,7 +77,7 @@ export const GaugeParams = z.object({
 
 export const ReadingsQuery = z.object({
   after: dateTime('after', 'Inclusive start (tier-limited); default 7 days before `before`.'),
-  before: dateTime('before', 'Exclusive end; default now.'),
+  before: dateTime('before', 'Exclusive end; default now; later than `after` (a 400 names both otherwise).'),
   interval: z
     .enum(READING_INTERVALS, { message: `interval: must be one of ${READING_INTERVALS.join(', ')}` })
     .default('auto')

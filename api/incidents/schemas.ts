@@ -14,6 +14,7 @@ import {
   WARNING_LEVELS,
 } from '../../model/index.js';
 import {
+  cursorParam,
   bboxParam,
   booleanParam,
   csvEnum,
@@ -29,10 +30,7 @@ const collectionFormat = z
   .default('geojson')
   .openapi({ param: { name: 'format', in: 'query' } });
 
-const cursorParam = z
-  .string()
-  .optional()
-  .openapi({ param: { name: 'cursor', in: 'query' } });
+const CURSOR_TEXT = 'Opaque token from meta.next_cursor: the next page of the same query.';
 
 /** Filters on how an incident is classed, taken alike by the list and the nearby search. */
 const classificationFilters = {
@@ -52,14 +50,8 @@ export const IncidentListQuery = z.object({
   ...classificationFilters,
   bbox: bboxParam('bbox'),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
-  cursor: cursorParam,
-  after: z
-    .string()
-    .optional()
-    .openapi({
-      param: { name: 'after', in: 'query' },
-      description: 'Alias of cursor; wins if both are given.',
-    }),
+  cursor: cursorParam(CURSOR_TEXT),
+  after: cursorParam('Alias of cursor; wins if both are given.', 'after'),
   format: z
     .enum(OUTPUT_FORMATS, { message: `format: allowed values are ${OUTPUT_FORMATS.join(', ')}` })
     .default('geojson')
@@ -181,11 +173,8 @@ export const SnapshotQuery = z.object({
   state: csvEnum('state', STATES),
   event_type: csvEnum('event_type', EVENT_TYPES),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 500 }),
-  cursor: cursorParam,
-  after: z
-    .string()
-    .optional()
-    .openapi({ param: { name: 'after', in: 'query' } }),
+  cursor: cursorParam(CURSOR_TEXT),
+  after: cursorParam('Alias of cursor; wins if both are given.', 'after'),
   format: collectionFormat,
 });
 export type SnapshotQuery = z.infer<typeof SnapshotQuery>;
@@ -203,10 +192,11 @@ export const HistoryQuery = z.object({
     .optional()
     .openapi({
       param: { name: 'before', in: 'query' },
-      description: 'Exclusive end of the window, default now.',
+      description:
+        'Exclusive end of the window, default now; later than `after` (a 400 names both otherwise).',
     }),
   limit: limitParam('limit', { min: 1, max: 500, fallback: 100 }),
-  cursor: cursorParam,
+  cursor: cursorParam(CURSOR_TEXT),
   format: collectionFormat,
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;

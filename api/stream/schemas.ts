@@ -25,7 +25,7 @@ export const StreamFilterQuery = z.object({
   radius: optionalNumberParam(
     'radius',
     { min: 0, max: 500 },
-    'Radius around lat/lng in kilometres, at most 500',
+    'Radius around lat/lng in kilometres, at most 500 (with lat and lng: all three or none)',
   ),
 });
 export type StreamFilterQuery = z.infer<typeof StreamFilterQuery>;

@@ -246,9 +246,16 @@ describe('request rules over loopback HTTP', () => {
     expect(checked).toBeGreaterThan(150);
   });
 
-  it('tolerates the cache-buster `_` and every declared parameter', async () => {
+  it('tolerates the cache-buster `_`, every declared parameter, and an empty cursor', async () => {
     expect((await call('/v1/incidents?_=1732860000000&state=nsw&limit=1')).status).toBe(200);
     expect((await call('/v1/states?_=1')).status).toBe(200);
+    // An empty cursor is no cursor: the first page, as a form with an empty field sends it.
+    for (const path of ['/v1/incidents?cursor=&after=', '/v1/events?cursor=', '/v1/gauges?cursor=']) {
+      expect((await call(path)).status, path).toBe(200);
+    }
+    expect((await problemOf(await call('/v1/incidents?cursor=abc'))).detail).toMatch(
+      /^cursor: malformed cursor/,
+    );
   });
 
   it('answers a method a path does not declare with 405 and Allow; an unknown path with 404', async () => {

@@ -216,6 +216,7 @@ export interface paths {
                     bbox?: string;
                     /** @description Page size, 1–500 (default 100); above 500 is an error, not clamped. */
                     limit?: number;
+                    /** @description Opaque token from meta.next_cursor: the next page of the same query. */
                     cursor?: string;
                     /** @description Alias of cursor; wins if both are given. */
                     after?: string;
@@ -516,7 +517,9 @@ export interface paths {
                     event_type?: string;
                     /** @description Page size, 1–500 (default 500); above 500 is an error, not clamped. */
                     limit?: number;
+                    /** @description Opaque token from meta.next_cursor: the next page of the same query. */
                     cursor?: string;
+                    /** @description Alias of cursor; wins if both are given. */
                     after?: string;
                     format?: "geojson" | "json" | "csv";
                 };
@@ -652,10 +655,11 @@ export interface paths {
                     eventType?: string;
                     /** @description Inclusive start of the window (tier-limited). Paging uses `cursor`. */
                     after?: string;
-                    /** @description Exclusive end of the window, default now. */
+                    /** @description Exclusive end of the window, default now; later than `after` (a 400 names both otherwise). */
                     before?: string;
                     /** @description Page size, 1–500 (default 100); above 500 is an error, not clamped. */
                     limit?: number;
+                    /** @description Opaque token from meta.next_cursor: the next page of the same query. */
                     cursor?: string;
                     format?: "geojson" | "json" | "csv";
                 };
@@ -2448,7 +2452,7 @@ export interface paths {
                 query?: {
                     /** @description Inclusive start (tier-limited); default 7 days before `before`. */
                     after?: string;
-                    /** @description Exclusive end; default now. */
+                    /** @description Exclusive end; default now; later than `after` (a 400 names both otherwise). */
                     before?: string;
                     /** @description raw, hourly, daily, or auto (default): raw when `after` is within 30 days, hourly within 90, else daily. */
                     interval?: "raw" | "hourly" | "daily" | "auto";
@@ -3336,7 +3340,7 @@ export interface paths {
                     lat?: number;
                     /** @description Longitude of a centre, degrees (with lat and radius) */
                     lng?: number;
-                    /** @description Radius around lat/lng in kilometres, at most 500 */
+                    /** @description Radius around lat/lng in kilometres, at most 500 (with lat and lng: all three or none) */
                     radius?: number;
                     /** @description A stream token from POST /v1/stream/tokens, in place of the Authorization header (for EventSource): it carries the stream's filters, so none may be given beside it. */
                     token?: string;
@@ -3482,7 +3486,7 @@ export interface paths {
                     lat?: number;
                     /** @description Longitude of a centre, degrees (with lat and radius) */
                     lng?: number;
-                    /** @description Radius around lat/lng in kilometres, at most 500 */
+                    /** @description Radius around lat/lng in kilometres, at most 500 (with lat and lng: all three or none) */
                     radius?: number;
                 };
                 header?: never;
