@@ -8,11 +8,12 @@ import type { ServingStore } from '../lake/serving/serving-store.js';
 import type { AppEnv } from './env.js';
 
 /**
- * Validators for data responses, from the serving generation: a weak ETag (the same representation
- * may be compressed differently) naming the generation and the request, and Last-Modified from the
- * publication time. A matching If-None-Match (or, without one, If-Modified-Since) answers 304 only for
- * a request that would be answered 200: a cached answer proves that, otherwise the route runs first,
- * so a 404 or a 400 is never turned into a 304.
+ * Validators for data responses: a weak ETag (the same representation may be compressed differently)
+ * naming what the answer holds — a hash of the request and of its body, moments left out (below) —
+ * so a client polling one state gets 304 across generations while other states change; and
+ * Last-Modified from the publication time. A matching If-None-Match (or, without one,
+ * If-Modified-Since) answers 304 only for a request that would be answered 200: a cached answer proves
+ * that, otherwise the route runs first, so a 404 or a 400 is never turned into a 304.
  *
  * Within a generation an answer cannot change, and many clients poll the same few URLs, so answers
  * are kept as bytes with their headers, identity and gzipped (made once, at the first request that
@@ -35,10 +36,9 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     // The same query in another order is the same answer: look it up under its canonical form.
     const url = new URL(c.req.url);
     const request = `${tier} ${url.pathname}?${[...url.searchParams].sort().join('&')}`;
-    const etag = `W/"${generation}-${createHash('sha256').update(request).digest('base64url').slice(0, 16)}"`;
-    const known = cache.get(etag);
+    const known = cache.get(request);
     if (known) {
-      cache.alias(asSent, etag);
+      cache.alias(asSent, request);
       return answer(c, known, publishedAt);
     }
 
@@ -46,6 +46,8 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     // Only a route's own identity answer is kept (the gzipped copy is made here): an encoded one, or
     // one prepared with this request's headers in it, goes out as it is.
     if (c.res.status !== 200 || c.get('answerPrepared') || c.res.headers.has('content-encoding')) return;
+    const body = new Uint8Array(await c.res.arrayBuffer());
+    const etag = contentTag(request, body);
     const validators: Record<string, string> = {
       etag,
       'cache-control': cacheControl,
@@ -59,16 +61,32 @@ export function dataCaching(store: ServingStore, cacheControl: string): Middlewa
     const entry: CachedResponse = {
       etag,
       validators,
-      body: new Uint8Array(await c.res.arrayBuffer()),
+      body,
       headers: { 'content-type': 'application/json', ...headers, ...validators },
     };
     // An answer finished after the next generation was loaded could never be asked for again.
     if (store.current.generation === generation) {
-      cache.set(etag, entry);
-      cache.alias(asSent, etag);
+      cache.set(request, entry);
+      cache.alias(asSent, request);
     }
     replaceResponse(c, await answer(c, entry, publishedAt));
   };
+}
+
+/**
+ * What changes in a body without its data changing: when the answer was made (`generatedAt`) and when
+ * each incident was last fetched (`fetched`, moved by every poll of its feed). A weak ETag (RFC 9110
+ * §8.8.1) names answers the same where only these differ.
+ */
+const MOMENTS = /"(generatedAt|fetched)":"[^"]*"/g;
+
+/** A weak ETag for what an answer holds: the request and its body, without the moments above. */
+export function contentTag(request: string, body: Uint8Array): string {
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+    .toString('utf8')
+    .replace(MOMENTS, '"$1":""');
+  const hash = createHash('sha256').update(request).update('\n').update(text).digest('base64url');
+  return `W/"${hash.slice(0, 22)}"`;
 }
 
 /** The path and query as sent, from an absolute URL (`http://host/v1/x?y` → `/v1/x?y`). */
@@ -135,7 +153,7 @@ export class AnswerMemo {
 
 const MEMO_BYTES = 16 * 1024 * 1024;
 
-/** Cached answers per ETag (which names the generation), least recently used out first, within a byte budget. */
+/** Cached answers of one generation, by request, least recently used out first, within a byte budget. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 export interface CachedResponse {
@@ -152,7 +170,7 @@ export interface CachedResponse {
 
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
-  /** Requests as sent (query in any order) → the ETag of their answer. */
+  /** Requests as sent (query in any order) → the key of their answer (the canonical request). */
   private readonly aliases = new Map<string, string>();
   private bytes = 0;
   private generation = -1;
@@ -160,8 +178,8 @@ export class ResponseCache {
   constructor(private readonly maxBytes: number) {}
 
   /**
-   * Every key names its generation, so once a newer one is served the older answers can never be hit
-   * again: they are dropped at once rather than left to age out of the byte budget.
+   * Answers belong to the generation they were made from, so once a newer one is served the older
+   * answers are dropped at once rather than left to age out of the byte budget.
    */
   useGeneration(generation: number): void {
     if (generation <= this.generation) return;
@@ -176,32 +194,32 @@ export class ResponseCache {
     return this.bytes;
   }
 
-  /** The answer under an ETag, or under a request as sent that was answered with it. */
+  /** The answer under a key, or under a request as sent that was answered with it. */
   get(key: string): CachedResponse | undefined {
-    const etag = this.aliases.get(key) ?? key;
-    const entry = this.entries.get(etag);
+    const found = this.aliases.get(key) ?? key;
+    const entry = this.entries.get(found);
     if (entry) {
-      this.entries.delete(etag);
-      this.entries.set(etag, entry);
+      this.entries.delete(found);
+      this.entries.set(found, entry);
     }
     return entry;
   }
 
-  set(etag: string, entry: CachedResponse): void {
+  set(key: string, entry: CachedResponse): void {
     const cost = sizeOf(entry);
     if (cost > this.maxBytes / 8) return;
-    const previous = this.entries.get(etag);
+    const previous = this.entries.get(key);
     if (previous) this.bytes -= sizeOf(previous);
-    this.entries.delete(etag);
-    this.entries.set(etag, entry);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     this.bytes += cost;
     this.evict();
   }
 
-  /** Remembers that a request as sent is answered by the entry under `etag`. */
-  alias(request: string, etag: string): void {
+  /** Remembers that a request as sent is answered by the entry under `key`. */
+  alias(request: string, key: string): void {
     if (this.aliases.size >= MAX_ALIASES) this.aliases.clear();
-    this.aliases.set(request, etag);
+    this.aliases.set(request, key);
   }
 
   private evict(): void {
@@ -213,7 +231,7 @@ export class ResponseCache {
   }
 }
 
-/** Requests as sent, remembered per generation; past this they are forgotten and found again by ETag. */
+/** Requests as sent, remembered per generation; past this they are forgotten and found again by their canonical form. */
 const MAX_ALIASES = 100_000;
 
 /** A body and room for its gzipped copy (JSON gzips to about a tenth), counted when it is cached. */

@@ -42,7 +42,10 @@ export const PROBLEM_DESCRIPTIONS: Readonly<Record<number, string>> = {
 
 /** The 304 of data routes that honour If-None-Match / If-Modified-Since. */
 export const notModifiedResponse = {
-  304: { description: 'Not Modified: the ETag or Last-Modified still matches the current data generation.' },
+  304: {
+    description:
+      'Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation.',
+  },
 } as const;
 
 /** An OpenAPI answer in JSON: its description and its schema. */

@@ -255,7 +255,7 @@ export interface paths {
                         "application/xml": string;
                     };
                 };
-                /** @description Not Modified: the ETag or Last-Modified still matches the current data generation. */
+                /** @description Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation. */
                 304: {
                     headers: {
                         /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
@@ -411,7 +411,7 @@ export interface paths {
                         "text/csv": string;
                     };
                 };
-                /** @description Not Modified: the ETag or Last-Modified still matches the current data generation. */
+                /** @description Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation. */
                 304: {
                     headers: {
                         /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
@@ -550,7 +550,7 @@ export interface paths {
                         "text/csv": string;
                     };
                 };
-                /** @description Not Modified: the ETag or Last-Modified still matches the current data generation. */
+                /** @description Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation. */
                 304: {
                     headers: {
                         /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
@@ -690,7 +690,7 @@ export interface paths {
                         "text/csv": string;
                     };
                 };
-                /** @description Not Modified: the ETag or Last-Modified still matches the current data generation. */
+                /** @description Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation. */
                 304: {
                     headers: {
                         /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
@@ -819,7 +819,7 @@ export interface paths {
                         "application/cap+xml": string;
                     };
                 };
-                /** @description Not Modified: the ETag or Last-Modified still matches the current data generation. */
+                /** @description Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation. */
                 304: {
                     headers: {
                         /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
@@ -1240,7 +1240,7 @@ export interface paths {
                         "application/geo+json": components["schemas"]["EventCollection"];
                     };
                 };
-                /** @description Not Modified: the ETag or Last-Modified still matches the current data generation. */
+                /** @description Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation. */
                 304: {
                     headers: {
                         /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
@@ -1370,7 +1370,7 @@ export interface paths {
                         "application/geo+json": components["schemas"]["Event"];
                     };
                 };
-                /** @description Not Modified: the ETag or Last-Modified still matches the current data generation. */
+                /** @description Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation. */
                 304: {
                     headers: {
                         /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
