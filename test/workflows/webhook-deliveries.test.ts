@@ -66,6 +66,18 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
     return created;
   }
   const deliveries = async (id: string): Promise<DeliveryRecord[]> => store.deliveries(id, 100);
+  /**
+   * The delivery log once `count` deliveries are settled: the workflow records an answer a moment
+   * after the receiver sent it, so the log is read until it shows them.
+   */
+  const settledDeliveries = (id: string, count: number) =>
+    waitFor(
+      async () => {
+        const log = await deliveries(id);
+        return log.filter((entry) => entry.status !== 'pending').length >= count ? log : undefined;
+      },
+      { timeoutMs: 30_000, what: `${count} settled deliveries of ${id}` },
+    );
   /** The documents delivered to `path` once there are `count`. */
   const documentsWhen = (path: string, count: number) =>
     waitFor(
@@ -160,7 +172,7 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
       expect(() => verifier.verify(request.body.replace('nsw-rfs-1', 'nsw-rfs-9'), headers)).toThrow();
     }
     expect(received[0]!.id).toBe(requests[0]!.headers['webhook-id']);
-    const log = await deliveries(id);
+    const log = await settledDeliveries(id, 2);
     expect(log.map((entry) => [entry.status, entry.attempts])).toEqual([
       ['delivered', 1],
       ['delivered', 1],
@@ -187,7 +199,7 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
       [204, 1],
       [204, 2],
     ]);
-    const log = await deliveries(id);
+    const log = await settledDeliveries(id, 2);
     expect(log.map((entry) => [entry.subject, entry.status, entry.attempts])).toEqual([
       ['nsw-rfs-3', 'delivered', 1],
       ['nsw-rfs-3', 'delivered', 4],
