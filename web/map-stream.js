@@ -5,16 +5,12 @@
  * the key never goes in a URL. A stream that ends (a reconnect after its token expired, a restart) is
  * opened again with a fresh token from the last event's id, so no change is missed in between.
  */
-export const CHANGE_TYPES = [
-  'incident.created',
-  'incident.updated',
-  'incident.retracted',
-  'event.formed',
-  'event.changed',
-  'event.ended',
-  'gauge.flood_class_changed',
-  'gauge.stale',
-];
+import { metaContent } from './map-data.js';
+
+/** The change types the stream sends, as the service lists them in the page (one list, the service's). */
+function changeTypes() {
+  return metaContent('eids-change-types').split(',').filter(Boolean);
+}
 
 const REOPEN_MS = 3000;
 
@@ -41,7 +37,7 @@ export class ChangeStream {
     const seen = (event) => {
       if (event.lastEventId) this.lastId = event.lastEventId;
     };
-    for (const type of CHANGE_TYPES) {
+    for (const type of changeTypes()) {
       source.addEventListener(type, (event) => {
         seen(event);
         this.on.change(type, JSON.parse(event.data));

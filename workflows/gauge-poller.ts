@@ -9,7 +9,6 @@ import {
   type GaugeSourceHealth,
   type GaugeSourceName,
 } from '../model/index.js';
-import { pollNowSignal } from './feed-poller.js';
 import { gaugePoll, WAREHOUSE_COMMIT } from './activity-policies.js';
 import type { FetchingWorkflowInput } from './fetching-input.js';
 import { describeFailure } from './poll-failure.js';
@@ -32,6 +31,8 @@ export interface GaugePollerInput extends FetchingWorkflowInput {
 }
 
 export const gaugeHealthQuery = wf.defineQuery<GaugeSourceHealth>('health');
+/** Poll now rather than at the next slot. The same name as the feed pollers' (`pollNow`), so tools and recorded histories send and replay it alike. */
+export const gaugePollNowSignal = wf.defineSignal('pollNow');
 
 const HOUR_MS = 3_600_000;
 
@@ -56,7 +57,7 @@ export async function gaugePoller(input: GaugePollerInput): Promise<void> {
   let token = input.carried?.token ?? null;
   const requests = new PollRequests();
   wf.setHandler(gaugeHealthQuery, () => health);
-  wf.setHandler(pollNowSignal, () => requests.request());
+  wf.setHandler(gaugePollNowSignal, () => requests.request());
   // Runs started before the patch keep their commands (ADR 20).
   const steady = wf.patched(STEADY_POLLING_PATCH);
 

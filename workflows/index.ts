@@ -25,7 +25,7 @@ export {
   requestDeclarationRefresh,
   type RequestDeclarationRefreshInput,
 } from './request-declaration-refresh.js';
-export { gaugePoller, gaugeHealthQuery, type GaugePollerInput } from './gauge-poller.js';
+export { gaugePoller, gaugeHealthQuery, gaugePollNowSignal, type GaugePollerInput } from './gauge-poller.js';
 export { compactGaugeLake, gaugeRetention, type GaugeMaintenanceInput } from './gauge-maintenance.js';
 export { archiveLoad, archiveProgressQuery, type ArchiveLoadInput } from './archive-load.js';
 export { archiveSourceRemoval, type ArchiveSourceRemovalInput } from './archive-source-removal.js';

@@ -1,4 +1,5 @@
 import { EVENT_TYPES, STATES, WARNING_LEVELS } from '../../model/index.js';
+import { STREAM_CHANGE_TYPES } from '../stream/change.js';
 import { Html, html } from './html.js';
 import { MAP_ASSETS, pageShell } from './shell.js';
 
@@ -33,6 +34,7 @@ const GAUGE_CLASSES = [
 export function mapPage(options: MapPageOptions): string {
   const head = html`<meta name="eids-api-key" content="${options.apiKey}" />
     <meta name="eids-poll-seconds" content="${options.pollSeconds}" />
+    <meta name="eids-change-types" content="${STREAM_CHANGE_TYPES.join(',')}" />
     <script type="application/json" id="eids-agencies">
       ${new Html(JSON.stringify(options.agencies).replaceAll('<', '\\u003c'))}
     </script>

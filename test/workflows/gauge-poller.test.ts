@@ -7,7 +7,7 @@ import type { GaugeSourceHealth } from '../../model/index.js';
 import { gaugeSourceStep, syntheticFleet, syntheticStation } from '../../replay/gauges/index.js';
 import { renderHydstraError } from '../../sources/gauges/hydstra/index.js';
 import { gaugePollerInput } from '../../runtime/gauge-pollers.js';
-import { gaugeHealthQuery, pollNowSignal } from '../../workflows/index.js';
+import { gaugeHealthQuery, gaugePollNowSignal } from '../../workflows/index.js';
 import { startHarness, waitFor, type Harness } from '../support/harness.js';
 import { recordHistories } from '../support/record-history.js';
 
@@ -49,7 +49,7 @@ describe('gaugePoller on a real Temporal dev server', () => {
   }
   async function pollNow(): Promise<GaugeSourceHealth> {
     const before = (await health()).polls;
-    await h.client.workflow.getHandle(workflowId).signal(pollNowSignal);
+    await h.client.workflow.getHandle(workflowId).signal(gaugePollNowSignal);
     return afterPoll(before);
   }
   async function gauges(): Promise<Collection> {

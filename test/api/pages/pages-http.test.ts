@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { STREAM_CHANGE_TYPES } from '../../../api/stream/change.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../api/app.js';
 import { CursorCodec } from '../../../api/cursor.js';
@@ -177,6 +178,8 @@ describe('the status page and the map over HTTP', () => {
     const html = await (await fetch(`${base}/map`, { headers: browser })).text();
     expect(html).toContain(`<meta name="eids-api-key" content="${key.token}" />`);
     expect(html).toContain('"nsw:rfs":{"name":"NSW Rural Fire Service"');
+    // The stream's change types, from the service's one list (web/map-stream.js keeps none of its own).
+    expect(html).toContain(`<meta name="eids-change-types" content="${STREAM_CHANGE_TYPES.join(',')}" />`);
     let gzipped = 0;
     for (const path of MAP_SCRIPTS) {
       const response = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } });
