@@ -145,10 +145,11 @@ describe('GET /v1/stream: clustered events and gauges', () => {
       data: { floodClass: 'minor', previousFloodClass: 'below_minor', readingStatus: 'current' },
     });
 
-    // A new gauge whose only reading passes the 24 h horizon a second from now; unclassified, so its
+    // A new gauge whose only reading passes the 24 h horizon a few seconds from now (time for the
+    // commit to land while it is still current, on a loaded machine too); unclassified, so its
     // appearance is no flood class change. (A poll lists every station of its source.)
     lake.clock.now = new Date();
-    await lake.commitSeries('nsw-hydstra', [minor, series(silent, Date.now() - HORIZON + 1_000, 0.5)]);
+    await lake.commitSeries('nsw-hydstra', [minor, series(silent, Date.now() - HORIZON + 5_000, 0.5)]);
     const stale = documentOf(await stream.next());
     expect(stale).toMatchObject({
       type: 'gauge.stale',
