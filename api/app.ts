@@ -39,47 +39,9 @@ import { validationHook } from './validation.js';
 /** The HTTP application, independent of any server: tests call `app.request(...)`. */
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  // Request id, security headers, on the way out every header middleware added on the way in, and
-  // the request log's line.
-  app.use('*', requestEnvelope(deps.log, deps.observe));
-  app.use('*', keyAwareCors());
-  // Keys, origins, entitlements and quotas before any answer, cached ones and 304s included.
-  app.use(
-    '*',
-    accessGate({
-      keys: deps.keys,
-      quota: deps.quota,
-      quotas: deps.quotas ?? TIER_MONTHLY_QUOTA,
-      windows: deps.windows,
-      clientAddress: clientAddress(deps.clientAddressHeader),
-      now: deps.now,
-      ...(deps.streamTokens
-        ? { keyFromRequest: streamTokenKey(deps.streamTokens, deps.keys, deps.now) }
-        : {}),
-    }),
-  );
-
   const document = lazyDocument(app, deps);
-  let declared: DeclaredParameters | undefined;
-  // Before the caches: a misspelt filter is refused, never answered as if it were absent.
-  app.use(
-    '*',
-    declaredParametersOnly(() => (declared ??= declaredParameters(document()))),
-  );
-
-  // Compression outside the data cache, which keeps its own gzipped bytes (left as they are).
-  app.use('*', compression());
-  // Data changes once per poll: a minute of freshness, and a stale copy is fine while revalidating.
-  // `private`: answers are per key (plan, quota), so shared caches must not hand them to others.
-  const cadences = deps.catalogue.map((feed) => feed.pollIntervalSeconds);
-  const revalidate = cadences.length > 0 ? Math.min(...cadences) : 300;
-  const caching = dataCaching(deps.store, `private, max-age=60, stale-while-revalidate=${revalidate}`);
-  // One pattern per prefix: `/x/*` matches `/x` itself too. Adding `/x` as well ran the cache twice
-  // on `/x`, and the outer pass cached and gzipped the inner pass's gzip (dataCaching now guards too).
-  app.use('/v1/incidents/*', caching);
-  app.use('/v1/events/*', caching);
-  // Not the exports: the catalogue is per key and moves with the plans' lookbacks, so it sets its own
-  // ETag from its content; the downloads carry their checksums.
+  useFrontMiddleware(app, deps, document);
+  useDataCaching(app, deps);
 
   // The status page and the map (api/pages/): first, so a browser asking for `/` gets the page.
   app.route('/', pageRoutes(deps));
@@ -121,6 +83,56 @@ export function createApp(deps: AppDeps) {
   app.notFound(notFoundOrOtherMethod(app));
   app.onError(onError);
   return app;
+}
+
+/**
+ * What stands in front of every route: the request envelope, CORS, the access gate, the
+ * declared-parameter rule and compression (outside the data cache, which keeps its own gzip).
+ */
+function useFrontMiddleware(app: OpenAPIHono<AppEnv>, deps: AppDeps, document: () => object): void {
+  // Request id, security headers, on the way out every header middleware added on the way in, and
+  // the request log's line.
+  app.use('*', requestEnvelope(deps.log, deps.observe));
+  app.use('*', keyAwareCors());
+  // Keys, origins, entitlements and quotas before any answer, cached ones and 304s included.
+  app.use(
+    '*',
+    accessGate({
+      keys: deps.keys,
+      quota: deps.quota,
+      quotas: deps.quotas ?? TIER_MONTHLY_QUOTA,
+      windows: deps.windows,
+      clientAddress: clientAddress(deps.clientAddressHeader),
+      now: deps.now,
+      ...(deps.streamTokens
+        ? { keyFromRequest: streamTokenKey(deps.streamTokens, deps.keys, deps.now) }
+        : {}),
+    }),
+  );
+
+  let declared: DeclaredParameters | undefined;
+  // Before the caches: a misspelt filter is refused, never answered as if it were absent.
+  app.use(
+    '*',
+    declaredParametersOnly(() => (declared ??= declaredParameters(document()))),
+  );
+  app.use('*', compression());
+}
+
+/** The data routes' answer cache, with their freshness. */
+function useDataCaching(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  // Inside compression, which leaves the cache's own gzipped bytes as they are.
+  // Data changes once per poll: a minute of freshness, and a stale copy is fine while revalidating.
+  // `private`: answers are per key (plan, quota), so shared caches must not hand them to others.
+  const cadences = deps.catalogue.map((feed) => feed.pollIntervalSeconds);
+  const revalidate = cadences.length > 0 ? Math.min(...cadences) : 300;
+  const caching = dataCaching(deps.store, `private, max-age=60, stale-while-revalidate=${revalidate}`);
+  // One pattern per prefix: `/x/*` matches `/x` itself too. Adding `/x` as well ran the cache twice
+  // on `/x`, and the outer pass cached and gzipped the inner pass's gzip (dataCaching now guards too).
+  app.use('/v1/incidents/*', caching);
+  app.use('/v1/events/*', caching);
+  // Not the exports: the catalogue is per key and moves with the plans' lookbacks, so it sets its own
+  // ETag from its content; the downloads carry their checksums.
 }
 
 /**

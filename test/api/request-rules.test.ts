@@ -1,24 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app.js';
-import { CursorCodec } from '../../api/cursor.js';
-import { listen } from '../../api/listen.js';
-import { likelyMeant } from '../../api/request-rules.js';
-import { API_VERSION } from '../../api/version.js';
-import { FEED_CATALOGUE } from '../../config/index.js';
-import { ServingStore } from '../../lake/serving/serving-store.js';
+import { request, type IncomingMessage } from 'node:http';
 import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestMetrics } from '../../api/request-metrics.js';
+import { likelyMeant } from '../../api/request-rules.js';
 import { RequestTally } from '../../telemetry/request-tally.js';
-import { publishNow } from '../../warehouse/publisher.js';
-import { Warehouse } from '../../warehouse/warehouse.js';
-import { TEST_CAP_ISSUER } from '../support/cap-issuer.js';
-import { makeRecord } from '../support/incidents.js';
-import { bearer, testAccess, type TestAccess } from '../support/keys.js';
+import { startClientTestApi, type ClientTestApi } from '../client/client-test-api.js';
+import { bearer } from '../support/keys.js';
 
 interface Problem {
   type: string;
@@ -54,8 +41,6 @@ const PATH_VALUES: Record<string, string> = {
   postcode: '2000',
   agrn: '1000',
 };
-
-const FEED = 'nsw-rfs-major-incidents';
 
 /** Parameters that go together (the operations' descriptions say so): one is sent with the others. */
 const TOGETHER = [['lat', 'lng', 'radius']];
@@ -102,11 +87,7 @@ function probes(schema: Schema): { valid: string[]; invalid: string[] } {
 
 /** The request rules every operation keeps: declared query parameters only, 405 for other methods. */
 describe('request rules over loopback HTTP', () => {
-  let dir: string;
-  let warehouse: Warehouse;
-  let store: ServingStore;
-  let access: TestAccess;
-  let server: Server;
+  let api: ClientTestApi;
   let base: string;
   let headers: Record<string, string>;
   let document: Document;
@@ -117,45 +98,12 @@ describe('request rules over loopback HTTP', () => {
   });
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'eids-request-rules-'));
-    warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
-    await warehouse.commit({
-      feedKey: FEED,
-      pollId: 'poll-1',
-      rawSha256: 'a'.repeat(64),
-      incoming: [makeRecord('1'), makeRecord('2')],
-      polledAt: '2026-11-20T10:00:00+11:00',
-      guarded: false,
-    });
-    await publishNow(warehouse, join(dir, 'serving'));
-    store = await ServingStore.open(join(dir, 'serving'));
-    access = testAccess();
-    const key = await access.issue('enterprise', { entitlements: ['declarations'] });
-    headers = bearer(key.token);
-    const app = createApp({
-      cap: TEST_CAP_ISSUER,
-      store,
-      feedHealth: { read: () => Promise.resolve([]) },
-      catalogue: FEED_CATALOGUE.filter((feed) => feed.key === FEED),
-      cursors: new CursorCodec('test-cursor-secret'),
-      keys: access.store,
-      quota: access.store,
-      version: API_VERSION,
-      startedAt: new Date(),
-      now: () => new Date(),
-      observe: requestMetrics(tally),
-    });
-    server = await listen(app.fetch, '127.0.0.1', 0);
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    api = await startClientTestApi({ observe: requestMetrics(tally) });
+    base = api.base;
+    headers = bearer(api.token);
     document = (await (await fetch(`${base}/v1/openapi.json`)).json()) as Document;
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    access.close();
-    store.close();
-    warehouse.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   const call = (path: string, method = 'GET') =>
     fetch(`${base}${path}`, {

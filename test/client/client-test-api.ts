@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createApp } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import { listen } from '../../api/listen.js';
+import type { RequestObserver } from '../../api/request-metrics.js';
 import { API_VERSION } from '../../api/version.js';
 import { FEED_CATALOGUE } from '../../config/index.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
@@ -23,8 +24,13 @@ export interface ClientTestApi {
   close(): Promise<void>;
 }
 
-/** The API over loopback HTTP, over a lake of a few NSW incidents: what the generated client calls. */
-export async function startClientTestApi(): Promise<ClientTestApi> {
+/**
+ * The API over loopback HTTP, over a lake of a few NSW incidents, with an enterprise key: what the
+ * generated client and the request-rule tests call.
+ */
+export async function startClientTestApi(
+  options: { observe?: RequestObserver } = {},
+): Promise<ClientTestApi> {
   const dir = await mkdtemp(join(tmpdir(), 'eids-client-'));
   const warehouse = await Warehouse.open(join(dir, 'warehouse.duckdb'));
   await warehouse.commit({
@@ -50,6 +56,7 @@ export async function startClientTestApi(): Promise<ClientTestApi> {
     version: API_VERSION,
     startedAt: new Date(),
     now: () => new Date(),
+    observe: options.observe,
   });
   const server = await listen(app.fetch, '127.0.0.1', 0);
   return {
