@@ -152,17 +152,31 @@ const lakeFileDocument = {
 };
 const lakeFilePattern = `${relative(LAKE_EXPORTS_PATH)}/:path{.+}`;
 
+/** What the export routes share: the files, who asks, and when the live set was published. */
+interface ExportContext {
+  deps: ExportDeps;
+  files: ExportFiles;
+  viewerOf: (c: Context<AppEnv>) => ExportViewer;
+  publishedAt: () => Date;
+}
+
 /** The bulk exports: the catalogue, the lake's Parquet files, whole collections and the CAP Atom feed. */
 export function exportRoutes(deps: ExportDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const capFeed = deps.capFeedFile ? new StaticFileCache(deps.capFeedFile) : undefined;
-  const files = new ExportFiles(deps.store, capFeed, deps.now);
-  const publishedAt = () => new Date(deps.store.current.publishedAt ?? 0);
-  const viewerOf = (c: Context<AppEnv>): ExportViewer => ({
-    tier: c.get('tier'),
-    entitlements: c.get('entitlements'),
-  });
+  const context: ExportContext = {
+    deps,
+    files: new ExportFiles(deps.store, capFeed, deps.now),
+    viewerOf: (c) => ({ tier: c.get('tier'), entitlements: c.get('entitlements') }),
+    publishedAt: () => new Date(deps.store.current.publishedAt ?? 0),
+  };
+  registerCatalogue(app, context);
+  registerLakeFiles(app, context);
+  registerLiveSetDownloads(app, context);
+  return app;
+}
 
+function registerCatalogue(app: OpenAPIHono<AppEnv>, { files, viewerOf }: ExportContext): void {
   app.openapi(catalogueRoute, async (c) => {
     const catalogue = await files.catalogue(viewerOf(c));
     const body = JSON.stringify(catalogue);
@@ -178,7 +192,9 @@ export function exportRoutes(deps: ExportDeps) {
     }
     return c.body(body, 200, { ...headers, 'content-type': 'application/json' });
   });
+}
 
+function registerLakeFiles(app: OpenAPIHono<AppEnv>, { deps, files, viewerOf }: ExportContext): void {
   app.openAPIRegistry.registerPath(lakeFileDocument);
   app.get(lakeFilePattern, async (c) => {
     const found = files.lakeFile(c.req.param('path') ?? '');
@@ -200,7 +216,12 @@ export function exportRoutes(deps: ExportDeps) {
       filename: found.file.path.replaceAll('/', '_'),
     });
   });
+}
 
+function registerLiveSetDownloads(
+  app: OpenAPIHono<AppEnv>,
+  { deps, files, viewerOf, publishedAt }: ExportContext,
+): void {
   // The whole collections and the CAP feed hold the live set's rows, under its rules.
   const assertLiveSet = (c: Context<AppEnv>) => {
     const refusal = exportRefusal('incidents_live', null, viewerOf(c), deps.now());
@@ -241,5 +262,4 @@ export function exportRoutes(deps: ExportDeps) {
       filename: 'incidents.atom',
     });
   });
-  return app;
 }
