@@ -22,6 +22,8 @@ import type { AppEnv } from './env.js';
 export function dataCaching(store: ServingStore, cacheControl: string): MiddlewareHandler<AppEnv> {
   const cache = new ResponseCache(MAX_CACHED_BYTES);
   return async (c, next) => {
+    // Only reads are answered from the cache: any other method goes to the routes (405 with Allow).
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     // Twice on one request, the outer pass would cache (and gzip again) the inner pass's gzip.
     if (c.get('dataCaching')) return next();
     c.set('dataCaching', true);
