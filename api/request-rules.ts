@@ -13,6 +13,8 @@ export const TOLERATED_PARAMETERS: ReadonlySet<string> = new Set(['_']);
 interface Parameter {
   name: string;
   in: string;
+  required?: boolean;
+  allowEmptyValue?: boolean;
 }
 interface Operation {
   parameters?: Parameter[];
@@ -76,12 +78,32 @@ export function declaredParametersOnly(declared: () => DeclaredParameters): Midd
   return async (c, next) => {
     const names = declaredFor(c, declared());
     if (names) {
-      for (const name of new URL(c.req.url).searchParams.keys()) {
+      const url = new URL(c.req.url);
+      for (const name of url.searchParams.keys()) {
         if (!names.includes(name) && !TOLERATED_PARAMETERS.has(name)) throw unknownParameter(name, names);
       }
+      leaveOutEmptyValues(c, url);
     }
     await next();
   };
+}
+
+/**
+ * A query parameter sent empty (`?state=`, as a form or a template with nothing chosen sends it) is
+ * the parameter left out, on every operation: the routes read the request without it, so each
+ * parameter's own rule never sees an empty value (`allowEmptyValue` in the document says so). Only a
+ * request without a body is rewritten (every operation with query parameters is one).
+ */
+function leaveOutEmptyValues(c: Context<AppEnv>, url: URL): void {
+  const empty = [...url.searchParams].filter(([, value]) => value === '').map(([name]) => name);
+  if (empty.length === 0 || c.req.raw.body !== null) return;
+  for (const name of new Set(empty)) {
+    const kept = url.searchParams.getAll(name).filter((value) => value !== '');
+    url.searchParams.delete(name);
+    for (const value of kept) url.searchParams.append(name, value);
+  }
+  const { method, headers, signal } = c.req.raw;
+  c.req.raw = new Request(url, { method, headers, signal });
 }
 
 function declaredFor(c: Context<AppEnv>, declared: DeclaredParameters): readonly string[] | undefined {
@@ -101,6 +123,9 @@ export function documentRequestRules<D extends object>(generated: D): D {
   const document = structuredClone(generated) as Document;
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'query' && !parameter.required) parameter.allowEmptyValue = true;
+      }
       const responses = (operation.responses ??= {});
       responses['400'] ??= {
         description: 'A query parameter the operation does not declare (unknown-parameter).',
@@ -117,6 +142,7 @@ export function documentRequestRules<D extends object>(generated: D): D {
     description: [
       document.info?.description,
       `A query parameter an operation does not declare is refused with 400 \`unknown-parameter\`, naming the closest declared one; \`${[...TOLERATED_PARAMETERS].join('`, `')}\` (a cache-buster) is tolerated and ignored.`,
+      'A query parameter sent with an empty value (`?state=`) is the parameter left out (`allowEmptyValue`).',
       'A method a path does not declare is answered 405 `method-not-allowed` with `Allow` listing the methods it does (RFC 9110 §15.5.6).',
     ]
       .filter(Boolean)

@@ -23,7 +23,7 @@ interface Schema {
   example?: string;
 }
 interface Operation {
-  parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
+  parameters?: { name: string; in: string; required?: boolean; allowEmptyValue?: boolean; schema?: Schema }[];
   responses: Record<string, unknown>;
   tags?: string[];
 }
@@ -194,13 +194,37 @@ describe('request rules over loopback HTTP', () => {
     expect(checked).toBeGreaterThan(150);
   });
 
-  it('tolerates the cache-buster `_`, every declared parameter, and an empty cursor', async () => {
+  it('tolerates the cache-buster `_`, every declared parameter, and an empty value as none', async () => {
     expect((await call('/v1/incidents?_=1732860000000&state=nsw&limit=1')).status).toBe(200);
     expect((await call('/v1/states?_=1')).status).toBe(200);
-    // An empty cursor is no cursor: the first page, as a form with an empty field sends it.
-    for (const path of ['/v1/incidents?cursor=&after=', '/v1/events?cursor=', '/v1/gauges?cursor=']) {
+    // An empty value is the parameter left out, as a form with an empty field sends it: the same answer.
+    const bodyOf = async (path: string) => {
+      const response = await call(path);
+      expect(response.status, path).toBe(200);
+      const { meta: _meta, links: _links, ...rest } = (await response.json()) as Record<string, unknown>;
+      return rest;
+    };
+    const everyOne = await bodyOf('/v1/incidents');
+    expect(
+      await bodyOf(
+        '/v1/incidents?cursor=&after=&state=&warningLevel=&format=&include_retracted=&limit=&bbox=',
+      ),
+    ).toEqual(everyOne);
+    expect(await bodyOf('/v1/incidents?state=&state=nsw&limit=1')).toEqual(
+      await bodyOf('/v1/incidents?state=nsw&limit=1'),
+    );
+    for (const path of ['/v1/events?cursor=&include_inactive=', '/v1/gauges?cursor=&floodClass=']) {
       expect((await call(path)).status, path).toBe(200);
     }
+    // A required parameter sent empty is missing.
+    expect((await problemOf(await call('/v1/incidents/nearby?lat=&lng=150'))).detail).toMatch(/lat/);
+    for (const [template, operations] of Object.entries(document.paths)) {
+      for (const parameter of operations.get?.parameters ?? []) {
+        if (parameter.in !== 'query') continue;
+        expect(parameter.allowEmptyValue ?? false, `${template} ${parameter.name}`).toBe(!parameter.required);
+      }
+    }
+    expect(document.info.description).toMatch(/empty value .* left out/);
     expect((await problemOf(await call('/v1/incidents?cursor=abc'))).detail).toMatch(
       /^cursor: malformed cursor/,
     );
