@@ -7,7 +7,8 @@
 //   node scripts/setup.mjs --if-missing  install only what is missing (no checks of what is found)
 //   node scripts/setup.mjs --force       reinstall the project's own copies (.tools/)
 //
-// The Temporal CLI and versitygw go into .tools/ (setup-temporal.mjs, setup-versitygw.mjs). Debian's
+// The Temporal CLI, versitygw and the Python tools (a virtual environment from PyPI) go into .tools/
+// (setup-temporal.mjs, setup-versitygw.mjs, setup-python-tools.mjs). Debian's
 // packages (Chromium for the browser tests, PostgreSQL for the key store tests, Prometheus for the
 // metrics tests) are installed with
 // apt-get when this runs as root, and named with the command to run otherwise. As root, PostgreSQL's
@@ -84,6 +85,7 @@ function prometheus() {
 
 projectScript('setup-temporal.mjs');
 projectScript('setup-versitygw.mjs');
+projectScript('setup-python-tools.mjs');
 chromium();
 postgres();
 prometheus();

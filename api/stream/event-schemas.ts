@@ -103,3 +103,31 @@ export const STREAM_EVENT_COMPONENTS = {
   StreamReady: StreamReadySchema,
   StreamReset: StreamResetSchema,
 } as const;
+
+/**
+ * One event of the stream as a whole: its name, its id and its data, JSON of the component its name
+ * names. Tools reading OpenAPI 3.1 take the `schema` of `text/event-stream` as each event's (3.2 names
+ * it `itemSchema`), so the stream's 200 carries this rather than a bare string.
+ */
+export function streamEventSchema() {
+  const eventsOf = new Map<string, string[]>();
+  for (const [event, component] of Object.entries(STREAM_EVENT_SCHEMAS)) {
+    eventsOf.set(component, [...(eventsOf.get(component) ?? []), event]);
+  }
+  return {
+    oneOf: [...eventsOf].map(([component, events]) => ({
+      type: 'object' as const,
+      required: ['event', 'data'],
+      properties: {
+        event: { type: 'string' as const, enum: events },
+        id: { type: 'string' as const, description: 'The change id to resume from (Last-Event-ID).' },
+        retry: { type: 'integer' as const, minimum: 0 },
+        data: {
+          type: 'string' as const,
+          contentMediaType: 'application/json',
+          contentSchema: { $ref: `#/components/schemas/${component}` },
+        },
+      },
+    })),
+  };
+}

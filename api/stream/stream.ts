@@ -21,7 +21,7 @@ import {
   StreamHeaders,
   StreamQuery,
 } from './schemas.js';
-import { STREAM_EVENT_COMPONENTS, STREAM_EVENT_SCHEMAS } from './event-schemas.js';
+import { STREAM_EVENT_COMPONENTS, STREAM_EVENT_SCHEMAS, streamEventSchema } from './event-schemas.js';
 
 const streamRoute = createRoute({
   method: 'get',
@@ -32,7 +32,7 @@ const streamRoute = createRoute({
   responses: {
     200: {
       description: 'An event stream that stays open',
-      content: { 'text/event-stream': { schema: { type: 'string' as const } } },
+      content: { 'text/event-stream': { schema: streamEventSchema() } },
     },
     ...problemResponses(400, 503),
   },

@@ -60,7 +60,14 @@ export const AreaSchema = z
 
 export const CreateSubscriptionBody = z
   .object({
-    url: z.url({ message: 'url: an absolute https URL' }).max(2000),
+    // The scheme is checked with the target (subscriptions/target.ts), where a deployment that allows
+    // loopback targets (the demo, WEBHOOK_ALLOW_LOOPBACK) also takes http://127.0.0.1; the document
+    // states the rule every public target keeps.
+    url: z.url({ message: 'url: an absolute https URL' }).max(2000).openapi({
+      pattern: '^[Hh][Tt][Tt][Pp][Ss]://',
+      description:
+        'An absolute https URL on a public address (a deployment allowing loopback targets also takes http to 127.0.0.1).',
+    }),
     types: z
       .array(z.enum(STREAM_CHANGE_TYPES))
       .max(STREAM_CHANGE_TYPES.length)

@@ -3372,7 +3372,49 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": string;
+                        "text/event-stream": {
+                            /** @enum {string} */
+                            event: "incident.created" | "incident.updated" | "incident.retracted";
+                            /** @description The change id to resume from (Last-Event-ID). */
+                            id?: string;
+                            retry?: number;
+                            data: string;
+                        } | {
+                            /** @enum {string} */
+                            event: "event.formed" | "event.changed" | "event.ended";
+                            /** @description The change id to resume from (Last-Event-ID). */
+                            id?: string;
+                            retry?: number;
+                            data: string;
+                        } | {
+                            /** @enum {string} */
+                            event: "gauge.flood_class_changed" | "gauge.stale";
+                            /** @description The change id to resume from (Last-Event-ID). */
+                            id?: string;
+                            retry?: number;
+                            data: string;
+                        } | {
+                            /** @enum {string} */
+                            event: "ready";
+                            /** @description The change id to resume from (Last-Event-ID). */
+                            id?: string;
+                            retry?: number;
+                            data: string;
+                        } | {
+                            /** @enum {string} */
+                            event: "reset";
+                            /** @description The change id to resume from (Last-Event-ID). */
+                            id?: string;
+                            retry?: number;
+                            data: string;
+                        } | {
+                            /** @enum {string} */
+                            event: "quota-exceeded";
+                            /** @description The change id to resume from (Last-Event-ID). */
+                            id?: string;
+                            retry?: number;
+                            data: string;
+                        };
                     };
                 };
                 /** @description Invalid parameters */
@@ -5208,7 +5250,10 @@ export interface components {
             state: "nsw" | "vic" | "qld" | "sa" | "wa" | "tas" | "nt" | "act";
         };
         NewSubscription: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description An absolute https URL on a public address (a deployment allowing loopback targets also takes http to 127.0.0.1).
+             */
             url: string;
             /**
              * @description The change types to receive; none or empty: every type.

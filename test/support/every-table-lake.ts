@@ -10,7 +10,7 @@ import { createArchiveActivities } from '../../activities/archive-activities.js'
 import { createEventActivities } from '../../activities/event-activities.js';
 import { normalise } from '../../model/index.js';
 import { clusteringConfig } from '../../config/clustering.js';
-import { dataLayout, FEED_CATALOGUE } from '../../config/index.js';
+import { dataLayout, FEED_CATALOGUE, type Settings } from '../../config/index.js';
 import {
   INTERCHANGE_COLUMNS,
   NO_LOCATOR,
@@ -42,6 +42,8 @@ export interface EveryTableLake {
   warehouse: Warehouse;
   /** The gauge whose readings the lake holds. */
   gaugeId: string;
+  /** The settings naming the stand-in declaration inputs the lake's declarations were read from. */
+  declarationSettings: Settings;
   close(): Promise<void>;
 }
 
@@ -187,7 +189,8 @@ export async function everyTableLake(now: Date): Promise<EveryTableLake> {
   }
 
   // Declarations from the stand-in inputs, and one clustering run (events).
-  await refreshOnce(declarationSettings(dir, await writeStandInInputs(dir)), warehouse);
+  const declarationInputs = declarationSettings(dir, await writeStandInInputs(dir));
+  await refreshOnce(declarationInputs, warehouse);
   await createEventActivities({
     lakeDir: layout.lakeDir,
     warehouse,
@@ -201,6 +204,7 @@ export async function everyTableLake(now: Date): Promise<EveryTableLake> {
     capFeedFile: layout.capFeedFile,
     warehouse,
     gaugeId: station.id,
+    declarationSettings: declarationInputs,
     async close() {
       warehouse.close();
       await rm(dir, { recursive: true, force: true });
