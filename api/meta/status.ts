@@ -21,14 +21,22 @@ import { jsonResponse } from '../validation.js';
 export type OverallStatus = 'healthy' | 'degraded' | 'down' | 'unknown';
 
 /**
- * Overall, from the feeds: unknown when nothing is known of any of them (health not read yet, or no
- * poll finished), down when every feed is down or stale, degraded when any is not healthy.
+ * How long after this process starts a feed not heard of yet is taken as not yet polled rather than
+ * missing: every poller's first poll lands within its first interval (a minute by default).
  */
-export function overallStatus(statuses: FeedReportStatus[]): OverallStatus {
+export const STARTING_UP_MS = 5 * 60_000;
+
+/**
+ * Overall, from the feeds: unknown when nothing is known of any of them (health not read yet, or no
+ * poll finished), down when every feed it knows of is down or stale, degraded when any is not
+ * healthy — a feed still unknown counting only once the process has been up past STARTING_UP_MS.
+ */
+export function overallStatus(statuses: FeedReportStatus[], uptimeMs: number): OverallStatus {
   const known = statuses.filter((s) => s !== 'unknown');
   if (known.length === 0) return 'unknown';
   if (known.every((s) => s === 'down' || s === 'stale')) return 'down';
-  return statuses.every((s) => s === 'healthy') ? 'healthy' : 'degraded';
+  if (known.some((s) => s !== 'healthy')) return 'degraded';
+  return known.length === statuses.length || uptimeMs < STARTING_UP_MS ? 'healthy' : 'degraded';
 }
 
 /** "3d 4h 5m 6s": uptime for people; seconds are in the number too. */
@@ -54,7 +62,7 @@ const StatusBody = z
   .object({
     status: z.enum(['healthy', 'degraded', 'down', 'unknown']).openapi({
       description:
-        'From the feeds: unknown when none is known yet, down when every known feed is down or stale, degraded when any is not healthy.',
+        'From the feeds: unknown when none is known yet, down when every known feed is down or stale, degraded when any is not healthy (a feed not polled yet counts from five minutes after the process started).',
     }),
     version: z.string(),
     uptime: z.string(),
@@ -136,7 +144,10 @@ export function statusBody(
   const counts: Record<string, number> = { total: feeds.length };
   for (const status of FEED_REPORT_STATUSES) counts[status] = feeds.filter((f) => f.status === status).length;
   return {
-    status: overallStatus(feeds.map((f) => f.status)),
+    status: overallStatus(
+      feeds.map((f) => f.status),
+      now.getTime() - startedAt.getTime(),
+    ),
     version,
     uptime: formatUptime(now.getTime() - startedAt.getTime()),
     timestamp: now.toISOString(),

@@ -177,7 +177,10 @@ export async function statusView(deps: StatusDeps, ledger: PollLedger): Promise<
     : undefined;
   return {
     now,
-    status: overallStatus(feedRows.map((row) => row.status)),
+    status: overallStatus(
+      feedRows.map((row) => row.status),
+      now.getTime() - deps.startedAt.getTime(),
+    ),
     version: deps.version,
     startedAt: deps.startedAt,
     healthObservedAt: deps.feedHealth.observedAt,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../api/app.js';
 import { CursorCodec } from '../../../api/cursor.js';
-import { formatUptime } from '../../../api/meta/status.js';
+import { formatUptime, STARTING_UP_MS } from '../../../api/meta/status.js';
 import { ServingStore } from '../../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, type FeedDefinition } from '../../../config/index.js';
 import type { FeedHealth, FeedStatus } from '../../../model/index.js';
@@ -144,6 +144,22 @@ describe('GET /v1/status (controllable clock)', () => {
     expect((await status()).status).toBe('down');
     healths[1] = health('healthy', '2026-11-20T00:59:00Z');
     expect((await status()).status).toBe('degraded');
+  });
+
+  it('is healthy while starting with feeds not polled yet, degraded when they stay unheard of', async () => {
+    healths = [
+      health('healthy', '2026-11-20T00:01:00Z'),
+      health('healthy', '2026-11-20T00:01:00Z'),
+      undefined,
+      undefined,
+    ];
+    now = new Date(startedAt.getTime() + STARTING_UP_MS - 1_000);
+    const starting = await status();
+    expect([starting.status, starting.counts.unknown]).toEqual(['healthy', 2]);
+    now = new Date(startedAt.getTime() + STARTING_UP_MS);
+    expect((await status()).status).toBe('degraded');
+    healths = healths.map(() => health('healthy', now.toISOString()));
+    expect((await status()).status).toBe('healthy');
   });
 
   it('formats uptime', () => {
