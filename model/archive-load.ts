@@ -133,5 +133,13 @@ export interface ArchiveLoadProgress {
   error?: string;
 }
 
+/**
+ * Whether a load's counts say nothing yet: a bulk load reads the whole file in one pass, so its rows,
+ * records and bytes are known when that pass ends (the watchers show it as under way, not as 0).
+ */
+export function countsAtEnd(progress: Pick<ArchiveLoadProgress, 'mode' | 'phase'>): boolean {
+  return progress.mode === 'bulk' && progress.phase === 'reading';
+}
+
 /** Problems a progress or a result lists; the report file keeps up to 10,000. */
 export const PROBLEMS_SHOWN = 20;

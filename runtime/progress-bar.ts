@@ -3,8 +3,8 @@
  * a bar, what is done of what, the rate and the time left. Pure: the caller says when it is.
  */
 export interface ProgressSnapshot {
-  /** Units done (rows, bodies). */
-  done: number;
+  /** Units done (rows, bodies); undefined while a single pass cannot say (a bulk load). */
+  done: number | undefined;
   unit: string;
   /** Share of the work done (0–1), when known; the bar then fills and an ETA is given. */
   fraction?: number | undefined;
@@ -33,7 +33,8 @@ export function formatDuration(ms: number): string {
 
 export function renderProgress(snapshot: ProgressSnapshot): string {
   const elapsed = Math.max(1, snapshot.nowMs - snapshot.startedAtMs);
-  const rate = (snapshot.done / elapsed) * 1000;
+  const done = snapshot.done ?? 0;
+  const rate = (done / elapsed) * 1000;
   const fraction = snapshot.fraction === undefined ? undefined : Math.min(1, Math.max(0, snapshot.fraction));
   const filled = fraction === undefined ? 0 : Math.round(fraction * BAR_WIDTH);
   const bar =
@@ -45,11 +46,13 @@ export function renderProgress(snapshot: ProgressSnapshot): string {
       : `${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}`;
   const share = fraction === undefined ? '' : ` ${Math.floor(fraction * 100)}%`;
   const amount =
-    snapshot.total === undefined
-      ? `${formatCount(snapshot.done)} ${snapshot.unit}`
-      : `${formatCount(snapshot.done)}/${formatCount(snapshot.total)} ${snapshot.unit}`;
+    snapshot.done === undefined
+      ? `${snapshot.unit} counted when it ends`
+      : snapshot.total === undefined
+        ? `${formatCount(done)} ${snapshot.unit}`
+        : `${formatCount(done)}/${formatCount(snapshot.total)} ${snapshot.unit}`;
   const parts = [`[${bar}]${share}`, snapshot.phase, amount];
-  if (snapshot.done > 0) parts.push(`${formatCount(rate)} ${snapshot.unit}/s`);
+  if (done > 0) parts.push(`${formatCount(rate)} ${snapshot.unit}/s`);
   if (fraction !== undefined && fraction > 0 && fraction < 1) {
     parts.push(`ETA ${formatDuration((elapsed / fraction) * (1 - fraction))}`);
   }

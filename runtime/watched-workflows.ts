@@ -1,9 +1,10 @@
-import type {
-  ArchiveLoadProgress,
-  ArchiveLoadResult,
-  ReparseCounts,
-  ReparseProgress,
-  RowProblem,
+import {
+  countsAtEnd,
+  type ArchiveLoadProgress,
+  type ArchiveLoadResult,
+  type ReparseCounts,
+  type ReparseProgress,
+  type RowProblem,
 } from '../model/index.js';
 import { archiveProgressQuery, reparseProgressQuery } from '../workflows/index.js';
 import { formatCount } from './progress-bar.js';
@@ -28,7 +29,7 @@ export const ARCHIVE_LOAD_WORKFLOW: WatchedWorkflow<ArchiveLoadProgress, Archive
   command: 'npm run archive --',
   progress: archiveProgressQuery,
   snapshot: (progress, nowMs) => ({
-    done: progress.counts.rowsRead,
+    done: countsAtEnd(progress) ? undefined : progress.counts.rowsRead,
     unit: 'rows',
     fraction:
       progress.mode === 'streaming' && progress.totalBytes > 0
@@ -36,7 +37,7 @@ export const ARCHIVE_LOAD_WORKFLOW: WatchedWorkflow<ArchiveLoadProgress, Archive
         : progress.phase === 'done'
           ? 1
           : undefined,
-    phase: progress.mode === 'bulk' && progress.phase === 'reading' ? 'loading in bulk' : progress.phase,
+    phase: countsAtEnd(progress) ? 'loading in bulk' : progress.phase,
     startedAtMs: Date.parse(progress.startedAt),
     nowMs,
   }),

@@ -1,5 +1,5 @@
 import type { DependencyReport } from '../meta/dependencies.js';
-import { JURISDICTION_NAMES } from '../../model/index.js';
+import { countsAtEnd, JURISDICTION_NAMES, type ArchiveLoadProgress } from '../../model/index.js';
 import { formatUptime } from '../meta/status.js';
 import { html, type Html } from './html.js';
 import { pageShell, STATUS_ASSETS } from './shell.js';
@@ -99,19 +99,37 @@ function pollerRows(rows: PollerRow[], countName: string, now: Date): Html {
   </table>`;
 }
 
+/** One running archive load on the status page. */
+export function archiveLoadItem(
+  workflowId: string,
+  p: ArchiveLoadProgress | undefined,
+  link: Html | string,
+): Html {
+  const done = p ? p.counts.bytesRead : 0;
+  const total = p?.totalBytes ?? 0;
+  // A bulk pass counts at its end: an indeterminate bar (no value) rather than 0 of the file.
+  const pass = p !== undefined && countsAtEnd(p);
+  const what = !p
+    ? 'progress not read yet'
+    : pass
+      ? `loading ${p.source} in bulk (records counted when the pass ends)`
+      : `${p.phase}, ${p.counts.records.toLocaleString('en-AU')} records of ${p.source}`;
+  const bar =
+    total === 0
+      ? ''
+      : pass
+        ? html`<progress max="${total}"></progress> ${Math.round(total / 1e6)} MB`
+        : html`<progress max="${total}" value="${done}">${Math.round((100 * done) / total)}%</progress>
+            ${Math.round((100 * done) / total)}% of ${Math.round(total / 1e6)} MB`;
+  return html`<li>Archive load <code>${workflowId}</code>${link}: ${what} ${bar}</li>`;
+}
+
 function workItem(work: RunningWork, temporalWorkflows: string | undefined): Html {
   const link = temporalWorkflows
     ? html` (<a href="${temporalWorkflows}/${encodeURIComponent(work.workflowId)}">workflow</a>)`
     : '';
   if (work.kind === 'archive-load') {
-    const p = work.progress;
-    const done = p ? p.counts.bytesRead : 0;
-    const total = p?.totalBytes ?? 0;
-    return html`<li>
-      Archive load <code>${work.workflowId}</code>${link}:
-      ${p ? `${p.phase}, ${p.counts.records.toLocaleString('en-AU')} records of ${p.source}` : 'progress not read yet'}
-      ${total > 0 ? html`<progress max="${total}" value="${done}">${Math.round((100 * done) / total)}%</progress> ${Math.round((100 * done) / total)}% of ${Math.round(total / 1e6)} MB` : ''}
-    </li>`;
+    return archiveLoadItem(work.workflowId, work.progress, link);
   }
   const p = work.progress;
   const total = p?.totalPolls ?? 0;
