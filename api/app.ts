@@ -104,6 +104,7 @@ function useFrontMiddleware(app: OpenAPIHono<AppEnv>, deps: AppDeps, document: (
       windows: deps.windows,
       clientAddress: clientAddress(deps.clientAddressHeader),
       now: deps.now,
+      otherFolders: deps.otherFolders,
       ...(deps.streamTokens
         ? { keyFromRequest: streamTokenKey(deps.streamTokens, deps.keys, deps.now) }
         : {}),

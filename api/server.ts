@@ -17,6 +17,7 @@ import { gaugePollerWorkflowId } from '../model/index.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
 import { accessOutageOptions, startMemoryAccess } from './access/memory-access.js';
 import { openAccessStore } from './access/open-store.js';
+import { otherFolderKeys } from './access/other-folders.js';
 import { createApp } from './app.js';
 import { CursorCodec } from './cursor.js';
 import { cursorSecret, keptSecret } from './cursor-secret.js';
@@ -192,6 +193,7 @@ async function appOver(
   return createApp({
     store,
     keys: access.access.keys,
+    otherFolders: otherFolderKeys(settings),
     quota: access.access.quota,
     windows: access.access.windows,
     clientAddressHeader: settings.CLIENT_ADDRESS_HEADER,

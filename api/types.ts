@@ -1,6 +1,7 @@
 import type { FeedDefinition, Tier } from '../config/index.js';
 import type { CapIssuer } from '../exports/cap/cap-alert.js';
 import type { ShortWindowMeter } from './access/short-windows.js';
+import type { OtherFolderKeys } from './access/other-folders.js';
 import type { KeyLookup, QuotaMeter } from './access/types.js';
 import type { CursorCodec } from './cursor.js';
 import type { RequestLogSink } from './request-log.js';
@@ -30,6 +31,8 @@ export interface AppDeps {
   capFeedFile?: string | undefined;
   /** Keys: the store, or its in-memory copy (api/access/memory-access.ts) as the server uses. */
   keys: KeyLookup;
+  /** This checkout's other data folders, which a 401 names when a key is theirs (none: not asked). */
+  otherFolders?: OtherFolderKeys | undefined;
   /** Request counting: the store one request at a time, or leases counted in memory. */
   quota: QuotaMeter;
   /** Per-second and per-minute limits (api/access/short-windows.ts); none when absent. */

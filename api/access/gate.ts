@@ -12,6 +12,7 @@ import { accessProblems } from './problems.js';
 import { quotaPeriod, rateLimitHeaders, windowRefusalHeaders } from './rate-limit.js';
 import { policyFor } from './route-policy.js';
 import type { ShortWindowMeter, WindowCount } from './short-windows.js';
+import type { OtherFolderKeys } from './other-folders.js';
 import type { KeyLookup, QuotaMeter, StoredKey } from './types.js';
 
 export interface GateDeps {
@@ -28,6 +29,8 @@ export interface GateDeps {
    * request does not use it (the Authorization header decides), or a thrown 401.
    */
   keyFromRequest?: (c: Context<AppEnv>) => Promise<StoredKey | undefined>;
+  /** This checkout's other data folders, which a 401 names when the key is theirs. */
+  otherFolders?: OtherFolderKeys | undefined;
 }
 
 /** A key's entitlements in force, worked out once per key as read from the store. */
@@ -97,7 +100,8 @@ async function admit(
   policy: ReturnType<typeof policyFor>,
 ): Promise<void> {
   const key =
-    (await deps.keyFromRequest?.(c)) ?? (await authenticate(c.req.header('authorization'), deps.keys));
+    (await deps.keyFromRequest?.(c)) ??
+    (await authenticate(c.req.header('authorization'), deps.keys, deps.otherFolders));
   c.set('keyId', key.id);
   c.set('tier', key.tier);
   c.set('entitlements', entitlementsOf(key));

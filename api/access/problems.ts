@@ -1,4 +1,4 @@
-import type { Entitlement, Tier } from '../../config/index.js';
+import { DEMO_DATA_DIR, type Entitlement, type Tier } from '../../config/index.js';
 import { ProblemError } from '../problem.js';
 import type { WindowCount } from './short-windows.js';
 
@@ -32,6 +32,15 @@ export const accessProblems = {
       'Invalid API key',
       'The API key is not valid: it is unknown or has been revoked.',
       {},
+      { 'WWW-Authenticate': `Bearer ${REALM}, error="invalid_token"` },
+    ),
+  keyOfAnotherFolder: (folder: string, own: string) =>
+    new ProblemError(
+      401,
+      'unauthorized',
+      'Invalid API key',
+      `This API key belongs to the data folder ${folder}, not to ${own}, the one this service runs on: make a key for this one (npm run keys -- create${own === DEMO_DATA_DIR ? ' --demo' : ''}), or run the service on ${folder}.`,
+      { keyFolder: folder },
       { 'WWW-Authenticate': `Bearer ${REALM}, error="invalid_token"` },
     ),
   originNotAllowed: (origin: string) =>
