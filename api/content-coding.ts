@@ -19,19 +19,39 @@ const MAX_REMEMBERED = 256;
 export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
   if (acceptEncoding === undefined || acceptEncoding === '') return undefined;
   if (chosen.has(acceptEncoding)) return chosen.get(acceptEncoding);
+  const best = bestOf(CODINGS, codingWeights(acceptEncoding));
+  if (chosen.size >= MAX_REMEMBERED) chosen.clear();
+  chosen.set(acceptEncoding, best);
+  return best;
+}
+
+/** The codings a download is kept in besides identity, best first (made once per file, not per request). */
+export type StoredCoding = 'br' | 'gzip';
+export const STORED_CODINGS: readonly StoredCoding[] = ['br', 'gzip'];
+
+/** The stored coding to send a download in: br, else gzip, as the client accepts them; undefined for identity. */
+export function preferredStoredCoding(acceptEncoding: string | undefined): StoredCoding | undefined {
+  if (acceptEncoding === undefined || acceptEncoding === '') return undefined;
+  return bestOf(STORED_CODINGS, codingWeights(acceptEncoding));
+}
+
+function codingWeights(acceptEncoding: string): Map<string, number> {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
     const q = parameters.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     weights.set(name.trim(), q === undefined ? 1 : Number(q));
   }
-  let best: { coding: ContentCoding; q: number } | undefined;
-  for (const coding of CODINGS) {
+  return weights;
+}
+
+/** The best-weighted of `codings` (the first on a tie) with q > 0, by name or by `*`. */
+function bestOf<T extends string>(codings: readonly T[], weights: Map<string, number>): T | undefined {
+  let best: { coding: T; q: number } | undefined;
+  for (const coding of codings) {
     const q = weights.get(coding) ?? weights.get('*') ?? 0;
     if (q > 0 && (!best || q > best.q)) best = { coding, q };
   }
-  if (chosen.size >= MAX_REMEMBERED) chosen.clear();
-  chosen.set(acceptEncoding, best?.coding);
   return best?.coding;
 }
 

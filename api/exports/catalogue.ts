@@ -12,6 +12,8 @@ import { LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
 import type { ServingStore } from '../../lake/serving/serving-store.js';
+import type { StoredCoding } from '../content-coding.js';
+import { EncodedVariants, type EncodedVariant } from './encoded-variants.js';
 import type { StaticFileCache } from './static-file.js';
 import { EXPORTED_TABLE_ACCESS, exportRefusal, tableEntitlement, type ExportViewer } from './table-access.js';
 
@@ -36,6 +38,12 @@ export interface CatalogueEntry {
   /** Range of the table's time column in the file (ISO instants), null when it has none. */
   minTime: string | null;
   maxTime: string | null;
+  /**
+   * The file's stored compressed codings, each with its own size and sha256: a download asked for with
+   * `Accept-Encoding` that takes one is sent in it (`Content-Encoding`), its ETag that coding's sha256.
+   * Lake files (Parquet, compressed inside) have none.
+   */
+  encodings?: { coding: StoredCoding; bytes: number; sha256: string }[];
 }
 
 /** What an exported table's files need, and how many of them the key was not offered. */
@@ -62,6 +70,7 @@ export interface BuiltExport {
   name: CollectionName;
   bytes: Uint8Array;
   sha256: string;
+  variants: EncodedVariants;
   rows: number;
   mediaType: string;
   format: CatalogueEntry['format'];
@@ -76,6 +85,9 @@ export type CollectionName = keyof typeof COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+const encodingsOf = (variants: readonly EncodedVariant[]): NonNullable<CatalogueEntry['encodings']> =>
+  variants.map(({ coding, bytes, sha256 }) => ({ coding, bytes: bytes.byteLength, sha256 }));
 
 function build(
   name: CollectionName,
@@ -153,17 +165,34 @@ export class ExportFiles {
       file = this.store.liveIncidents().then((live) => {
         const records = live.all.filter((record) => !record.retracted);
         const bytes = build(name, records, publishedAt);
-        return { name, bytes, sha256: sha256(bytes), rows: records.length, ...COLLECTIONS[name] };
+        return {
+          name,
+          bytes,
+          sha256: sha256(bytes),
+          variants: new EncodedVariants(bytes),
+          rows: records.length,
+          ...COLLECTIONS[name],
+        };
       });
       this.built.files.set(name, file);
     }
     return file;
   }
 
+  /** The CAP feed as last written, with its checksum and its codings (made again when it changes). */
   async capFeedFile() {
     const file = await this.capFeed?.read();
-    return file && { ...file, sha256: sha256(file.body) };
+    if (!file) return undefined;
+    if (this.capFeedBuilt?.body !== file.body) {
+      this.capFeedBuilt = {
+        body: file.body,
+        sha256: sha256(file.body),
+        variants: new EncodedVariants(file.body),
+      };
+    }
+    return { ...file, sha256: this.capFeedBuilt.sha256, variants: this.capFeedBuilt.variants };
   }
+  private capFeedBuilt: { body: Buffer; sha256: string; variants: EncodedVariants } | undefined;
 
   /** The catalogue as `viewer` may use it: what it may not download is left out, and counted. */
   async catalogue(viewer: ExportViewer): Promise<Catalogue> {
@@ -193,6 +222,8 @@ export class ExportFiles {
     const live = exportRefusal('incidents_live', null, viewer, now) === undefined;
     const collections = live ? await Promise.all(COLLECTION_NAMES.map((name) => this.collection(name))) : [];
     const cap = live ? await this.capFeedFile() : undefined;
+    const collectionCodings = await Promise.all(collections.map((built) => built.variants.all()));
+    const capCodings = cap ? await cap.variants.all() : [];
     return {
       generation,
       publishedAt,
@@ -203,7 +234,7 @@ export class ExportFiles {
       },
       files: [
         ...lake,
-        ...collections.map((built): CatalogueEntry => ({
+        ...collections.map((built, index): CatalogueEntry => ({
           href: `${INCIDENT_EXPORTS_PATH}/${built.name}`,
           format: built.format,
           mediaType: built.mediaType,
@@ -214,6 +245,7 @@ export class ExportFiles {
           sha256: built.sha256,
           minTime: null,
           maxTime: null,
+          encodings: encodingsOf(collectionCodings[index] ?? []),
         })),
         ...(cap
           ? [
@@ -228,6 +260,7 @@ export class ExportFiles {
                 sha256: cap.sha256,
                 minTime: null,
                 maxTime: null,
+                encodings: encodingsOf(capCodings),
               },
             ]
           : []),

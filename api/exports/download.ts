@@ -1,16 +1,18 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { preferredStoredCoding, type StoredCoding } from '../content-coding.js';
 import { notModified } from '../http-cache.js';
 import { ProblemError } from '../problem.js';
 import type { AppEnv } from '../env.js';
+import type { EncodedVariants } from './encoded-variants.js';
 
 /**
  * A bulk download: the bytes of a file (or of a built export) with validators from its checksum.
  * ETag is the sha256 (strong: the bytes are the bytes), If-None-Match (or If-Modified-Since) answers
  * 304, a single `Range: bytes=…` answers 206 (If-Range honoured), one out of reach 416. `no-transform`
- * keeps the response compression off, so a download is exactly the file the catalogue's checksum
- * describes.
+ * keeps the response compression off, so a download is exactly the file (or the stored coding of it,
+ * serveNegotiatedDownload) the catalogue's checksum describes.
  */
 export interface Download {
   size: number;
@@ -23,6 +25,10 @@ export interface Download {
   read(start: number, end: number): ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
   /** A name for a browser's "save as". */
   filename: string;
+  /** Set when these are a stored coding's bytes (sent as `Content-Encoding`). */
+  contentEncoding?: StoredCoding | undefined;
+  /** Whether the file is also kept in other codings, so the answer varies with Accept-Encoding. */
+  negotiated?: boolean | undefined;
 }
 
 export function fileBody(path: string) {
@@ -67,6 +73,8 @@ export function serveDownload(c: Context<AppEnv>, download: Download): Response 
     'cache-control': download.immutable
       ? 'private, max-age=31536000, immutable, no-transform'
       : 'private, max-age=60, no-transform',
+    ...(download.negotiated ? { vary: 'accept-encoding' } : {}),
+    ...(download.contentEncoding ? { 'content-encoding': download.contentEncoding } : {}),
   };
   const unchanged = notModified(
     c.req.header('if-none-match'),
@@ -103,5 +111,28 @@ export function serveDownload(c: Context<AppEnv>, download: Download): Response 
   return c.body(download.read(0, download.size - 1), 200, {
     ...headers,
     'content-length': String(download.size),
+  });
+}
+
+/**
+ * A download kept in stored codings besides identity: sent in the one the client takes best (br, then
+ * gzip), as that coding's own bytes with their own sha256 as a strong ETag and their own ranges (RFC
+ * 9110 §8.8.3: each representation its validator), or as it is when the client takes neither.
+ */
+export async function serveNegotiatedDownload(
+  c: Context<AppEnv>,
+  download: Download,
+  variants: EncodedVariants,
+): Promise<Response> {
+  const coding = preferredStoredCoding(c.req.header('accept-encoding'));
+  if (!coding) return serveDownload(c, { ...download, negotiated: true });
+  const variant = await variants.get(coding);
+  return serveDownload(c, {
+    ...download,
+    size: variant.bytes.byteLength,
+    sha256: variant.sha256,
+    read: bytesBody(variant.bytes),
+    contentEncoding: coding,
+    negotiated: true,
   });
 }

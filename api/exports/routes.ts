@@ -12,7 +12,8 @@ import { IncidentFeatureSchema } from '../incidents/schemas.js';
 import { ARROW_STREAM_MEDIA_TYPE } from '../../exports/arrow.js';
 import { API_BASE_PATH, CAP_FEED_PATH, EXPORTS_PATH, LAKE_EXPORTS_PATH } from '../../exports/public-paths.js';
 import { COLLECTION_NAMES, ExportFiles, PARQUET_MEDIA_TYPE, type CollectionName } from './catalogue.js';
-import { bytesBody, fileBody, serveDownload } from './download.js';
+import { bytesBody, fileBody, serveDownload, serveNegotiatedDownload } from './download.js';
+import { STORED_CODINGS, type StoredCoding } from '../content-coding.js';
 import { StaticFileCache } from './static-file.js';
 import { exportRefusal, tableAccessText, type ExportViewer } from './table-access.js';
 
@@ -31,6 +32,19 @@ const CatalogueEntrySchema = z
     sha256: z.string(),
     minTime: z.string().nullable(),
     maxTime: z.string().nullable(),
+    encodings: z
+      .array(
+        z.object({
+          coding: z.enum(STORED_CODINGS as [StoredCoding, ...StoredCoding[]]),
+          bytes: z.number().int(),
+          sha256: z.string(),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          'The stored compressed codings of the file, each with its own size and sha256: sent in one when Accept-Encoding takes it (br first, then gzip), with that sha256 as its ETag. Lake files (Parquet, compressed inside) have none.',
+      }),
   })
   .openapi('ExportFile');
 
@@ -237,29 +251,37 @@ function registerLiveSetDownloads(
       );
     }
     const built = await files.collection(name);
-    return serveDownload(c, {
-      size: built.bytes.byteLength,
-      sha256: built.sha256,
-      mediaType: built.mediaType,
-      lastModified: publishedAt(),
-      immutable: false,
-      read: bytesBody(built.bytes),
-      filename: `incidents-${built.name}`,
-    });
+    return serveNegotiatedDownload(
+      c,
+      {
+        size: built.bytes.byteLength,
+        sha256: built.sha256,
+        mediaType: built.mediaType,
+        lastModified: publishedAt(),
+        immutable: false,
+        read: bytesBody(built.bytes),
+        filename: `incidents-${built.name}`,
+      },
+      built.variants,
+    );
   });
 
   app.openapi(capFeedRoute, async (c) => {
     assertLiveSet(c);
     const file = await files.capFeedFile();
     if (!file) throw problems.unavailable('The CAP feed is written after the first warehouse commit.');
-    return serveDownload(c, {
-      size: file.body.byteLength,
-      sha256: file.sha256,
-      mediaType: `${ATOM_MEDIA_TYPE}; charset=utf-8`,
-      lastModified: new Date(file.lastModified),
-      immutable: false,
-      read: bytesBody(file.body),
-      filename: 'incidents.atom',
-    });
+    return serveNegotiatedDownload(
+      c,
+      {
+        size: file.body.byteLength,
+        sha256: file.sha256,
+        mediaType: `${ATOM_MEDIA_TYPE}; charset=utf-8`,
+        lastModified: new Date(file.lastModified),
+        immutable: false,
+        read: bytesBody(file.body),
+        filename: 'incidents.atom',
+      },
+      file.variants,
+    );
   });
 }

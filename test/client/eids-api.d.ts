@@ -4632,7 +4632,7 @@ export interface components {
         };
         Status: {
             /**
-             * @description From the feeds: unknown when none is known yet, down when every known feed is down or stale, degraded when any is not healthy.
+             * @description From the feeds: unknown when none is known yet, down when every known feed is down or stale, degraded when any is not healthy (a feed not polled yet counts from five minutes after the process started).
              * @enum {string}
              */
             status: "healthy" | "degraded" | "down" | "unknown";
@@ -4805,6 +4805,13 @@ export interface components {
             sha256: string;
             minTime: string | null;
             maxTime: string | null;
+            /** @description The stored compressed codings of the file, each with its own size and sha256: sent in one when Accept-Encoding takes it (br first, then gzip), with that sha256 as its ETag. Lake files (Parquet, compressed inside) have none. */
+            encodings?: {
+                /** @enum {string} */
+                coding: "br" | "gzip";
+                bytes: number;
+                sha256: string;
+            }[];
         };
         IncidentExport: {
             /** @enum {string} */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,10 +150,15 @@ describe('bulk exports under /v1/exports', () => {
       expect(sha256(bytes), entry.href).toBe(entry.sha256);
       expect(response.headers.get('etag')).toBe(`"${entry.sha256}"`);
       expect(response.headers.get('content-type')).toContain(entry.mediaType.split(';')[0]);
-      // Bytes as they are, even when the client accepts gzip.
-      const gzipped = await get(entry.href, { 'accept-encoding': 'gzip' });
-      expect(gzipped.headers.get('content-encoding')).toBeNull();
-      expect(sha256(await bytesOf(gzipped))).toBe(entry.sha256);
+      // Lake files as they are, even when the client accepts gzip; the others in their stored codings.
+      if (entry.format === 'parquet') {
+        expect(entry.encodings).toBeUndefined();
+        const gzipped = await get(entry.href, { 'accept-encoding': 'gzip, br' });
+        expect(gzipped.headers.get('content-encoding')).toBeNull();
+        expect(sha256(await bytesOf(gzipped))).toBe(entry.sha256);
+      } else {
+        await expectStoredCodings(entry, bytes);
+      }
 
       const unchanged = await get(entry.href, { 'if-none-match': `"${entry.sha256}"` });
       expect(unchanged.status).toBe(304);
@@ -172,6 +178,40 @@ describe('bulk exports under /v1/exports', () => {
       expect(stale.status).toBe(200);
     }
   });
+
+  /** Each stored coding of a file: its own bytes, checksum, ETag, 304 and ranges; decoded, the file. */
+  async function expectStoredCodings(entry: Catalogue['files'][number], identity: Uint8Array) {
+    expect(
+      entry.encodings?.map((encoding) => encoding.coding),
+      entry.href,
+    ).toEqual(['br', 'gzip']);
+    for (const [accept, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+    ] as const) {
+      const encoding = entry.encodings!.find((e) => e.coding === coding)!;
+      const response = await get(entry.href, { 'accept-encoding': accept });
+      expect(response.headers.get('content-encoding'), entry.href).toBe(coding);
+      expect(response.headers.get('vary')).toMatch(/^accept-encoding\b/);
+      expect(response.headers.get('etag')).toBe(`"${encoding.sha256}"`);
+      const encoded = await bytesOf(response);
+      expect([encoded.byteLength, sha256(encoded)]).toEqual([encoding.bytes, encoding.sha256]);
+      expect(encoding.bytes).toBeLessThan(entry.bytes);
+      const decoded = coding === 'br' ? brotliDecompressSync(encoded) : gunzipSync(encoded);
+      expect(sha256(decoded), entry.href).toBe(entry.sha256);
+      const headers = { 'accept-encoding': accept };
+      expect((await get(entry.href, { ...headers, 'if-none-match': `"${encoding.sha256}"` })).status).toBe(
+        304,
+      );
+      const part = await get(entry.href, { ...headers, range: 'bytes=0-9' });
+      expect(part.headers.get('content-range')).toBe(`bytes 0-9/${encoding.bytes}`);
+      expect(await bytesOf(part)).toEqual(encoded.subarray(0, 10));
+    }
+    // Identity asked for, or nothing said: the file as its own checksum says.
+    const plain = await get(entry.href, { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(sha256(await bytesOf(plain))).toBe(sha256(identity));
+  }
 
   it('describes the lake downloads in the OpenAPI document', async () => {
     const document = (await (await app.request('/v1/openapi.json')).json()) as {
