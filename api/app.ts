@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { NotFoundHandler } from 'hono';
-import { TIER_MONTHLY_QUOTA } from '../config/index.js';
+import { TIER_MONTHLY_QUOTA, type FeedDefinition, type Tier } from '../config/index.js';
 import { clientAddress } from './access/client-address.js';
 import { accessGate } from './access/gate.js';
 import { keyAwareCors } from './access/cors.js';
@@ -25,7 +25,23 @@ import { subscriptionRoutes } from './subscriptions/routes.js';
 import { PreparedAnswer } from './prepared-answer.js';
 import { pageRoutes } from './pages/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
-import type { AppDeps, AppEnv } from './types.js';
+import type { AppEnv } from './env.js';
+import type { KeyLookup, QuotaMeter } from './access/types.js';
+import type { OtherFolderKeys } from './access/other-folders.js';
+import type { ShortWindowMeter } from './access/short-windows.js';
+import type { DeclarationDeps } from './declarations/deps.js';
+import type { EventDeps } from './events/deps.js';
+import type { ExportDeps } from './exports/deps.js';
+import type { GaugeRoutesDeps } from './gauges/deps.js';
+import type { IncidentDeps } from './incidents/deps.js';
+import type { MetaDeps } from './meta/deps.js';
+import type { PageDeps } from './pages/deps.js';
+import type { RequestLogSink } from './request-log.js';
+import type { RequestObserver } from './request-metrics.js';
+import type { StreamDeps } from './stream/deps.js';
+import type { StreamTokenCodec } from './stream/tokens.js';
+import type { SubscriptionDeps } from './subscriptions/deps.js';
+import type { ServingStore } from '../lake/serving/serving-store.js';
 import {
   allowedMethods,
   declaredParameters,
@@ -35,6 +51,50 @@ import {
   type DeclaredParameters,
 } from './request-rules.js';
 import { validationHook } from './validation.js';
+
+/**
+ * Every dependency of the app: what each resource's registrar uses, and what the app itself uses in
+ * front of them (the access gate, the request log, the data cache, the OpenAPI document).
+ */
+export interface AppDeps
+  extends
+    IncidentDeps,
+    EventDeps,
+    GaugeRoutesDeps,
+    ExportDeps,
+    DeclarationDeps,
+    MetaDeps,
+    StreamDeps,
+    SubscriptionDeps,
+    PageDeps {
+  store: ServingStore;
+  catalogue: readonly FeedDefinition[];
+  /** Keys: the store, or its in-memory copy (api/access/memory-access.ts) as the server uses. */
+  keys: KeyLookup;
+  /** This checkout's other data folders, which a 401 names when a key is theirs (none: not asked). */
+  otherFolders?: OtherFolderKeys | undefined;
+  /** Request counting: the store one request at a time, or leases counted in memory. */
+  quota: QuotaMeter;
+  /** Per-second and per-minute limits (api/access/short-windows.ts); none when absent. */
+  windows?: ShortWindowMeter | undefined;
+  /**
+   * The header a proxy in front sets the client's address in (CLIENT_ADDRESS_HEADER); the socket's
+   * remote address when absent.
+   */
+  clientAddressHeader?: string | undefined;
+  /** Monthly requests per plan; config/tiers.ts when absent. */
+  quotas?: Readonly<Record<Tier, number>>;
+  /** Receives one line per request (never a key); no request log when absent. */
+  log?: RequestLogSink;
+  /** Told of each request answered (metrics: api/request-metrics.ts); none when absent. */
+  observe?: RequestObserver | undefined;
+  /** Signs and checks stream tokens (POST /v1/stream/tokens, GET /v1/stream?token=); none without it. */
+  streamTokens?: StreamTokenCodec | undefined;
+  /** The interface version (OpenAPI info.version and /v1/status). */
+  version: string;
+  /** The clock of lookbacks, quota periods and RateLimit-Reset. */
+  now: () => Date;
+}
 
 /** The HTTP application, independent of any server: tests call `app.request(...)`. */
 export function createApp(deps: AppDeps) {

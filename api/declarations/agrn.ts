@@ -1,7 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { agrnDetail } from '../../declarations/index.js';
 import { problems } from '../problem.js';
-import type { AppEnv, DeclarationDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { DeclarationDeps } from './deps.js';
 import { jsonResponse, problemResponses } from '../validation.js';
 import { DECLARATION_CACHE_CONTROL, loadedDeclarations } from './loaded.js';
 import { AgrnParams, AgrnQuery, todayInAustralia } from './params.js';

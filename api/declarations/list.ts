@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { DEFAULT_HORIZONS, listDeclarations } from '../../declarations/index.js';
-import type { AppEnv, DeclarationDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { DeclarationDeps } from './deps.js';
 import { jsonResponse, problemResponses } from '../validation.js';
 import { DECLARATION_CACHE_CONTROL, loadedDeclarations } from './loaded.js';
 import { ListQuery, todayInAustralia } from './params.js';

@@ -1,5 +1,5 @@
 import { problems } from '../problem.js';
-import type { DeclarationDeps } from '../types.js';
+import type { DeclarationDeps } from './deps.js';
 import type { LoadedDeclarations } from './declaration-store.js';
 
 /** The loaded declarations, or the 503 that says why there are none. */

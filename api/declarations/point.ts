@@ -1,7 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { lookupPoint } from '../../declarations/index.js';
-import type { AppEnv, DeclarationDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { DeclarationDeps } from './deps.js';
 import { problemResponse, problems } from '../problem.js';
 import { jsonBody, jsonResponse, problemResponses } from '../validation.js';
 import { loadedDeclarations } from './loaded.js';

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, DeclarationDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { DeclarationDeps } from './deps.js';
 import { validationHook } from '../validation.js';
 import { registerAgrn } from './agrn.js';
 import { registerList } from './list.js';

@@ -6,7 +6,8 @@ import {
   type DeclarationSourceHealth,
   type DeclarationSourceId,
 } from '../../model/index.js';
-import type { AppEnv, DeclarationDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { DeclarationDeps } from './deps.js';
 import type { ServedSource } from './declaration-store.js';
 import { SourcesResult } from './schemas.js';
 import { jsonResponse } from '../validation.js';

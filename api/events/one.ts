@@ -3,7 +3,8 @@ import { eventFeature } from '../../clustering/event-feature.js';
 import { toFeature } from '../../exports/geojson.js';
 import { GEOJSON } from '../incidents/collection.js';
 import { problems } from '../problem.js';
-import type { AppEnv, EventDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { EventDeps } from './deps.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { EventFeatureSchema, EventParams, SingleEventQuery } from './schemas.js';
 

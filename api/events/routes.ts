@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, EventDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { EventDeps } from './deps.js';
 import { validationHook } from '../validation.js';
 import { registerEventList } from './list.js';
 import { registerOneEvent } from './one.js';

@@ -5,7 +5,8 @@ import { capEntries } from '../../exports/cap/cap-entries.js';
 import { capDateTime } from '../../exports/cap/cap-time.js';
 import { edxlDistribution } from '../../exports/cap/edxl-de.js';
 import type { IncidentRecord } from '../../model/index.js';
-import type { AppEnv, CapDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { CapDeps } from './deps.js';
 import { echoableQuery, linkWith, selfLink } from '../request-links.js';
 
 export const ATOM_MEDIA_TYPE = 'application/atom+xml';

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, IncidentDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { IncidentDeps } from './deps.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { CANCEL_WINDOW_MS } from '../../model/index.js';
 import { ATOM_MEDIA_TYPE, EDXL_MEDIA_TYPE, respondWithAtom, respondWithEdxl } from './cap-responses.js';

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { IncidentRecord } from '../../model/index.js';
-import type { AppEnv, IncidentDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { IncidentDeps } from './deps.js';
 import { collectionResponses, respondWithPage } from './collection.js';
 import { featureJsonWithDistance } from './feature-json.js';
 import { NearbyQuery } from './schemas.js';

@@ -1,7 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { toFeature } from '../../exports/geojson.js';
 import { problems } from '../problem.js';
-import type { AppEnv, CapDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { CapDeps } from './deps.js';
 import { notModifiedResponse, problemResponses } from '../validation.js';
 import { CAP_MEDIA_TYPE } from '../../exports/cap/cap-document.js';
 import { respondWithAlert } from './cap-responses.js';

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, IncidentDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { IncidentDeps } from './deps.js';
 import { validationHook } from '../validation.js';
 import { registerHistory } from './history.js';
 import { registerList } from './list.js';

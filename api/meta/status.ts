@@ -12,7 +12,7 @@ import {
   type GaugeSourceHealth,
 } from '../../model/index.js';
 
-import type { AppDeps } from '../types.js';
+import type { StatusDeps } from './deps.js';
 import { DependencySchema, type DependencyReport } from './dependencies.js';
 import { lakeStatus, LakeStatusSchema, type LakeStatus } from './lake-status.js';
 import { DEFAULT_STREAM_CAPACITY } from '../stream/limits.js';
@@ -166,22 +166,6 @@ export function statusBody(
     dependencies: health.dependencies,
   };
 }
-
-/** What the status document is read from. */
-export type StatusDeps = Pick<
-  AppDeps,
-  | 'catalogue'
-  | 'feedHealth'
-  | 'declarationHealth'
-  | 'store'
-  | 'lakeReplica'
-  | 'stream'
-  | 'streamCapacity'
-  | 'dependencies'
-  | 'version'
-  | 'startedAt'
-  | 'now'
->;
 
 /** The /v1/status document from pollers' health already read (the status page reads it through its ledger). */
 export async function statusDocument(

@@ -2,19 +2,16 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { statusDocument } from '../meta/status.js';
 import { problems } from '../problem.js';
-import type { AppDeps, AppEnv } from '../types.js';
+import type { AppEnv } from '../env.js';
 import { AssetCache, sendAsset } from './assets.js';
-import type { PageInputs } from './inputs.js';
+import type { PageDeps } from './deps.js';
 import { mapPage } from './map-page.js';
 import { prefersHtml } from './negotiation.js';
 import { PollLedger } from './poll-ledger.js';
 import { PAGE_CSP } from './shell.js';
 import { statusPage } from './status-page.js';
-import { readPollers, statusView, type StatusDeps } from './status-view.js';
+import { readPollers, statusView } from './status-view.js';
 import { coarseOutlines } from './coarse-outline.js';
-
-export type PageDeps = StatusDeps &
-  Pick<AppDeps, 'store' | 'lakeReplica'> & { pages?: PageInputs | undefined };
 
 /** How often the ledger reads the pollers' health: as often as the API reads it from Temporal. */
 const SAMPLE_MS = 2_000;

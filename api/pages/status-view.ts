@@ -16,8 +16,7 @@ import {
 } from '../../model/index.js';
 import { gaugeSourceItem } from '../gauges/source-health.js';
 import { overallStatus } from '../meta/status.js';
-import type { AppDeps } from '../types.js';
-import type { PageInputs } from './inputs.js';
+import type { StatusViewDeps } from './deps.js';
 import type { PollLedger, StripCell } from './poll-ledger.js';
 import type { RunningWork } from './work-in-progress.js';
 
@@ -62,18 +61,6 @@ export interface StatusView {
   away: DependencyReport[];
 }
 
-export type StatusDeps = Pick<
-  AppDeps,
-  | 'catalogue'
-  | 'feedHealth'
-  | 'gaugeHealth'
-  | 'declarationHealth'
-  | 'dependencies'
-  | 'version'
-  | 'startedAt'
-  | 'now'
-> & { pages?: PageInputs | undefined };
-
 const GAUGE_ITEMS = GAUGE_SOURCES.map(gaugeSourceItem);
 
 /** Why a poller is not healthy, in words; undefined when it is. */
@@ -101,7 +88,7 @@ export function reasonFor(
   return error ? `${error.kind}: ${error.message}` : 'its last poll failed';
 }
 
-export function readPollers(deps: StatusDeps, ledger: PollLedger) {
+export function readPollers(deps: StatusViewDeps, ledger: PollLedger) {
   return Promise.all([
     deps.feedHealth.read(deps.catalogue),
     deps.gaugeHealth?.read(GAUGE_ITEMS) ?? Promise.resolve([]),
@@ -113,7 +100,7 @@ export function readPollers(deps: StatusDeps, ledger: PollLedger) {
   });
 }
 
-export async function statusView(deps: StatusDeps, ledger: PollLedger): Promise<StatusView> {
+export async function statusView(deps: StatusViewDeps, ledger: PollLedger): Promise<StatusView> {
   const [{ feeds, gauges }, declarations] = await Promise.all([
     readPollers(deps, ledger),
     deps.declarationHealth?.read(),

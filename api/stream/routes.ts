@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, StreamDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { StreamDeps } from './deps.js';
 import { validationHook } from '../validation.js';
 import { registerStream } from './stream.js';
 import { registerStreamTokens } from './token-route.js';

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { problems } from '../problem.js';
-import type { AppEnv, StreamDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { StreamDeps } from './deps.js';
 import { jsonResponse, problemResponses } from '../validation.js';
 import { STREAM_FILTER_NAMES, StreamFilterQuery, StreamTokenSchema } from './schemas.js';
 import { streamFilters } from './stream.js';

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, SubscriptionDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { SubscriptionDeps } from './deps.js';
 import { problemResponses } from '../validation.js';
 import { ownSubscription, serviceOf } from './read.js';
 import { SubscriptionParams } from './schemas.js';

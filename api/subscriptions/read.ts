@@ -2,7 +2,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Subscription } from '../../subscriptions/types.js';
 import { problems } from '../problem.js';
-import type { AppEnv, SubscriptionDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { SubscriptionDeps } from './deps.js';
 import { jsonResponse, problemResponses } from '../validation.js';
 import { subscriptionView, type SubscriptionService } from './service.js';
 import {

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, SubscriptionDeps } from '../types.js';
+import type { AppEnv } from '../env.js';
+import type { SubscriptionDeps } from './deps.js';
 import { validationHook } from '../validation.js';
 import { registerCreateSubscription } from './create.js';
 import { registerDeleteSubscription } from './delete.js';

@@ -4,7 +4,7 @@ import { SqliteAccessStore } from '../../api/access/sqlite-store.js';
 import { createApp } from '../../api/app.js';
 import { CursorCodec } from '../../api/cursor.js';
 import type { FeedHealthSource } from '../../api/feed-health-source.js';
-import type { AppDeps } from '../../api/types.js';
+import type { AppDeps } from '../../api/app.js';
 import type { ServingStore } from '../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE, parseSettings } from '../../config/index.js';
 import { capIssuerFromSettings } from '../../exports/cap/issuer.js';

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { dataCaching, ResponseCache, type CachedResponse } from '../../api/http-cache.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
-import type { AppEnv } from '../../api/types.js';
+import type { AppEnv } from '../../api/env.js';
 
 const answer = (bytes: number): CachedResponse => ({
   etag: 'W/"x"',
