@@ -220,8 +220,16 @@ export function initialFeedHealth(feed: Pick<FeedHealth, 'feedKey' | 'state' | '
 }
 
 /** What a feed poller carries across continue-as-new and keeps in its memo (CARRIED_MEMO_KEY). */
+/** Polls since the last good one, for the line that says the feed recovered. */
+export interface TroubledPolls {
+  failed: number;
+  guarded: number;
+}
+
 export interface PollerCarry {
   health: FeedHealth;
+  /** Absent in carries made before it was kept (then read back from the health, as far as it says). */
+  troubled?: TroubledPolls | undefined;
   /** The mass drop the guard held back on the last consecutive polls (ADR 4). */
   guardedDrop?: string | undefined;
   etag?: string | undefined;

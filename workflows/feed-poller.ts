@@ -12,6 +12,7 @@ import {
   type PollOutcome,
   type PollerCarry,
   type StateCode,
+  type TroubledPolls,
 } from '../model/index.js';
 import { feedFetch, feedParse, WAREHOUSE_COMMIT } from './activity-policies.js';
 import type { FetchingWorkflowInput } from './fetching-input.js';
@@ -93,11 +94,14 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
       wf.upsertSearchAttributes([{ key: feedStatusSearchAttribute, value: health.status }]);
     }
   };
-  // Polls since the last good one, for the line that says the feed recovered (a log line: no command).
-  const troubled = {
-    failed: health.lastOutcome === 'failed' ? health.consecutiveFailures : 0,
-    guarded: health.lastOutcome === 'guarded' ? health.guardTrips : 0,
-  };
+  // Polls since the last good one, for the line that says the feed recovered (a log line: no command);
+  // carried across continue-as-new, as the health is.
+  const troubled: TroubledPolls = input.carried?.troubled
+    ? { ...input.carried.troubled }
+    : {
+        failed: health.lastOutcome === 'failed' ? health.consecutiveFailures : 0,
+        guarded: health.lastOutcome === 'guarded' ? health.guardTrips : 0,
+      };
   const logRecovery = () => {
     const since = troubledPollsText(troubled);
     if (since) {
@@ -202,7 +206,7 @@ export async function feedPoller(input: FeedPollerInput): Promise<void> {
     }
   }
 
-  const carried = (): PollerCarry => ({ health, etag, lastModified, guardedDrop });
+  const carried = (): PollerCarry => ({ health, etag, lastModified, guardedDrop, troubled: { ...troubled } });
   const iterations = input.iterationsPerRun ?? DEFAULT_ITERATIONS_PER_RUN;
   for (let i = 0; i < iterations; i++) {
     pollStartedAt = Date.now();
