@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   LGA_2023_TO_2022_CODES,
   loadLgaBoundaries,
@@ -86,6 +86,7 @@ describe('ABS LGA shapefile', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lga-shp-'));
     writeFileSync(join(dir, 'lga.shp'), shp);
     writeFileSync(join(dir, 'lga.dbf'), dbf);
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
 
     const set = await loadLgaBoundaries(join(dir, 'lga.shp'));
     expect(set.edition).toBe('LGA 2022');
