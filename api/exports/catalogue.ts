@@ -198,6 +198,24 @@ export class ExportFiles {
   async catalogue(viewer: ExportViewer): Promise<Catalogue> {
     const { generation, publishedAt } = this.store.current;
     const now = this.now();
+    const { lake, withheld } = this.lakeEntries(viewer, now);
+    // The whole collections and the CAP feed are the live set's rows, under its rules.
+    const live = exportRefusal('incidents_live', null, viewer, now) === undefined;
+    return {
+      generation,
+      publishedAt,
+      access: {
+        tier: viewer.tier,
+        lookback: TIER_LOOKBACK_TEXT[viewer.tier],
+        entitlements: [...viewer.entitlements],
+      },
+      files: [...lake, ...(live ? await this.liveSetEntries() : [])],
+      tables: tableDescriptions(withheld),
+    };
+  }
+
+  /** The current generation's lake files the viewer may download, and how many of each table it may not. */
+  private lakeEntries(viewer: ExportViewer, now: Date) {
     const withheld = new Map<LakeTableName, number>();
     const lake: CatalogueEntry[] = [];
     for (const file of this.store.manifest?.files ?? []) {
@@ -218,68 +236,56 @@ export class ExportFiles {
         maxTime: file.maxTime,
       });
     }
-    // The whole collections and the CAP feed are the live set's rows, under its rules.
-    const live = exportRefusal('incidents_live', null, viewer, now) === undefined;
-    const collections = live ? await Promise.all(COLLECTION_NAMES.map((name) => this.collection(name))) : [];
-    const cap = live ? await this.capFeedFile() : undefined;
-    const collectionCodings = await Promise.all(collections.map((built) => built.variants.all()));
-    const capCodings = cap ? await cap.variants.all() : [];
-    return {
-      generation,
-      publishedAt,
-      access: {
-        tier: viewer.tier,
-        lookback: TIER_LOOKBACK_TEXT[viewer.tier],
-        entitlements: [...viewer.entitlements],
-      },
-      files: [
-        ...lake,
-        ...collections.map((built, index): CatalogueEntry => ({
-          href: `${INCIDENT_EXPORTS_PATH}/${built.name}`,
-          format: built.format,
-          mediaType: built.mediaType,
-          table: 'incidents_live',
-          partition: {},
-          rows: built.rows,
-          bytes: built.bytes.byteLength,
-          sha256: built.sha256,
-          minTime: null,
-          maxTime: null,
-          encodings: encodingsOf(collectionCodings[index] ?? []),
-        })),
-        ...(cap
-          ? [
-              {
-                href: CAP_FEED_PATH,
-                format: 'atom' as const,
-                mediaType: ATOM_MEDIA_TYPE,
-                table: 'incidents_live',
-                partition: {},
-                rows: null,
-                bytes: cap.body.byteLength,
-                sha256: cap.sha256,
-                minTime: null,
-                maxTime: null,
-                encodings: encodingsOf(capCodings),
-              },
-            ]
-          : []),
-      ],
-      tables: Object.fromEntries(
-        Object.values(LAKE_TABLES).map((table): [string, TableDescription] => [
-          table.name,
-          {
-            columns: table.columns.map((column) => ({ name: column.name, type: column.sql })),
-            partitionBy: [...table.partitionBy],
-            access: {
-              endpoint: EXPORTED_TABLE_ACCESS[table.name].endpoint,
-              lookback: EXPORTED_TABLE_ACCESS[table.name].lookback,
-              entitlement: tableEntitlement(table.name) ?? null,
-            },
-            withheld: withheld.get(table.name) ?? 0,
-          },
-        ]),
-      ),
-    };
+    return { lake, withheld };
   }
+
+  /** The whole collections and the CAP feed, each with its stored codings. */
+  private async liveSetEntries(): Promise<CatalogueEntry[]> {
+    const whole = async (built: BuiltExport): Promise<CatalogueEntry> => ({
+      ...liveSetEntry(`${INCIDENT_EXPORTS_PATH}/${built.name}`, built.format, built.mediaType),
+      rows: built.rows,
+      bytes: built.bytes.byteLength,
+      sha256: built.sha256,
+      encodings: encodingsOf(await built.variants.all()),
+    });
+    const entries = await Promise.all(
+      COLLECTION_NAMES.map(async (name) => whole(await this.collection(name))),
+    );
+    const cap = await this.capFeedFile();
+    if (!cap) return entries;
+    return [
+      ...entries,
+      {
+        ...liveSetEntry(CAP_FEED_PATH, 'atom', ATOM_MEDIA_TYPE),
+        rows: null,
+        bytes: cap.body.byteLength,
+        sha256: cap.sha256,
+        encodings: encodingsOf(await cap.variants.all()),
+      },
+    ];
+  }
+}
+
+/** What every file of the live set shares in the catalogue: no partition, no time range. */
+function liveSetEntry(href: string, format: CatalogueEntry['format'], mediaType: string) {
+  return { href, format, mediaType, table: 'incidents_live', partition: {}, minTime: null, maxTime: null };
+}
+
+/** Each table's columns, partitions and what its files need, with how many the viewer was not offered. */
+function tableDescriptions(withheld: ReadonlyMap<LakeTableName, number>): Record<string, TableDescription> {
+  return Object.fromEntries(
+    Object.values(LAKE_TABLES).map((table): [string, TableDescription] => [
+      table.name,
+      {
+        columns: table.columns.map((column) => ({ name: column.name, type: column.sql })),
+        partitionBy: [...table.partitionBy],
+        access: {
+          endpoint: EXPORTED_TABLE_ACCESS[table.name].endpoint,
+          lookback: EXPORTED_TABLE_ACCESS[table.name].lookback,
+          entitlement: tableEntitlement(table.name) ?? null,
+        },
+        withheld: withheld.get(table.name) ?? 0,
+      },
+    ]),
+  );
 }

@@ -42,33 +42,7 @@ export function mapPage(options: MapPageOptions): string {
     <script src="${MAP_ASSETS}/maplibre-gl.js" defer></script>`;
   const body = html`<main id="main">
     <h1 class="visually-hidden">Live map of incidents, events and gauges</h1>
-    <form id="filters" class="filters" aria-label="Filters">
-      <label
-        >State
-        <select name="state">
-          <option value="">All</option>
-          ${STATES.map((state) => html`<option value="${state}">${state.toUpperCase()}</option>`)}
-        </select></label
-      >
-      <label
-        >Type
-        <select name="eventType">
-          <option value="">All</option>
-          ${EVENT_TYPES.map((type) => html`<option value="${type}">${words(type)}</option>`)}
-        </select></label
-      >
-      <fieldset>
-        <legend>Warning level</legend>
-        ${WARNING_LEVELS.map(
-          (level) =>
-            html`<label class="level ${level}"
-              ><input type="checkbox" name="warningLevel" value="${level}" checked />
-              ${LEVEL_NAMES[level] ?? words(level)}</label
-            >`,
-        )}
-      </fieldset>
-      <a href="#list" class="to-list">Skip to the list of incidents</a>
-    </form>
+    ${filtersForm()}
     <p id="map-status" role="status" aria-live="polite">Loading…</p>
     <noscript
       ><p>The map needs JavaScript. The <a href="/status">status page</a> works without it.</p></noscript
@@ -96,4 +70,35 @@ export function mapPage(options: MapPageOptions): string {
     asyncScript: true,
     head,
   });
+}
+
+/** The map's filters: state, type and warning levels (the list below the map follows them too). */
+function filtersForm(): Html {
+  return html`<form id="filters" class="filters" aria-label="Filters">
+    <label
+      >State
+      <select name="state">
+        <option value="">All</option>
+        ${STATES.map((state) => html`<option value="${state}">${state.toUpperCase()}</option>`)}
+      </select></label
+    >
+    <label
+      >Type
+      <select name="eventType">
+        <option value="">All</option>
+        ${EVENT_TYPES.map((type) => html`<option value="${type}">${words(type)}</option>`)}
+      </select></label
+    >
+    <fieldset>
+      <legend>Warning level</legend>
+      ${WARNING_LEVELS.map(
+        (level) =>
+          html`<label class="level ${level}"
+            ><input type="checkbox" name="warningLevel" value="${level}" checked />
+            ${LEVEL_NAMES[level] ?? words(level)}</label
+          >`,
+      )}
+    </fieldset>
+    <a href="#list" class="to-list">Skip to the list of incidents</a>
+  </form>`;
 }

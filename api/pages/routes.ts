@@ -26,37 +26,9 @@ export function pageRoutes(deps: PageDeps) {
   const ledger = new PollLedger(deps.pages?.startedAt ?? deps.startedAt);
   deps.pages?.every?.(SAMPLE_MS, () => void readPollers(deps, ledger).catch(() => undefined));
   const assets = new AssetCache();
-  const agencies = Object.fromEntries(
-    deps.catalogue.map((feed) => [
-      `${feed.state}:${feed.agency}`,
-      { name: feed.agencyName, url: feed.homepage },
-    ]),
-  );
-  // The map reads as often as the fastest feed changes, within 10–60 s (each read counts against the
-  // key's quota); the status page follows the pollers more closely, as it costs no quota.
-  const shortest =
-    deps.pages?.pollIntervalSeconds ??
-    Math.min(300, ...deps.catalogue.map((feed) => feed.pollIntervalSeconds));
-  const pollSeconds = Math.max(10, Math.min(60, shortest));
-  const refreshSeconds = Math.max(2, Math.min(30, Math.ceil(shortest / 2)));
-
-  const status = async (c: Context<AppEnv>) => {
-    const body = statusPage(await statusView(deps, ledger), refreshSeconds);
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-    const headers = {
-      'content-security-policy': PAGE_CSP,
-      'cache-control': 'no-cache',
-      etag,
-      vary: 'Accept',
-    };
-    // Compression makes the ETag weak (W/"…"): the same page either way.
-    const match = c.req
-      .header('if-none-match')
-      ?.split(',')
-      .map((tag) => tag.trim().replace(/^W\//, ''));
-    if (match?.includes(etag)) return c.body(null, 304, headers);
-    return c.html(body, 200, headers);
-  };
+  const agencies = agenciesOf(deps.catalogue);
+  const { pollSeconds, refreshSeconds } = pageCadence(deps);
+  const status = (c: Context<AppEnv>) => statusAnswer(c, deps, ledger, refreshSeconds);
 
   app.get('/', async (c, next) => {
     if (!prefersHtml(c.req.header('accept'))) return next();
@@ -88,4 +60,44 @@ export function pageRoutes(deps: PageDeps) {
     return sendAsset(c, await asset, 'public, max-age=300');
   }
   return app;
+}
+
+/** Each agency's name and home page, by `state:agency`, for the map's credits. */
+function agenciesOf(catalogue: PageDeps['catalogue']) {
+  return Object.fromEntries(
+    catalogue.map((feed) => [`${feed.state}:${feed.agency}`, { name: feed.agencyName, url: feed.homepage }]),
+  );
+}
+
+/**
+ * The map reads as often as the fastest feed changes, within 10–60 s (each read counts against the
+ * key's quota); the status page follows the pollers more closely, as it costs no quota.
+ */
+function pageCadence(deps: PageDeps): { pollSeconds: number; refreshSeconds: number } {
+  const shortest =
+    deps.pages?.pollIntervalSeconds ??
+    Math.min(300, ...deps.catalogue.map((feed) => feed.pollIntervalSeconds));
+  return {
+    pollSeconds: Math.max(10, Math.min(60, shortest)),
+    refreshSeconds: Math.max(2, Math.min(30, Math.ceil(shortest / 2))),
+  };
+}
+
+/** The status page, 304 when the browser holds the same one. */
+async function statusAnswer(c: Context<AppEnv>, deps: PageDeps, ledger: PollLedger, refreshSeconds: number) {
+  const body = statusPage(await statusView(deps, ledger), refreshSeconds);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  const headers = {
+    'content-security-policy': PAGE_CSP,
+    'cache-control': 'no-cache',
+    etag,
+    vary: 'Accept',
+  };
+  // Compression makes the ETag weak (W/"…"): the same page either way.
+  const match = c.req
+    .header('if-none-match')
+    ?.split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''));
+  if (match?.includes(etag)) return c.body(null, 304, headers);
+  return c.html(body, 200, headers);
 }

@@ -150,28 +150,9 @@ const PIECE_NAMES: Record<DependencyReport['name'], string> = {
 
 /** The status page: readable with no JavaScript; status.js only fetches it again to keep it current. */
 export function statusPage(view: StatusView, refreshSeconds: number): string {
-  const declarations = view.declarations;
   const main = html`<main id="main">
     <h1>Service status: ${badge(view.status)}</h1>
-    <p class="summary">
-      ${Object.entries(view.counts)
-        .filter(([, n]) => n > 0)
-        .map(([status, n]) => `${n} ${status}`)
-        .join(', ')}
-      of ${Object.values(view.counts).reduce((a, b) => a + b, 0)} feeds. Health read from the pollers
-      ${view.healthObservedAt ? ago(view.healthObservedAt.toISOString(), view.now) : 'not yet'}; page as of
-      <time datetime="${view.now.toISOString()}">${view.now.toISOString().slice(11, 16)} UTC</time>.
-    </p>
-    ${view.away.map(
-      (piece) =>
-        html`<p class="outage" role="alert">
-          ${PIECE_NAMES[piece.name]} has not answered since
-          <time datetime="${piece.since ?? ''}"
-            >${piece.since ? `${piece.since.slice(11, 16)} UTC` : 'a moment ago'}</time
-          >
-          (${piece.reason ?? 'no answer'}): ${piece.meanwhile}.
-        </p>`,
-    )}
+    ${summarySection(view)}
     <p class="legend" aria-hidden="true">
       Poll strips: <i class="g"></i> all good <i class="m"></i> some failed or held back <i class="f"></i> all
       failed <i class="e"></i> no poll <i class="n"></i> before this process started
@@ -187,34 +168,9 @@ export function statusPage(view: StatusView, refreshSeconds: number): string {
     <h2>River and rain gauge sources</h2>
     ${pollerRows(view.gauges, 'Gauges', view.now)}
     <h2>Declarations refresh</h2>
-    ${
-      declarations
-        ? html`<p>
-              ${badge(declarations.status)} last refresh
-              ${ago(declarations.lastRefresh, view.now)}${declarations.reason ? html`: <span class="reason">${declarations.reason}</span>` : ''}${
-                declarations.workflowUrl ? html` (<a href="${declarations.workflowUrl}">workflow</a>)` : ''
-              }
-            </p>
-            <ul>
-              ${declarations.sources.map(
-                (source) =>
-                  html`<li>
-                    ${source.source}: ${badge(source.status)}, ${source.records.toLocaleString('en-AU')}
-                    records served, last good
-                    ${ago(source.lastSuccess, view.now)}${source.reason ? html` <span class="reason">${source.reason}</span>` : ''}
-                  </li>`,
-              )}
-            </ul>`
-        : html`<p>This service serves no declarations.</p>`
-    }
+    ${declarationsSection(view.declarations, view.now)}
     <h2>Archive loads and backfills in progress</h2>
-    ${
-      view.work.length === 0
-        ? html`<p>None in progress.</p>`
-        : html`<ul>
-            ${view.work.map((work) => workItem(work, view.temporalUi?.workflows))}
-          </ul>`
-    }
+    ${workSection(view)}
     ${
       view.temporalUi
         ? html`<h2>Temporal</h2>
@@ -238,4 +194,58 @@ export function statusPage(view: StatusView, refreshSeconds: number): string {
     script: `${STATUS_ASSETS}/status.js`,
     head: html`<meta name="eids-refresh-seconds" content="${refreshSeconds}" />`,
   });
+}
+
+/** The count of feeds by status, how fresh the health is, and any shared piece that is away. */
+function summarySection(view: StatusView): Html {
+  return html`<p class="summary">
+      ${Object.entries(view.counts)
+        .filter(([, n]) => n > 0)
+        .map(([status, n]) => `${n} ${status}`)
+        .join(', ')}
+      of ${Object.values(view.counts).reduce((a, b) => a + b, 0)} feeds. Health read from the pollers
+      ${view.healthObservedAt ? ago(view.healthObservedAt.toISOString(), view.now) : 'not yet'}; page as of
+      <time datetime="${view.now.toISOString()}">${view.now.toISOString().slice(11, 16)} UTC</time>.
+    </p>
+    ${view.away.map(
+      (piece) =>
+        html`<p class="outage" role="alert">
+          ${PIECE_NAMES[piece.name]} has not answered since
+          <time datetime="${piece.since ?? ''}"
+            >${piece.since ? `${piece.since.slice(11, 16)} UTC` : 'a moment ago'}</time
+          >
+          (${piece.reason ?? 'no answer'}): ${piece.meanwhile}.
+        </p>`,
+    )}`;
+}
+
+/** The declaration refresher and each of its sources. */
+function declarationsSection(declarations: StatusView['declarations'], now: Date): Html {
+  return declarations
+    ? html`<p>
+          ${badge(declarations.status)} last refresh
+          ${ago(declarations.lastRefresh, now)}${declarations.reason ? html`: <span class="reason">${declarations.reason}</span>` : ''}${
+            declarations.workflowUrl ? html` (<a href="${declarations.workflowUrl}">workflow</a>)` : ''
+          }
+        </p>
+        <ul>
+          ${declarations.sources.map(
+            (source) =>
+              html`<li>
+                ${source.source}: ${badge(source.status)}, ${source.records.toLocaleString('en-AU')} records
+                served, last good
+                ${ago(source.lastSuccess, now)}${source.reason ? html` <span class="reason">${source.reason}</span>` : ''}
+              </li>`,
+          )}
+        </ul>`
+    : html`<p>This service serves no declarations.</p>`;
+}
+
+/** Archive loads and backfills running now. */
+function workSection(view: StatusView): Html {
+  return view.work.length === 0
+    ? html`<p>None in progress.</p>`
+    : html`<ul>
+        ${view.work.map((work) => workItem(work, view.temporalUi?.workflows))}
+      </ul>`;
 }

@@ -100,6 +100,32 @@ export function readPollers(deps: StatusViewDeps, ledger: PollLedger) {
   });
 }
 
+type PollerHealth = NonNullable<Parameters<typeof reportStatus>[0]> &
+  Parameters<typeof reasonFor>[1] & { lastSuccess?: string | undefined };
+
+/** A poller's row: its status and why, its polls, its strip and its workflow's link. */
+function pollerRow(
+  poller: { key: string; name: string; homepage: string; workflowId: string },
+  health: PollerHealth | undefined,
+  count: number | undefined,
+  context: { now: Date; ledger: PollLedger; workflowUrl: (id: string) => string | undefined },
+): PollerRow {
+  const status = reportStatus(health, context.now);
+  return {
+    key: poller.key,
+    name: poller.name,
+    homepage: poller.homepage,
+    status,
+    reason: reasonFor(status, health, context.now),
+    lastSuccess: health?.lastSuccess,
+    lastPolled: health?.lastPolled,
+    nextPoll: health?.nextPollAt,
+    count,
+    strip: context.ledger.strip(poller.workflowId, context.now),
+    workflowUrl: context.workflowUrl(poller.workflowId),
+  };
+}
+
 export async function statusView(deps: StatusViewDeps, ledger: PollLedger): Promise<StatusView> {
   const [{ feeds, gauges }, declarations] = await Promise.all([
     readPollers(deps, ledger),
@@ -111,57 +137,39 @@ export async function statusView(deps: StatusViewDeps, ledger: PollLedger): Prom
     ui
       ? `${ui.url}/namespaces/${encodeURIComponent(ui.namespace)}/workflows/${encodeURIComponent(id)}`
       : undefined;
-  const feedRows = deps.catalogue.map((feed: FeedDefinition, i): PollerRow & { state: StateCode } => {
-    const health = feeds[i];
-    const status = reportStatus(health, now);
-    const id = pollerWorkflowId(feed);
-    return {
-      state: feed.state,
-      key: feed.key,
-      name: `${feed.agencyName}: ${feed.name}`,
-      homepage: feed.homepage,
-      status,
-      reason: reasonFor(status, health, now),
-      lastSuccess: health?.lastSuccess,
-      lastPolled: health?.lastPolled,
-      nextPoll: health?.nextPollAt,
-      count: health?.incidentCount,
-      strip: ledger.strip(id, now),
-      workflowUrl: workflowUrl(id),
-    };
-  });
+  const context = { now, ledger, workflowUrl };
+  const feedRows = deps.catalogue.map((feed: FeedDefinition, i): PollerRow & { state: StateCode } => ({
+    state: feed.state,
+    ...pollerRow(
+      {
+        key: feed.key,
+        name: `${feed.agencyName}: ${feed.name}`,
+        homepage: feed.homepage,
+        workflowId: pollerWorkflowId(feed),
+      },
+      feeds[i],
+      feeds[i]?.incidentCount,
+      context,
+    ),
+  }));
   const counts = { healthy: 0, degraded: 0, down: 0, stale: 0, unknown: 0 } as Record<
     FeedReportStatus,
     number
   >;
   for (const row of feedRows) counts[row.status]++;
-  const gaugeRows = GAUGE_SOURCES.map((source, i): PollerRow => {
-    const health = gauges[i];
-    const status = reportStatus(health, now);
-    const id = gaugePollerWorkflowId(source.name);
-    return {
-      key: source.name,
-      name: `${source.agency} (${source.state?.toUpperCase() ?? 'national'})`,
-      homepage: source.homepage,
-      status,
-      reason: reasonFor(status, health, now),
-      lastSuccess: health?.lastSuccess,
-      lastPolled: health?.lastPolled,
-      nextPoll: health?.nextPollAt,
-      count: health?.gaugeCount,
-      strip: ledger.strip(id, now),
-      workflowUrl: workflowUrl(id),
-    };
-  });
-  const declarationStatus = deps.declarationHealth
-    ? reportStatus(
-        declarations && {
-          status: declarations.status,
-          ...(declarations.lastRefresh ? { lastPolled: declarations.lastRefresh } : {}),
-        },
-        now,
-      )
-    : undefined;
+  const gaugeRows = GAUGE_SOURCES.map((source, i) =>
+    pollerRow(
+      {
+        key: source.name,
+        name: `${source.agency} (${source.state?.toUpperCase() ?? 'national'})`,
+        homepage: source.homepage,
+        workflowId: gaugePollerWorkflowId(source.name),
+      },
+      gauges[i],
+      gauges[i]?.gaugeCount,
+      context,
+    ),
+  );
   return {
     now,
     status: overallStatus(
@@ -177,30 +185,7 @@ export async function statusView(deps: StatusViewDeps, ledger: PollLedger): Prom
       (group) => group.feeds.length > 0,
     ),
     gauges: gaugeRows,
-    declarations:
-      declarationStatus === undefined
-        ? undefined
-        : {
-            status: declarationStatus,
-            ...(declarations?.lastRefresh ? { lastRefresh: declarations.lastRefresh } : {}),
-            ...(declarations?.stuck ? { reason: declarations.stuck } : {}),
-            sources: (declarations?.sources ?? []).map((source) => ({
-              source: source.source,
-              status: source.status,
-              ...(source.lastSuccess ? { lastSuccess: source.lastSuccess } : {}),
-              ...(source.status !== 'healthy'
-                ? {
-                    reason: reasonFor(
-                      source.status,
-                      { ...(source.lastAttempt ? { lastPolled: source.lastAttempt } : {}), ...source },
-                      now,
-                    ),
-                  }
-                : {}),
-              records: source.records,
-            })),
-            ...(ui ? { workflowUrl: workflowUrl(DECLARATION_REFRESHER_WORKFLOW_ID) } : {}),
-          },
+    declarations: deps.declarationHealth ? declarationsView(declarations, now, ui && workflowUrl) : undefined,
     work: deps.pages?.work?.current() ?? [],
     ...(ui
       ? {
@@ -210,5 +195,41 @@ export async function statusView(deps: StatusViewDeps, ledger: PollLedger): Prom
           },
         }
       : {}),
+  };
+}
+
+/** The declaration refresher's part of the page: its status and each source's. */
+function declarationsView(
+  declarations: Awaited<ReturnType<NonNullable<StatusViewDeps['declarationHealth']>['read']>>,
+  now: Date,
+  workflowUrl: ((id: string) => string | undefined) | undefined,
+): StatusView['declarations'] {
+  const status = reportStatus(
+    declarations && {
+      status: declarations.status,
+      ...(declarations.lastRefresh ? { lastPolled: declarations.lastRefresh } : {}),
+    },
+    now,
+  );
+  return {
+    status,
+    ...(declarations?.lastRefresh ? { lastRefresh: declarations.lastRefresh } : {}),
+    ...(declarations?.stuck ? { reason: declarations.stuck } : {}),
+    sources: (declarations?.sources ?? []).map((source) => ({
+      source: source.source,
+      status: source.status,
+      ...(source.lastSuccess ? { lastSuccess: source.lastSuccess } : {}),
+      ...(source.status !== 'healthy'
+        ? {
+            reason: reasonFor(
+              source.status,
+              { ...(source.lastAttempt ? { lastPolled: source.lastAttempt } : {}), ...source },
+              now,
+            ),
+          }
+        : {}),
+      records: source.records,
+    })),
+    ...(workflowUrl ? { workflowUrl: workflowUrl(DECLARATION_REFRESHER_WORKFLOW_ID) } : {}),
   };
 }
