@@ -11,7 +11,9 @@ import {
   reportStatus,
   STALE_AFTER_MS,
   STATES,
+  type FeedHealth,
   type FeedReportStatus,
+  type GaugeSourceHealth,
   type StateCode,
 } from '../../model/index.js';
 import { gaugeSourceItem } from '../gauges/source-health.js';
@@ -138,38 +140,13 @@ export async function statusView(deps: StatusViewDeps, ledger: PollLedger): Prom
       ? `${ui.url}/namespaces/${encodeURIComponent(ui.namespace)}/workflows/${encodeURIComponent(id)}`
       : undefined;
   const context = { now, ledger, workflowUrl };
-  const feedRows = deps.catalogue.map((feed: FeedDefinition, i): PollerRow & { state: StateCode } => ({
-    state: feed.state,
-    ...pollerRow(
-      {
-        key: feed.key,
-        name: `${feed.agencyName}: ${feed.name}`,
-        homepage: feed.homepage,
-        workflowId: pollerWorkflowId(feed),
-      },
-      feeds[i],
-      feeds[i]?.incidentCount,
-      context,
-    ),
-  }));
+  const feedRows = feedRowsOf(deps.catalogue, feeds, context);
   const counts = { healthy: 0, degraded: 0, down: 0, stale: 0, unknown: 0 } as Record<
     FeedReportStatus,
     number
   >;
   for (const row of feedRows) counts[row.status]++;
-  const gaugeRows = GAUGE_SOURCES.map((source, i) =>
-    pollerRow(
-      {
-        key: source.name,
-        name: `${source.agency} (${source.state?.toUpperCase() ?? 'national'})`,
-        homepage: source.homepage,
-        workflowId: gaugePollerWorkflowId(source.name),
-      },
-      gauges[i],
-      gauges[i]?.gaugeCount,
-      context,
-    ),
-  );
+  const gaugeRows = gaugeRowsOf(gauges, context);
   return {
     now,
     status: overallStatus(
@@ -232,4 +209,45 @@ function declarationsView(
     })),
     ...(workflowUrl ? { workflowUrl: workflowUrl(DECLARATION_REFRESHER_WORKFLOW_ID) } : {}),
   };
+}
+
+type RowContext = Parameters<typeof pollerRow>[3];
+
+/** A row for each feed of the catalogue, with its state (the page groups them by state). */
+function feedRowsOf(
+  catalogue: readonly FeedDefinition[],
+  feeds: readonly (FeedHealth | undefined)[],
+  context: RowContext,
+): (PollerRow & { state: StateCode })[] {
+  return catalogue.map((feed, i) => ({
+    state: feed.state,
+    ...pollerRow(
+      {
+        key: feed.key,
+        name: `${feed.agencyName}: ${feed.name}`,
+        homepage: feed.homepage,
+        workflowId: pollerWorkflowId(feed),
+      },
+      feeds[i],
+      feeds[i]?.incidentCount,
+      context,
+    ),
+  }));
+}
+
+/** A row for each gauge source. */
+function gaugeRowsOf(gauges: readonly (GaugeSourceHealth | undefined)[], context: RowContext): PollerRow[] {
+  return GAUGE_SOURCES.map((source, i) =>
+    pollerRow(
+      {
+        key: source.name,
+        name: `${source.agency} (${source.state?.toUpperCase() ?? 'national'})`,
+        homepage: source.homepage,
+        workflowId: gaugePollerWorkflowId(source.name),
+      },
+      gauges[i],
+      gauges[i]?.gaugeCount,
+      context,
+    ),
+  );
 }
