@@ -22,6 +22,8 @@ export interface EventClustererInput {
 export interface EventClustererStatus {
   /** A publication arrived that no run has clustered yet. */
   pending: boolean;
+  /** A run is under way (its result not yet counted in `runs`). Not carried: false between runs. */
+  running?: boolean;
   /** The newest lake generation a publication signal named. */
   latestGeneration: number;
   runs: number;
@@ -55,7 +57,8 @@ export async function eventClusterer(input: EventClustererInput): Promise<void> 
     failures: 0,
   };
   const publications = new PollRequests(status.pending);
-  const current = (): EventClustererStatus => ({ ...status, pending: publications.pending });
+  let running = false;
+  const current = (): EventClustererStatus => ({ ...status, pending: publications.pending, running });
   wf.setHandler(eventClustererStatusQuery, current);
   wf.setHandler(generationPublishedSignal, (generation) => {
     publications.request();
@@ -75,6 +78,7 @@ export async function eventClusterer(input: EventClustererInput): Promise<void> 
       await wf.condition(() => publications.pending, idle);
       publications.answered();
     }
+    running = true;
     try {
       const lastRun = await clusterEvents();
       status = { ...status, runs: status.runs + 1, lastRun, lastError: undefined };
@@ -84,6 +88,8 @@ export async function eventClusterer(input: EventClustererInput): Promise<void> 
         error instanceof wf.ActivityFailure ? (error.cause?.message ?? error.message) : String(error);
       wf.log.warn(`clustering events failed: ${message}; next run on the next publication`);
       status = { ...status, runs: status.runs + 1, failures: status.failures + 1, lastError: message };
+    } finally {
+      running = false;
     }
     wf.setCurrentDetails(currentDetails(status));
     // What a restart carries on from (runtime/workflow-doctor.ts), readable without running this code.

@@ -107,7 +107,8 @@ describe('eventClusterer on a real Temporal dev server', () => {
     serve([...complexA, lone]);
     await h.startPoller();
     await eventsWhen((body) => body.meta.totalEvents === 1, 'one event');
-    const settled = (s: EventClustererStatus) => !s.pending;
+    // Settled: nothing pending and no run under way (a run's result is counted when it ends).
+    const settled = (s: EventClustererStatus) => !s.pending && !s.running;
     const before = await waitFor(async () => ((s) => (settled(s) ? s : undefined))(await status()), {
       what: 'an idle clusterer',
     });
@@ -168,7 +169,7 @@ describe('eventClusterer on a real Temporal dev server', () => {
       await clusterer().signal(generationPublishedSignal, generation);
     }
     const carried = await waitFor(
-      async () => ((s) => (s.runs >= 6 && !s.pending ? s : undefined))(await status()),
+      async () => ((s) => (s.runs >= 6 && !s.pending && !s.running ? s : undefined))(await status()),
       { what: 'six runs' },
     );
     expect(carried.failures).toBe(0);
