@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
  * Two projects: `unit` (pure code, DuckDB files, loopback HTTP) and `temporal` (workflow and
  * end-to-end tests on one Temporal dev server per run, started by the global setup).
  * `vitest run --project unit` skips the server.
+ *
+ * The unit files run two at a time (most of their time is spent waiting on child processes, sockets
+ * and timers); then the temporal files one at a time, since they share the one dev server and start
+ * whole services whose timings they measure.
  */
 const TEMPORAL_SUITES = [
   'test/workflows/**/*.test.ts',
@@ -19,11 +23,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: TEMPORAL_SUITES },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: TEMPORAL_SUITES,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
-        test: { name: 'temporal', include: TEMPORAL_SUITES, globalSetup: ['test/global-setup.ts'] },
+        test: {
+          name: 'temporal',
+          include: TEMPORAL_SUITES,
+          globalSetup: ['test/global-setup.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

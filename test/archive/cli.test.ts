@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,22 +11,27 @@ import { recordRunningService } from '../../runtime/service-file.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
-function archive(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function archive(...args: string[]): Promise<Run> {
   return archiveWith({}, ...args);
 }
 
 /** The CLI with these settings over the test's environment, without a TEMPORAL_ADDRESS of its own. */
-function archiveWith(
-  settings: Record<string, string>,
-  ...args: string[]
-): { status: number | null; stdout: string; stderr: string } {
+function archiveWith(settings: Record<string, string>, ...args: string[]): Promise<Run> {
   const { TEMPORAL_ADDRESS: _ignored, ...env } = childEnvironment({}, settings);
-  const run = spawnSync(TSX, [join(ROOT, 'scripts', 'archive.ts'), ...args], {
-    encoding: 'utf8',
-    cwd: ROOT,
-    env,
+  return new Promise((resolve) => {
+    execFile(
+      TSX,
+      [join(ROOT, 'scripts', 'archive.ts'), ...args],
+      { cwd: ROOT, env },
+      (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
   });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 let dir: string;
@@ -38,15 +43,16 @@ afterAll(async () => {
 });
 
 describe('npm run archive', () => {
-  it('prints its usage for --help and exits 0', () => {
-    const run = archive('--help');
+  it('prints its usage for --help and exits 0', async () => {
+    const run = await archive('--help');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/generate --rows <N> --out <FILE>/);
     expect(run.stdout).toMatch(/load <FILE> \[--format interchange\|aidr\]/);
-    expect(archive('load', '--help').status).toBe(0);
+    expect((await archive('load', '--help')).status).toBe(0);
   });
 
-  it.each([
+  // Each case is a process of its own: they run side by side.
+  it.concurrent.each([
     [['import', 'x.csv'], /unknown command "import"/],
     [['load'], /expected one archive file, got 0/],
     [['load', 'a.csv', 'b.csv'], /expected one archive file, got 2/],
@@ -62,8 +68,8 @@ describe('npm run archive', () => {
       /--format must be one of csv, parquet/,
     ],
     [['generate', '--rows', '10', '--out', 'x.csv', '--colour', 'blue'], /Unknown option '--colour'/],
-  ])('refuses %j with exit code 2, the reason and the usage, and no stack trace', (args, reason) => {
-    const run = archive(...args);
+  ])('refuses %j with exit code 2, the reason and the usage, and no stack trace', async (args, reason) => {
+    const run = await archive(...args);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(reason);
     expect(run.stderr).toMatch(/usage:/);
@@ -72,7 +78,7 @@ describe('npm run archive', () => {
 
   it('generates the rows asked for', async () => {
     const out = join(dir, 'small.csv');
-    const run = archive('generate', '--rows', '25', '--out', out, '--seed', '4');
+    const run = await archive('generate', '--rows', '25', '--out', out, '--seed', '4');
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/Wrote 25 archive rows \(csv/);
     const lines = (await readFile(out, 'utf8')).trimEnd().split('\n');
@@ -92,7 +98,7 @@ describe('npm run archive', () => {
       warehouseTaskQueue: 'eids-warehouse',
       startedAt: new Date().toISOString(),
     });
-    const run = archiveWith({ DATA_DIR: dataDir }, 'list');
+    const run = await archiveWith({ DATA_DIR: dataDir }, 'list');
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
       `archive list: cannot reach Temporal at 127.0.0.1:${port} (from ${dataLayout(dataDir).serviceFile}, the service running over ${dataDir}/ as pid ${process.pid}): nothing accepts connections there; is that service still starting, or stopping? Set TEMPORAL_ADDRESS=host:port to use another Temporal\n`,
@@ -101,7 +107,7 @@ describe('npm run archive', () => {
 
   it('with no service running, names the default address and what to change: --demo or TEMPORAL_ADDRESS', async () => {
     const port = await findFreePort();
-    const run = archiveWith(
+    const run = await archiveWith(
       { DATA_DIR: join(dir, 'no-service'), TEMPORAL_DEV_PORT: String(port) },
       'status',
       'archive-load-x',
@@ -114,8 +120,8 @@ describe('npm run archive', () => {
     );
   });
 
-  it('reports a file it cannot write with exit code 1 and no stack trace', () => {
-    const run = archive('generate', '--rows', '5', '--out', join(dir, 'missing', 'folder', 'x.csv'));
+  it('reports a file it cannot write with exit code 1 and no stack trace', async () => {
+    const run = await archive('generate', '--rows', '5', '--out', join(dir, 'missing', 'folder', 'x.csv'));
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^archive generate: ENOENT/);
     expect(run.stderr).not.toMatch(/\n\s+at /);

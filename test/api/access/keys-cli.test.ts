@@ -40,6 +40,11 @@ function run(cwd: string, env: Record<string, string>, args: string[]): Promise<
   });
 }
 
+/** Runs `each` over the items, `size` at a time. */
+async function inBatches<T>(items: T[], size: number, each: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(each));
+}
+
 const stores = testAccessStores();
 
 /** What the store holds, as bytes: the SQLite file and its log, or every key row in PostgreSQL. */
@@ -190,7 +195,7 @@ describe("the key CLI's arguments", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage:\n {2}npm run keys -- create --tier/);
     const keysBefore = JSON.parse((await keys('list', '--json')).stdout) as { keys: unknown[] };
-    for (const [args, reason] of [
+    const refusals: [string[], RegExp][] = [
       [[], /Say what to do/],
       [['--bogus'], /Unknown option '--bogus'/],
       [['create', '--tier'], /argument missing/],
@@ -219,14 +224,16 @@ describe("the key CLI's arguments", () => {
       [['revoke', 'not-a-key-id'], /revoke takes a key id as list shows it/],
       [['revoke', 'aaaaaaaaaaaa', '--label', 'x'], /revoke does not take --label/],
       [['list', 'extra'], /list takes no other words/],
-    ] as [string[], RegExp][]) {
+    ];
+    // Each case is a process of its own: a few run side by side.
+    await inBatches(refusals, 4, async ([args, reason]) => {
       const refused = await keys(...args);
       expect(refused.code, args.join(' ')).toBe(2);
       expect(refused.stderr, args.join(' ')).toMatch(reason);
       expect(refused.stderr, args.join(' ')).toMatch(/\n\nusage:\n/);
       expect(refused.stderr, args.join(' ')).not.toMatch(/^\s+at /m);
       expect(refused.stdout).toBe('');
-    }
+    });
     const keysAfter = JSON.parse((await keys('list', '--json')).stdout) as { keys: unknown[] };
     expect(keysAfter.keys.length).toBe(keysBefore.keys.length);
   });
