@@ -10,6 +10,8 @@ import {
   reparsePlan,
   reparsePolls,
   type ReparsedPoll,
+  type ReparseOutcome,
+  type ReparsePoll,
   type ReparseWindow,
 } from '../warehouse/reparse.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
@@ -83,99 +85,134 @@ function feedAndParser(feedKey: string): { feed: FeedDefinition; parser: FeedPar
   return { feed, parser };
 }
 
-/** Activities of re-parse backfills, on the warehouse task queue (they rewrite version history). */
-export function createBackfillActivities({
-  dataDir,
-  lakeDir,
-  warehouse,
-  publisher,
-  shared = localFiles(dataDir),
-}: BackfillDeps) {
-  const fetchedDays = new Map<string, number>();
-  /** The kept body of a poll: raw/<feed>/<UTC day>/<sha256>.<ext>, whatever its extension. */
-  async function readBody(feedKey: string, polledAt: string, sha256: string): Promise<Buffer | undefined> {
-    const day = join('raw', feedKey, polledAt.slice(0, 10));
-    // Once a minute per day at most: a backfill reads many polls of one day in a row.
-    if ((fetchedDays.get(day) ?? 0) < Date.now() - 60_000) {
-      await shared.fetchAll(`${day}/`);
-      fetchedDays.set(day, Date.now());
-    }
-    const dir = join(dataDir, day);
-    const name = (await readdir(dir).catch(() => [] as string[])).find((entry) =>
-      entry.startsWith(`${sha256}.`),
-    );
-    return name === undefined ? undefined : readFile(join(dir, name));
+/** What the backfill activities share: their deps, and when each day's kept bodies were last fetched. */
+interface BackfillContext extends Required<BackfillDeps> {
+  fetchedDays: Map<string, number>;
+}
+
+/** The kept body of a poll: raw/<feed>/<UTC day>/<sha256>.<ext>, whatever its extension. */
+async function readBody(
+  { dataDir, shared, fetchedDays }: BackfillContext,
+  feedKey: string,
+  poll: ReparsePoll,
+): Promise<Buffer | undefined> {
+  const day = join('raw', feedKey, poll.polledAt.slice(0, 10));
+  // Once a minute per day at most: a backfill reads many polls of one day in a row.
+  if ((fetchedDays.get(day) ?? 0) < Date.now() - 60_000) {
+    await shared.fetchAll(`${day}/`);
+    fetchedDays.set(day, Date.now());
   }
+  const dir = join(dataDir, day);
+  const name = (await readdir(dir).catch(() => [] as string[])).find((entry) =>
+    entry.startsWith(`${poll.rawSha256}.`),
+  );
+  return name === undefined ? undefined : readFile(join(dir, name));
+}
 
-  return {
-    async planReparse(input: ReparseWindowInput): Promise<{ polls: number; reachesLatest: boolean }> {
-      feedAndParser(input.feedKey);
-      return reparsePlan(warehouse, windowOf(input));
-    },
+/** A group of polls as today's parser reads them, with the bodies missing or unreadable counted. */
+interface ReparsedGroup {
+  parsed: ReparsedPoll[];
+  missing: number;
+  unreadable: number;
+}
 
-    /**
-     * Re-parses the window's polls from `after` for about `sliceMs`, in groups applied one
-     * transaction (and one lake generation) each, heartbeating after each group.
-     */
-    async reparseSlice(input: ReparseSliceInput): Promise<ReparseSliceResult> {
-      const context = currentActivity();
-      const resumed = context?.info.heartbeatDetails as ReparseHeartbeat | undefined;
-      let after = resumed?.after ?? input.after;
-      let counts = resumed?.counts ?? input.counts;
-      const { parser } = feedAndParser(input.feedKey);
-      const window = windowOf(input);
-      const started = Date.now();
-      for (;;) {
-        if (context?.cancellationSignal.aborted) throw new CancelledFailure('the backfill was cancelled');
-        const polls = await reparsePolls(warehouse, window, after, POLLS_PER_GROUP);
-        if (polls.length === 0) return { after, counts, done: true };
-        const parsed: ReparsedPoll[] = [];
-        let missing = 0;
-        let unreadable = 0;
-        for (const poll of polls) {
-          const body = await readBody(input.feedKey, poll.polledAt, poll.rawSha256);
-          if (!body) {
-            missing += 1;
-            continue;
-          }
-          try {
-            const records = new Map<string, IncidentRecord>();
-            for (const draft of parser(body).incidents) {
-              const record = toRecord(normalise(draft, poll.polledAt));
-              records.set(record.id, record);
-            }
-            parsed.push({ polledAt: poll.polledAt, records });
-          } catch (error) {
-            if (!(error instanceof MalformedFeedError)) throw error;
-            unreadable += 1;
-          }
-        }
-        // The latest poll is looked up again for every group: the feed goes on polling meanwhile.
-        const { reachesLatest } = await reparsePlan(warehouse, window);
-        const outcome = await applyReparse(warehouse, {
-          lakeDir,
-          feedKey: input.feedKey,
-          polls: parsed,
-          reachesLatest,
-          now: new Date(),
-        });
-        if (outcome.liveChanged > 0) publisher.request();
-        counts = addReparseCounts(counts, {
-          polls: polls.length,
-          bodiesMissing: missing,
-          bodiesUnreadable: unreadable,
-          versions: outcome.versions,
-          changed: outcome.changed,
-          unchanged: outcome.unchanged,
-          unmatched: outcome.unmatched,
-          liveChanged: outcome.liveChanged,
-          generations: outcome.generation === null ? 0 : 1,
-        });
-        after = polls[polls.length - 1]!.polledAt;
-        context?.heartbeat({ after, counts } satisfies ReparseHeartbeat);
-        if (Date.now() - started >= input.sliceMs) return { after, counts, done: false };
+async function reparseGroup(
+  backfill: BackfillContext,
+  feedKey: string,
+  parser: FeedParser,
+  polls: ReparsePoll[],
+): Promise<ReparsedGroup> {
+  const group: ReparsedGroup = { parsed: [], missing: 0, unreadable: 0 };
+  for (const poll of polls) {
+    const body = await readBody(backfill, feedKey, poll);
+    if (!body) {
+      group.missing += 1;
+      continue;
+    }
+    try {
+      const records = new Map<string, IncidentRecord>();
+      for (const draft of parser(body).incidents) {
+        const record = toRecord(normalise(draft, poll.polledAt));
+        records.set(record.id, record);
       }
-    },
+      group.parsed.push({ polledAt: poll.polledAt, records });
+    } catch (error) {
+      if (!(error instanceof MalformedFeedError)) throw error;
+      group.unreadable += 1;
+    }
+  }
+  return group;
+}
+
+/** Applies a group's re-parsed polls in one transaction, asking for a publish when live rows changed. */
+async function applyGroup(
+  { warehouse, lakeDir, publisher }: BackfillContext,
+  window: ReparseWindow,
+  parsed: ReparsedPoll[],
+): Promise<ReparseOutcome> {
+  // The latest poll is looked up again for every group: the feed goes on polling meanwhile.
+  const { reachesLatest } = await reparsePlan(warehouse, window);
+  const outcome = await applyReparse(warehouse, {
+    lakeDir,
+    feedKey: window.feedKey,
+    polls: parsed,
+    reachesLatest,
+    now: new Date(),
+  });
+  if (outcome.liveChanged > 0) publisher.request();
+  return outcome;
+}
+
+function planReparse({ warehouse }: BackfillContext) {
+  return async (input: ReparseWindowInput): Promise<{ polls: number; reachesLatest: boolean }> => {
+    feedAndParser(input.feedKey);
+    return reparsePlan(warehouse, windowOf(input));
+  };
+}
+
+/**
+ * Re-parses the window's polls from `after` for about `sliceMs`, in groups applied one
+ * transaction (and one lake generation) each, heartbeating after each group.
+ */
+function reparseSlice(backfill: BackfillContext) {
+  return async (input: ReparseSliceInput): Promise<ReparseSliceResult> => {
+    const context = currentActivity();
+    const resumed = context?.info.heartbeatDetails as ReparseHeartbeat | undefined;
+    let after = resumed?.after ?? input.after;
+    let counts = resumed?.counts ?? input.counts;
+    const { parser } = feedAndParser(input.feedKey);
+    const window = windowOf(input);
+    const started = Date.now();
+    for (;;) {
+      if (context?.cancellationSignal.aborted) throw new CancelledFailure('the backfill was cancelled');
+      const polls = await reparsePolls(backfill.warehouse, window, after, POLLS_PER_GROUP);
+      if (polls.length === 0) return { after, counts, done: true };
+      const { parsed, missing, unreadable } = await reparseGroup(backfill, input.feedKey, parser, polls);
+      const outcome = await applyGroup(backfill, window, parsed);
+      counts = addReparseCounts(counts, {
+        polls: polls.length,
+        bodiesMissing: missing,
+        bodiesUnreadable: unreadable,
+        versions: outcome.versions,
+        changed: outcome.changed,
+        unchanged: outcome.unchanged,
+        unmatched: outcome.unmatched,
+        liveChanged: outcome.liveChanged,
+        generations: outcome.generation === null ? 0 : 1,
+      });
+      after = polls[polls.length - 1]!.polledAt;
+      context?.heartbeat({ after, counts } satisfies ReparseHeartbeat);
+      if (Date.now() - started >= input.sliceMs) return { after, counts, done: false };
+    }
+  };
+}
+
+/** Activities of re-parse backfills, on the warehouse task queue (they rewrite version history). */
+export function createBackfillActivities({ dataDir, shared = localFiles(dataDir), ...deps }: BackfillDeps) {
+  const backfill: BackfillContext = { ...deps, dataDir, shared, fetchedDays: new Map<string, number>() };
+  return {
+    planReparse: planReparse(backfill),
+    reparseSlice: reparseSlice(backfill),
   };
 }
 

@@ -35,7 +35,7 @@ import {
 import { UPSTREAM_UNAVAILABLE } from './contracts.js';
 import { heartbeating } from './heartbeat.js';
 import { RawStore } from './raw-store.js';
-import { sharedFilesOf, type SharedFilesSettings } from './shared-files.js';
+import { sharedFilesOf, type SharedFiles, type SharedFilesSettings } from './shared-files.js';
 import { cancellation, fetchUpstream, upstreamFailure, withoutQuery } from './upstream-fetch.js';
 
 export interface DeclarationIngestDeps {
@@ -67,171 +67,238 @@ function malformed(message: string) {
   return upstreamFailure('bad-body', message, DECLARATION_FAILURES.malformed, true);
 }
 
+/** What the declaration activities share: settings, clock, raw store, and the LGA names last read. */
+interface DeclarationContext {
+  settings: DeclarationIngestDeps['settings'];
+  fetch: typeof fetch | undefined;
+  now: () => Date;
+  shared: SharedFiles;
+  raw: RawStore;
+  /** The boundary file's LGA names, by the file's path, size and modification time. */
+  boundaryNames: { key: string; lgas: Promise<LgaRef[]> } | undefined;
+}
+
+function declarationContext(deps: DeclarationIngestDeps): DeclarationContext {
+  const { settings } = deps;
+  const shared = sharedFilesOf(settings);
+  return {
+    settings,
+    fetch: deps.fetch,
+    now: deps.now ?? (() => new Date()),
+    shared,
+    raw: new RawStore(settings.DATA_DIR, shared),
+    boundaryNames: undefined,
+  };
+}
+
+/** One GET of a declaration document (no validators: every answer is read in full). */
+async function getBody(
+  declarations: DeclarationContext,
+  url: string,
+): Promise<{ body: Uint8Array; contentType: string | null }> {
+  const { settings } = declarations;
+  const outcome = await fetchUpstream(
+    {
+      url,
+      timeoutMs: settings.FETCH_TIMEOUT_MS,
+      maxBytes: settings.FETCH_MAX_BYTES,
+      signal: cancellation(),
+    },
+    declarations.fetch,
+  );
+  // No validators are sent, so a 304 leaves nothing to read.
+  if (outcome.kind === 'not-modified') {
+    throw upstreamFailure('http-status', `HTTP 304 from ${withoutQuery(url)}`, UPSTREAM_UNAVAILABLE, false);
+  }
+  return { body: outcome.body, contentType: outcome.contentType };
+}
+
+/** A document configured as a local file (a path or a file: URL), kept in the raw store. */
+async function readLocalDocument(
+  { raw }: DeclarationContext,
+  source: DeclarationSourceId,
+  location: string,
+  at: Date,
+): Promise<DeclarationDocument> {
+  const path = location.startsWith('file:') ? fileURLToPath(location) : location;
+  let body: Uint8Array;
+  try {
+    body = await readFile(path);
+  } catch (error) {
+    throw upstreamFailure(
+      'internal',
+      `cannot read ${basename(path)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      DECLARATION_FAILURES.misconfigured,
+      true,
+    );
+  }
+  return { location: `file:${basename(path)}`, raw: await raw.put(rawKey(source), body, at, null, path) };
+}
+
+/** One document: a URL fetched (a catalogue entry followed to its CSV), or a local file read. */
+async function fetchDocument(
+  declarations: DeclarationContext,
+  source: DeclarationSourceId,
+  location: string,
+): Promise<DeclarationDocument> {
+  const at = declarations.now();
+  if (!isUrl(location)) return readLocalDocument(declarations, source, location, at);
+  let url = location;
+  let fetched = await getBody(declarations, url);
+  const text = () => new TextDecoder().decode(fetched.body);
+  if (source === 'nema_drfa_activations' && isCkanPackage(text())) {
+    try {
+      url = ckanCsvResourceUrl(text());
+    } catch (error) {
+      throw malformed(`${withoutQuery(location)}: ${(error as Error).message}`);
+    }
+    fetched = await getBody(declarations, url);
+  }
+  return {
+    location: url,
+    raw: await declarations.raw.put(rawKey(source), fetched.body, at, fetched.contentType, url),
+  };
+}
+
+async function fetchSource(
+  declarations: DeclarationContext,
+  input: FetchDeclarationSourceInput,
+): Promise<FetchedDeclarationSource> {
+  const { settings, now } = declarations;
+  const fetchedAt = now().toISOString();
+  const locations = declarationSourceLocations(settings, now())[input.source];
+  if (!locations) {
+    throw upstreamFailure(
+      'internal',
+      `${input.source} is not configured`,
+      DECLARATION_FAILURES.misconfigured,
+      true,
+    );
+  }
+  const documents: DeclarationDocument[] = [];
+  for (const location of locations) documents.push(await fetchDocument(declarations, input.source, location));
+  return { source: input.source, fetchedAt, documents };
+}
+
+/** ABS LGA names and codes for reading NSW register pages, read once per boundary file version. */
+async function lgaNames(declarations: DeclarationContext): Promise<LgaRef[]> {
+  const path = declarations.settings.DECLARATIONS_BOUNDARIES;
+  if (!path) {
+    throw upstreamFailure(
+      'internal',
+      'DECLARATIONS_BOUNDARIES is not set: NSW register pages name LGAs, read against the boundaries',
+      DECLARATION_FAILURES.misconfigured,
+      true,
+    );
+  }
+  const { size, mtimeMs } = await stat(path);
+  const key = `${path}:${size}:${mtimeMs}`;
+  if (declarations.boundaryNames?.key !== key) {
+    const lgas = loadLgaBoundaries(path, { codeCrosswalk: LGA_2023_TO_2022_CODES }).then((set) =>
+      set.lgas.map(({ code, name, jurisdiction }) => ({ code, name, jurisdiction })),
+    );
+    declarations.boundaryNames = { key, lgas };
+    lgas.catch(() => (declarations.boundaryNames = undefined));
+  }
+  return declarations.boundaryNames.lgas;
+}
+
+async function parseDocument(
+  declarations: DeclarationContext,
+  source: DeclarationSourceId,
+  document: DeclarationDocument,
+): Promise<DeclarationParseResult> {
+  const text = new TextDecoder().decode(await declarations.raw.get(document.raw));
+  const sourceUrl = publicAddress(document.location, source);
+  try {
+    if (source === 'nema_drfa_activations') return parseDrfaActivationsCsv(text, { sourceUrl });
+    const lgas = await lgaNames(declarations);
+    // A financial-year page has the register table; a declaration's own page lists its LGAs.
+    return htmlTables(text).length > 0
+      ? parseNswRegisterPage(text, { sourceUrl, lgas })
+      : parseNswDeclarationPage(text, { sourceUrl, lgas });
+  } catch (error) {
+    if (error instanceof ApplicationFailure) throw error;
+    throw malformed(`${document.location}: ${(error as Error).message}`);
+  }
+}
+
+/** Writes a source's records to the staged area, named by its documents' hashes, and shares them. */
+async function stageRecords(
+  { settings, shared }: DeclarationContext,
+  fetched: FetchedDeclarationSource,
+  records: DeclarationParseResult['records'],
+): Promise<{ stagedPath: string; contentSha256: string }> {
+  const contentSha256 = createHash('sha256')
+    .update(fetched.documents.map((document) => document.raw.sha256).join('\n'))
+    .digest('hex');
+  const stagedPath = dataLayout(settings.DATA_DIR).stagedRef(rawKey(fetched.source), contentSha256);
+  const absolute = join(settings.DATA_DIR, stagedPath);
+  await mkdir(dirname(absolute), { recursive: true });
+  await writeFile(absolute, JSON.stringify(records.map(declarationRow)));
+  await shared.publish(stagedPath);
+  return { stagedPath, contentSha256 };
+}
+
+async function parseSource(
+  declarations: DeclarationContext,
+  fetched: FetchedDeclarationSource,
+): Promise<ParsedDeclarationSource> {
+  const results: DeclarationParseResult[] = [];
+  for (const document of fetched.documents) {
+    results.push(await parseDocument(declarations, fetched.source, document));
+  }
+  const unique = new Map(results.flatMap((result) => result.records).map((record) => [record.id, record]));
+  const rejected = results.flatMap((result) => result.rejected);
+  // Nothing usable, or more refused than read, is a broken document, not a smaller dataset.
+  if (unique.size === 0) throw malformed(`${fetched.source}: the documents hold no declaration records`);
+  if (rejected.length > unique.size) {
+    throw malformed(
+      `${fetched.source}: ${rejected.length} rows rejected against ${unique.size} read (first: ${rejected[0]?.reason ?? ''})`,
+    );
+  }
+  const { stagedPath, contentSha256 } = await stageRecords(declarations, fetched, [...unique.values()]);
+  return {
+    source: fetched.source,
+    fetchedAt: fetched.fetchedAt,
+    stagedPath,
+    contentSha256,
+    records: unique.size,
+    rejected: rejected.length,
+    rejectedSample: rejected.slice(0, 5),
+    unmappedHazards: [...new Set(results.flatMap((result) => result.unmappedHazards))].sort(),
+    documents: fetched.documents.map((document) => ({
+      location: document.location,
+      sha256: document.raw.sha256,
+    })),
+  };
+}
+
+/** The sources these settings configure, in refresh order. */
+function declarationSources({ settings }: DeclarationContext) {
+  return (): Promise<DeclarationSourceId[]> => Promise.resolve(configuredDeclarationSources(settings));
+}
+
+function fetchDeclarationSource(declarations: DeclarationContext) {
+  return (input: FetchDeclarationSourceInput): Promise<FetchedDeclarationSource> =>
+    heartbeating(() => fetchSource(declarations, input));
+}
+
+function parseDeclarationSource(declarations: DeclarationContext) {
+  return (fetched: FetchedDeclarationSource): Promise<ParsedDeclarationSource> =>
+    heartbeating(() => parseSource(declarations, fetched));
+}
+
 /**
  * Activities of the ingest task queue that fetch and parse the declaration sources. Nothing here
  * writes the lake: a refresh that fails at any step publishes nothing (workflows/declaration-refresher.ts).
  */
 export function createDeclarationIngestActivities(deps: DeclarationIngestDeps) {
-  const { settings } = deps;
-  const now = deps.now ?? (() => new Date());
-  const shared = sharedFilesOf(settings);
-  const raw = new RawStore(settings.DATA_DIR, shared);
-  let boundaryNames: { key: string; lgas: Promise<LgaRef[]> } | undefined;
-
-  async function get(url: string): Promise<{ body: Uint8Array; contentType: string | null }> {
-    const outcome = await fetchUpstream(
-      {
-        url,
-        timeoutMs: settings.FETCH_TIMEOUT_MS,
-        maxBytes: settings.FETCH_MAX_BYTES,
-        signal: cancellation(),
-      },
-      deps.fetch,
-    );
-    // No validators are sent, so a 304 leaves nothing to read.
-    if (outcome.kind === 'not-modified') {
-      throw upstreamFailure('http-status', `HTTP 304 from ${withoutQuery(url)}`, UPSTREAM_UNAVAILABLE, false);
-    }
-    return { body: outcome.body, contentType: outcome.contentType };
-  }
-
-  /** One document: a URL fetched (a catalogue entry followed to its CSV), or a local file read. */
-  async function fetchDocument(source: DeclarationSourceId, location: string): Promise<DeclarationDocument> {
-    const at = now();
-    if (!isUrl(location)) {
-      const path = location.startsWith('file:') ? fileURLToPath(location) : location;
-      let body: Uint8Array;
-      try {
-        body = await readFile(path);
-      } catch (error) {
-        throw upstreamFailure(
-          'internal',
-          `cannot read ${basename(path)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-          DECLARATION_FAILURES.misconfigured,
-          true,
-        );
-      }
-      return { location: `file:${basename(path)}`, raw: await raw.put(rawKey(source), body, at, null, path) };
-    }
-    let url = location;
-    let fetched = await get(url);
-    const text = () => new TextDecoder().decode(fetched.body);
-    if (source === 'nema_drfa_activations' && isCkanPackage(text())) {
-      try {
-        url = ckanCsvResourceUrl(text());
-      } catch (error) {
-        throw malformed(`${withoutQuery(location)}: ${(error as Error).message}`);
-      }
-      fetched = await get(url);
-    }
-    return { location: url, raw: await raw.put(rawKey(source), fetched.body, at, fetched.contentType, url) };
-  }
-
-  async function fetchSource(input: FetchDeclarationSourceInput): Promise<FetchedDeclarationSource> {
-    const fetchedAt = now().toISOString();
-    const locations = declarationSourceLocations(settings, now())[input.source];
-    if (!locations) {
-      throw upstreamFailure(
-        'internal',
-        `${input.source} is not configured`,
-        DECLARATION_FAILURES.misconfigured,
-        true,
-      );
-    }
-    const documents: DeclarationDocument[] = [];
-    for (const location of locations) documents.push(await fetchDocument(input.source, location));
-    return { source: input.source, fetchedAt, documents };
-  }
-
-  /** ABS LGA names and codes for reading NSW register pages, read once per boundary file version. */
-  async function lgaNames(): Promise<LgaRef[]> {
-    const path = settings.DECLARATIONS_BOUNDARIES;
-    if (!path) {
-      throw upstreamFailure(
-        'internal',
-        'DECLARATIONS_BOUNDARIES is not set: NSW register pages name LGAs, read against the boundaries',
-        DECLARATION_FAILURES.misconfigured,
-        true,
-      );
-    }
-    const { size, mtimeMs } = await stat(path);
-    const key = `${path}:${size}:${mtimeMs}`;
-    if (boundaryNames?.key !== key) {
-      const lgas = loadLgaBoundaries(path, { codeCrosswalk: LGA_2023_TO_2022_CODES }).then((set) =>
-        set.lgas.map(({ code, name, jurisdiction }) => ({ code, name, jurisdiction })),
-      );
-      boundaryNames = { key, lgas };
-      lgas.catch(() => (boundaryNames = undefined));
-    }
-    return boundaryNames.lgas;
-  }
-
-  async function parseDocument(
-    source: DeclarationSourceId,
-    document: DeclarationDocument,
-  ): Promise<DeclarationParseResult> {
-    const text = new TextDecoder().decode(await raw.get(document.raw));
-    const sourceUrl = publicAddress(document.location, source);
-    try {
-      if (source === 'nema_drfa_activations') return parseDrfaActivationsCsv(text, { sourceUrl });
-      const lgas = await lgaNames();
-      // A financial-year page has the register table; a declaration's own page lists its LGAs.
-      return htmlTables(text).length > 0
-        ? parseNswRegisterPage(text, { sourceUrl, lgas })
-        : parseNswDeclarationPage(text, { sourceUrl, lgas });
-    } catch (error) {
-      if (error instanceof ApplicationFailure) throw error;
-      throw malformed(`${document.location}: ${(error as Error).message}`);
-    }
-  }
-
-  async function parseSource(fetched: FetchedDeclarationSource): Promise<ParsedDeclarationSource> {
-    const results: DeclarationParseResult[] = [];
-    for (const document of fetched.documents) results.push(await parseDocument(fetched.source, document));
-    const unique = new Map(results.flatMap((result) => result.records).map((record) => [record.id, record]));
-    const rejected = results.flatMap((result) => result.rejected);
-    // Nothing usable, or more refused than read, is a broken document, not a smaller dataset.
-    if (unique.size === 0) throw malformed(`${fetched.source}: the documents hold no declaration records`);
-    if (rejected.length > unique.size) {
-      throw malformed(
-        `${fetched.source}: ${rejected.length} rows rejected against ${unique.size} read (first: ${rejected[0]?.reason ?? ''})`,
-      );
-    }
-    const contentSha256 = createHash('sha256')
-      .update(fetched.documents.map((document) => document.raw.sha256).join('\n'))
-      .digest('hex');
-    const stagedPath = dataLayout(settings.DATA_DIR).stagedRef(rawKey(fetched.source), contentSha256);
-    const absolute = join(settings.DATA_DIR, stagedPath);
-    await mkdir(dirname(absolute), { recursive: true });
-    await writeFile(absolute, JSON.stringify([...unique.values()].map(declarationRow)));
-    await shared.publish(stagedPath);
-    return {
-      source: fetched.source,
-      fetchedAt: fetched.fetchedAt,
-      stagedPath,
-      contentSha256,
-      records: unique.size,
-      rejected: rejected.length,
-      rejectedSample: rejected.slice(0, 5),
-      unmappedHazards: [...new Set(results.flatMap((result) => result.unmappedHazards))].sort(),
-      documents: fetched.documents.map((document) => ({
-        location: document.location,
-        sha256: document.raw.sha256,
-      })),
-    };
-  }
-
+  const declarations = declarationContext(deps);
   return {
-    /** The sources these settings configure, in refresh order. */
-    declarationSources(): Promise<DeclarationSourceId[]> {
-      return Promise.resolve(configuredDeclarationSources(settings));
-    },
-    fetchDeclarationSource(input: FetchDeclarationSourceInput): Promise<FetchedDeclarationSource> {
-      return heartbeating(() => fetchSource(input));
-    },
-    parseDeclarationSource(fetched: FetchedDeclarationSource): Promise<ParsedDeclarationSource> {
-      return heartbeating(() => parseSource(fetched));
-    },
+    declarationSources: declarationSources(declarations),
+    fetchDeclarationSource: fetchDeclarationSource(declarations),
+    parseDeclarationSource: parseDeclarationSource(declarations),
   };
 }
 

@@ -28,6 +28,37 @@ export function signedHeaders(secret: string, delivery: WebhookDelivery, at: Dat
   };
 }
 
+/** The outcome of one POST: delivered or failed ("gone" is decided before any POST). */
+type PostOutcome = WebhookAttemptOutcome & { kind: 'delivered' | 'failed' };
+
+/** What the receiver's status means: a 2xx delivers; anything else fails, a redirect included. */
+function answerOutcome(status: number): PostOutcome {
+  return status >= 200 && status < 300
+    ? { kind: 'delivered', status }
+    : {
+        kind: 'failed',
+        status,
+        error:
+          status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}`,
+      };
+}
+
+/** Reads the receiver's answer (at most MAX_ANSWER_BYTES of it) and settles once it ends. */
+function onAnswer(finish: (outcome: PostOutcome) => void) {
+  return (response: IncomingMessage) => {
+    const status = response.statusCode ?? 0;
+    let read = 0;
+    response.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > MAX_ANSWER_BYTES) response.destroy();
+    });
+    const done = () => finish(answerOutcome(status));
+    response.on('end', done);
+    response.on('close', done);
+    response.on('error', done);
+  };
+}
+
 /**
  * One POST to the target: connected only to addresses the policy allows (looked up at connection
  * time), no redirect followed (a 3xx is a failure), within `timeoutMs` in all.
@@ -37,7 +68,7 @@ function post(
   delivery: WebhookDelivery,
   deps: WebhookDeps,
   at: Date,
-): Promise<WebhookAttemptOutcome & { kind: 'delivered' | 'failed' }> {
+): Promise<PostOutcome> {
   const url = new URL(subscription.url);
   const refusal = urlRefusal(url, deps.policy);
   if (refusal) return Promise.resolve({ kind: 'failed', status: null, error: `refused: ${refusal}` });
@@ -45,7 +76,7 @@ function post(
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: WebhookAttemptOutcome & { kind: 'delivered' | 'failed' }) => {
+    const finish = (outcome: PostOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -63,30 +94,7 @@ function post(
         lookup: guardedLookup(deps.policy),
         agent: false,
       },
-      (response: IncomingMessage) => {
-        const status = response.statusCode ?? 0;
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_ANSWER_BYTES) response.destroy();
-        });
-        const done = () =>
-          finish(
-            status >= 200 && status < 300
-              ? { kind: 'delivered', status }
-              : {
-                  kind: 'failed',
-                  status,
-                  error:
-                    status >= 300 && status < 400
-                      ? `HTTP ${status}: redirects are not followed`
-                      : `HTTP ${status}`,
-                },
-          );
-        response.on('end', done);
-        response.on('close', done);
-        response.on('error', done);
-      },
+      onAnswer(finish),
     );
     const timer = setTimeout(
       () => finish({ kind: 'failed', status: null, error: `no answer within ${deps.timeoutMs / 1000} s` }),

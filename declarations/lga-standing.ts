@@ -56,52 +56,9 @@ function publishesStateInstruments(jurisdiction: Jurisdiction): boolean {
  * `uncertain`; else `not_declared`. Records starting after the date play no part.
  */
 export function lgaStanding(question: LgaQuestion): LgaDeclarationDetail {
-  const { lga, asAt, horizons } = question;
-  const weighed: { record: DeclarationRecord; standing: RecordStanding; partial: boolean }[] = [
-    ...question.lgaRecords.map((record) => ({ record, partial: false })),
-    ...question.salRecords.map(({ record, coverage }) => ({ record, partial: coverage === 'some' })),
-  ]
-    .map((entry) => ({ ...entry, standing: recordStanding(entry.record, asAt, horizons) }))
-    .filter(({ standing }) => standing.currency !== 'not_started');
-
-  const find = (state: boolean, currencies: string[], partial: boolean) =>
-    weighed.filter(
-      (entry) =>
-        isStateInstrument(entry.record) === state &&
-        currencies.includes(entry.standing.currency) &&
-        entry.partial === partial,
-    );
-  const active = ['current', 'presumed_current'];
-  const activeState = find(true, active, false);
-  const unconfirmedState = find(true, ['unconfirmed'], false);
-  const activeDrfa = find(false, active, false);
-  const unconfirmedDrfa = find(false, ['unconfirmed'], false);
-  const partialDrfa = find(false, [...active, 'unconfirmed'], true);
-
-  const reasons: string[] = [];
-  const say = (entries: typeof weighed, text: string) => {
-    for (const { record, standing } of entries) reasons.push(`${label(record)} ${text}: ${standing.note}`);
-  };
-  let status: LgaMatchStatus;
-  if (activeState.length > 0) {
-    status = 'declared';
-    say(activeState, 'is in force');
-  } else if (unconfirmedState.length > 0) {
-    status = 'uncertain';
-    say(unconfirmedState, 'may still be in force');
-    say(activeDrfa, 'is in force');
-  } else if (activeDrfa.length > 0) {
-    status = 'activation_only';
-    say(activeDrfa, 'is in force');
-    reasons.push('No state declaration in force was found for this LGA.');
-  } else if (unconfirmedDrfa.length > 0 || partialDrfa.length > 0) {
-    status = 'uncertain';
-    say(unconfirmedDrfa, 'may still be in force');
-    say(partialDrfa, 'names part of this LGA; give the suburb to tell whether the address is in it');
-  } else {
-    status = 'not_declared';
-    reasons.push(`No declaration or activation in force on ${asAt} was found for this LGA.`);
-  }
+  const { lga } = question;
+  const weighed = weighRecords(question);
+  const { status, reasons } = decideStatus(weighed, question.asAt);
   if (!publishesStateInstruments(lga.jurisdiction)) {
     reasons.push(
       `${JURISDICTION_NAMES[lga.jurisdiction]} publishes no register of state declarations that this service reads: only DRFA activations are checked, so this LGA is never answered as declared.`,
@@ -128,4 +85,67 @@ export function lgaStanding(question: LgaQuestion): LgaDeclarationDetail {
     records: shown,
     hiddenRecords: views.length - shown.length,
   };
+}
+
+/** A record with its standing on the date, and whether it names only some of the suburbs in question. */
+interface WeighedRecord {
+  record: DeclarationRecord;
+  standing: RecordStanding;
+  partial: boolean;
+}
+
+/** Every record of the LGA and its suburbs with its standing; those not yet started are left out. */
+function weighRecords({ lgaRecords, salRecords, asAt, horizons }: LgaQuestion): WeighedRecord[] {
+  return [
+    ...lgaRecords.map((record) => ({ record, partial: false })),
+    ...salRecords.map(({ record, coverage }) => ({ record, partial: coverage === 'some' })),
+  ]
+    .map((entry) => ({ ...entry, standing: recordStanding(entry.record, asAt, horizons) }))
+    .filter(({ standing }) => standing.currency !== 'not_started');
+}
+
+/** The status the weighed records give, in the order of precedence above, and the reasons for it. */
+function decideStatus(
+  weighed: readonly WeighedRecord[],
+  asAt: string,
+): { status: LgaMatchStatus; reasons: string[] } {
+  const find = (state: boolean, currencies: string[], partial: boolean) =>
+    weighed.filter(
+      (entry) =>
+        isStateInstrument(entry.record) === state &&
+        currencies.includes(entry.standing.currency) &&
+        entry.partial === partial,
+    );
+  const active = ['current', 'presumed_current'];
+  const activeState = find(true, active, false);
+  const unconfirmedState = find(true, ['unconfirmed'], false);
+  const activeDrfa = find(false, active, false);
+  const unconfirmedDrfa = find(false, ['unconfirmed'], false);
+  const partialDrfa = find(false, [...active, 'unconfirmed'], true);
+
+  const reasons: string[] = [];
+  const say = (entries: readonly WeighedRecord[], text: string) => {
+    for (const { record, standing } of entries) reasons.push(`${label(record)} ${text}: ${standing.note}`);
+  };
+  if (activeState.length > 0) {
+    say(activeState, 'is in force');
+    return { status: 'declared', reasons };
+  }
+  if (unconfirmedState.length > 0) {
+    say(unconfirmedState, 'may still be in force');
+    say(activeDrfa, 'is in force');
+    return { status: 'uncertain', reasons };
+  }
+  if (activeDrfa.length > 0) {
+    say(activeDrfa, 'is in force');
+    reasons.push('No state declaration in force was found for this LGA.');
+    return { status: 'activation_only', reasons };
+  }
+  if (unconfirmedDrfa.length > 0 || partialDrfa.length > 0) {
+    say(unconfirmedDrfa, 'may still be in force');
+    say(partialDrfa, 'names part of this LGA; give the suburb to tell whether the address is in it');
+    return { status: 'uncertain', reasons };
+  }
+  reasons.push(`No declaration or activation in force on ${asAt} was found for this LGA.`);
+  return { status: 'not_declared', reasons };
 }

@@ -70,19 +70,44 @@ const bboxArea = ([minX, minY, maxX, maxY]: [number, number, number, number]) =>
  * most points skip the ring walk; points near an edge always get the exact test.
  */
 export function buildLgaIndex(set: LgaBoundarySet, options: LgaIndexOptions = {}): LgaIndex {
-  const gridFrom = options.gridFromVertices ?? DEFAULT_GRID_FROM_VERTICES;
   const refs: LgaRef[] = set.lgas.map(({ code, name, jurisdiction }) => ({ code, name, jurisdiction }));
-  const parts: PolygonPart[] = [];
-  const boxes: [number, number, number, number][] = [];
-  const partsByCode = new Map<string, number[]>();
-  let vertexCount = 0;
+  const collected = collectParts(set, options.gridFromVertices ?? DEFAULT_GRID_FROM_VERTICES);
+  const indexed: IndexedParts = { refs, ...collected, tree: boxTree(collected.boxes) };
+  return {
+    edition: set.edition,
+    lgas: new Map(refs.map((ref) => [ref.code, ref])),
+    partCount: indexed.parts.length,
+    vertexCount: collected.vertexCount,
+    lookup: (longitude, latitude) => lookupIn(indexed, longitude, latitude),
+    nearest: (longitude, latitude, maxKm) => nearestIn(indexed, longitude, latitude, maxKm),
+    outerRings: (code) => outerRingsOf(indexed, code),
+  };
+}
+
+/** Every polygon part of the version, with its bounding box (same position) and the parts of each code. */
+interface CollectedParts {
+  parts: PolygonPart[];
+  boxes: [number, number, number, number][];
+  partsByCode: Map<string, number[]>;
+  vertexCount: number;
+}
+
+interface IndexedParts extends CollectedParts {
+  refs: LgaRef[];
+  tree: Flatbush;
+}
+
+/** Each LGA's polygons as parts (degenerate rings dropped), gridded when they have `gridFrom` vertices. */
+function collectParts(set: LgaBoundarySet, gridFrom: number): CollectedParts {
+  const collected: CollectedParts = { parts: [], boxes: [], partsByCode: new Map(), vertexCount: 0 };
+  const { parts, boxes, partsByCode } = collected;
   set.lgas.forEach((boundary, lga) => {
     for (const polygon of polygonsOf(boundary)) {
       const rings = polygon.filter((ring) => ring.length >= 3).map(closedRing);
       const outer = rings[0];
       if (!outer) continue;
       const vertices = rings.reduce((sum, ring) => sum + ring.length, 0);
-      vertexCount += vertices;
+      collected.vertexCount += vertices;
       const box = bboxOf(outer);
       const grid = vertices >= gridFrom ? buildPartGrid(rings, box, gridSize(vertices)) : undefined;
       const at = parts.push({ lga, rings, ...(grid && { grid }) }) - 1;
@@ -90,63 +115,64 @@ export function buildLgaIndex(set: LgaBoundarySet, options: LgaIndexOptions = {}
       partsByCode.set(boundary.code, [...(partsByCode.get(boundary.code) ?? []), at]);
     }
   });
-  const tree = new Flatbush(Math.max(parts.length, 1));
+  return collected;
+}
+
+function boxTree(boxes: readonly [number, number, number, number][]): Flatbush {
+  const tree = new Flatbush(Math.max(boxes.length, 1));
   for (const box of boxes) tree.add(...box);
   // Flatbush needs as many items as it was sized for.
-  if (parts.length === 0) tree.add(0, 0, 0, 0);
+  if (boxes.length === 0) tree.add(0, 0, 0, 0);
   tree.finish();
+  return tree;
+}
 
-  const lookup = (longitude: number, latitude: number): LgaLookup => {
-    if (!Number.isFinite(longitude) || !Number.isFinite(latitude) || parts.length === 0) {
-      return { lgas: [], onBoundary: false };
-    }
-    const inside = new Set<number>();
-    const touching = new Set<number>();
-    const point = [longitude, latitude];
-    for (const id of tree.search(longitude, latitude, longitude, latitude)) {
-      const part = parts[id];
-      if (!part || inside.has(part.lga)) continue;
-      const cell = part.grid?.classify(longitude, latitude) ?? 'edge';
-      const where = cell === 'edge' ? pointInPolygon(point, part.rings) : cell === 'inside';
-      if (where === true) inside.add(part.lga);
-      else if (where === 0) touching.add(part.lga);
-    }
-    for (const lga of inside) touching.delete(lga);
-    const covering = [...inside, ...touching]
-      .map((lga) => refs[lga])
-      .filter((ref): ref is LgaRef => ref !== undefined)
-      .sort((a, b) => a.code.localeCompare(b.code));
-    return { lgas: covering, onBoundary: touching.size > 0 };
-  };
+function lookupIn({ parts, refs, tree }: IndexedParts, longitude: number, latitude: number): LgaLookup {
+  if (!Number.isFinite(longitude) || !Number.isFinite(latitude) || parts.length === 0) {
+    return { lgas: [], onBoundary: false };
+  }
+  const inside = new Set<number>();
+  const touching = new Set<number>();
+  const point = [longitude, latitude];
+  for (const id of tree.search(longitude, latitude, longitude, latitude)) {
+    const part = parts[id];
+    if (!part || inside.has(part.lga)) continue;
+    const cell = part.grid?.classify(longitude, latitude) ?? 'edge';
+    const where = cell === 'edge' ? pointInPolygon(point, part.rings) : cell === 'inside';
+    if (where === true) inside.add(part.lga);
+    else if (where === 0) touching.add(part.lga);
+  }
+  for (const lga of inside) touching.delete(lga);
+  const covering = [...inside, ...touching]
+    .map((lga) => refs[lga])
+    .filter((ref): ref is LgaRef => ref !== undefined)
+    .sort((a, b) => a.code.localeCompare(b.code));
+  return { lgas: covering, onBoundary: touching.size > 0 };
+}
 
-  const nearest = (longitude: number, latitude: number, maxKm: number) => {
-    if (!Number.isFinite(longitude) || !Number.isFinite(latitude) || parts.length === 0) return undefined;
-    // Bounding-box distance in degrees never exceeds the true one scaled by the shorter degree.
-    const degrees = maxKm / (KM_PER_DEGREE * Math.cos((latitude * Math.PI) / 180));
-    let best: { lga: LgaRef; distanceKm: number } | undefined;
-    for (const id of tree.neighbors(longitude, latitude, 16, degrees)) {
-      const part = parts[id];
-      const ref = part && refs[part.lga];
-      if (!part || !ref) continue;
-      const distanceKm = Math.min(...part.rings.map((ring) => kilometresToRing(longitude, latitude, ring)));
-      if (distanceKm <= maxKm && (!best || distanceKm < best.distanceKm)) best = { lga: ref, distanceKm };
-    }
-    return best;
-  };
+function nearestIn(
+  { parts, refs, tree }: IndexedParts,
+  longitude: number,
+  latitude: number,
+  maxKm: number,
+): { lga: LgaRef; distanceKm: number } | undefined {
+  if (!Number.isFinite(longitude) || !Number.isFinite(latitude) || parts.length === 0) return undefined;
+  // Bounding-box distance in degrees never exceeds the true one scaled by the shorter degree.
+  const degrees = maxKm / (KM_PER_DEGREE * Math.cos((latitude * Math.PI) / 180));
+  let best: { lga: LgaRef; distanceKm: number } | undefined;
+  for (const id of tree.neighbors(longitude, latitude, 16, degrees)) {
+    const part = parts[id];
+    const ref = part && refs[part.lga];
+    if (!part || !ref) continue;
+    const distanceKm = Math.min(...part.rings.map((ring) => kilometresToRing(longitude, latitude, ring)));
+    if (distanceKm <= maxKm && (!best || distanceKm < best.distanceKm)) best = { lga: ref, distanceKm };
+  }
+  return best;
+}
 
-  const outerRings = (code: string): Position[][] =>
-    [...(partsByCode.get(code) ?? [])]
-      .sort((a, b) => bboxArea(boxes[b] ?? [0, 0, 0, 0]) - bboxArea(boxes[a] ?? [0, 0, 0, 0]))
-      .map((id) => parts[id]?.rings[0])
-      .filter((ring): ring is Position[] => ring !== undefined);
-
-  return {
-    edition: set.edition,
-    lgas: new Map(refs.map((ref) => [ref.code, ref])),
-    partCount: parts.length,
-    vertexCount,
-    lookup,
-    nearest,
-    outerRings,
-  };
+function outerRingsOf({ parts, boxes, partsByCode }: IndexedParts, code: string): Position[][] {
+  return [...(partsByCode.get(code) ?? [])]
+    .sort((a, b) => bboxArea(boxes[b] ?? [0, 0, 0, 0]) - bboxArea(boxes[a] ?? [0, 0, 0, 0]))
+    .map((id) => parts[id]?.rings[0])
+    .filter((ring): ring is Position[] => ring !== undefined);
 }

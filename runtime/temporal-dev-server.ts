@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -65,21 +65,30 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
         '(another service, or a dev server started elsewhere); stop it, or set TEMPORAL_DEV_PORT or TEMPORAL_ADDRESS.',
     );
   }
-  const args = [
+  const args = devServerArgs(opts, dbFile);
+  const server = new DevServerProcess(spawnDevServer(cliPath, args, logFile));
+  const failure = (reason: string) =>
+    errorWithServerOutput(`Temporal dev server (${cliPath} ${args.join(' ')}) ${reason}`, logFile);
+  await waitUntilReady(server, { address, namespace, readyTimeoutMs, failure });
+  return { address, uiUrl, logFile, pid: server.child.pid, exited: server.exited, stop: () => server.stop() };
+}
+
+function devServerArgs(opts: TemporalDevServerOptions, dbFile: string): string[] {
+  return [
     'server',
     'start-dev',
     '--ip',
     '127.0.0.1',
     '--port',
-    String(port),
+    String(opts.port),
     '--ui-port',
-    String(uiPort),
+    String(opts.uiPort),
     ...(opts.httpPort ? ['--http-port', String(opts.httpPort)] : []),
     ...(opts.metricsPort ? ['--metrics-port', String(opts.metricsPort)] : []),
     '--db-filename',
     dbFile,
     '--namespace',
-    namespace,
+    opts.namespace,
     '--log-level',
     'warn',
     // The pollers' status column in the Web UI's workflow list (workflows/feed-poller.ts).
@@ -94,72 +103,100 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     '--dynamic-config-value',
     'system.numConsecutiveWorkflowTaskProblemsToTriggerSearchAttribute=2',
   ];
-  // Its own process group: a Ctrl-C in the terminal reaches the service, which stops the workers
-  // before the server they talk to. Its output goes to a file, not a pipe: a pipe would break when the
-  // service is killed, and the server's next line would kill it by SIGPIPE mid-write.
+}
+
+/**
+ * Its own process group: a Ctrl-C in the terminal reaches the service, which stops the workers
+ * before the server they talk to. Its output goes to a file, not a pipe: a pipe would break when the
+ * service is killed, and the server's next line would kill it by SIGPIPE mid-write.
+ */
+function spawnDevServer(cliPath: string, args: string[], logFile: string): ChildProcess {
   const out = openSync(logFile, 'w');
-  let child;
   try {
-    child = spawn(cliPath, args, { stdio: ['ignore', out, out], detached: true });
+    return spawn(cliPath, args, { stdio: ['ignore', out, out], detached: true });
   } finally {
     closeSync(out);
   }
+}
 
-  let exitDescription: string | undefined;
-  const exited = new Promise<string>((resolveExit) => {
-    child.once('exit', (code, signal) => {
-      exitDescription ??= signal !== null ? `was killed by ${signal}` : `exited with code ${code}`;
-      resolveExit(exitDescription);
-    });
-    child.once('error', (err) => {
-      // Spawn failures (ENOENT, EACCES) emit 'error' and possibly no 'exit'.
-      exitDescription ??= `could not be started: ${err.message}`;
-      resolveExit(exitDescription);
-    });
-  });
+/** The server's process: how it ended once it has, and how to stop it. */
+class DevServerProcess {
+  exitDescription: string | undefined;
+  readonly exited: Promise<string>;
+  private stopping: Promise<void> | undefined;
 
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      if (exitDescription !== undefined) return;
-      child.kill('SIGTERM');
+  constructor(readonly child: ChildProcess) {
+    this.exited = new Promise<string>((resolveExit) => {
+      child.once('exit', (code, signal) => {
+        this.exitDescription ??= signal !== null ? `was killed by ${signal}` : `exited with code ${code}`;
+        resolveExit(this.exitDescription);
+      });
+      child.once('error', (err) => {
+        // Spawn failures (ENOENT, EACCES) emit 'error' and possibly no 'exit'.
+        this.exitDescription ??= `could not be started: ${err.message}`;
+        resolveExit(this.exitDescription);
+      });
+    });
+  }
+
+  /** SIGTERM, then SIGKILL after STOP_GRACE_MS. Safe to call more than once. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      if (this.exitDescription !== undefined) return;
+      this.child.kill('SIGTERM');
       const timer = delay(STOP_GRACE_MS, 'timeout' as const);
-      if ((await Promise.race([exited, timer])) === 'timeout' && exitDescription === undefined) {
-        child.kill('SIGKILL');
-        await exited;
+      if ((await Promise.race([this.exited, timer])) === 'timeout' && this.exitDescription === undefined) {
+        this.child.kill('SIGKILL');
+        await this.exited;
       }
     })();
-    return stopping;
-  };
+    return this.stopping;
+  }
+}
 
-  const failure = async (reason: string): Promise<Error> => {
-    const printed = await readFile(logFile, 'utf8').catch(() => '');
-    const tail = printed.trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
-    const output = tail.length > 0 ? `\n--- last server output (${logFile}) ---\n${tail}` : '';
-    return new Error(`Temporal dev server (${cliPath} ${args.join(' ')}) ${reason}${output}`);
-  };
+/** `message`, with the last TAIL_LINES the server printed to its log. */
+async function errorWithServerOutput(message: string, logFile: string): Promise<Error> {
+  const printed = await readFile(logFile, 'utf8').catch(() => '');
+  const tail = printed.trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
+  const output = tail.length > 0 ? `\n--- last server output (${logFile}) ---\n${tail}` : '';
+  return new Error(`${message}${output}`);
+}
 
+/**
+ * Resolves once the front end answers and knows `namespace`; throws (with the server's output) when the
+ * server ends first, or stops it and throws when it is not ready within `readyTimeoutMs`.
+ */
+async function waitUntilReady(
+  server: DevServerProcess,
+  ready: {
+    address: string;
+    namespace: string;
+    readyTimeoutMs: number;
+    failure: (reason: string) => Promise<Error>;
+  },
+): Promise<void> {
+  const { address, namespace, readyTimeoutMs, failure } = ready;
   const deadline = Date.now() + readyTimeoutMs;
   let lastError: unknown;
   for (;;) {
-    if (exitDescription !== undefined) throw await failure(exitDescription);
+    if (server.exitDescription !== undefined) throw await failure(server.exitDescription);
     if (Date.now() > deadline) {
-      await stop();
+      await server.stop();
       const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
       throw await failure(`did not become ready on ${address} within ${readyTimeoutMs} ms${detail}`);
     }
     const connection = Connection.lazy({ address, connectTimeout: 1_000 });
     try {
-      await Promise.race([connection.ensureConnected(), exited]);
-      if (exitDescription === undefined) {
+      await Promise.race([connection.ensureConnected(), server.exited]);
+      if (server.exitDescription === undefined) {
         await connection.workflowService.describeNamespace({ namespace });
-        return { address, uiUrl, logFile, pid: child.pid, exited, stop };
+        return;
       }
     } catch (err) {
       lastError = err;
     } finally {
       await connection.close().catch(() => undefined);
     }
-    await Promise.race([delay(250), exited]);
+    await Promise.race([delay(250), server.exited]);
   }
 }

@@ -8,7 +8,7 @@ import { msToTs } from '@temporalio/common/lib/time.js';
 import { childEnvironment } from '../config/index.js';
 import { PROJECT_ROOT } from './paths.js';
 import { findFreePort, isListening } from './ports.js';
-import { startPostgresCluster } from './postgres-cluster.js';
+import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.js';
 import type { ChildSpec } from './supervisor.js';
 
 const run = promisify(execFile);
@@ -147,81 +147,106 @@ export async function startTemporalOnPostgres(
   );
   let server: ChildProcess | undefined;
   try {
-    await postgres.sql(
-      `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${DB_USER}') THEN CREATE ROLE ${DB_USER} LOGIN CREATEDB PASSWORD '${DB_USER}'; END IF; END $$;`,
-    );
-    const sqlTool = (database: string, ...args: string[]) =>
-      run(SQL_TOOL_BIN, [
-        '--plugin',
-        'postgres12',
-        '--ep',
-        '127.0.0.1',
-        '-p',
-        String(postgres.port),
-        '-u',
-        DB_USER,
-        '--pw',
-        DB_USER,
-        '--db',
-        database,
-        ...args,
-      ]);
-    for (const [kind, database] of Object.entries(DATABASES)) {
-      // create-database and setup-schema fail on a second run (-q keeps going); update-schema is idempotent.
-      await sqlTool(database, '-q', 'create-database');
-      await sqlTool(database, '-q', 'setup-schema', '-v', '0.0');
-      await sqlTool(
-        database,
-        'update-schema',
-        '-d',
-        join(source, 'schema', 'postgresql', 'v12', kind, 'versioned'),
-      );
-    }
+    await setUpDatabases(postgres, source);
     const ports = clusterPorts(frontendPort, options.metricsPort ?? (await findFreePort()));
-    const configDir = join(dir, 'config');
-    await mkdir(join(configDir, 'dynamicconfig'), { recursive: true });
-    const template = await readFile(join(source, 'config', 'development-postgres12.yaml'), 'utf8');
-    await writeFile(join(configDir, 'server.yaml'), renderConfig(template, ports, postgres.port));
-    await writeFile(
-      join(configDir, 'dynamicconfig', 'development-sql.yaml'),
-      await readFile(join(source, 'config', 'dynamicconfig', 'development-sql.yaml')),
-    );
-    const log = openSync(join(dir, 'server.log'), 'a');
-    server = spawn(
-      SERVER_BIN,
-      ['--config-file', join(configDir, 'server.yaml'), '--allow-no-auth', 'start'],
-      {
-        cwd: dir,
-        stdio: ['ignore', log, log],
-      },
-    );
-    closeSync(log);
+    const configFile = await writeServerConfig(join(dir, 'config'), source, ports, postgres.port);
+    server = spawnServer(dir, configFile);
     const address = `127.0.0.1:${frontendPort}`;
     await registerNamespaceWhenUp(address, namespace, server);
     say(
       `Temporal server ${TEMPORAL_SERVER_VERSION} on PostgreSQL at ${address} (log ${join(dir, 'server.log')})`,
     );
-    const started = server;
-    const exited = new Promise<string>((resolve) =>
-      started.once('exit', (code, signal) =>
-        resolve(signal ? `was killed by ${signal}` : `exited with code ${code}`),
-      ),
-    );
-    return {
-      address,
-      pid: started.pid,
-      exited,
-      stop: async () => {
-        if (started.exitCode === null && started.signalCode === null) started.kill('SIGTERM');
-        await exited;
-        await postgres.stop();
-      },
-    };
+    return runningServer(address, server, postgres);
   } catch (error) {
     server?.kill('SIGKILL');
     await postgres.stop();
     throw error;
   }
+}
+
+/** The server's role, and its two databases with their schemas set up or brought up to date. */
+async function setUpDatabases(postgres: PostgresCluster, source: string): Promise<void> {
+  await postgres.sql(
+    `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${DB_USER}') THEN CREATE ROLE ${DB_USER} LOGIN CREATEDB PASSWORD '${DB_USER}'; END IF; END $$;`,
+  );
+  const sqlTool = (database: string, ...args: string[]) =>
+    run(SQL_TOOL_BIN, [
+      '--plugin',
+      'postgres12',
+      '--ep',
+      '127.0.0.1',
+      '-p',
+      String(postgres.port),
+      '-u',
+      DB_USER,
+      '--pw',
+      DB_USER,
+      '--db',
+      database,
+      ...args,
+    ]);
+  for (const [kind, database] of Object.entries(DATABASES)) {
+    // create-database and setup-schema fail on a second run (-q keeps going); update-schema is idempotent.
+    await sqlTool(database, '-q', 'create-database');
+    await sqlTool(database, '-q', 'setup-schema', '-v', '0.0');
+    await sqlTool(
+      database,
+      'update-schema',
+      '-d',
+      join(source, 'schema', 'postgresql', 'v12', kind, 'versioned'),
+    );
+  }
+}
+
+/** Writes server.yaml and the dynamic configuration into `configDir`; returns server.yaml's path. */
+async function writeServerConfig(
+  configDir: string,
+  source: string,
+  ports: Record<string, number>,
+  postgresPort: number,
+): Promise<string> {
+  await mkdir(join(configDir, 'dynamicconfig'), { recursive: true });
+  const template = await readFile(join(source, 'config', 'development-postgres12.yaml'), 'utf8');
+  await writeFile(join(configDir, 'server.yaml'), renderConfig(template, ports, postgresPort));
+  await writeFile(
+    join(configDir, 'dynamicconfig', 'development-sql.yaml'),
+    await readFile(join(source, 'config', 'dynamicconfig', 'development-sql.yaml')),
+  );
+  return join(configDir, 'server.yaml');
+}
+
+/** The server, its output appended to `dir`/server.log. */
+function spawnServer(dir: string, configFile: string): ChildProcess {
+  const log = openSync(join(dir, 'server.log'), 'a');
+  const server = spawn(SERVER_BIN, ['--config-file', configFile, '--allow-no-auth', 'start'], {
+    cwd: dir,
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  return server;
+}
+
+/** The started server; stopping it stops its PostgreSQL too. */
+function runningServer(
+  address: string,
+  started: ChildProcess,
+  postgres: PostgresCluster,
+): TemporalOnPostgres {
+  const exited = new Promise<string>((resolve) =>
+    started.once('exit', (code, signal) =>
+      resolve(signal ? `was killed by ${signal}` : `exited with code ${code}`),
+    ),
+  );
+  return {
+    address,
+    pid: started.pid,
+    exited,
+    stop: async () => {
+      if (started.exitCode === null && started.signalCode === null) started.kill('SIGTERM');
+      await exited;
+      await postgres.stop();
+    },
+  };
 }
 
 async function registerNamespaceWhenUp(

@@ -14,13 +14,14 @@ import {
 import { createGaugeIngestActivities, createGaugeWarehouseActivities } from '../activities/gauges/index.js';
 import { GaugeWarehouse } from '../warehouse/gauges/index.js';
 import { archiveLocatorFromSettings } from '../activities/archive-locator.js';
-import { sharedFilesOf } from '../activities/shared-files.js';
+import { sharedFilesOf, type SharedFiles } from '../activities/shared-files.js';
 import {
   configuredDeclarationSources,
   dataLayout,
   FEED_CATALOGUE,
   lakeLocationOf,
   WEBHOOK_ATTEMPT_TIMEOUT_MS,
+  type LakeLocation,
   type Settings,
 } from '../config/index.js';
 import { createWebhookActivities } from '../activities/webhook-activities.js';
@@ -114,107 +115,34 @@ export async function createWarehouseWorker({
   /** Stops mirroring the lake to its bucket (LAKE_URL=s3://…); nothing to stop otherwise. */
   stopMirror: () => void;
 }> {
+  const handlers: WarehouseHandlers = { onTakenOver, onPublishError, onWakeError, onLakeLine, onGeneration };
   const layout = dataLayout(settings.DATA_DIR);
   // A lake in a bucket is published from a working copy in DATA_DIR/lake (warehouse/lake-mirror.ts).
   const location = lakeLocationOf(settings);
   const lakeDir = location.kind === 'folder' ? location.dir : layout.lakeDir;
   await restoreWriterIfAsked(settings, (line) => onLakeLine(line, 'info'));
   const stopMirror =
-    location.kind === 's3'
-      ? mirrorLake(
-          new LakeMirror({
-            storage: openLakeStorage(location),
-            writerId: await lakeWriterId(layout.warehouseFile),
-            handover: await lakeWriterHandover(layout.warehouseFile),
-            onTakenOver,
-            lakeDir,
-            alongside: [{ path: layout.capFeedFile, key: CAP_FEED_KEY }],
-            log: onLakeLine,
-          }),
-        )
-      : () => undefined;
+    location.kind === 's3' ? await mirrorToBucket(location, layout, lakeDir, handlers) : () => undefined;
   const warehouse = await Warehouse.open(layout.warehouseFile);
-  // Staged polls and raw bodies, when the ingest workers have data folders of their own.
-  const shared = sharedFilesOf(settings);
+  const setup: WarehouseSetup = {
+    connection,
+    settings,
+    layout,
+    lakeDir,
+    warehouse,
+    // Staged polls and raw bodies, when the ingest workers have data folders of their own.
+    shared: sharedFilesOf(settings),
+    handlers,
+  };
   try {
     await removeTemporaryFiles(dirname(layout.capFeedFile));
-    const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
-    // Not awaited: a Temporal away at start delays the refetch, never the writer.
-    refetchAfterRestore(client, settings, onLakeLine).catch((error: unknown) =>
-      onLakeLine(
-        `asking the feed pollers to fetch again failed: ${error instanceof Error ? error.message : String(error)}`,
-        'warn',
-      ),
-    );
-    const publisher = new LakePublisher(warehouse, {
-      lakeDir,
-      capFeed: {
-        file: layout.capFeedFile,
-        issuer: capIssuerFromSettings(settings, FEED_CATALOGUE),
-        baseUrl: settings.PUBLIC_BASE_URL ?? '',
-      },
-      onError: onPublishError,
-      // Each generation wakes the event clusterer; a failed wake waits for the next generation.
-      onPublished: (manifest, polls) => {
-        onGeneration(
-          `published generation ${manifest.generation}${polls.length > 0 ? `, first showing polls ${polls.join(', ')}` : ''}`,
-        );
-        return wakeEventClusterer(client, settings, manifest.generation).catch(onWakeError);
-      },
-    });
-    // Whatever was committed but not published before a stop (or a migration) is published now.
-    await publisher.start();
-    const gauges = new GaugeWarehouse(warehouse, {
-      dataDir: settings.DATA_DIR,
-      lakeDir,
-      thresholdsFile: settings.GAUGE_THRESHOLDS_FILE,
-      boundariesFile: settings.GEOGRAPHY_LGA_BOUNDARIES,
-    });
-    // Gauge rows a killed publish left queued; a bad thresholds file must not stop incident commits.
-    await gauges.publishPending().catch(onPublishError);
-    // After a restore, before any activity: what the lost writer committed and never published.
-    if ((await replayStagedPolls(settings, warehouse, shared, (line) => onLakeLine(line, 'info'))) > 0) {
-      await publisher.flush();
-    }
+    const publisher = await startPublisher(setup);
+    const gauges = await catchUpPublishing(setup, publisher);
     const worker = await Worker.create({
       connection,
       namespace: settings.TEMPORAL_NAMESPACE,
       taskQueue: settings.WAREHOUSE_TASK_QUEUE,
-      activities: {
-        ...createWarehouseActivities({
-          dataDir: settings.DATA_DIR,
-          shared,
-          lakeDir,
-          warehouse,
-          publisher,
-        }),
-        ...createEventActivities({
-          lakeDir,
-          warehouse,
-          clustering: settings.EVENT_CLUSTERING,
-        }),
-        ...createDeclarationWarehouseActivities({
-          dataDir: settings.DATA_DIR,
-          shared,
-          lakeDir,
-          warehouse,
-          configuredSources: () => configuredDeclarationSources(settings),
-        }),
-        ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges, shared }),
-        ...createArchiveActivities({
-          dataDir: settings.DATA_DIR,
-          lakeDir,
-          warehouse,
-          locator: archiveLocatorFromSettings(settings),
-        }),
-        ...createBackfillActivities({
-          dataDir: settings.DATA_DIR,
-          shared,
-          lakeDir,
-          warehouse,
-          publisher,
-        }),
-      },
+      activities: warehouseActivities(setup, publisher, gauges),
       // Writes are serialised by the warehouse itself (Warehouse.exclusive); more slots let a
       // compaction or an archive load, which do their heavy work on connections of their own, run
       // beside commits.
@@ -228,4 +156,147 @@ export async function createWarehouseWorker({
     stopMirror();
     throw error;
   }
+}
+
+/** createWarehouseWorker's handlers, with their defaults filled in. */
+interface WarehouseHandlers {
+  onTakenOver: ((message: string) => void) | undefined;
+  onPublishError: (error: unknown) => void;
+  onWakeError: (error: unknown) => void;
+  onLakeLine: (line: string, level: 'warn' | 'info') => void;
+  onGeneration: (line: string) => void;
+}
+
+/** What the warehouse worker's start-up steps share once the warehouse is open. */
+interface WarehouseSetup {
+  connection: NativeConnection;
+  settings: Settings;
+  layout: ReturnType<typeof dataLayout>;
+  lakeDir: string;
+  warehouse: Warehouse;
+  shared: SharedFiles;
+  handlers: WarehouseHandlers;
+}
+
+/** Starts mirroring the working copy to the bucket; returns what stops it. */
+async function mirrorToBucket(
+  location: Extract<LakeLocation, { kind: 's3' }>,
+  layout: ReturnType<typeof dataLayout>,
+  lakeDir: string,
+  { onTakenOver, onLakeLine }: WarehouseHandlers,
+): Promise<() => void> {
+  return mirrorLake(
+    new LakeMirror({
+      storage: openLakeStorage(location),
+      writerId: await lakeWriterId(layout.warehouseFile),
+      handover: await lakeWriterHandover(layout.warehouseFile),
+      onTakenOver,
+      lakeDir,
+      alongside: [{ path: layout.capFeedFile, key: CAP_FEED_KEY }],
+      log: onLakeLine,
+    }),
+  );
+}
+
+/** The lake publisher, started: whatever was committed but not published before a stop is published. */
+async function startPublisher({
+  connection,
+  settings,
+  layout,
+  lakeDir,
+  warehouse,
+  handlers,
+}: WarehouseSetup) {
+  const { onLakeLine, onPublishError, onWakeError, onGeneration } = handlers;
+  const client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
+  // Not awaited: a Temporal away at start delays the refetch, never the writer.
+  refetchAfterRestore(client, settings, onLakeLine).catch((error: unknown) =>
+    onLakeLine(
+      `asking the feed pollers to fetch again failed: ${error instanceof Error ? error.message : String(error)}`,
+      'warn',
+    ),
+  );
+  const publisher = new LakePublisher(warehouse, {
+    lakeDir,
+    capFeed: {
+      file: layout.capFeedFile,
+      issuer: capIssuerFromSettings(settings, FEED_CATALOGUE),
+      baseUrl: settings.PUBLIC_BASE_URL ?? '',
+    },
+    onError: onPublishError,
+    // Each generation wakes the event clusterer; a failed wake waits for the next generation.
+    onPublished: (manifest, polls) => {
+      onGeneration(
+        `published generation ${manifest.generation}${polls.length > 0 ? `, first showing polls ${polls.join(', ')}` : ''}`,
+      );
+      return wakeEventClusterer(client, settings, manifest.generation).catch(onWakeError);
+    },
+  });
+  // Whatever was committed but not published before a stop (or a migration) is published now.
+  await publisher.start();
+  return publisher;
+}
+
+/** Publishes what earlier runs left unpublished (gauge rows, restored staged polls); returns the gauges. */
+async function catchUpPublishing(
+  { settings, lakeDir, warehouse, shared, handlers }: WarehouseSetup,
+  publisher: LakePublisher,
+): Promise<GaugeWarehouse> {
+  const gauges = new GaugeWarehouse(warehouse, {
+    dataDir: settings.DATA_DIR,
+    lakeDir,
+    thresholdsFile: settings.GAUGE_THRESHOLDS_FILE,
+    boundariesFile: settings.GEOGRAPHY_LGA_BOUNDARIES,
+  });
+  // Gauge rows a killed publish left queued; a bad thresholds file must not stop incident commits.
+  await gauges.publishPending().catch(handlers.onPublishError);
+  // After a restore, before any activity: what the lost writer committed and never published.
+  if (
+    (await replayStagedPolls(settings, warehouse, shared, (line) => handlers.onLakeLine(line, 'info'))) > 0
+  ) {
+    await publisher.flush();
+  }
+  return gauges;
+}
+
+function warehouseActivities(
+  { settings, lakeDir, warehouse, shared }: WarehouseSetup,
+  publisher: LakePublisher,
+  gauges: GaugeWarehouse,
+) {
+  return {
+    ...createWarehouseActivities({
+      dataDir: settings.DATA_DIR,
+      shared,
+      lakeDir,
+      warehouse,
+      publisher,
+    }),
+    ...createEventActivities({
+      lakeDir,
+      warehouse,
+      clustering: settings.EVENT_CLUSTERING,
+    }),
+    ...createDeclarationWarehouseActivities({
+      dataDir: settings.DATA_DIR,
+      shared,
+      lakeDir,
+      warehouse,
+      configuredSources: () => configuredDeclarationSources(settings),
+    }),
+    ...createGaugeWarehouseActivities({ dataDir: settings.DATA_DIR, gauges, shared }),
+    ...createArchiveActivities({
+      dataDir: settings.DATA_DIR,
+      lakeDir,
+      warehouse,
+      locator: archiveLocatorFromSettings(settings),
+    }),
+    ...createBackfillActivities({
+      dataDir: settings.DATA_DIR,
+      shared,
+      lakeDir,
+      warehouse,
+      publisher,
+    }),
+  };
 }

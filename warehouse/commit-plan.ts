@@ -88,36 +88,8 @@ export function planCommit({
 }: PlanInput): CommitPlan {
   const current = new Map(existing.map((row) => [row.record.id, row]));
   const incomingById = new Map(incoming.map((record) => [record.id, record]));
-  const upserts: PlannedRow[] = [];
-  const unchangedIds: string[] = [];
-  let inserted = 0;
-  let changed = 0;
-
-  for (const record of incomingById.values()) {
-    const hash = contentHash(record);
-    const before = current.get(record.id);
-    if (before && before.contentHash === hash && !before.record.retracted) {
-      unchangedIds.push(record.id);
-      continue;
-    }
-    if (before) changed++;
-    else inserted++;
-    upserts.push({
-      record,
-      contentHash: hash,
-      version: (before?.version ?? 0) + 1,
-      firstSeenAt: before?.firstSeenAt ?? polledAt,
-      previous: before,
-    });
-  }
-
-  const active = existing.filter((row) => !row.record.retracted);
-  const notListedHere = active.filter((row) => !incomingById.has(row.record.id));
-  const handovers = notListedHere.flatMap((row) => {
-    const toFeed = listedElsewhere.get(row.record.id);
-    return toFeed ? [{ id: row.record.id, toFeed }] : [];
-  });
-  const omitted = notListedHere.filter((row) => !listedElsewhere.has(row.record.id));
+  const { upserts, unchangedIds, inserted, changed } = planUpserts(incomingById, current, polledAt);
+  const { active, handovers, omitted } = planOmissions(existing, incomingById, listedElsewhere);
   const massDrop =
     guarded && active.length >= MIN_ACTIVE_FOR_GUARD && omitted.length > active.length * MAX_RETRACTED_SHARE;
   const dropFingerprint = massDrop ? fingerprintOf(omitted.map((row) => row.record.id)) : null;
@@ -137,7 +109,71 @@ export function planCommit({
     };
   }
 
-  const retractions: PlannedRow[] = omitted.map((row) => ({
+  return {
+    upserts,
+    retractions: planRetractions(omitted, polledAt),
+    handovers,
+    unchangedIds,
+    inserted,
+    changed,
+    previousActive: active.length,
+    guard: null,
+    dropFingerprint,
+  };
+}
+
+/** A new version for each incoming record whose content differs (or that was retracted or is new). */
+function planUpserts(
+  incomingById: ReadonlyMap<string, IncidentRecord>,
+  current: ReadonlyMap<string, CurrentRow>,
+  polledAt: string,
+): Pick<CommitPlan, 'upserts' | 'unchangedIds' | 'inserted' | 'changed'> {
+  const upserts: PlannedRow[] = [];
+  const unchangedIds: string[] = [];
+  let inserted = 0;
+  let changed = 0;
+  for (const record of incomingById.values()) {
+    const hash = contentHash(record);
+    const before = current.get(record.id);
+    if (before && before.contentHash === hash && !before.record.retracted) {
+      unchangedIds.push(record.id);
+      continue;
+    }
+    if (before) changed++;
+    else inserted++;
+    upserts.push({
+      record,
+      contentHash: hash,
+      version: (before?.version ?? 0) + 1,
+      firstSeenAt: before?.firstSeenAt ?? polledAt,
+      previous: before,
+    });
+  }
+  return { upserts, unchangedIds, inserted, changed };
+}
+
+/**
+ * The active rows this poll does not list: handed over to a feed that still lists them, otherwise
+ * omitted (to be retracted unless the guard holds the poll back).
+ */
+function planOmissions(
+  existing: readonly CurrentRow[],
+  incomingById: ReadonlyMap<string, IncidentRecord>,
+  listedElsewhere: ReadonlyMap<string, string>,
+): { active: CurrentRow[]; handovers: CommitPlan['handovers']; omitted: CurrentRow[] } {
+  const active = existing.filter((row) => !row.record.retracted);
+  const notListedHere = active.filter((row) => !incomingById.has(row.record.id));
+  const handovers = notListedHere.flatMap((row) => {
+    const toFeed = listedElsewhere.get(row.record.id);
+    return toFeed ? [{ id: row.record.id, toFeed }] : [];
+  });
+  const omitted = notListedHere.filter((row) => !listedElsewhere.has(row.record.id));
+  return { active, handovers, omitted };
+}
+
+/** Each omitted row's retraction: a new version, same content, retracted at the poll. */
+function planRetractions(omitted: readonly CurrentRow[], polledAt: string): PlannedRow[] {
+  return omitted.map((row) => ({
     record: {
       ...row.record,
       retracted: true,
@@ -149,18 +185,6 @@ export function planCommit({
     firstSeenAt: row.firstSeenAt,
     previous: row,
   }));
-
-  return {
-    upserts,
-    retractions,
-    handovers,
-    unchangedIds,
-    inserted,
-    changed,
-    previousActive: active.length,
-    guard: null,
-    dropFingerprint,
-  };
 }
 
 function fingerprintOf(ids: string[]): string {

@@ -1,5 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
-import { filesOf, type LakeFile } from '../lake/manifest.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { filesOf, type LakeFile, type Manifest } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES, type LakeTable } from '../lake/tables.js';
 import type { DeclarationSourceId } from '../model/index.js';
 import { currentManifest, lakeFilePlace, publishFiles, sqlString, writeLakeFile } from './publish.js';
@@ -47,6 +48,8 @@ const isDeclarationFile = (file: LakeFile) =>
 const isSourceFile = (source: DeclarationSourceId) => (file: LakeFile) =>
   isDeclarationFile(file) && file.partition.source === source;
 
+type DeclarationPublishResult = { outcome: 'published' | 'unchanged'; generation: number | null };
+
 /**
  * `configured`: the sources the settings name. Files of any other source leave the lake with this
  * publish (a source the settings no longer name is not served: the demo's made-up NSW register once
@@ -72,50 +75,12 @@ export async function publishDeclarationSource(
     const manifest = await currentManifest(db, lakeDir);
     const current = filesOf(manifest, 'declarations').filter(isSourceFile(change.source));
     if (current.some((file) => file.path.split('/').pop()?.startsWith(content))) {
-      if (!(manifest?.files ?? []).some(unconfigured)) {
-        return { outcome: 'unchanged', generation: manifest?.generation ?? null };
-      }
-      const published = await publishFiles(db, lakeDir, { added: [], replaced: unconfigured, now });
-      return { outcome: 'unchanged', generation: published.generation };
+      return dropUnconfiguredFiles(db, lakeDir, manifest, unconfigured, now);
     }
-    const served = current.reduce((sum, file) => sum + file.rows, 0);
-    if (served > 0 && change.records < served * DECLARATION_DROP_GUARD_SHARE) {
-      throw new DeclarationDropError(
-        `${change.source}: the refresh holds ${change.records} records against ${served} served; held back`,
-      );
-    }
-    const provenanceFile = `${change.stagedFile}.source.json`;
-    await writeFile(
-      provenanceFile,
-      JSON.stringify([
-        {
-          source: change.source,
-          fetched_at: change.fetchedAt,
-          content_sha256: change.contentSha256,
-          records: change.records,
-          rejected: change.rejected,
-          unmapped_hazards: change.unmappedHazards,
-          document_urls: change.documents.map((document) => document.location),
-          document_sha256: change.documents.map((document) => document.sha256),
-        },
-      ]),
-    );
+    guardAgainstDrop(change, current);
+    const provenanceFile = await writeProvenanceFile(change);
     try {
-      const partition = { source: change.source };
-      const added = [
-        await writeLakeFile(
-          db,
-          lakeDir,
-          lakeFilePlace('declarations', partition, `records-${name}.parquet`),
-          fromJson(LAKE_TABLES.declarations, change.stagedFile),
-        ),
-        await writeLakeFile(
-          db,
-          lakeDir,
-          lakeFilePlace('declaration_sources', partition, `source-${name}.parquet`),
-          fromJson(LAKE_TABLES.declaration_sources, provenanceFile),
-        ),
-      ];
+      const added = await writeSourceFiles(db, lakeDir, change, { name, provenanceFile });
       const published = await publishFiles(db, lakeDir, {
         added,
         replaced: (file) => isSourceFile(change.source)(file) || unconfigured(file),
@@ -126,4 +91,74 @@ export async function publishDeclarationSource(
       await rm(provenanceFile, { force: true });
     }
   });
+}
+
+/** The source's records are served already: only files of unconfigured sources may still leave. */
+async function dropUnconfiguredFiles(
+  db: DuckDBConnection,
+  lakeDir: string,
+  manifest: Manifest | undefined,
+  unconfigured: (file: LakeFile) => boolean,
+  now: Date,
+): Promise<DeclarationPublishResult> {
+  if (!(manifest?.files ?? []).some(unconfigured)) {
+    return { outcome: 'unchanged', generation: manifest?.generation ?? null };
+  }
+  const published = await publishFiles(db, lakeDir, { added: [], replaced: unconfigured, now });
+  return { outcome: 'unchanged', generation: published.generation };
+}
+
+/** Holds back a refresh that would serve far fewer records than now (DECLARATION_DROP_GUARD_SHARE). */
+function guardAgainstDrop(change: DeclarationSourcePublish, current: readonly LakeFile[]): void {
+  const served = current.reduce((sum, file) => sum + file.rows, 0);
+  if (served > 0 && change.records < served * DECLARATION_DROP_GUARD_SHARE) {
+    throw new DeclarationDropError(
+      `${change.source}: the refresh holds ${change.records} records against ${served} served; held back`,
+    );
+  }
+}
+
+/** The `declaration_sources` row of this refresh, as JSON beside the staged records. */
+async function writeProvenanceFile(change: DeclarationSourcePublish): Promise<string> {
+  const provenanceFile = `${change.stagedFile}.source.json`;
+  await writeFile(
+    provenanceFile,
+    JSON.stringify([
+      {
+        source: change.source,
+        fetched_at: change.fetchedAt,
+        content_sha256: change.contentSha256,
+        records: change.records,
+        rejected: change.rejected,
+        unmapped_hazards: change.unmappedHazards,
+        document_urls: change.documents.map((document) => document.location),
+        document_sha256: change.documents.map((document) => document.sha256),
+      },
+    ]),
+  );
+  return provenanceFile;
+}
+
+/** The source's records and provenance as two lake files, records first. */
+async function writeSourceFiles(
+  db: DuckDBConnection,
+  lakeDir: string,
+  change: DeclarationSourcePublish,
+  files: { name: string; provenanceFile: string },
+): Promise<LakeFile[]> {
+  const partition = { source: change.source };
+  return [
+    await writeLakeFile(
+      db,
+      lakeDir,
+      lakeFilePlace('declarations', partition, `records-${files.name}.parquet`),
+      fromJson(LAKE_TABLES.declarations, change.stagedFile),
+    ),
+    await writeLakeFile(
+      db,
+      lakeDir,
+      lakeFilePlace('declaration_sources', partition, `source-${files.name}.parquet`),
+      fromJson(LAKE_TABLES.declaration_sources, files.provenanceFile),
+    ),
+  ];
 }

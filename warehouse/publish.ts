@@ -157,8 +157,40 @@ export async function publishLake(
   await mkdir(lakeDir, { recursive: true });
   const previous = await currentManifest(connection, lakeDir);
   const generation = (await lastGeneration(connection)) + 1;
-  const files: LakeFile[] = [];
+  const segments = await writePendingSegments(connection, lakeDir, generation);
+  const files: LakeFile[] = [...segments.files];
+  await retireOldRetractions(connection, now);
+  // Versions committed since the last publish are first shown by this generation: their chain links
+  // carry its publication time, in the file now and in the warehouse with the manifest's record.
+  const publishedAt = nextPublishedAt(previous, now);
+  const stamped = stampChainSql('chain', publishedAt.getTime());
+  files.push(await writeLiveFile(connection, lakeDir, generation, stamped));
+  await options.derived?.(generation);
 
+  const replaced = (previous?.files ?? []).filter((file) => file.table === 'incidents_live');
+  const kept = (previous?.files ?? []).filter((file) => file.table !== 'incidents_live');
+  const manifest: Manifest = {
+    format: 'eids-lake/1',
+    generation,
+    publishedAt: publishedAt.toISOString(),
+    files: [...kept, ...files],
+  };
+  await recordPublication(connection, manifest, replaced, now, async () => {
+    await connection.run('DELETE FROM lake_pending');
+    await connection.run(`UPDATE incident_current SET chain = ${stamped} WHERE ${pendingChainSql('chain')}`);
+  });
+  await writeManifest(lakeDir, manifest);
+  await collectGarbage(connection, lakeDir, now);
+  return { manifest, appendedVersions: segments.appendedVersions };
+}
+
+/** One segment file per (state, month) of the version rows queued since the last publish. */
+async function writePendingSegments(
+  connection: DuckDBConnection,
+  lakeDir: string,
+  generation: number,
+): Promise<{ files: LakeFile[]; appendedVersions: number }> {
+  const files: LakeFile[] = [];
   const partitions = await connection.runAndReadAll(
     'SELECT DISTINCT state, month FROM lake_pending ORDER BY state, month',
   );
@@ -176,8 +208,11 @@ export async function publishLake(
     appendedVersions += file.rows;
     files.push(file);
   }
+  return { files, appendedVersions };
+}
 
-  // Retractions older than the Cancel window leave the live set (and the warehouse's hot table).
+/** Retractions older than the Cancel window leave the live set (and the warehouse's hot table). */
+async function retireOldRetractions(connection: DuckDBConnection, now: Date): Promise<void> {
   const cutoff = new Date(now.getTime() - CANCEL_WINDOW_MS).toISOString();
   await connection.run(
     'INSERT INTO incident_retired SELECT * FROM incident_current WHERE retracted AND retracted_at::TIMESTAMPTZ < $1::TIMESTAMPTZ',
@@ -187,39 +222,25 @@ export async function publishLake(
     'DELETE FROM incident_current WHERE retracted AND retracted_at::TIMESTAMPTZ < $1::TIMESTAMPTZ',
     [cutoff],
   );
-  // Versions committed since the last publish are first shown by this generation: their chain links
-  // carry its publication time, in the file now and in the warehouse with the manifest's record.
-  const publishedAt = nextPublishedAt(previous, now);
-  const stamped = stampChainSql('chain', publishedAt.getTime());
+}
+
+/** The live table as one file, its pending chain links stamped with this generation's time. */
+async function writeLiveFile(
+  connection: DuckDBConnection,
+  lakeDir: string,
+  generation: number,
+  stamped: string,
+): Promise<LakeFile> {
   const live = LAKE_TABLES.incidents_live;
   const liveColumns = live.columns.map((column) =>
     column.name === 'chain' ? `${stamped} AS chain` : column.name,
   );
-  files.push(
-    await writeLakeFile(
-      connection,
-      lakeDir,
-      lakeFilePlace('incidents_live', {}, `live-${generation}.parquet`),
-      `SELECT ${liveColumns.join(', ')} FROM incident_current ORDER BY ${live.orderBy}`,
-    ),
+  return writeLakeFile(
+    connection,
+    lakeDir,
+    lakeFilePlace('incidents_live', {}, `live-${generation}.parquet`),
+    `SELECT ${liveColumns.join(', ')} FROM incident_current ORDER BY ${live.orderBy}`,
   );
-  await options.derived?.(generation);
-
-  const replaced = (previous?.files ?? []).filter((file) => file.table === 'incidents_live');
-  const kept = (previous?.files ?? []).filter((file) => file.table !== 'incidents_live');
-  const manifest: Manifest = {
-    format: 'eids-lake/1',
-    generation,
-    publishedAt: publishedAt.toISOString(),
-    files: [...kept, ...files],
-  };
-  await recordPublication(connection, manifest, replaced, now, async () => {
-    await connection.run('DELETE FROM lake_pending');
-    await connection.run(`UPDATE incident_current SET chain = ${stamped} WHERE ${pendingChainSql('chain')}`);
-  });
-  await writeManifest(lakeDir, manifest);
-  await collectGarbage(connection, lakeDir, now);
-  return { manifest, appendedVersions };
 }
 
 /** The manifest the warehouse last recorded (the file may lag it after a crash). */

@@ -116,6 +116,132 @@ const REWRITTEN = RECORD_COLUMNS.map((column) => column.name).filter(
   (name) => !['id', 'fetched_at', 'retracted', 'retracted_at', 'retraction_reason'].includes(name),
 );
 
+/** The versions of `table` the polls opened (at `instants`), retractions left out. */
+function openedVersionsSql(table: 'incident_version' | 'incident_current', instants: string): string {
+  return `SELECT ${RECORD_COLUMN_LIST}, content_hash, version, epoch_ms(valid_from) AS from_ms,
+              ${table === 'incident_version' ? 'epoch_ms(valid_to)' : 'NULL'} AS to_ms, ${MONTH_SQL} AS month
+       FROM ${table} WHERE feed_key = $1 AND NOT retracted AND valid_from IN (${instants})`;
+}
+
+/**
+ * Today's record for a stored version, or undefined when today's parser no longer reads it from the
+ * poll's body or reads the same content; counted in `outcome` either way.
+ */
+function reparsedVersion(
+  stored: StoredVersion,
+  byInstant: ReadonlyMap<number, ReparsedPoll>,
+  outcome: ReparseOutcome,
+): IncidentRecord | undefined {
+  outcome.versions += 1;
+  const parsed = byInstant.get(Number(stored.from_ms))?.records.get(stored.id);
+  if (!parsed) {
+    outcome.unmatched += 1;
+    return undefined;
+  }
+  const record: IncidentRecord = {
+    ...parsed,
+    fetched_at: stored.fetched_at,
+    retracted: false,
+    retracted_at: null,
+    retraction_reason: null,
+  };
+  if (contentHash(record) === stored.content_hash) {
+    outcome.unchanged += 1;
+    return undefined;
+  }
+  outcome.changed += 1;
+  return record;
+}
+
+/** A changed live version: the open version of an incident that takes today's content in place. */
+interface LiveChange {
+  record: IncidentRecord;
+  version: number;
+}
+
+/**
+ * The changed settled versions, as incident_version rows (with their month), into the temporary table
+ * reparse_changes; returns the state/month partitions that hold them.
+ */
+async function stageSettledChanges(
+  db: DuckDBConnection,
+  feedKey: string,
+  settled: readonly StoredVersion[],
+  reparsed: (stored: StoredVersion) => IncidentRecord | undefined,
+): Promise<Set<string>> {
+  await db.run(`CREATE OR REPLACE TEMP TABLE reparse_changes AS
+      SELECT ${VERSION_TABLE_COLUMNS}, '' AS month FROM incident_version WHERE false`);
+  const partitions = new Set<string>();
+  await withAppender(db, 'reparse_changes', (appender) => {
+    for (const stored of settled) {
+      const record = reparsed(stored);
+      if (!record) continue;
+      partitions.add(`${stored.state}/${stored.month}`);
+      appendRecord(appender, record);
+      appender.appendVarchar(feedKey);
+      appender.appendVarchar(contentHash(record));
+      appender.appendInteger(Number(stored.version));
+      appender.appendTimestampTZ(timestampTZValue(BigInt(stored.from_ms) * 1000n));
+      if (stored.to_ms === null) appender.appendNull();
+      else appender.appendTimestampTZ(timestampTZValue(BigInt(stored.to_ms) * 1000n));
+      appender.appendVarchar(stored.month);
+      appender.endRow();
+    }
+  });
+  return partitions;
+}
+
+/** Each partition's versions as one new file, the changed ones taken from reparse_changes. */
+async function writeReparsedPartitions(
+  db: DuckDBConnection,
+  lakeDir: string,
+  partitions: readonly string[],
+  now: Date,
+): Promise<LakeFile[]> {
+  const versions = LAKE_TABLES.incident_versions;
+  const tag = `${now.getTime()}`;
+  const added: LakeFile[] = [];
+  for (const partition of partitions) {
+    const [state = '', month = ''] = partition.split('/');
+    const where = `state = ${sqlString(state)} AND month = ${sqlString(month)}`;
+    added.push(
+      await writeLakeFile(
+        db,
+        lakeDir,
+        lakeFilePlace('incident_versions', { state, month }, `reparse-${tag}.parquet`),
+        `SELECT ${columnList(versions)} FROM (
+             SELECT * FROM (SELECT *, ${MONTH_SQL} AS month FROM incident_version) v
+             WHERE ${where} AND NOT EXISTS (
+               SELECT 1 FROM reparse_changes c WHERE c.id = v.id AND c.version = v.version AND c.valid_from = v.valid_from)
+             UNION ALL BY NAME SELECT * FROM reparse_changes WHERE ${where}
+           ) ORDER BY ${versions.orderBy}`,
+      ),
+    );
+  }
+  return added;
+}
+
+/** The warehouse side of the change, inside the publication's transaction. */
+async function applyReparsedRows(db: DuckDBConnection, liveChanges: readonly LiveChange[]): Promise<void> {
+  await db.run(`DELETE FROM incident_version WHERE EXISTS (
+          SELECT 1 FROM reparse_changes c WHERE c.id = incident_version.id AND c.version = incident_version.version
+            AND c.valid_from = incident_version.valid_from)`);
+  await db.run(`INSERT INTO incident_version SELECT ${VERSION_TABLE_COLUMNS} FROM reparse_changes`);
+  // Rows waiting to be published in these partitions are in the files written above.
+  await db.run(`DELETE FROM lake_pending WHERE EXISTS (
+          SELECT 1 FROM reparse_changes c WHERE c.state = lake_pending.state AND c.month = lake_pending.month)`);
+  for (const { record, version } of liveChanges) {
+    const values = REWRITTEN.map((name) => record[name] ?? null);
+    await db.run(
+      `UPDATE incident_current SET ${REWRITTEN.map((name, index) => `${name} = $${index + 1}`).join(', ')},
+               content_hash = $${REWRITTEN.length + 1}
+             WHERE id = $${REWRITTEN.length + 2} AND version = $${REWRITTEN.length + 3}`,
+      [...(values as DuckDBValue[]), contentHash(record), record.id, version],
+    );
+    await db.run('INSERT INTO cap_changed VALUES ($1)', [record.id]);
+  }
+}
+
 /**
  * Gives each version the polls opened its re-parsed content, and publishes the lake partitions that
  * hold changed versions in the same transaction as the warehouse change (a kill leaves both as they
@@ -145,109 +271,31 @@ export function applyReparse(
     if (options.polls.length === 0) return outcome;
     const byInstant = new Map(options.polls.map((poll) => [Date.parse(poll.polledAt), poll]));
     const instants = [...byInstant.keys()].map((ms) => `make_timestamptz(${ms * 1000})`).join(', ');
-    const select = (table: string) =>
-      `SELECT ${RECORD_COLUMN_LIST}, content_hash, version, epoch_ms(valid_from) AS from_ms,
-              ${table === 'incident_version' ? 'epoch_ms(valid_to)' : 'NULL'} AS to_ms, ${MONTH_SQL} AS month
-       FROM ${table} WHERE feed_key = $1 AND NOT retracted AND valid_from IN (${instants})`;
-    const settled = await rows<StoredVersion>(db, select('incident_version'), [options.feedKey]);
+    const settled = await rows<StoredVersion>(db, openedVersionsSql('incident_version', instants), [
+      options.feedKey,
+    ]);
     const live = options.reachesLatest
-      ? await rows<StoredVersion>(db, select('incident_current'), [options.feedKey])
+      ? await rows<StoredVersion>(db, openedVersionsSql('incident_current', instants), [options.feedKey])
       : [];
 
-    const changed = (stored: StoredVersion): IncidentRecord | undefined => {
-      outcome.versions += 1;
-      const parsed = byInstant.get(Number(stored.from_ms))?.records.get(stored.id);
-      if (!parsed) {
-        outcome.unmatched += 1;
-        return undefined;
-      }
-      const record: IncidentRecord = {
-        ...parsed,
-        fetched_at: stored.fetched_at,
-        retracted: false,
-        retracted_at: null,
-        retraction_reason: null,
-      };
-      if (contentHash(record) === stored.content_hash) {
-        outcome.unchanged += 1;
-        return undefined;
-      }
-      outcome.changed += 1;
-      return record;
-    };
-
-    await db.run(`CREATE OR REPLACE TEMP TABLE reparse_changes AS
-      SELECT ${VERSION_TABLE_COLUMNS}, '' AS month FROM incident_version WHERE false`);
-    const partitions = new Set<string>();
-    await withAppender(db, 'reparse_changes', (appender) => {
-      for (const stored of settled) {
-        const record = changed(stored);
-        if (!record) continue;
-        partitions.add(`${stored.state}/${stored.month}`);
-        appendRecord(appender, record);
-        appender.appendVarchar(options.feedKey);
-        appender.appendVarchar(contentHash(record));
-        appender.appendInteger(Number(stored.version));
-        appender.appendTimestampTZ(timestampTZValue(BigInt(stored.from_ms) * 1000n));
-        if (stored.to_ms === null) appender.appendNull();
-        else appender.appendTimestampTZ(timestampTZValue(BigInt(stored.to_ms) * 1000n));
-        appender.appendVarchar(stored.month);
-        appender.endRow();
-      }
-    });
-    const liveChanges = live.flatMap((stored) => {
-      const record = changed(stored);
+    const reparsed = (stored: StoredVersion) => reparsedVersion(stored, byInstant, outcome);
+    const partitions = await stageSettledChanges(db, options.feedKey, settled, reparsed);
+    const liveChanges = live.flatMap((stored): LiveChange[] => {
+      const record = reparsed(stored);
       return record ? [{ record, version: Number(stored.version) }] : [];
     });
     outcome.liveChanged = liveChanges.length;
     outcome.partitions = [...partitions].sort();
     if (outcome.changed === 0) return outcome;
 
-    const versions = LAKE_TABLES.incident_versions;
-    const tag = `${options.now.getTime()}`;
-    const added: LakeFile[] = [];
-    for (const partition of outcome.partitions) {
-      const [state = '', month = ''] = partition.split('/');
-      const where = `state = ${sqlString(state)} AND month = ${sqlString(month)}`;
-      added.push(
-        await writeLakeFile(
-          db,
-          options.lakeDir,
-          lakeFilePlace('incident_versions', { state, month }, `reparse-${tag}.parquet`),
-          `SELECT ${columnList(versions)} FROM (
-             SELECT * FROM (SELECT *, ${MONTH_SQL} AS month FROM incident_version) v
-             WHERE ${where} AND NOT EXISTS (
-               SELECT 1 FROM reparse_changes c WHERE c.id = v.id AND c.version = v.version AND c.valid_from = v.valid_from)
-             UNION ALL BY NAME SELECT * FROM reparse_changes WHERE ${where}
-           ) ORDER BY ${versions.orderBy}`,
-        ),
-      );
-    }
+    const added = await writeReparsedPartitions(db, options.lakeDir, outcome.partitions, options.now);
     const manifest = await publishFiles(db, options.lakeDir, {
       added,
       replaced: (file) =>
         file.table === 'incident_versions' &&
         partitions.has(`${file.partition.state ?? ''}/${file.partition.month ?? ''}`),
       now: options.now,
-      alsoInside: async () => {
-        await db.run(`DELETE FROM incident_version WHERE EXISTS (
-          SELECT 1 FROM reparse_changes c WHERE c.id = incident_version.id AND c.version = incident_version.version
-            AND c.valid_from = incident_version.valid_from)`);
-        await db.run(`INSERT INTO incident_version SELECT ${VERSION_TABLE_COLUMNS} FROM reparse_changes`);
-        // Rows waiting to be published in these partitions are in the files written above.
-        await db.run(`DELETE FROM lake_pending WHERE EXISTS (
-          SELECT 1 FROM reparse_changes c WHERE c.state = lake_pending.state AND c.month = lake_pending.month)`);
-        for (const { record, version } of liveChanges) {
-          const values = REWRITTEN.map((name) => record[name] ?? null);
-          await db.run(
-            `UPDATE incident_current SET ${REWRITTEN.map((name, index) => `${name} = $${index + 1}`).join(', ')},
-               content_hash = $${REWRITTEN.length + 1}
-             WHERE id = $${REWRITTEN.length + 2} AND version = $${REWRITTEN.length + 3}`,
-            [...(values as DuckDBValue[]), contentHash(record), record.id, version],
-          );
-          await db.run('INSERT INTO cap_changed VALUES ($1)', [record.id]);
-        }
-      },
+      alsoInside: () => applyReparsedRows(db, liveChanges),
     });
     outcome.generation = manifest.generation;
     return outcome;

@@ -64,6 +64,17 @@ interface SettledRow {
   validTo: string | null;
 }
 
+/** What a commit writes of its plan's versions (Warehouse.writeVersions). */
+interface VersionWrites {
+  /** The plan's upserts, then its retractions. */
+  written: readonly PlannedRow[];
+  settled: readonly SettledRow[];
+  /** Ids the poll brings back from incident_retired. */
+  unretiredIds: readonly string[];
+  /** The poll's instant, ISO: where the new versions start. */
+  validFrom: string;
+}
+
 /**
  * The warehouse: the one module that opens the DuckDB file, always read-write, from exactly one
  * process (the warehouse worker). Readers use the published lake instead. Every operation on the
@@ -267,74 +278,100 @@ export class Warehouse {
     partial: Omit<CommitOutcome, 'active'>,
   ): Promise<CommitOutcome> {
     const written = [...plan.upserts, ...plan.retractions];
-    const writtenIds = written.map((row) => row.record.id);
     const validFrom = new Date(request.polledAt).toISOString();
     const settled = settledRowsOf(written, request.feedKey, validFrom);
     const c = this.connection;
     await c.run('BEGIN TRANSACTION');
     try {
-      if (writtenIds.length > 0) {
-        // By id alone: an id is one row whichever feed listed it (ADR 6), so a row another feed
-        // retracted is replaced, never kept beside the new one.
-        await c.run('DELETE FROM incident_current WHERE list_contains($1, id)', [listValue(writtenIds)], {
-          1: idList,
-        });
-        for (const id of unretiredIds) await c.run('DELETE FROM incident_retired WHERE id = $1', [id]);
-        await this.appendCurrent(written, request.feedKey, request.polledAt, validFrom);
-        await this.appendSettled('incident_version', settled);
-        await this.appendSettled('lake_pending', settled);
-        await withAppender(c, 'cap_changed', (changed) => {
-          for (const id of writtenIds) {
-            changed.appendVarchar(id);
-            changed.endRow();
-          }
-        });
-      }
+      await this.writeVersions(request, { written, settled, unretiredIds, validFrom });
       for (const { id, toFeed } of plan.handovers) {
         await c.run('UPDATE incident_current SET feed_key = $1 WHERE id = $2', [toFeed, id]);
       }
-      if (!plan.guard) {
-        // A held-back poll is suspicious: the feed's last good listing stands.
-        await c.run('DELETE FROM feed_listing WHERE feed_key = $1', [request.feedKey]);
-        await withAppender(c, 'feed_listing', (appender) => {
-          for (const record of request.incoming) {
-            appender.appendVarchar(request.feedKey);
-            appender.appendVarchar(record.id);
-            appender.endRow();
-          }
-        });
-      }
-      if (plan.unchangedIds.length > 0) {
-        await c.run(
-          'UPDATE incident_current SET fetched_at = $1, last_seen_at = $1 WHERE feed_key = $2 AND list_contains($3, id)',
-          [request.polledAt, request.feedKey, listValue(plan.unchangedIds)],
-          { 3: idList },
-        );
-      }
+      // A held-back poll is suspicious: the feed's last good listing stands.
+      if (!plan.guard) await this.replaceListing(request);
+      await this.touchUnchanged(request, plan.unchangedIds);
       const outcome: CommitOutcome = { ...partial, active: await this.activeIncidents(request.feedKey) };
-      await c.run(
-        `INSERT INTO feed_commit (feed_key, committed_at, raw_sha256, received, inserted, changed, unchanged, retracted, guard, poll_id, outcome)
-         VALUES ($1, $2::TIMESTAMPTZ, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          request.feedKey,
-          validFrom,
-          request.rawSha256,
-          request.incoming.length,
-          plan.inserted,
-          plan.changed,
-          plan.unchangedIds.length,
-          plan.retractions.length,
-          plan.guard,
-          request.pollId,
-          JSON.stringify(outcome),
-        ],
-      );
+      await this.recordCommit(request, plan, validFrom, outcome);
       await c.run('COMMIT');
       return outcome;
     } catch (error) {
       await c.run('ROLLBACK');
       throw error;
     }
+  }
+
+  /**
+   * The plan's new versions: each replaces its id's current row (and a retired one it brings back),
+   * the versions it closes settle into history and the lake's queue, and CAP learns the ids changed.
+   */
+  private async writeVersions(request: CommitRequest, versions: VersionWrites): Promise<void> {
+    const { written, settled, unretiredIds, validFrom } = versions;
+    const writtenIds = written.map((row) => row.record.id);
+    if (writtenIds.length === 0) return;
+    const c = this.connection;
+    // By id alone: an id is one row whichever feed listed it (ADR 6), so a row another feed
+    // retracted is replaced, never kept beside the new one.
+    await c.run('DELETE FROM incident_current WHERE list_contains($1, id)', [listValue(writtenIds)], {
+      1: idList,
+    });
+    for (const id of unretiredIds) await c.run('DELETE FROM incident_retired WHERE id = $1', [id]);
+    await this.appendCurrent(written, request.feedKey, request.polledAt, validFrom);
+    await this.appendSettled('incident_version', settled);
+    await this.appendSettled('lake_pending', settled);
+    await withAppender(c, 'cap_changed', (changed) => {
+      for (const id of writtenIds) {
+        changed.appendVarchar(id);
+        changed.endRow();
+      }
+    });
+  }
+
+  /** The ids the poll lists become the feed's listing (what handovers between feeds consult). */
+  private async replaceListing(request: CommitRequest): Promise<void> {
+    await this.connection.run('DELETE FROM feed_listing WHERE feed_key = $1', [request.feedKey]);
+    await withAppender(this.connection, 'feed_listing', (appender) => {
+      for (const record of request.incoming) {
+        appender.appendVarchar(request.feedKey);
+        appender.appendVarchar(record.id);
+        appender.endRow();
+      }
+    });
+  }
+
+  /** Incidents the poll lists unchanged: only when they were fetched and last seen move. */
+  private async touchUnchanged(request: CommitRequest, unchangedIds: readonly string[]): Promise<void> {
+    if (unchangedIds.length === 0) return;
+    await this.connection.run(
+      'UPDATE incident_current SET fetched_at = $1, last_seen_at = $1 WHERE feed_key = $2 AND list_contains($3, id)',
+      [request.polledAt, request.feedKey, listValue(unchangedIds)],
+      { 3: idList },
+    );
+  }
+
+  /** The poll's row in feed_commit, with its outcome: what makes a repeated commit a no-op. */
+  private async recordCommit(
+    request: CommitRequest,
+    plan: CommitPlan,
+    validFrom: string,
+    outcome: CommitOutcome,
+  ): Promise<void> {
+    await this.connection.run(
+      `INSERT INTO feed_commit (feed_key, committed_at, raw_sha256, received, inserted, changed, unchanged, retracted, guard, poll_id, outcome)
+         VALUES ($1, $2::TIMESTAMPTZ, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        request.feedKey,
+        validFrom,
+        request.rawSha256,
+        request.incoming.length,
+        plan.inserted,
+        plan.changed,
+        plan.unchangedIds.length,
+        plan.retractions.length,
+        plan.guard,
+        request.pollId,
+        JSON.stringify(outcome),
+      ],
+    );
   }
 
   /** New current rows, each opening its version at the poll and extending its chain. */

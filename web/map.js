@@ -61,6 +61,60 @@ const loaded = { incidents: [], events: [], gauges: [], records: new Map() };
 let shown = { incidents: [], events: [], gauges: [] };
 let map;
 
+/** The map's layers, bottom to top: outlines, event hulls, gauges, then incidents above them all. */
+const MAP_LAYERS = [
+  { id: 'background', type: 'background', paint: { 'background-color': '#f3f1ec' } },
+  {
+    id: 'lga-outlines',
+    type: 'line',
+    source: 'outlines',
+    filter: ['==', ['get', 'kind'], 'lga'],
+    paint: { 'line-color': '#d9d3c7', 'line-width': 0.5 },
+  },
+  {
+    id: 'state-outlines',
+    type: 'line',
+    source: 'outlines',
+    filter: ['==', ['get', 'kind'], 'state'],
+    paint: { 'line-color': '#8c8372', 'line-width': 1.2 },
+  },
+  {
+    id: 'event-hulls',
+    type: 'fill',
+    source: 'events',
+    filter: ['==', ['geometry-type'], 'Polygon'],
+    paint: { 'fill-color': match('level', LEVEL_COLOURS), 'fill-opacity': 0.18 },
+  },
+  {
+    id: 'event-outlines',
+    type: 'line',
+    source: 'events',
+    paint: { 'line-color': match('level', LEVEL_COLOURS), 'line-width': 1.5, 'line-dasharray': [2, 1] },
+  },
+  {
+    id: 'gauges',
+    type: 'circle',
+    source: 'gauges',
+    paint: {
+      'circle-radius': 3.5,
+      'circle-color': match('floodClass', FLOOD_COLOURS),
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 0.8,
+    },
+  },
+  {
+    id: 'incidents',
+    type: 'circle',
+    source: 'incidents',
+    paint: {
+      'circle-radius': 5.5,
+      'circle-color': match('warningLevel', LEVEL_COLOURS),
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+    },
+  },
+];
+
 /** The map, made at once with the data it has (none at first): its sources are filled as data comes. */
 function createMap() {
   const created = new maplibregl.Map({
@@ -80,58 +134,7 @@ function createMap() {
         gauges: { type: 'geojson', data: collection(shown.gauges) },
         incidents: { type: 'geojson', data: collection(shown.incidents) },
       },
-      layers: [
-        { id: 'background', type: 'background', paint: { 'background-color': '#f3f1ec' } },
-        {
-          id: 'lga-outlines',
-          type: 'line',
-          source: 'outlines',
-          filter: ['==', ['get', 'kind'], 'lga'],
-          paint: { 'line-color': '#d9d3c7', 'line-width': 0.5 },
-        },
-        {
-          id: 'state-outlines',
-          type: 'line',
-          source: 'outlines',
-          filter: ['==', ['get', 'kind'], 'state'],
-          paint: { 'line-color': '#8c8372', 'line-width': 1.2 },
-        },
-        {
-          id: 'event-hulls',
-          type: 'fill',
-          source: 'events',
-          filter: ['==', ['geometry-type'], 'Polygon'],
-          paint: { 'fill-color': match('level', LEVEL_COLOURS), 'fill-opacity': 0.18 },
-        },
-        {
-          id: 'event-outlines',
-          type: 'line',
-          source: 'events',
-          paint: { 'line-color': match('level', LEVEL_COLOURS), 'line-width': 1.5, 'line-dasharray': [2, 1] },
-        },
-        {
-          id: 'gauges',
-          type: 'circle',
-          source: 'gauges',
-          paint: {
-            'circle-radius': 3.5,
-            'circle-color': match('floodClass', FLOOD_COLOURS),
-            'circle-stroke-color': '#ffffff',
-            'circle-stroke-width': 0.8,
-          },
-        },
-        {
-          id: 'incidents',
-          type: 'circle',
-          source: 'incidents',
-          paint: {
-            'circle-radius': 5.5,
-            'circle-color': match('warningLevel', LEVEL_COLOURS),
-            'circle-stroke-color': '#ffffff',
-            'circle-stroke-width': 1,
-          },
-        },
-      ],
+      layers: MAP_LAYERS,
     },
   });
   created.addControl(new maplibregl.NavigationControl({ showCompass: false }));

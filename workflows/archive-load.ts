@@ -39,12 +39,49 @@ export interface ArchiveLoadInput {
 
 export const archiveProgressQuery = wf.defineQuery<ArchiveLoadProgress>('progress');
 
+/** The load's activities: quick steps, and the long reads and writes that heartbeat. */
+interface ArchiveLoadActivities {
+  quick: wf.ActivityInterfaceFor<ArchiveActivities>;
+  reading: wf.ActivityInterfaceFor<ArchiveActivities>;
+  writing: wf.ActivityInterfaceFor<ArchiveActivities>;
+}
+
 /**
  * One archive load: checks the file, reads it (in bulk, or in checkpointed streaming slices), writes
  * the archive's lake files and publishes them in place of the source's earlier files. `progress`
  * answers rows and bytes done, problems met so far, and the result at the end.
  */
 export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadResult> {
+  const activities = archiveActivities(input);
+  const request = loadRequest(input);
+  const progress = initialProgress(input, request);
+  wf.setHandler(archiveProgressQuery, () => progress);
+  wf.setCurrentDetails(`Archive load of ${input.file} (${input.format}) as source **${input.source}**`);
+
+  try {
+    const prepared = await activities.quick.prepareArchiveLoad({ ...request, mode: input.mode });
+    progress.mode = prepared.mode;
+    progress.totalBytes = prepared.totalBytes;
+    progress.phase = 'reading';
+    const result =
+      prepared.mode === 'bulk'
+        ? await activities.writing.bulkLoadArchive(request)
+        : await streamArchive(input, activities, request, progress);
+    progress.counts = result.counts;
+    progress.problems = result.problems;
+    progress.result = result;
+    progress.phase = 'done';
+    wf.setCurrentDetails(
+      `Loaded ${result.counts.records} records of **${input.source}** in ${result.files} files (generation ${result.generation}); ${result.counts.rejectedRows} rows set aside`,
+    );
+    return result;
+  } catch (error) {
+    recordFailure(progress, error);
+    throw error;
+  }
+}
+
+function archiveActivities(input: ArchiveLoadInput): ArchiveLoadActivities {
   const heartbeatTimeout = `${input.heartbeatTimeoutSeconds ?? 30} seconds`;
   const quick = wf.proxyActivities<ArchiveActivities>({
     taskQueue: input.warehouseTaskQueue,
@@ -58,8 +95,11 @@ export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadR
     taskQueue: input.warehouseTaskQueue,
     ...archiveWriting(heartbeatTimeout),
   });
+  return { quick, reading, writing };
+}
 
-  const request: ArchiveLoadRequest = {
+function loadRequest(input: ArchiveLoadInput): ArchiveLoadRequest {
+  return {
     loadId: wf.workflowInfo().workflowId,
     file: input.file,
     format: input.format,
@@ -67,7 +107,10 @@ export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadR
     loadedAt: new Date().toISOString(),
     ...(input.replaces?.length ? { replaces: input.replaces } : {}),
   };
-  const progress: ArchiveLoadProgress = {
+}
+
+function initialProgress(input: ArchiveLoadInput, request: ArchiveLoadRequest): ArchiveLoadProgress {
+  return {
     loadId: request.loadId,
     file: input.file,
     format: input.format,
@@ -80,51 +123,42 @@ export async function archiveLoad(input: ArchiveLoadInput): Promise<ArchiveLoadR
     problems: [],
     resumedAt: [],
   };
-  wf.setHandler(archiveProgressQuery, () => progress);
-  wf.setCurrentDetails(`Archive load of ${input.file} (${input.format}) as source **${input.source}**`);
+}
 
-  try {
-    const prepared = await quick.prepareArchiveLoad({ ...request, mode: input.mode });
-    progress.mode = prepared.mode;
-    progress.totalBytes = prepared.totalBytes;
-    progress.phase = 'reading';
-    let result: ArchiveLoadResult;
-    if (prepared.mode === 'bulk') {
-      result = await writing.bulkLoadArchive(request);
-    } else {
-      let from: ArchiveCheckpoint | null = null;
-      for (;;) {
-        const slice: ReadArchiveSliceResult = await reading.readArchiveSlice({
-          ...request,
-          from,
-          counts: progress.counts,
-          batchSize: input.batchSize ?? 20_000,
-          sliceMs: input.sliceMs ?? 5_000,
-        });
-        from = slice.checkpoint;
-        if (slice.resumedFrom) progress.resumedAt.push(slice.resumedFrom);
-        progress.counts = slice.counts;
-        progress.problems.push(
-          ...slice.problems.slice(0, Math.max(0, PROBLEMS_SHOWN - progress.problems.length)),
-        );
-        if (slice.done) break;
-      }
-      progress.phase = 'writing';
-      result = await writing.finishArchiveLoad(request);
-    }
-    progress.counts = result.counts;
-    progress.problems = result.problems;
-    progress.result = result;
-    progress.phase = 'done';
-    wf.setCurrentDetails(
-      `Loaded ${result.counts.records} records of **${input.source}** in ${result.files} files (generation ${result.generation}); ${result.counts.rejectedRows} rows set aside`,
-    );
-    return result;
-  } catch (error) {
-    progress.phase = wf.isCancellation(error) ? 'cancelled' : 'failed';
-    // An activity's failure says what went wrong in its cause.
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    progress.error = cause instanceof Error ? cause.message : String(cause);
-    throw error;
+/** A streaming load: reads the file slice by slice from each checkpoint, then writes and publishes it. */
+async function streamArchive(
+  input: ArchiveLoadInput,
+  activities: ArchiveLoadActivities,
+  request: ArchiveLoadRequest,
+  progress: ArchiveLoadProgress,
+): Promise<ArchiveLoadResult> {
+  let from: ArchiveCheckpoint | null = null;
+  for (;;) {
+    const slice: ReadArchiveSliceResult = await activities.reading.readArchiveSlice({
+      ...request,
+      from,
+      counts: progress.counts,
+      batchSize: input.batchSize ?? 20_000,
+      sliceMs: input.sliceMs ?? 5_000,
+    });
+    from = slice.checkpoint;
+    recordSlice(progress, slice);
+    if (slice.done) break;
   }
+  progress.phase = 'writing';
+  return activities.writing.finishArchiveLoad(request);
+}
+
+/** A slice's counts, where it resumed from, and its problems while fewer than PROBLEMS_SHOWN are kept. */
+function recordSlice(progress: ArchiveLoadProgress, slice: ReadArchiveSliceResult): void {
+  if (slice.resumedFrom) progress.resumedAt.push(slice.resumedFrom);
+  progress.counts = slice.counts;
+  progress.problems.push(...slice.problems.slice(0, Math.max(0, PROBLEMS_SHOWN - progress.problems.length)));
+}
+
+function recordFailure(progress: ArchiveLoadProgress, error: unknown): void {
+  progress.phase = wf.isCancellation(error) ? 'cancelled' : 'failed';
+  // An activity's failure says what went wrong in its cause.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  progress.error = cause instanceof Error ? cause.message : String(cause);
 }

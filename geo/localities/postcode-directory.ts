@@ -1,7 +1,12 @@
 import type { Jurisdiction, LgaRef } from '../../model/index.js';
 import type { LgaIndex } from '../lga-index.js';
 import type { Coordinates, GnafLocality, GnafPostcode, PostcodeLocality } from './locality-tables.js';
-import { jurisdictionOfCode, placeLocalities, type LocalityPlacement } from './place-localities.js';
+import {
+  jurisdictionOfCode,
+  placeLocalities,
+  type LocalityPlacement,
+  type Placements,
+} from './place-localities.js';
 import { normaliseSuburbName, parseSuburbQuery } from './suburb-names.js';
 
 export type { LocalityPlacement, PlacementBasis } from './place-localities.js';
@@ -63,6 +68,8 @@ function weightedMean(points: { point: Coordinates; weight: number }[]): Coordin
   };
 }
 
+type LocalitiesByPostcode = Placements['byPostcode'];
+
 /**
  * Postcode → LGAs (with address shares) and (postcode, suburb) → LGAs, from the localities placed in
  * one boundary version's LGAs (`place-localities.ts`). Built once per boundary version.
@@ -75,120 +82,151 @@ export function buildPostcodeDirectory(input: PostcodeDirectoryInput): PostcodeD
   const entry = (postcode: string): PostcodeEntry | undefined => {
     const cached = entries.get(postcode);
     if (cached) return cached;
-    const all = [...(byPostcode.get(postcode)?.values() ?? [])];
-    if (all.length === 0) return undefined;
-    const localities = all.filter((l) => l.lgas.length > 0);
-    const totalAddresses = localities.reduce((sum, l) => sum + (l.addresses ?? 0), 0);
-    const lgas = new Map<string, PostcodeLga>();
-    for (const locality of localities) {
-      // A locality's addresses count towards the LGAs its address points were placed in.
-      const counted = locality.lgas.filter((lga) => lga.basis === 'address_points');
-      for (const { code } of locality.lgas) {
-        const jurisdiction = jurisdictionOfCode(index, code);
-        if (!jurisdiction) continue;
-        const lga = lgas.get(code) ?? {
-          code,
-          name: index.lgas.get(code)?.name ?? code,
-          jurisdiction,
-          addressShare: totalAddresses > 0 ? 0 : null,
-          suburbs: [],
-        };
-        lga.suburbs.push(locality.name);
-        if (lga.addressShare !== null && counted.some((c) => c.code === code)) {
-          lga.addressShare += (locality.addresses ?? 0) / counted.length / totalAddresses;
-        }
-        lgas.set(code, lga);
-      }
-    }
-    const created: PostcodeEntry = {
-      postcode,
-      lgas: [...lgas.values()]
-        .map((lga) => ({ ...lga, suburbs: [...new Set(lga.suburbs)].sort() }))
-        .sort((a, b) => (b.addressShare ?? 0) - (a.addressShare ?? 0) || a.code.localeCompare(b.code)),
-      suburbs: [...new Set(all.map((l) => l.name))].sort(),
-      localities: all,
-    };
-    entries.set(postcode, created);
+    const created = postcodeEntry(index, postcode, [...(byPostcode.get(postcode)?.values() ?? [])]);
+    if (created) entries.set(postcode, created);
     return created;
   };
 
-  const restrict = (locality: LocalityPlacement, jurisdiction: Jurisdiction | undefined): SuburbMatch => ({
-    locality,
-    lgaCodes: locality.lgas
-      .map((lga) => lga.code)
-      .filter((code) => !jurisdiction || jurisdictionOfCode(index, code) === jurisdiction),
-  });
-
-  const matchSuburb = (postcode: string, suburb: string): SuburbMatch[] => {
-    const localities = entry(postcode)?.localities ?? [];
-    const query = parseSuburbQuery(suburb);
-    const exact = localities.filter((l) => l.key === query.key).map((l) => restrict(l, undefined));
-    if (exact.length > 0 || !query.jurisdiction) return exact;
-    return localities
-      .filter((l) => l.key === query.bareKey)
-      .map((l) => restrict(l, query.jurisdiction))
-      .filter((match) => match.lgaCodes.length > 0);
-  };
-
-  const localitiesNamed = (name: string, jurisdiction: Jurisdiction): SuburbMatch[] => {
-    const key = normaliseSuburbName(name);
-    const matches: SuburbMatch[] = [];
-    for (const localities of byPostcode.values()) {
-      const locality = localities.get(key);
-      if (!locality) continue;
-      const match = restrict(locality, jurisdiction);
-      if (match.lgaCodes.length > 0) matches.push(match);
-    }
-    return matches;
-  };
-
   const gnafPostcodes = new Map((input.gnafPostcodes ?? []).map((row) => [row.postcode, row]));
+  let lgaCentroids: Map<string, Coordinates> | undefined;
   const approximateLocation = (
     target: { postcode: string } | { lga: string },
   ): ApproximateLocation | undefined => {
     if ('postcode' in target) {
-      const known = gnafPostcodes.get(target.postcode);
       const point =
-        known ??
-        weightedMean(
-          (entry(target.postcode)?.localities ?? []).flatMap((l) =>
-            l.addressCentroid ? [{ point: l.addressCentroid, weight: l.addresses ?? 0 }] : [],
-          ),
-        );
+        gnafPostcodes.get(target.postcode) ?? localityCentroid(entry(target.postcode)?.localities ?? []);
       return point && { latitude: point.latitude, longitude: point.longitude, precision: 'postcode' };
     }
-    lgaCentroids ??= localityCentroidsByLga();
+    lgaCentroids ??= localityCentroidsByLga(byPostcode);
     const point = lgaCentroids.get(target.lga);
     return point && { ...point, precision: 'lga' };
-  };
-
-  let lgaCentroids: Map<string, Coordinates> | undefined;
-  /** Address-weighted mean of the localities placed wholly in each LGA by their address points. */
-  const localityCentroidsByLga = (): Map<string, Coordinates> => {
-    const points = new Map<string, { point: Coordinates; weight: number }[]>();
-    for (const localities of byPostcode.values()) {
-      for (const l of localities.values()) {
-        const only = l.lgas.length === 1 ? l.lgas[0]?.code : undefined;
-        if (!only || !l.addressCentroid) continue;
-        const list = points.get(only) ?? [];
-        list.push({ point: l.addressCentroid, weight: l.addresses ?? 0 });
-        points.set(only, list);
-      }
-    }
-    const centroids = new Map<string, Coordinates>();
-    for (const [code, weighted] of points) {
-      const mean = weightedMean(weighted);
-      if (mean) centroids.set(code, mean);
-    }
-    return centroids;
   };
 
   return {
     postcodeCount: byPostcode.size,
     entry,
-    matchSuburb,
-    localitiesNamed,
+    matchSuburb: (postcode, suburb) => matchSuburbIn(index, entry(postcode)?.localities ?? [], suburb),
+    localitiesNamed: (name, jurisdiction) => localitiesNamedIn(index, byPostcode, name, jurisdiction),
     approximateLocation,
     unplaced,
   };
+}
+
+/** A postcode's entry from all its localities; undefined when it has none. */
+function postcodeEntry(
+  index: LgaIndex,
+  postcode: string,
+  all: LocalityPlacement[],
+): PostcodeEntry | undefined {
+  if (all.length === 0) return undefined;
+  return {
+    postcode,
+    lgas: lgasOfPostcode(index, all)
+      .map((lga) => ({ ...lga, suburbs: [...new Set(lga.suburbs)].sort() }))
+      .sort((a, b) => (b.addressShare ?? 0) - (a.addressShare ?? 0) || a.code.localeCompare(b.code)),
+    suburbs: [...new Set(all.map((l) => l.name))].sort(),
+    localities: all,
+  };
+}
+
+/** The LGAs a postcode's placed localities lie in, with their suburbs and share of its addresses. */
+function lgasOfPostcode(index: LgaIndex, all: readonly LocalityPlacement[]): PostcodeLga[] {
+  const localities = all.filter((l) => l.lgas.length > 0);
+  const totalAddresses = localities.reduce((sum, l) => sum + (l.addresses ?? 0), 0);
+  const lgas = new Map<string, PostcodeLga>();
+  for (const locality of localities) {
+    // A locality's addresses count towards the LGAs its address points were placed in.
+    const counted = locality.lgas.filter((lga) => lga.basis === 'address_points');
+    for (const { code } of locality.lgas) {
+      const jurisdiction = jurisdictionOfCode(index, code);
+      if (!jurisdiction) continue;
+      const lga = lgas.get(code) ?? {
+        code,
+        name: index.lgas.get(code)?.name ?? code,
+        jurisdiction,
+        addressShare: totalAddresses > 0 ? 0 : null,
+        suburbs: [],
+      };
+      lga.suburbs.push(locality.name);
+      if (lga.addressShare !== null && counted.some((c) => c.code === code)) {
+        lga.addressShare += (locality.addresses ?? 0) / counted.length / totalAddresses;
+      }
+      lgas.set(code, lga);
+    }
+  }
+  return [...lgas.values()];
+}
+
+/** A locality's LGAs, cut to `jurisdiction`'s when one is given. */
+function restrict(
+  index: LgaIndex,
+  locality: LocalityPlacement,
+  jurisdiction: Jurisdiction | undefined,
+): SuburbMatch {
+  return {
+    locality,
+    lgaCodes: locality.lgas
+      .map((lga) => lga.code)
+      .filter((code) => !jurisdiction || jurisdictionOfCode(index, code) === jurisdiction),
+  };
+}
+
+function matchSuburbIn(
+  index: LgaIndex,
+  localities: readonly LocalityPlacement[],
+  suburb: string,
+): SuburbMatch[] {
+  const query = parseSuburbQuery(suburb);
+  const exact = localities.filter((l) => l.key === query.key).map((l) => restrict(index, l, undefined));
+  if (exact.length > 0 || !query.jurisdiction) return exact;
+  return localities
+    .filter((l) => l.key === query.bareKey)
+    .map((l) => restrict(index, l, query.jurisdiction))
+    .filter((match) => match.lgaCodes.length > 0);
+}
+
+function localitiesNamedIn(
+  index: LgaIndex,
+  byPostcode: LocalitiesByPostcode,
+  name: string,
+  jurisdiction: Jurisdiction,
+): SuburbMatch[] {
+  const key = normaliseSuburbName(name);
+  const matches: SuburbMatch[] = [];
+  for (const localities of byPostcode.values()) {
+    const locality = localities.get(key);
+    if (!locality) continue;
+    const match = restrict(index, locality, jurisdiction);
+    if (match.lgaCodes.length > 0) matches.push(match);
+  }
+  return matches;
+}
+
+/** Address-weighted mean of a postcode's localities, for a postcode the G-NAF postcodes table lacks. */
+function localityCentroid(localities: readonly LocalityPlacement[]): Coordinates | undefined {
+  return weightedMean(
+    localities.flatMap((l) =>
+      l.addressCentroid ? [{ point: l.addressCentroid, weight: l.addresses ?? 0 }] : [],
+    ),
+  );
+}
+
+/** Address-weighted mean of the localities placed wholly in each LGA by their address points. */
+function localityCentroidsByLga(byPostcode: LocalitiesByPostcode): Map<string, Coordinates> {
+  const points = new Map<string, { point: Coordinates; weight: number }[]>();
+  for (const localities of byPostcode.values()) {
+    for (const l of localities.values()) {
+      const only = l.lgas.length === 1 ? l.lgas[0]?.code : undefined;
+      if (!only || !l.addressCentroid) continue;
+      const list = points.get(only) ?? [];
+      list.push({ point: l.addressCentroid, weight: l.addresses ?? 0 });
+      points.set(only, list);
+    }
+  }
+  const centroids = new Map<string, Coordinates>();
+  for (const [code, weighted] of points) {
+    const mean = weightedMean(weighted);
+    if (mean) centroids.set(code, mean);
+  }
+  return centroids;
 }

@@ -190,67 +190,15 @@ export function usesWebMercator(seed: number): boolean {
 
 function renderGeojson(options: RenderOptions): string {
   const mercator = usesWebMercator(options.seed);
-  const position = (point: Position): number[] => (mercator ? toMercator(point) : [point[0], point[1], 0]);
-  const published = brisbaneIso(tickTime(options, options.tick));
+  const writing: GeojsonWriting = {
+    position: (point) => (mercator ? toMercator(point) : [point[0], point[1], 0]),
+    published: brisbaneIso(tickTime(options, options.tick)),
+  };
   let objectId = 0;
   const features: object[] = [];
   for (const entry of qldVisibleEntries(options)) {
-    const common = {
-      UniqueID: entry.uniqueId,
-      EventType: 'Fire',
-      Jurisdiction: `${entry.town} Regional`,
-      Locality: entry.suburb,
-      Location: entry.location,
-      CurrentStatus: entry.status,
-      ItemDateTimeLocal_ISO: brisbaneIso(entry.updated, entry.fractional),
-      PublishDateLocal_ISO: published,
-      ItemExpiryDateTimeLocal_ISO: brisbaneIso(new Date(entry.updated.getTime() + 12 * 60 * MINUTE), true),
-      ItemDateTimeUTM: String(Math.floor(entry.updated.getTime() / 1000)),
-      Latitude: entry.lat,
-      Longitude: entry.lng,
-    };
-    if (entry.incident) {
-      features.push({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: position([entry.lng, entry.lat]) },
-        properties: {
-          OBJECTID: ++objectId,
-          ...common,
-          WarningTitle: `Information - ${entry.suburb.toUpperCase()}`,
-          WarningLevel: 'Information',
-          WarningLevelSort: 5,
-          GroupedType: entry.kind.groupedType,
-          VehiclesAssigned: entry.vehicles,
-          VehiclesOnRoute: entry.vehicles > 2 ? 1 : 0,
-          VehiclesOnScene: Math.max(0, entry.vehicles - 1),
-          MultipleWarnings: 'No',
-          MessageSent: 'No',
-        },
-      });
-    }
-    if (entry.warning && entry.ring) {
-      const { level, callToAction } = entry.warning;
-      features.push({
-        type: 'Feature',
-        geometry: { type: 'Polygon', coordinates: [entry.ring.map(position)] },
-        properties: {
-          OBJECTID: ++objectId,
-          ...common,
-          WarningTitle: `${callToAction} - ${entry.suburb} (near ${entry.town})`,
-          WarningLevel: level,
-          WarningLevelSort: level === 'Emergency Warning' ? 1 : level === 'Watch and Act' ? 2 : 3,
-          WarningType_Level: `Bushfire ${level}`,
-          WarningArea: `<p>${entry.suburb} and surrounds</p>`,
-          CallToAction: callToAction,
-          Header: `<p>${callToAction}: ${entry.suburb} &amp; nearby areas</p>`,
-          WarningText: `<div>A fire is burning near ${entry.location}.</div><div>Conditions may change.</div>`,
-          ShouldDo: '<ul><li>Keep up to date.</li><li>Close windows and doors.</li></ul>',
-          GroupedType: entry.kind.groupedType,
-          MultipleWarnings: 'No',
-          MessageSent: 'Yes',
-        },
-      });
-    }
+    if (entry.incident) features.push(incidentFeature(writing, entry, ++objectId));
+    if (hasWarningArea(entry)) features.push(warningFeature(writing, entry, ++objectId));
   }
   return JSON.stringify({
     type: 'FeatureCollection',
@@ -258,6 +206,81 @@ function renderGeojson(options: RenderOptions): string {
     ...(mercator ? { crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3857' } } } : {}),
     features,
   });
+}
+
+/** How one render writes positions (metres or degrees) and when it was published. */
+interface GeojsonWriting {
+  position: (point: Position) => number[];
+  published: string;
+}
+
+/** An entry with a warning polygon to publish. */
+type WarningAreaEntry = QldVisibleEntry & { warning: WarningKind; ring: Position[] };
+
+function hasWarningArea(entry: QldVisibleEntry): entry is WarningAreaEntry {
+  return entry.warning !== undefined && entry.ring !== undefined;
+}
+
+/** The properties an incident's Point and its warning's Polygon share. */
+function commonProperties(entry: QldVisibleEntry, published: string) {
+  return {
+    UniqueID: entry.uniqueId,
+    EventType: 'Fire',
+    Jurisdiction: `${entry.town} Regional`,
+    Locality: entry.suburb,
+    Location: entry.location,
+    CurrentStatus: entry.status,
+    ItemDateTimeLocal_ISO: brisbaneIso(entry.updated, entry.fractional),
+    PublishDateLocal_ISO: published,
+    ItemExpiryDateTimeLocal_ISO: brisbaneIso(new Date(entry.updated.getTime() + 12 * 60 * MINUTE), true),
+    ItemDateTimeUTM: String(Math.floor(entry.updated.getTime() / 1000)),
+    Latitude: entry.lat,
+    Longitude: entry.lng,
+  };
+}
+
+function incidentFeature(writing: GeojsonWriting, entry: QldVisibleEntry, objectId: number): object {
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: writing.position([entry.lng, entry.lat]) },
+    properties: {
+      OBJECTID: objectId,
+      ...commonProperties(entry, writing.published),
+      WarningTitle: `Information - ${entry.suburb.toUpperCase()}`,
+      WarningLevel: 'Information',
+      WarningLevelSort: 5,
+      GroupedType: entry.kind.groupedType,
+      VehiclesAssigned: entry.vehicles,
+      VehiclesOnRoute: entry.vehicles > 2 ? 1 : 0,
+      VehiclesOnScene: Math.max(0, entry.vehicles - 1),
+      MultipleWarnings: 'No',
+      MessageSent: 'No',
+    },
+  };
+}
+
+function warningFeature(writing: GeojsonWriting, entry: WarningAreaEntry, objectId: number): object {
+  const { level, callToAction } = entry.warning;
+  return {
+    type: 'Feature',
+    geometry: { type: 'Polygon', coordinates: [entry.ring.map(writing.position)] },
+    properties: {
+      OBJECTID: objectId,
+      ...commonProperties(entry, writing.published),
+      WarningTitle: `${callToAction} - ${entry.suburb} (near ${entry.town})`,
+      WarningLevel: level,
+      WarningLevelSort: level === 'Emergency Warning' ? 1 : level === 'Watch and Act' ? 2 : 3,
+      WarningType_Level: `Bushfire ${level}`,
+      WarningArea: `<p>${entry.suburb} and surrounds</p>`,
+      CallToAction: callToAction,
+      Header: `<p>${callToAction}: ${entry.suburb} &amp; nearby areas</p>`,
+      WarningText: `<div>A fire is burning near ${entry.location}.</div><div>Conditions may change.</div>`,
+      ShouldDo: '<ul><li>Keep up to date.</li><li>Close windows and doors.</li></ul>',
+      GroupedType: entry.kind.groupedType,
+      MultipleWarnings: 'No',
+      MessageSent: 'Yes',
+    },
+  };
 }
 
 const escapeXml = (text: string): string =>

@@ -373,7 +373,30 @@ function warningProperties(event: SyntheticVicEvent, warning: SyntheticWarning):
 }
 
 function incidentProperties(event: SyntheticVicEvent): Record<string, unknown> {
-  const common = {
+  switch (event.kind) {
+    case 'cfa':
+      return cfaProperties(event);
+    case 'frv':
+      return frvProperties(event);
+    case 'ses':
+      return sesProperties(event);
+    case 'esta':
+      return estaProperties(event);
+    case 'ffmvic':
+    case 'burn':
+      return deecaProperties(event);
+    case 'bom':
+      return bomProperties(event);
+    case 'rfs':
+      return rfsProperties(event);
+    case 'warning':
+      throw new Error('warnings are rendered by warningProperties');
+  }
+}
+
+/** What every agency incident but BOM's carries, first. */
+function commonIncidentProperties(event: SyntheticVicEvent) {
+  return {
     feedType: 'incident',
     category1: event.category1,
     category2: event.category2,
@@ -382,121 +405,134 @@ function incidentProperties(event: SyntheticVicEvent): Record<string, unknown> {
     created: event.created.toISOString(),
     updated: event.updated.toISOString(),
   };
+}
+
+/** The ESTA CAD numbers the CFA, FRV, SES and ESTA incidents carry. */
+function cadProperties(event: SyntheticVicEvent) {
   const estaId = 120_000_000 + event.sourceId;
-  const cad = { estaId, source: event.sourceId % 3 === 0 ? 'RADIO' : '000', eventId: event.eventId };
-  switch (event.kind) {
-    case 'cfa':
-      return {
-        ...common,
-        ...cad,
-        sourceOrg: 'VIC/CFA',
-        sourceId: event.sourceId,
-        sourceFeed: 'cfa-incident',
-        sourceTitle: event.sourceTitle,
-        id: `ESTA:${event.eventId}`,
-        suppress: false,
-        resources: event.resources,
-        cfaId: event.sourceId,
-        size: 'Small',
-        sizeFmt: 'Small',
-      };
-    case 'frv':
-      // FRV's sourceId is its CAD event number, as a string.
-      return {
-        ...common,
-        ...cad,
-        sourceOrg: 'VIC/FRV',
-        sourceId: String(event.sourceId),
-        sourceFeed: 'mfb-incident',
-        sourceTitle: event.sourceTitle,
-        id: `ESTA:${event.sourceId}`,
-        resources: event.resources,
-        mfbId: String(event.sourceId),
-        size: 'Small',
-        sizeFmt: 'Small',
-      };
-    case 'ses':
-      return {
-        ...common,
-        ...cad,
-        source: 'SES STRM',
-        sourceOrg: 'VIC/SES',
-        sourceId: event.sourceId,
-        sourceFeed: 'ses-incident',
-        sourceTitle: 'Undefined',
-        id: `ESTA:${event.eventId}`,
-        suppress: false,
-        resources: event.resources,
-        sesId: event.sourceId,
-      };
-    case 'esta':
-      // CAD times carry milliseconds.
-      return {
-        ...common,
-        ...cad,
-        eventId: `F${event.eventId}`,
-        updated: new Date(event.updated.getTime() + 675).toISOString(),
-        sourceOrg: 'VIC/ESTA',
-        sourceId: event.sourceId,
-        sourceFeed: 'esta-cad-event',
-        sourceTitle: event.location.split(', ').at(-1) ?? event.location,
-        id: `ESTA:${event.eventId}`,
-        suppress: false,
-        resources: 0,
-      };
-    case 'ffmvic':
-    case 'burn': {
-      const size = (event.sizeHa ?? 0).toFixed(2);
-      return {
-        ...common,
-        sourceOrg: 'VIC/DEECA',
-        sourceId: event.sourceId,
-        sourceFeed: event.kind === 'burn' ? 'deeca-burns' : 'deeca-incident',
-        sourceTitle: event.sourceTitle,
-        id: event.sourceId,
-        resources: event.resources,
-        size,
-        sizeFmt: `${size} Ha.`,
-      };
-    }
-    case 'bom': {
-      const product = `IDV20600/${event.sourceId.toString(16).padStart(32, '0')}`;
-      return {
-        feedType: 'incident',
-        status: 'Warning',
-        sourceOrg: 'AU/BOM',
-        sourceId: product,
-        sourceFeed: 'bom-idv20600',
-        sourceTitle: event.sourceTitle,
-        id: product,
-        category1: event.category1,
-        category2: event.category2,
-        name: event.sourceTitle,
-        created: event.created.toISOString(),
-        webHeadline: event.sourceTitle,
-        webBody: null,
-        url: 'http://www.bom.gov.au/vic/warnings/marinewind.shtml',
-        location: event.location,
-      };
-    }
-    case 'rfs':
-      return {
-        ...common,
-        sourceOrg: 'NSW/RFS',
-        sourceId: String(event.sourceId),
-        sourceFeed: 'rfs-cap',
-        sourceTitle: event.location,
-        id: `${DateTime.fromJSDate(event.updated, { zone: SYDNEY }).toFormat("yyyy-MM-dd'T'HH:mm:ss")}.0000000:${event.sourceId}`,
-        name: event.location,
-        created: isoWithOffset(event.created, SYDNEY),
-        updated: isoWithOffset(event.updated, SYDNEY),
-        webHeadline: 'Unknown',
-        url: 'https://www.rfs.nsw.gov.au/fire-information/fires-near-me',
-        sizeFmt: ['0 ha'],
-      };
-    case 'warning':
-      throw new Error('warnings are rendered by warningProperties');
-  }
+  return { estaId, source: event.sourceId % 3 === 0 ? 'RADIO' : '000', eventId: event.eventId };
+}
+
+function cfaProperties(event: SyntheticVicEvent): Record<string, unknown> {
+  return {
+    ...commonIncidentProperties(event),
+    ...cadProperties(event),
+    sourceOrg: 'VIC/CFA',
+    sourceId: event.sourceId,
+    sourceFeed: 'cfa-incident',
+    sourceTitle: event.sourceTitle,
+    id: `ESTA:${event.eventId}`,
+    suppress: false,
+    resources: event.resources,
+    cfaId: event.sourceId,
+    size: 'Small',
+    sizeFmt: 'Small',
+  };
+}
+
+/** FRV's sourceId is its CAD event number, as a string. */
+function frvProperties(event: SyntheticVicEvent): Record<string, unknown> {
+  return {
+    ...commonIncidentProperties(event),
+    ...cadProperties(event),
+    sourceOrg: 'VIC/FRV',
+    sourceId: String(event.sourceId),
+    sourceFeed: 'mfb-incident',
+    sourceTitle: event.sourceTitle,
+    id: `ESTA:${event.sourceId}`,
+    resources: event.resources,
+    mfbId: String(event.sourceId),
+    size: 'Small',
+    sizeFmt: 'Small',
+  };
+}
+
+function sesProperties(event: SyntheticVicEvent): Record<string, unknown> {
+  return {
+    ...commonIncidentProperties(event),
+    ...cadProperties(event),
+    source: 'SES STRM',
+    sourceOrg: 'VIC/SES',
+    sourceId: event.sourceId,
+    sourceFeed: 'ses-incident',
+    sourceTitle: 'Undefined',
+    id: `ESTA:${event.eventId}`,
+    suppress: false,
+    resources: event.resources,
+    sesId: event.sourceId,
+  };
+}
+
+/** CAD times carry milliseconds. */
+function estaProperties(event: SyntheticVicEvent): Record<string, unknown> {
+  return {
+    ...commonIncidentProperties(event),
+    ...cadProperties(event),
+    eventId: `F${event.eventId}`,
+    updated: new Date(event.updated.getTime() + 675).toISOString(),
+    sourceOrg: 'VIC/ESTA',
+    sourceId: event.sourceId,
+    sourceFeed: 'esta-cad-event',
+    sourceTitle: event.location.split(', ').at(-1) ?? event.location,
+    id: `ESTA:${event.eventId}`,
+    suppress: false,
+    resources: 0,
+  };
+}
+
+/** FFMVic fires and planned burns, both published by DEECA. */
+function deecaProperties(event: SyntheticVicEvent): Record<string, unknown> {
+  const size = (event.sizeHa ?? 0).toFixed(2);
+  return {
+    ...commonIncidentProperties(event),
+    sourceOrg: 'VIC/DEECA',
+    sourceId: event.sourceId,
+    sourceFeed: event.kind === 'burn' ? 'deeca-burns' : 'deeca-incident',
+    sourceTitle: event.sourceTitle,
+    id: event.sourceId,
+    resources: event.resources,
+    size,
+    sizeFmt: `${size} Ha.`,
+  };
+}
+
+function bomProperties(event: SyntheticVicEvent): Record<string, unknown> {
+  const product = `IDV20600/${event.sourceId.toString(16).padStart(32, '0')}`;
+  return {
+    feedType: 'incident',
+    status: 'Warning',
+    sourceOrg: 'AU/BOM',
+    sourceId: product,
+    sourceFeed: 'bom-idv20600',
+    sourceTitle: event.sourceTitle,
+    id: product,
+    category1: event.category1,
+    category2: event.category2,
+    name: event.sourceTitle,
+    created: event.created.toISOString(),
+    webHeadline: event.sourceTitle,
+    webBody: null,
+    url: 'http://www.bom.gov.au/vic/warnings/marinewind.shtml',
+    location: event.location,
+  };
+}
+
+/** The NSW RFS cross-border copy: Sydney wall-clock times, and an id made of the update time. */
+function rfsProperties(event: SyntheticVicEvent): Record<string, unknown> {
+  return {
+    ...commonIncidentProperties(event),
+    sourceOrg: 'NSW/RFS',
+    sourceId: String(event.sourceId),
+    sourceFeed: 'rfs-cap',
+    sourceTitle: event.location,
+    id: `${DateTime.fromJSDate(event.updated, { zone: SYDNEY }).toFormat("yyyy-MM-dd'T'HH:mm:ss")}.0000000:${event.sourceId}`,
+    name: event.location,
+    created: isoWithOffset(event.created, SYDNEY),
+    updated: isoWithOffset(event.updated, SYDNEY),
+    webHeadline: 'Unknown',
+    url: 'https://www.rfs.nsw.gov.au/fire-information/fires-near-me',
+    sizeFmt: ['0 ha'],
+  };
 }
 
 /** An events-geojson.json body: the features plus the top-level `properties` the real feed carries. */

@@ -191,71 +191,37 @@ const SEQUENCE_START_MS = Date.parse('2026-01-10T00:00:00.000Z');
  * its kind). Lone incidents come and go throughout.
  */
 export function pollSequence(options: SequenceOptions): GeneratedPoll[] {
-  const random = prng(options.seed ?? 7);
+  const state: SequenceState = {
+    random: prng(options.seed ?? 7),
+    complexes: new Map(),
+    incidents: new Map(),
+    nextId: 0,
+    nextComplex: 0,
+  };
+  const { random, complexes, incidents } = state;
   const pollMs = (options.pollMinutes ?? 5) * 60_000;
   const loneTarget = options.loneIncidents ?? 40;
-  const complexes = new Map<number, Complex>();
-  const incidents = new Map<string, Incident>();
-  let nextId = 0;
-  let nextComplex = 0;
-
-  const addIncident = (complex: Complex, now: string, km: number) => {
-    const [lng, lat] = jitter(random, complex.lng, complex.lat, km);
-    const id = `seq-${String(nextId++).padStart(6, '0')}`;
-    const hectares = categoryOf(complex.eventType) === 'fire' ? Math.round(random() * 300) : null;
-    incidents.set(id, {
-      id,
-      lng,
-      lat,
-      eventType: complex.eventType,
-      reportedAt: now,
-      updatedAt: now,
-      hectares,
-      complex: complex.key,
-    });
-  };
-  const membersOf = (key: number) => [...incidents.values()].filter((incident) => incident.complex === key);
+  const membersOf = (key: number) => membersOfComplex(incidents, key);
 
   const polls: GeneratedPoll[] = [];
   for (let poll = 0; poll < options.polls; poll++) {
     const now = new Date(SEQUENCE_START_MS + poll * pollMs).toISOString();
+    if (random() < 0.35) startComplex(state, now);
+    for (const complex of [...complexes.values()]) advanceComplex(state, complex, now);
 
-    if (random() < 0.35) {
-      const complex: Complex = {
-        key: nextComplex++,
-        eventType: pick(random, COMPLEX_TYPES),
-        lng: 141 + random() * 12,
-        lat: -38 + random() * 9,
-        dLng: (random() - 0.5) * 0.01,
-        dLat: (random() - 0.5) * 0.01,
-        dying: false,
-      };
-      complexes.set(complex.key, complex);
-      const size = 2 + Math.floor(random() * 4);
-      for (let i = 0; i < size; i++) addIncident(complex, now, 3);
-    }
-
-    for (const complex of [...complexes.values()]) {
-      complex.lng += complex.dLng;
-      complex.lat += complex.dLat;
-      if (!complex.dying && random() < 0.004) complex.dying = true;
-      if (!complex.dying && random() < 0.2) addIncident(complex, now, 4);
-      for (const incident of membersOf(complex.key)) {
-        if (random() < (complex.dying ? 0.2 : 0.015)) incidents.delete(incident.id);
-        else if (random() < 0.2) {
-          incident.updatedAt = now;
-          if (incident.hectares !== null) incident.hectares = Math.round(incident.hectares * 1.05);
-        }
-      }
-    }
-
-    splitOne(random, complexes, membersOf, () => nextComplex++);
+    splitOne(random, complexes, membersOf, () => state.nextComplex++);
     mergeOne(random, complexes, membersOf);
 
     for (const complex of [...complexes.values()]) {
       if (membersOf(complex.key).length === 0) complexes.delete(complex.key);
     }
-    churnLoneIncidents(random, incidents, loneTarget, now, () => `lone-${String(nextId++).padStart(6, '0')}`);
+    churnLoneIncidents(
+      random,
+      incidents,
+      loneTarget,
+      now,
+      () => `lone-${String(state.nextId++).padStart(6, '0')}`,
+    );
 
     polls.push({
       now,
@@ -263,6 +229,69 @@ export function pollSequence(options: SequenceOptions): GeneratedPoll[] {
     });
   }
   return polls;
+}
+
+/** The season so far: its one random stream (drawn from in a fixed order), complexes and incidents. */
+interface SequenceState {
+  random: Random;
+  complexes: Map<number, Complex>;
+  incidents: Map<string, Incident>;
+  nextId: number;
+  nextComplex: number;
+}
+
+function membersOfComplex(incidents: Map<string, Incident>, key: number): Incident[] {
+  return [...incidents.values()].filter((incident) => incident.complex === key);
+}
+
+/** A new incident of `complex`, within about `km` of its centre. */
+function addIncident(state: SequenceState, complex: Complex, now: string, km: number): void {
+  const [lng, lat] = jitter(state.random, complex.lng, complex.lat, km);
+  const id = `seq-${String(state.nextId++).padStart(6, '0')}`;
+  const hectares = categoryOf(complex.eventType) === 'fire' ? Math.round(state.random() * 300) : null;
+  state.incidents.set(id, {
+    id,
+    lng,
+    lat,
+    eventType: complex.eventType,
+    reportedAt: now,
+    updatedAt: now,
+    hectares,
+    complex: complex.key,
+  });
+}
+
+/** A complex starts somewhere in the south-east with 2–5 incidents within a few km. */
+function startComplex(state: SequenceState, now: string): void {
+  const { random } = state;
+  const complex: Complex = {
+    key: state.nextComplex++,
+    eventType: pick(random, COMPLEX_TYPES),
+    lng: 141 + random() * 12,
+    lat: -38 + random() * 9,
+    dLng: (random() - 0.5) * 0.01,
+    dLat: (random() - 0.5) * 0.01,
+    dying: false,
+  };
+  state.complexes.set(complex.key, complex);
+  const size = 2 + Math.floor(random() * 4);
+  for (let i = 0; i < size; i++) addIncident(state, complex, now, 3);
+}
+
+/** A poll of a complex: it drifts, may start dying out or gain an incident; members clear or update. */
+function advanceComplex(state: SequenceState, complex: Complex, now: string): void {
+  const { random, incidents } = state;
+  complex.lng += complex.dLng;
+  complex.lat += complex.dLat;
+  if (!complex.dying && random() < 0.004) complex.dying = true;
+  if (!complex.dying && random() < 0.2) addIncident(state, complex, now, 4);
+  for (const incident of membersOfComplex(incidents, complex.key)) {
+    if (random() < (complex.dying ? 0.2 : 0.015)) incidents.delete(incident.id);
+    else if (random() < 0.2) {
+      incident.updatedAt = now;
+      if (incident.hectares !== null) incident.hectares = Math.round(incident.hectares * 1.05);
+    }
+  }
 }
 
 /** Sometimes one complex of four or more splits: its eastern half jumps 45 km east as a new complex. */

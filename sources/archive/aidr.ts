@@ -85,6 +85,132 @@ const sumOrNull = (values: (number | undefined)[]): number | null => {
   return present.length === 0 ? null : present.reduce((total, value) => total + value, 0);
 };
 
+/** A cell's trimmed text, '' when the row lacks the column. */
+type CellText = (column: string) => string;
+/** The one problem that keeps a row out of the archive. */
+interface Rejected {
+  rejected: RowProblem;
+}
+interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+/** The event's first and last days; the end is null when the row gives none. */
+function readDays(text: CellText, line: number): { start: string; end: string | null } | Rejected {
+  const startText = text('startDate');
+  if (startText === '') return { rejected: { line, problem: 'missing', field: 'startDate' } };
+  const start = aidrDate(startText);
+  if (start === undefined)
+    return { rejected: { line, problem: 'invalid', field: 'startDate', value: problemValue(startText) } };
+  const endText = text('endDate');
+  const end = endText === '' ? null : aidrDate(endText);
+  if (end === undefined)
+    return { rejected: { line, problem: 'invalid', field: 'endDate', value: problemValue(endText) } };
+  if (end !== null && end < start) {
+    return { rejected: { line, problem: 'end_before_start', field: 'endDate', value: endText } };
+  }
+  return { start, end };
+}
+
+/** The event's point; undefined when the row gives neither coordinate. */
+function readPoint(text: CellText, line: number): { point: Point | undefined } | Rejected {
+  const [latText, lonText] = [text('lat'), text('lon')];
+  if ((latText === '') !== (lonText === '')) return { rejected: { line, problem: 'half_point' } };
+  const latitude = latText === '' ? null : coordinate(latText, 90);
+  if (latitude === undefined)
+    return { rejected: { line, problem: 'invalid', field: 'lat', value: problemValue(latText) } };
+  const longitude = lonText === '' ? null : coordinate(lonText, 180);
+  if (longitude === undefined) {
+    return { rejected: { line, problem: 'invalid', field: 'lon', value: problemValue(lonText) } };
+  }
+  return { point: latitude !== null && longitude !== null ? { latitude, longitude } : undefined };
+}
+
+/** The impact counts the row gives, by their interchange key. */
+function readCounts(text: CellText, line: number): { counts: Record<string, number> } | Rejected {
+  const counts: Record<string, number> = {};
+  for (const [column, key] of Object.entries(AIDR_COUNT_COLUMNS)) {
+    const value = text(column);
+    if (value === '') continue;
+    if (!COUNT.test(value))
+      return { rejected: { line, problem: 'invalid', field: column, value: problemValue(value) } };
+    counts[key] = Number(value);
+  }
+  return { counts };
+}
+
+/** The fields every state's row of one event shares. */
+interface AidrEvent {
+  id: string;
+  title: string;
+  eventType: EventType;
+  start: string;
+  end: string | null;
+  counts: Record<string, number>;
+  details: string;
+}
+
+/** Where the event's point goes: the state it lies in (`pointState`) and, when the locator knows it, its LGA. */
+interface EventPlacement {
+  point: Point | undefined;
+  pointState: StateCode | undefined;
+  placed: { state: StateCode; lga: string } | undefined;
+}
+
+function aidrDetailsOf(
+  cells: Readonly<Record<string, string | undefined>>,
+  event: {
+    id: string;
+    url: string;
+    states: StateCode[];
+    point: Point | undefined;
+    counts: Record<string, number>;
+  },
+): string {
+  const { id, url, states, point, counts } = event;
+  const description = cells.description ?? '';
+  return JSON.stringify({
+    aidr_id: id,
+    ...(description.trim() !== '' ? { description } : {}),
+    ...(url !== '' ? { source_url: url } : {}),
+    ...(states.length > 1 ? { event_states: states } : {}),
+    ...(point && states.length > 1 ? { event_point: [point.longitude, point.latitude] } : {}),
+    ...(Object.keys(counts).length > 0 ? { impacts: counts } : {}),
+  });
+}
+
+function aidrStateRow(
+  event: AidrEvent,
+  state: StateCode,
+  { point, pointState, placed }: EventPlacement,
+): InterchangeRow {
+  const { counts } = event;
+  const hasPoint = point !== undefined && state === pointState;
+  return {
+    source_id: event.id,
+    agency: AIDR_AGENCY,
+    state,
+    event_type: event.eventType,
+    title: event.title,
+    event_start_date: event.start,
+    event_end_date: event.end,
+    latitude: hasPoint ? point.latitude : null,
+    longitude: hasPoint ? point.longitude : null,
+    address: null,
+    suburb: null,
+    postcode: null,
+    lga: hasPoint && placed?.state === state ? placed.lga : null,
+    magnitude: null,
+    magnitude_scale: null,
+    impact_deaths: counts.deaths ?? null,
+    impact_affected: sumOrNull(AIDR_AFFECTED_COLUMNS.map((column) => counts[AIDR_COUNT_COLUMNS[column]!])),
+    impact_economic: counts.insured_cost ?? null,
+    glide_number: null,
+    details: event.details,
+  };
+}
+
 export function mapAidrRow(
   cells: Readonly<Record<string, string | undefined>>,
   line: number,
@@ -98,38 +224,14 @@ export function mapAidrRow(
   if (id === '') return reject({ line, problem: 'missing', field: 'id' });
   const title = text('title');
   if (title === '') return reject({ line, problem: 'missing', field: 'title' });
-
-  const startText = text('startDate');
-  if (startText === '') return reject({ line, problem: 'missing', field: 'startDate' });
-  const start = aidrDate(startText);
-  if (start === undefined)
-    return reject({ line, problem: 'invalid', field: 'startDate', value: problemValue(startText) });
-  const endText = text('endDate');
-  const end = endText === '' ? null : aidrDate(endText);
-  if (end === undefined)
-    return reject({ line, problem: 'invalid', field: 'endDate', value: problemValue(endText) });
-  if (end !== null && end < start) {
-    return reject({ line, problem: 'end_before_start', field: 'endDate', value: endText });
-  }
-
-  const [latText, lonText] = [text('lat'), text('lon')];
-  if ((latText === '') !== (lonText === '')) return reject({ line, problem: 'half_point' });
-  const latitude = latText === '' ? null : coordinate(latText, 90);
-  if (latitude === undefined)
-    return reject({ line, problem: 'invalid', field: 'lat', value: problemValue(latText) });
-  const longitude = lonText === '' ? null : coordinate(lonText, 180);
-  if (longitude === undefined) {
-    return reject({ line, problem: 'invalid', field: 'lon', value: problemValue(lonText) });
-  }
-
-  const counts: Record<string, number> = {};
-  for (const [column, key] of Object.entries(AIDR_COUNT_COLUMNS)) {
-    const value = text(column);
-    if (value === '') continue;
-    if (!COUNT.test(value))
-      return reject({ line, problem: 'invalid', field: column, value: problemValue(value) });
-    counts[key] = Number(value);
-  }
+  const days = readDays(text, line);
+  if ('rejected' in days) return reject(days.rejected);
+  const located = readPoint(text, line);
+  if ('rejected' in located) return reject(located.rejected);
+  const counted = readCounts(text, line);
+  if ('rejected' in counted) return reject(counted.rejected);
+  const { point } = located;
+  const { counts } = counted;
 
   const { category, eventType, known } = aidrEventType(title);
   if (!known)
@@ -140,7 +242,6 @@ export function mapAidrRow(
   for (const name of listed.unknown) {
     problems.push({ line, problem: 'unknown_region', field: 'regions', value: problemValue(name) });
   }
-  const point = latitude !== null && longitude !== null ? { latitude, longitude } : undefined;
   const placed = point ? locator.byPoint(point.latitude, point.longitude) : undefined;
   // An event that names no state belongs to the state its point lies in, when the locator knows it.
   const states = listed.states.length > 0 ? listed.states : placed ? [placed.state] : [];
@@ -152,41 +253,8 @@ export function mapAidrRow(
   if (point && pointState === undefined)
     problems.push({ line, problem: 'point_not_placed', field: 'regions' });
 
-  const description = cells.description ?? '';
-  const url = text('url');
-  const details = JSON.stringify({
-    aidr_id: id,
-    ...(description.trim() !== '' ? { description } : {}),
-    ...(url !== '' ? { source_url: url } : {}),
-    ...(states.length > 1 ? { event_states: states } : {}),
-    ...(point && states.length > 1 ? { event_point: [point.longitude, point.latitude] } : {}),
-    ...(Object.keys(counts).length > 0 ? { impacts: counts } : {}),
-  });
-
-  const rows = states.map((state): InterchangeRow => {
-    const hasPoint = point !== undefined && state === pointState;
-    return {
-      source_id: id,
-      agency: AIDR_AGENCY,
-      state,
-      event_type: eventType,
-      title,
-      event_start_date: start,
-      event_end_date: end,
-      latitude: hasPoint ? point.latitude : null,
-      longitude: hasPoint ? point.longitude : null,
-      address: null,
-      suburb: null,
-      postcode: null,
-      lga: hasPoint && placed?.state === state ? placed.lga : null,
-      magnitude: null,
-      magnitude_scale: null,
-      impact_deaths: counts.deaths ?? null,
-      impact_affected: sumOrNull(AIDR_AFFECTED_COLUMNS.map((column) => counts[AIDR_COUNT_COLUMNS[column]!])),
-      impact_economic: counts.insured_cost ?? null,
-      glide_number: null,
-      details,
-    };
-  });
+  const details = aidrDetailsOf(cells, { id, url: text('url'), states, point, counts });
+  const event: AidrEvent = { id, title, eventType, ...days, counts, details };
+  const rows = states.map((state) => aidrStateRow(event, state, { point, pointState, placed }));
   return { rows, problems };
 }

@@ -4,6 +4,7 @@ import {
   type Certainty,
   type EventType,
   type IncidentDetails,
+  type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
   type IncidentStatus,
@@ -545,81 +546,121 @@ function cancelledIdentifiers(alerts: readonly CapAlert[]): Set<string> {
   return cancelled;
 }
 
-export function createCapParser(config: CapParserConfig): FeedParser {
-  const zone = STATE_TIME_ZONES[config.state];
-  const feedIdOf = config.feedIdOf ?? ((alert: CapAlert) => alert.identifier || undefined);
-  const map = config.map ?? defaultCapRecord;
-  const areaType = config.areaFeatureType ?? 'warning_area';
+/** A parser's configuration with its defaults filled in. */
+interface CapParserSettings {
+  state: StateCode;
+  agency: string;
+  zone: string;
+  feedIdOf: (alert: CapAlert) => string | undefined;
+  map: (context: CapAlertContext) => CapRecord;
+  areaType: 'warning_area' | 'incident_area';
+  languages: readonly string[] | undefined;
+}
 
-  /**
-   * One alert's record. A Cancel or Error, or an alert one of them references, has no drafts: as the
-   * latest message of its incident it still wins, and so omits the incident.
-   */
-  function readAlert(
-    alert: CapAlert,
-    cancelled: ReadonlySet<string>,
-    collector: RecordCollector,
-  ): CollectedRecord | undefined {
-    if (!isActual(alert)) {
-      collector.drop('test-record', alert.identifier);
-      return undefined;
-    }
-    const feedId = feedIdOf(alert);
-    const source: IncidentSource = { state: config.state, agency: config.agency, feedId: feedId ?? '' };
-    const id = feedId ? incidentId(source) : '';
-    const { unmapped, report } = unmappedFor(id);
-    if (capStatusOf(alert.status) === undefined) report('status', alert.status);
-    const msgType = capMsgTypeOf(alert.msgType);
-    if (msgType === undefined) report('msgType', alert.msgType);
-    if (msgType === 'Ack') return undefined;
-    if (!feedId) {
-      collector.drop('no-id', alert.identifier, unmapped);
-      return undefined;
-    }
-    const record: CollectedRecord = {
-      id,
-      upstreamId: alert.identifier,
-      // The latest `sent` is the incident's latest message.
-      updatedAt: Date.parse(capTime(alert.sent, zone) ?? ''),
-      drafts: [],
-      unmapped,
-    };
-    if ((msgType !== undefined && NOT_INCIDENTS.has(msgType)) || cancelled.has(alert.identifier)) {
-      return record;
-    }
-    const infos = preferredInfos(alert, config.languages);
-    const [info] = infos;
-    if (!info) {
-      report('info', '');
-      return record;
-    }
-    const mapped = map({ alert, infos, info, feedId, incidentId: id, state: config.state, zone, report });
-    if (!mapped.timestamps) {
-      collector.drop('no-timestamps', alert.identifier, unmapped);
-      return undefined;
-    }
-    const { point, polygons } = capGeometry(infos);
-    record.drafts = draftsOf({
-      id,
-      source,
-      title: mapped.title,
-      eventType: mapped.eventType,
-      status: mapped.status,
-      warningLevel: mapped.warningLevel,
-      cap: { severity: mapped.severity, urgency: mapped.urgency, certainty: mapped.certainty },
-      timestamps: { ...mapped.timestamps },
-      place: { ...mapped.place, state: source.state },
-      details: mapped.details,
-      point,
-      polygons,
-      areaType,
-    });
+/** The drafts of one mapped alert: the incident at its circle centre (else its polygons), and its area. */
+function alertDrafts(
+  target: {
+    id: string;
+    source: IncidentSource;
+    infos: readonly CapInfo[];
+    areaType: CapParserSettings['areaType'];
+  },
+  mapped: CapRecord,
+  timestamps: { reported: string; updated: string },
+): IncidentDraft[] {
+  const { point, polygons } = capGeometry(target.infos);
+  return draftsOf({
+    id: target.id,
+    source: target.source,
+    title: mapped.title,
+    eventType: mapped.eventType,
+    status: mapped.status,
+    warningLevel: mapped.warningLevel,
+    cap: { severity: mapped.severity, urgency: mapped.urgency, certainty: mapped.certainty },
+    timestamps: { ...timestamps },
+    place: { ...mapped.place, state: target.source.state },
+    details: mapped.details,
+    point,
+    polygons,
+    areaType: target.areaType,
+  });
+}
+
+/**
+ * One alert's record. A Cancel or Error, or an alert one of them references, has no drafts: as the
+ * latest message of its incident it still wins, and so omits the incident.
+ */
+function readCapAlert(
+  settings: CapParserSettings,
+  alert: CapAlert,
+  cancelled: ReadonlySet<string>,
+  collector: RecordCollector,
+): CollectedRecord | undefined {
+  const { zone } = settings;
+  if (!isActual(alert)) {
+    collector.drop('test-record', alert.identifier);
+    return undefined;
+  }
+  const feedId = settings.feedIdOf(alert);
+  const source: IncidentSource = { state: settings.state, agency: settings.agency, feedId: feedId ?? '' };
+  const id = feedId ? incidentId(source) : '';
+  const { unmapped, report } = unmappedFor(id);
+  if (capStatusOf(alert.status) === undefined) report('status', alert.status);
+  const msgType = capMsgTypeOf(alert.msgType);
+  if (msgType === undefined) report('msgType', alert.msgType);
+  if (msgType === 'Ack') return undefined;
+  if (!feedId) {
+    collector.drop('no-id', alert.identifier, unmapped);
+    return undefined;
+  }
+  const record: CollectedRecord = {
+    id,
+    upstreamId: alert.identifier,
+    // The latest `sent` is the incident's latest message.
+    updatedAt: Date.parse(capTime(alert.sent, zone) ?? ''),
+    drafts: [],
+    unmapped,
+  };
+  if ((msgType !== undefined && NOT_INCIDENTS.has(msgType)) || cancelled.has(alert.identifier)) {
     return record;
   }
+  const infos = preferredInfos(alert, settings.languages);
+  const [info] = infos;
+  if (!info) {
+    report('info', '');
+    return record;
+  }
+  const mapped = settings.map({
+    alert,
+    infos,
+    info,
+    feedId,
+    incidentId: id,
+    state: settings.state,
+    zone,
+    report,
+  });
+  if (!mapped.timestamps) {
+    collector.drop('no-timestamps', alert.identifier, unmapped);
+    return undefined;
+  }
+  record.drafts = alertDrafts({ id, source, infos, areaType: settings.areaType }, mapped, mapped.timestamps);
+  return record;
+}
 
+export function createCapParser(config: CapParserConfig): FeedParser {
+  const settings: CapParserSettings = {
+    state: config.state,
+    agency: config.agency,
+    zone: STATE_TIME_ZONES[config.state],
+    feedIdOf: config.feedIdOf ?? ((alert: CapAlert) => alert.identifier || undefined),
+    map: config.map ?? defaultCapRecord,
+    areaType: config.areaFeatureType ?? 'warning_area',
+    languages: config.languages,
+  };
   return (body): ParseResult => {
     const alerts = readCapAlerts(body, config.feedName);
     const cancelled = cancelledIdentifiers(alerts);
-    return collectRecords(alerts, (alert, collector) => readAlert(alert, cancelled, collector));
+    return collectRecords(alerts, (alert, collector) => readCapAlert(settings, alert, cancelled, collector));
   };
 }

@@ -115,6 +115,52 @@ interface ListContext {
   dayStart: (text: string) => string | undefined;
 }
 
+/** A burn's window: its start (as a time and a day) and its end day; unreadable dates are reported. */
+function burnWindowOf(
+  result: Record<string, unknown>,
+  list: ListContext,
+  report: Report,
+): { startTime: string | undefined; start: string | undefined; end: string | undefined } {
+  const startText = trimmedText(result.startDate);
+  const endText = trimmedText(result.endDate);
+  const startTime = startText ? list.dayStart(startText) : undefined;
+  const start = startTime?.slice(0, 10);
+  const end = endText ? list.dayStart(endText)?.slice(0, 10) : undefined;
+  if (startText && !start) report('startDate', startText);
+  if (endText && !end) report('endDate', endText);
+  return { startTime, start, end };
+}
+
+/** What a burn's details take from its parsing beyond the result itself. */
+interface BurnFacts {
+  rawLocation: string;
+  guarReference: string | undefined;
+  start: string | undefined;
+  end: string | undefined;
+  phase: BurnPhase;
+  feedId: string;
+}
+
+function burnDetailsOf(result: Record<string, unknown>, facts: BurnFacts): Record<string, unknown> {
+  const rawAgency = trimmedText(result.leadAgency);
+  const size = trimmedText(result.size);
+  const sizeHa = size ? Number(size.replace(/[^\d.]/g, '')) : Number.NaN;
+  return withoutUndefined({
+    description: facts.rawLocation || undefined,
+    lead_agency: rawAgency ? leadAgencyName(rawAgency) : undefined,
+    lead_agency_raw: rawAgency && leadAgencyName(rawAgency) !== rawAgency ? rawAgency : undefined,
+    supporting_agencies: trimmedText(result.supportingAgencies),
+    tenure: trimmedText(result.tenure),
+    size,
+    size_ha: size && Number.isFinite(sizeHa) ? sizeHa : undefined,
+    start_date: facts.start,
+    end_date: facts.end,
+    burn_phase: facts.phase,
+    guar_reference: facts.guarReference,
+    source_id: facts.feedId,
+  });
+}
+
 function parseBurn(
   entry: unknown,
   list: ListContext,
@@ -131,13 +177,7 @@ function parseBurn(
   const { unmapped, report } = unmappedFor(id);
   for (const [field, value] of pending) report(field, value);
 
-  const startText = trimmedText(result.startDate);
-  const endText = trimmedText(result.endDate);
-  const startTime = startText ? list.dayStart(startText) : undefined;
-  const start = startTime?.slice(0, 10);
-  const end = endText ? list.dayStart(endText)?.slice(0, 10) : undefined;
-  if (startText && !start) report('startDate', startText);
-  if (endText && !end) report('endDate', endText);
+  const { startTime, start, end } = burnWindowOf(result, list, report);
   const reported = startTime ?? list.asAt;
   const updated = list.asAt ?? startTime;
   if (!reported || !updated) {
@@ -148,23 +188,7 @@ function parseBurn(
 
   const rawLocation = trimmedText(result.location) ?? '';
   const name = rawLocation.replace(LOCATION_SUFFIX, '').trim();
-  const rawAgency = trimmedText(result.leadAgency);
-  const size = trimmedText(result.size);
-  const sizeHa = size ? Number(size.replace(/[^\d.]/g, '')) : Number.NaN;
-  const details = withoutUndefined({
-    description: rawLocation || undefined,
-    lead_agency: rawAgency ? leadAgencyName(rawAgency) : undefined,
-    lead_agency_raw: rawAgency && leadAgencyName(rawAgency) !== rawAgency ? rawAgency : undefined,
-    supporting_agencies: trimmedText(result.supportingAgencies),
-    tenure: trimmedText(result.tenure),
-    size,
-    size_ha: size && Number.isFinite(sizeHa) ? sizeHa : undefined,
-    start_date: start,
-    end_date: end,
-    burn_phase: phase,
-    guar_reference: guarReference,
-    source_id: feedId,
-  });
+  const details = burnDetailsOf(result, { rawLocation, guarReference, start, end, phase, feedId });
   const place: IncidentLocation = {
     address: name,
     suburb: '',

@@ -1,12 +1,15 @@
 import {
   categoryOf,
   incidentId,
+  type EventType,
   type IncidentDetails,
   type IncidentDraft,
   type IncidentLocation,
   type IncidentSource,
+  type IncidentStatus,
   type Position,
   type UnmappedValue,
+  type WarningLevel,
   STATE_TIME_ZONES,
 } from '../../model/index.js';
 import { suburbReader } from '../common/address.js';
@@ -124,6 +127,49 @@ function timestampsOf(
   return notifiedIso ? { timestamps, notifiedIso } : { timestamps };
 }
 
+/** An incident's raw vocabulary and what it maps to. */
+interface IncidentVocabulary {
+  category: string;
+  eventtype: string;
+  eventType: EventType;
+  rawStatus: string;
+  status: IncidentStatus;
+  alertLevel: string;
+  warningLevel: WarningLevel;
+}
+
+/** The event type (eventtype, else category), status and AWS level; unknown values are reported. */
+function vocabularyOf(
+  incident: Record<string, unknown>,
+  display: Record<string, unknown>,
+  report: Report,
+): IncidentVocabulary {
+  const category = trimmedText(incident.category) ?? '';
+  const categoryEvent = categoryEventType(category);
+  if (category !== '' && categoryEvent === undefined) report('category', category);
+  const eventtype = trimmedText(incident.eventtype) ?? trimmedText(display['Fire Type']) ?? '';
+  let eventType = eventTypeOf(eventtype);
+  if (eventType === undefined) {
+    report('eventtype', eventtype);
+    eventType = categoryEvent ?? FALLBACK.eventType;
+  }
+  const rawStatus = trimmedText(incident.status) ?? trimmedText(display.Status) ?? '';
+  let status = rawStatus === '' ? 'active' : statusOf(rawStatus);
+  if (status === undefined) {
+    report('status', rawStatus);
+    status = FALLBACK.status;
+  }
+  const alertLevel = trimmedText(display['Alert Level']) ?? '';
+  let warningLevel = warningLevelOf(alertLevel);
+  if (warningLevel === undefined) {
+    report('Alert Level', alertLevel);
+    warningLevel = FALLBACK.warningLevel;
+  }
+  // The map files planned burns under category "advice" with Alert Level Advice: not an AWS warning.
+  if (warningLevel === 'advice' && isPlannedBurnCategory(category)) warningLevel = 'none';
+  return { category, eventtype, eventType, rawStatus, status, alertLevel, warningLevel };
+}
+
 function parseIncident(value: unknown, collector: RecordCollector): CollectedRecord | undefined {
   const incident = isRecord(value) ? value : {};
   const display = isRecord(incident.properties) ? incident.properties : {};
@@ -149,37 +195,14 @@ function parseIncident(value: unknown, collector: RecordCollector): CollectedRec
     unmapped.push({ field, value: text, incidentId: id });
   };
   if (coordinate && !position) report('coordinate', coordinate);
-
-  const category = trimmedText(incident.category) ?? '';
-  const categoryEvent = categoryEventType(category);
-  if (category !== '' && categoryEvent === undefined) report('category', category);
-  const eventtype = trimmedText(incident.eventtype) ?? trimmedText(display['Fire Type']) ?? '';
-  let eventType = eventTypeOf(eventtype);
-  if (eventType === undefined) {
-    report('eventtype', eventtype);
-    eventType = categoryEvent ?? FALLBACK.eventType;
-  }
-  const rawStatus = trimmedText(incident.status) ?? trimmedText(display.Status) ?? '';
-  let status = rawStatus === '' ? 'active' : statusOf(rawStatus);
-  if (status === undefined) {
-    report('status', rawStatus);
-    status = FALLBACK.status;
-  }
-  const alertLevel = trimmedText(display['Alert Level']) ?? '';
-  let warningLevel = warningLevelOf(alertLevel);
-  if (warningLevel === undefined) {
-    report('Alert Level', alertLevel);
-    warningLevel = FALLBACK.warningLevel;
-  }
-  // The map files planned burns under category "advice" with Alert Level Advice: not an AWS warning.
-  if (warningLevel === 'advice' && isPlannedBurnCategory(category)) warningLevel = 'none';
+  const { eventtype, eventType, status, warningLevel, ...raw } = vocabularyOf(incident, display, report);
 
   const closedIso = trimmedText(incident.dateclosed);
   const details: IncidentDetails = withoutEmpty({
-    category,
+    category: raw.category,
     type: eventtype,
-    status_raw: rawStatus,
-    alert_level: alertLevel,
+    status_raw: raw.rawStatus,
+    alert_level: raw.alertLevel,
     responsible_agency: trimmedText(display['Responsible Agency']),
     closed: closedIso ? (parseIsoTimeInZone(closedIso, ZONE, ZONE) ?? closedIso) : undefined,
     source_id: feedId,

@@ -124,6 +124,51 @@ function propertyPosition(properties: Record<string, unknown>, report: Report): 
   return [longitude, latitude];
 }
 
+/** What a feature's details take from its parsing beyond the properties. */
+interface DetailsInput {
+  uniqueId: string;
+  level: string;
+  rawStatus: string;
+  locality: string | undefined;
+  warningTitle: string | undefined;
+  /** `ItemExpiryDateTimeLocal_ISO` as read (its unreadable text is reported, and kept as given). */
+  expires: string | undefined;
+}
+
+function featureDetailsOf(properties: Record<string, unknown>, input: DetailsInput): Record<string, unknown> {
+  const expiryText = trimmedText(properties.ItemExpiryDateTimeLocal_ISO);
+  const publishedText = trimmedText(properties.PublishDateLocal_ISO);
+  return withoutEmpty({
+    description: textOf(properties.WarningText),
+    warning_title: input.warningTitle,
+    call_to_action: trimmedText(properties.CallToAction),
+    warning_level: input.level,
+    warning_level_sort: numberOf(properties.WarningLevelSort),
+    warning_type_level: trimmedText(properties.WarningType_Level),
+    warning_area: textOf(properties.WarningArea),
+    header: textOf(properties.Header),
+    impacts: textOf(properties.Impacts),
+    should_do: textOf(properties.ShouldDo),
+    leave_safely: textOf(properties.LeaveSafely),
+    further_information: textOf(properties.FurtherInformation),
+    status_raw: input.rawStatus,
+    type: trimmedText(properties.EventType),
+    grouped_type: trimmedText(properties.GroupedType),
+    jurisdiction: trimmedText(properties.Jurisdiction),
+    locality: input.locality,
+    vehicles_assigned: numberOf(properties.VehiclesAssigned),
+    vehicles_on_route: numberOf(properties.VehiclesOnRoute),
+    vehicles_on_scene: numberOf(properties.VehiclesOnScene),
+    multiple_warnings: flagOf(properties.MultipleWarnings),
+    message_sent: flagOf(properties.MessageSent),
+    published: publishedText ? (localIsoTime(publishedText) ?? publishedText) : undefined,
+    expires: input.expires ?? expiryText,
+    item_date_time_utm: trimmedText(properties.ItemDateTimeUTM),
+    object_id: numberOf(properties.OBJECTID) ?? trimmedText(properties.OBJECTID),
+    source_id: input.uniqueId,
+  });
+}
+
 function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector): FeatureRecord | undefined {
   const { properties, geometry: featureGeometry } = featureParts(feature);
   const name = trimmedText(properties.OBJECTID) ?? '';
@@ -138,9 +183,7 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
   const rawStatus = trimmedText(properties.CurrentStatus) ?? '';
   const status = lookup(report, 'CurrentStatus', rawStatus, statusOf, FALLBACK.status);
   const eventType = eventTypeOf(properties, report);
-  const expiryText = trimmedText(properties.ItemExpiryDateTimeLocal_ISO);
   const expires = localTimeReader(properties, report)('ItemExpiryDateTimeLocal_ISO');
-  const publishedText = trimmedText(properties.PublishDateLocal_ISO);
 
   const geometry = geometryInDegrees(featureGeometry, isRecord(feature) ? (feature.crs ?? crs) : crs);
   const flat = flattenGeometry(geometry);
@@ -155,35 +198,7 @@ function parseFeature(feature: unknown, crs: unknown, collector: RecordCollector
     warningLevel,
     timestamps,
     place: placeOf(address, locality || suburbOf(address)),
-    details: withoutEmpty({
-      description: textOf(properties.WarningText),
-      warning_title: warningTitle,
-      call_to_action: trimmedText(properties.CallToAction),
-      warning_level: level,
-      warning_level_sort: numberOf(properties.WarningLevelSort),
-      warning_type_level: trimmedText(properties.WarningType_Level),
-      warning_area: textOf(properties.WarningArea),
-      header: textOf(properties.Header),
-      impacts: textOf(properties.Impacts),
-      should_do: textOf(properties.ShouldDo),
-      leave_safely: textOf(properties.LeaveSafely),
-      further_information: textOf(properties.FurtherInformation),
-      status_raw: rawStatus,
-      type: trimmedText(properties.EventType),
-      grouped_type: trimmedText(properties.GroupedType),
-      jurisdiction: trimmedText(properties.Jurisdiction),
-      locality,
-      vehicles_assigned: numberOf(properties.VehiclesAssigned),
-      vehicles_on_route: numberOf(properties.VehiclesOnRoute),
-      vehicles_on_scene: numberOf(properties.VehiclesOnScene),
-      multiple_warnings: flagOf(properties.MultipleWarnings),
-      message_sent: flagOf(properties.MessageSent),
-      published: publishedText ? (localIsoTime(publishedText) ?? publishedText) : undefined,
-      expires: expires ?? expiryText,
-      item_date_time_utm: trimmedText(properties.ItemDateTimeUTM),
-      object_id: numberOf(properties.OBJECTID) ?? trimmedText(properties.OBJECTID),
-      source_id: uniqueId,
-    }),
+    details: featureDetailsOf(properties, { uniqueId, level, rawStatus, locality, warningTitle, expires }),
   };
   const record: FeatureRecord = {
     id,

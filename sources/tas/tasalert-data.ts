@@ -134,6 +134,48 @@ function present(value: unknown): unknown {
   return value === null || value === '' ? undefined : value;
 }
 
+/** What a record's details need beyond its properties. */
+interface DetailsInput {
+  source: IncidentSource;
+  nested: boolean;
+  type: { name?: string; code?: string };
+  statusRaw: string | undefined;
+  warningId: string | undefined;
+}
+
+function recordDetailsOf(properties: Record<string, unknown>, input: DetailsInput): Record<string, unknown> {
+  const { source, type } = input;
+  const burntArea = stringOf(properties.burntArea);
+  const sizeHa = leadingNumber(burntArea);
+  const linkedIncident = isRecord(properties.incident) ? stringOf(properties.incident.id)?.trim() : undefined;
+  const bodyHtml = stringOf(properties.bodyHtml);
+  const reviewDatetime = stringOf(properties.reviewDatetime);
+
+  return withoutUndefined({
+    description: bodyHtml === undefined ? undefined : htmlToPlainLines(bodyHtml),
+    feed_type: stringOf(properties.feedType) ?? (input.nested ? 'incident' : undefined),
+    alert_level: stringOf(properties.alertLevel),
+    type: type.name,
+    event_code: type.code,
+    event_icon: isRecord(properties.type) ? stringOf(properties.type.eventIcon) : undefined,
+    status_raw: input.statusRaw,
+    size_ha: sizeHa,
+    burnt_area: burntArea !== undefined && sizeHa === undefined ? burntArea : undefined,
+    area: present(stringOf(properties.area)?.trim()),
+    cad_id: present(stringOf(properties.number)?.trim()),
+    incident_source: stringOf(properties.incidentSource),
+    pinned: typeof properties.pinned === 'boolean' ? properties.pinned : undefined,
+    group_key: present(properties.groupKey),
+    review_datetime:
+      reviewDatetime === undefined ? undefined : (parseIsoTimeInZone(reviewDatetime, ZONE) ?? reviewDatetime),
+    nearby_safer_place: present(properties.nearbySaferPlace),
+    evacuation_centre: present(properties.evacuationCentre),
+    incident_id: linkedIncident ? incidentId({ ...source, feedId: linkedIncident }) : undefined,
+    warning_id: input.warningId,
+    source_id: source.feedId,
+  });
+}
+
 function parseRecord(
   properties: Record<string, unknown>,
   geometry: unknown,
@@ -164,34 +206,12 @@ function parseRecord(
   if (kind === 'incident') polygons.push(...flattenGeometry(properties.burntAreaGeometry).polygons);
 
   const address = stringOf(properties.address)?.trim() ?? '';
-  const burntArea = stringOf(properties.burntArea);
-  const sizeHa = leadingNumber(burntArea);
-  const linkedIncident = isRecord(properties.incident) ? stringOf(properties.incident.id)?.trim() : undefined;
-  const bodyHtml = stringOf(properties.bodyHtml);
-  const reviewDatetime = stringOf(properties.reviewDatetime);
-
-  const details = withoutUndefined({
-    description: bodyHtml === undefined ? undefined : htmlToPlainLines(bodyHtml),
-    feed_type: stringOf(properties.feedType) ?? (nested ? 'incident' : undefined),
-    alert_level: stringOf(properties.alertLevel),
-    type: type.name,
-    event_code: type.code,
-    event_icon: isRecord(properties.type) ? stringOf(properties.type.eventIcon) : undefined,
-    status_raw: statusRaw,
-    size_ha: sizeHa,
-    burnt_area: burntArea !== undefined && sizeHa === undefined ? burntArea : undefined,
-    area: present(stringOf(properties.area)?.trim()),
-    cad_id: present(stringOf(properties.number)?.trim()),
-    incident_source: stringOf(properties.incidentSource),
-    pinned: typeof properties.pinned === 'boolean' ? properties.pinned : undefined,
-    group_key: present(properties.groupKey),
-    review_datetime:
-      reviewDatetime === undefined ? undefined : (parseIsoTimeInZone(reviewDatetime, ZONE) ?? reviewDatetime),
-    nearby_safer_place: present(properties.nearbySaferPlace),
-    evacuation_centre: present(properties.evacuationCentre),
-    incident_id: linkedIncident ? incidentId({ ...source, feedId: linkedIncident }) : undefined,
-    warning_id: context.warningId,
-    source_id: feedId,
+  const details = recordDetailsOf(properties, {
+    source,
+    nested,
+    type,
+    statusRaw,
+    warningId: context.warningId,
   });
   const place = {
     address: address || (stringOf(properties.area)?.trim() ?? ''),

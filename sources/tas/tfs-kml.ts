@@ -1,4 +1,4 @@
-import { incidentId, type IncidentSource, STATE_TIME_ZONES } from '../../model/index.js';
+import { incidentId, type IncidentSource, STATE_TIME_ZONES, type WarningLevel } from '../../model/index.js';
 import { wallClockToZonedIso } from '../common/cached-zone-offsets.js';
 import { collectRecords, type CollectedRecord, type RecordCollector } from '../common/collector.js';
 import { type FlatGeometry } from '../common/geometry.js';
@@ -149,6 +149,49 @@ function timestampsOf(fields: Description['fields'], report: Report): Timestamps
 
 type Kind = 'incident' | 'alert-area';
 
+/** The Alert Level row; without one, the `styleUrl` icon. */
+function warningLevelOf(
+  alertLevel: string | undefined,
+  styleUrl: string | undefined,
+  report: Report,
+): WarningLevel {
+  return alertLevel !== undefined || styleUrl === undefined
+    ? lookup(report, 'Alert Level', alertLevel ?? '', tfsWarningLevelOf, FALLBACK.warningLevel)
+    : lookup(report, 'styleUrl', styleUrl, tfsStyleWarningLevelOf, FALLBACK.warningLevel);
+}
+
+/** The ids a placemark's details name: its own, and for an alert area the incident it is about. */
+interface PlacemarkIds {
+  kind: Kind;
+  source: IncidentSource;
+  incidentNo: string | undefined;
+  upstreamId: string;
+}
+
+function placemarkDetailsOf(
+  placemark: TfsPlacemark,
+  description: Description,
+  { kind, source, incidentNo, upstreamId }: PlacemarkIds,
+): Record<string, unknown> {
+  const { fields } = description;
+  return withoutUndefined({
+    description: description.text,
+    alert_level: fields['Alert Level'],
+    style: placemark.styleUrl,
+    type: fields.Type,
+    status_raw: fields.Status,
+    responsible_agency: fields.Agency,
+    size: fields.Size,
+    size_ha: leadingNumber(fields.Size),
+    cad_id: incidentNo,
+    incident_id:
+      kind === 'alert-area' && incidentNo ? incidentId({ ...source, feedId: incidentNo }) : undefined,
+    alert_id: description.alertId,
+    source_id: upstreamId,
+    source_url: description.moreInfoUrl,
+  });
+}
+
 function parsePlacemark(
   placemark: TfsPlacemark,
   kind: Kind,
@@ -172,31 +215,12 @@ function parsePlacemark(
   if (!started) return undefined;
   const { report } = started;
 
-  const alertLevel = fields['Alert Level'];
-  const warningLevel =
-    alertLevel !== undefined || placemark.styleUrl === undefined
-      ? lookup(report, 'Alert Level', alertLevel ?? '', tfsWarningLevelOf, FALLBACK.warningLevel)
-      : lookup(report, 'styleUrl', placemark.styleUrl, tfsStyleWarningLevelOf, FALLBACK.warningLevel);
+  const warningLevel = warningLevelOf(fields['Alert Level'], placemark.styleUrl, report);
   const eventType = lookup(report, 'Type', fields.Type ?? '', tfsEventTypeOf, FALLBACK.eventType);
   const status = lookup(report, 'Status', fields.Status ?? '', tfsStatusOf, FALLBACK.status);
 
   const address = placemark.name?.trim() ?? '';
-  const details = withoutUndefined({
-    description: description.text,
-    alert_level: alertLevel,
-    style: placemark.styleUrl,
-    type: fields.Type,
-    status_raw: fields.Status,
-    responsible_agency: fields.Agency,
-    size: fields.Size,
-    size_ha: leadingNumber(fields.Size),
-    cad_id: incidentNo,
-    incident_id:
-      kind === 'alert-area' && incidentNo ? incidentId({ ...source, feedId: incidentNo }) : undefined,
-    alert_id: description.alertId,
-    source_id: upstreamId,
-    source_url: description.moreInfoUrl,
-  });
+  const details = placemarkDetailsOf(placemark, description, { kind, source, incidentNo, upstreamId });
   return collectedDrafts(
     started,
     {

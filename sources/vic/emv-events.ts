@@ -2,8 +2,10 @@ import {
   incidentId,
   type Certainty,
   type EventType,
+  type IncidentDetails,
   type IncidentLocation,
   type IncidentSource,
+  type IncidentStatus,
   type ParseResult,
   type Severity,
   type Urgency,
@@ -179,8 +181,23 @@ function titleOf(
   return location ?? meaningfulTitle ?? category2 ?? fallback;
 }
 
-function parseFeature(feature: unknown, collector: RecordCollector): CollectedRecord | undefined {
-  const { properties, geometry } = featureParts(feature);
+/** Who published a feature and under which ids; its `cap` object when it has one. */
+interface FeatureIdentity {
+  cap: Record<string, unknown> | undefined;
+  sourceFeed: string;
+  sourceOrg: string;
+  /** The rule of a known `sourceFeed`/`sourceOrg`; undefined when neither is known. */
+  knownRule: SourceFeedRule | undefined;
+  rule: SourceFeedRule;
+  rawSourceId: string | undefined;
+  upstreamId: string;
+}
+
+/** The feature's publisher and ids, or undefined once it is dropped (test record, republished copy, no id). */
+function identifyFeature(
+  properties: Record<string, unknown>,
+  collector: RecordCollector,
+): FeatureIdentity | undefined {
   const cap = isRecord(properties.cap) ? properties.cap : undefined;
   const sourceFeed = trimmedText(properties.sourceFeed) ?? '';
   const sourceOrg = trimmedText(properties.sourceOrg) ?? '';
@@ -203,23 +220,30 @@ function parseFeature(feature: unknown, collector: RecordCollector): CollectedRe
     collector.drop('no-id', '');
     return undefined;
   }
-
   const rule = knownRule ?? FALLBACK_SOURCE;
-  const source: IncidentSource = {
-    state: 'vic',
-    agency: rule.agency,
-    feedId: `${rule.idPrefix ?? ''}${upstreamId}`,
-  };
-  const id = incidentId(source);
-  const { unmapped, report } = unmappedFor(id);
+  return { cap, sourceFeed, sourceOrg, knownRule, rule, rawSourceId, upstreamId };
+}
 
-  const timestamps = timestampsOf(trimmedText(properties.created), trimmedText(properties.updated), report);
-  if (!timestamps) {
-    // Never "now": the record is left out, and any unreadable time it had is still reported.
-    collector.drop('no-timestamps', rawSourceId ?? '', unmapped);
-    return undefined;
-  }
-  if (!knownRule) report('sourceFeed', sourceFeed || sourceOrg);
+/** What a feature is: its feed type, categories, status, warning level, event type and CAP triple. */
+interface FeatureClass {
+  feedType: string;
+  isWarning: boolean;
+  category1: string;
+  category2: string;
+  statusRaw: string | undefined;
+  status: IncidentStatus;
+  warningLevel: WarningLevel;
+  /** The properties of the incident a warning is about; empty for anything else. */
+  linked: Record<string, unknown>;
+  eventType: EventType;
+  capTriple: CapTriple;
+}
+
+function classifyFeature(
+  properties: Record<string, unknown>,
+  { cap, rule }: FeatureIdentity,
+  report: Report,
+): FeatureClass {
   const feedType = trimmedText(properties.feedType) ?? '';
   if (!FEED_TYPES.has(feedType.toLowerCase())) report('feedType', feedType);
   const isWarning = feedType.toLowerCase() === 'warning';
@@ -243,29 +267,47 @@ function parseFeature(feature: unknown, collector: RecordCollector): CollectedRe
     ? warningEventTypeOf(cap, linked, category2, report)
     : incidentEventTypeOf(category1, category2, report);
   const capTriple = capTripleOf(cap, warningLevel, report);
+  return {
+    feedType,
+    isWarning,
+    category1,
+    category2,
+    statusRaw,
+    status,
+    warningLevel,
+    linked,
+    eventType,
+    capTriple,
+  };
+}
 
-  const location = trimmedText(properties.location) ?? '';
-  const incidentLocation = trimmedText(linked.location);
+/** The feature's details: its texts, upstream ids, raw vocabulary, sizes and CAP fields. */
+function featureDetailsOf(
+  properties: Record<string, unknown>,
+  identity: FeatureIdentity,
+  kind: FeatureClass,
+): IncidentDetails {
+  const { cap, rule } = identity;
   const webBody = trimmedText(properties.webBody);
   const text = trimmedText(properties.text);
   const headline = trimmedText(properties.webHeadline);
   const sourceTitle = trimmedText(properties.sourceTitle);
   const callSource = trimmedText(properties.source);
   const statewide = trimmedText(properties.statewide)?.toUpperCase();
-  const details = withoutUndefined({
+  return withoutUndefined({
     description: (webBody && htmlToPlainLines(webBody)) || text,
     headline: headline && headline.toLowerCase() !== 'unknown' ? headline : undefined,
-    feed_type: feedType || undefined,
-    source_org: sourceOrg || undefined,
-    source_feed: sourceFeed || undefined,
-    source_id: rawSourceId,
+    feed_type: kind.feedType || undefined,
+    source_org: identity.sourceOrg || undefined,
+    source_feed: identity.sourceFeed || undefined,
+    source_id: identity.rawSourceId,
     upstream_id: trimmedText(properties.id),
     source_title: sourceTitle && sourceTitle.toLowerCase() !== 'undefined' ? sourceTitle : undefined,
     source_url: trimmedText(properties.url) ?? (text ? MORE_DETAILS.exec(text)?.[1] : undefined),
-    category1: category1 || undefined,
-    category2: category2 || undefined,
-    status_raw: statusRaw,
-    fire_danger_rating: rule.statusKind === 'fire-danger-rating' ? statusRaw : undefined,
+    category1: kind.category1 || undefined,
+    category2: kind.category2 || undefined,
+    status_raw: kind.statusRaw,
+    fire_danger_rating: rule.statusKind === 'fire-danger-rating' ? kind.statusRaw : undefined,
     size: sizeOf(properties.sizeFmt) ?? trimmedText(properties.size),
     size_ha: numberOf(properties.size),
     resources: numberOf(properties.resources),
@@ -281,9 +323,35 @@ function parseFeature(feature: unknown, collector: RecordCollector): CollectedRe
     cap_event_code: trimmedText(cap?.eventCode),
     cap_response_type: trimmedText(cap?.responseType),
     cap_sender_name: trimmedText(cap?.senderName),
-    incident_location: incidentLocation,
-    incident_type: isWarning ? trimmedText(linked.category2) : undefined,
+    incident_location: trimmedText(kind.linked.location),
+    incident_type: kind.isWarning ? trimmedText(kind.linked.category2) : undefined,
   });
+}
+
+function parseFeature(feature: unknown, collector: RecordCollector): CollectedRecord | undefined {
+  const { properties, geometry } = featureParts(feature);
+  const identity = identifyFeature(properties, collector);
+  if (!identity) return undefined;
+  const { cap, rule, rawSourceId, upstreamId } = identity;
+  const source: IncidentSource = {
+    state: 'vic',
+    agency: rule.agency,
+    feedId: `${rule.idPrefix ?? ''}${upstreamId}`,
+  };
+  const id = incidentId(source);
+  const { unmapped, report } = unmappedFor(id);
+
+  const timestamps = timestampsOf(trimmedText(properties.created), trimmedText(properties.updated), report);
+  if (!timestamps) {
+    // Never "now": the record is left out, and any unreadable time it had is still reported.
+    collector.drop('no-timestamps', rawSourceId ?? '', unmapped);
+    return undefined;
+  }
+  if (!identity.knownRule) report('sourceFeed', identity.sourceFeed || identity.sourceOrg);
+  const kind = classifyFeature(properties, identity, report);
+  const { isWarning, linked } = kind;
+
+  const location = trimmedText(properties.location) ?? '';
   const place: IncidentLocation = {
     address: location,
     suburb: rule.addressLike && !isWarning ? suburbOf(location) : '',
@@ -291,20 +359,20 @@ function parseFeature(feature: unknown, collector: RecordCollector): CollectedRe
     lga: '',
   };
   const warningTitle = isWarning
-    ? { event: trimmedText(cap?.event) ?? trimmedText(linked.category2), place: incidentLocation }
+    ? { event: trimmedText(cap?.event) ?? trimmedText(linked.category2), place: trimmedText(linked.location) }
     : undefined;
   const flat = flattenGeometry(geometry);
   const drafts = draftsOf({
     id,
     source,
     title: titleOf(properties, rule, warningTitle, upstreamId),
-    eventType,
-    status,
-    warningLevel,
-    cap: capTriple,
+    eventType: kind.eventType,
+    status: kind.status,
+    warningLevel: kind.warningLevel,
+    cap: kind.capTriple,
     timestamps,
     place,
-    details,
+    details: featureDetailsOf(properties, identity, kind),
     point: flat.points[0],
     polygons: flat.polygons,
     areaType: isWarning ? 'warning_area' : rule.area,

@@ -68,6 +68,38 @@ function filledSections(html: string): string[] {
   return filled;
 }
 
+/** What an item's details take from its reading beyond the item itself. */
+interface MessageFacts {
+  /** The title before " for <place>". */
+  head: string;
+  description: Description;
+  /** The link's last segment, the message id when it looks like one. */
+  tail: string | undefined;
+  guid: string | undefined;
+  link: string;
+}
+
+function messageDetailsOf(item: Record<string, unknown>, facts: MessageFacts): Record<string, unknown> {
+  const { tail } = facts;
+  const { fields, sections } = facts.description;
+  const areaLevels = [
+    ...new Set(asList(item['georss:alertLevel']).map((level) => joinedTextOf(level).trim())),
+  ].filter(Boolean);
+  return withoutUndefined({
+    warning_type: facts.head,
+    category: fields.Category,
+    alert_summary: fields['Alert Summary'],
+    description: fields.Content,
+    template_sections: sections.length > 0 ? sections : undefined,
+    area_alert_levels: areaLevels.length > 0 ? areaLevels : undefined,
+    region: textOf(itemText(item, 'dfes:region')),
+    cad_id: textOf(itemText(item, 'dfes:incidentNumber')),
+    message_id: tail && MESSAGE_ID.test(tail) ? tail : undefined,
+    source_id: facts.guid,
+    source_url: textOf(facts.link),
+  });
+}
+
 export const parseWaDfesMessageRss: FeedParser = (body) => {
   const collector = new RecordCollector();
   for (const item of readDfesRss(body, FEED).items) {
@@ -99,9 +131,6 @@ export const parseWaDfesMessageRss: FeedParser = (body) => {
       { field: 'category', value: fields.Category },
       sections,
     );
-    const areaLevels = [
-      ...new Set(asList(item['georss:alertLevel']).map((level) => joinedTextOf(level).trim())),
-    ].filter(Boolean);
 
     collector.add(
       collectedOf(
@@ -114,19 +143,7 @@ export const parseWaDfesMessageRss: FeedParser = (body) => {
           polygons: itemPolygons(item, context.report),
           areaType: 'warning_area',
           place: { address: place, suburb: '', lga: lgasIn(place).join(', ') },
-          details: withoutUndefined({
-            warning_type: head,
-            category: fields.Category,
-            alert_summary: fields['Alert Summary'],
-            description: fields.Content,
-            template_sections: sections.length > 0 ? sections : undefined,
-            area_alert_levels: areaLevels.length > 0 ? areaLevels : undefined,
-            region: textOf(itemText(item, 'dfes:region')),
-            cad_id: textOf(itemText(item, 'dfes:incidentNumber')),
-            message_id: tail && MESSAGE_ID.test(tail) ? tail : undefined,
-            source_id: guid,
-            source_url: textOf(link),
-          }),
+          details: messageDetailsOf(item, { head, description: { fields, sections }, tail, guid, link }),
         },
         context.source.feedId,
       ),

@@ -60,6 +60,39 @@ function passThrough(value: unknown): unknown {
   return value;
 }
 
+/** What an incident's details take from its parsing beyond the record itself. */
+interface IncidentFacts {
+  type: string | undefined;
+  statusRaw: string | undefined;
+  suburbs: string[];
+  /** `published-date-time` as read. */
+  published: string | undefined;
+  cadId: string | undefined;
+  websiteId: string | undefined;
+}
+
+function v1IncidentDetailsOf(record: Record<string, unknown>, facts: IncidentFacts): Record<string, unknown> {
+  const { suburbs } = facts;
+  const crossStreet = isRecord(record['nearest-cross-street'])
+    ? textOf(record['nearest-cross-street'].value)
+    : undefined;
+  return withoutUndefined({
+    type: facts.type,
+    status_raw: facts.statusRaw,
+    cross_street: crossStreet,
+    suburbs: suburbs.length > 0 ? suburbs : undefined,
+    dfes_regions: textsOf(record['dfes-regions']).length > 0 ? textsOf(record['dfes-regions']) : undefined,
+    icon: textOf(record['incident-icon']),
+    entity_type: textOf(record.entityType),
+    entity_sub_type: textOf(record.entitySubType),
+    publishing_status: textOf(record['publishing-status']),
+    event: passThrough(record.event),
+    published: facts.published,
+    cad_id: facts.cadId,
+    source_id: facts.websiteId,
+  });
+}
+
 export const parseWaDfesV1Incidents: FeedParser = (body) => {
   const collector = new RecordCollector();
   for (const entry of readList(body, INCIDENTS_FEED, 'incidents')) {
@@ -84,9 +117,6 @@ export const parseWaDfesV1Incidents: FeedParser = (body) => {
     const type = textOf(record['incident-type']);
     const statusRaw = textOf(record['incident-status']);
     const location = isRecord(record.location) ? record.location : {};
-    const crossStreet = isRecord(record['nearest-cross-street'])
-      ? textOf(record['nearest-cross-street'].value)
-      : undefined;
     const suburbs = textsOf(record.suburbs);
     const lgas = textsOf(record.lga);
     const geoSource = geoSourceOf(record['geo-source']);
@@ -108,21 +138,13 @@ export const parseWaDfesV1Incidents: FeedParser = (body) => {
             suburb: suburbs[0] ?? '',
             lga: lgas.join(', '),
           },
-          details: withoutUndefined({
+          details: v1IncidentDetailsOf(record, {
             type,
-            status_raw: statusRaw,
-            cross_street: crossStreet,
-            suburbs: suburbs.length > 0 ? suburbs : undefined,
-            dfes_regions:
-              textsOf(record['dfes-regions']).length > 0 ? textsOf(record['dfes-regions']) : undefined,
-            icon: textOf(record['incident-icon']),
-            entity_type: textOf(record.entityType),
-            entity_sub_type: textOf(record.entitySubType),
-            publishing_status: textOf(record['publishing-status']),
-            event: passThrough(record.event),
+            statusRaw,
+            suburbs,
             published: published[2],
-            cad_id: cadId,
-            source_id: websiteId,
+            cadId,
+            websiteId,
           }),
         },
         context.source.feedId,

@@ -148,6 +148,7 @@ describe('the archive load workflow', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  // A worker is killed and a new one takes over past the heartbeat time-out: 30 s on a quiet machine.
   it('resumes a streaming load from its last checkpoint after the worker is SIGKILLed, to the exact row count', async () => {
     const loadId = `archive-load-kill-${randomUUID().slice(0, 8)}`;
     const handle = await client.workflow.start(archiveLoad, {
@@ -190,7 +191,7 @@ describe('the archive load workflow', () => {
     const lake = await lakeRows();
     expect(lake).toMatchObject({ rows: expected.records, ids: expected.records });
     expect(lake.files.every((file) => file.partition.source === 'generated')).toBe(true);
-  });
+  }, 180_000);
 
   it('loads the same source again in bulk in place of the first load: no row twice', async () => {
     const first = await lakeRows();

@@ -195,56 +195,103 @@ async function assertEmpty(directory: string): Promise<void> {
   if (entries.length > 0) throw new Error(`the output folder is not empty: ${directory}`);
 }
 
-export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoadResult> {
-  await assertEmpty(options.outDir);
-  await mkdir(options.outDir, { recursive: true });
-  const instance = await DuckDBInstance.create(':memory:', {
+/** An in-memory DuckDB with the load's settings (threads, memory, spill folder) where given. */
+function openLoadInstance(options: BulkLoadOptions): Promise<DuckDBInstance> {
+  return DuckDBInstance.create(':memory:', {
     ...(options.threads ? { threads: String(options.threads) } : {}),
     ...(options.memoryLimit ? { memory_limit: options.memoryLimit } : {}),
     ...(options.tempDirectory ? { temp_directory: options.tempDirectory } : {}),
   });
-  const connection = await instance.connect();
+}
+
+/** Tells `onStep` the seconds since the previous step ended (or since the timer was made). */
+function stepTimer(onStep: BulkLoadOptions['onStep']): (step: BulkLoadStep) => void {
   let stepStarted = performance.now();
-  const stepDone = (step: BulkLoadStep): void => {
+  return (step) => {
     const now = performance.now();
-    options.onStep?.(step, (now - stepStarted) / 1000);
+    onStep?.(step, (now - stepStarted) / 1000);
     stepStarted = now;
   };
-  try {
-    for (const macro of MAPPING_MACROS) await connection.run(macro);
-    const source = sourceSql(options.input);
-    const holdings = await holdingsOf(connection, source.sql);
-    // Insertion order is kept, so a staged row's rowid is its ordinal among the records read.
-    await connection.run(
-      `CREATE TEMP TABLE staged AS
+}
+
+/** Reads the input whole into `staged`, each row with its problem (or null) and its key columns. */
+async function stageInput(
+  connection: DuckDBConnection,
+  input: string,
+): Promise<{ csv: boolean; holdings: Holdings }> {
+  for (const macro of MAPPING_MACROS) await connection.run(macro);
+  const source = sourceSql(input);
+  const holdings = await holdingsOf(connection, source.sql);
+  // Insertion order is kept, so a staged row's rowid is its ordinal among the records read.
+  await connection.run(
+    `CREATE TEMP TABLE staged AS
        SELECT *, ${problemSql(holdings)} AS problem, ${keyColumnsSql(holdings)} FROM ${source.sql}`,
-    );
-    stepDone('read and check');
-    const rejected = source.csv
-      ? await rows<RejectedLine>(
-          connection,
-          `SELECT line, min(error_type) AS error_type, min(error_message) AS error_message, min(csv_line) AS csv_line
+  );
+  return { csv: source.csv, holdings };
+}
+
+/**
+ * The problems of the load by input line: lines the CSV reader rejected, and staged rows that break
+ * an interchange rule; with how many records were read.
+ */
+async function collectProblems(
+  connection: DuckDBConnection,
+  csv: boolean,
+): Promise<{ problems: RowProblem[]; rowsRead: number }> {
+  const rejected = csv
+    ? await rows<RejectedLine>(
+        connection,
+        `SELECT line, min(error_type) AS error_type, min(error_message) AS error_message, min(csv_line) AS csv_line
            FROM archive_rejects GROUP BY line ORDER BY line`,
-        )
-      : [];
-    const bad = await rows<{
-      ordinal: bigint;
-      problem: { problem: string; field: string | null; value: string | null };
-    }>(connection, `SELECT rowid AS ordinal, problem FROM staged WHERE problem IS NOT NULL ORDER BY rowid`);
-    const lines = lineNumbers(
-      bad.map((row) => Number(row.ordinal)),
-      rejected.map((row) => Number(row.line)),
-    );
-    const problems: RowProblem[] = [
-      ...rejected.map(rejectProblem),
-      ...bad.map(({ problem }, index): RowProblem => ({
-        line: lines[index]!,
-        problem: problem.problem as RowProblem['problem'],
-        ...(problem.field !== null ? { field: problem.field } : {}),
-        ...(problem.value !== null ? { value: problem.value } : {}),
-      })),
-    ].sort((a, b) => a.line - b.line);
-    const [total] = await rows<{ n: bigint }>(connection, 'SELECT count(*) AS n FROM staged');
+      )
+    : [];
+  const bad = await rows<{
+    ordinal: bigint;
+    problem: { problem: string; field: string | null; value: string | null };
+  }>(connection, `SELECT rowid AS ordinal, problem FROM staged WHERE problem IS NOT NULL ORDER BY rowid`);
+  const lines = lineNumbers(
+    bad.map((row) => Number(row.ordinal)),
+    rejected.map((row) => Number(row.line)),
+  );
+  const problems: RowProblem[] = [
+    ...rejected.map(rejectProblem),
+    ...bad.map(({ problem }, index): RowProblem => ({
+      line: lines[index]!,
+      problem: problem.problem as RowProblem['problem'],
+      ...(problem.field !== null ? { field: problem.field } : {}),
+      ...(problem.value !== null ? { value: problem.value } : {}),
+    })),
+  ].sort((a, b) => a.line - b.line);
+  const [total] = await rows<{ n: bigint }>(connection, 'SELECT count(*) AS n FROM staged');
+  return { problems, rowsRead: Number(total!.n) + rejected.length };
+}
+
+/** The files to write: each state's start years grouped into spans of at most `maxRowsPerFile`. */
+async function planArchiveBuckets(
+  connection: DuckDBConnection,
+  maxRowsPerFile: number,
+): Promise<YearBucket[]> {
+  const yearCounts = await rows<{ state: StateCode; year: number; rows: bigint }>(
+    connection,
+    `SELECT k_state AS state, start_year AS year, count(*) AS rows FROM staged WHERE problem IS NULL
+       GROUP BY ALL ORDER BY ALL`,
+  );
+  return planBuckets(
+    yearCounts.map((count) => ({ ...count, rows: Number(count.rows) })),
+    maxRowsPerFile,
+  );
+}
+
+export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoadResult> {
+  await assertEmpty(options.outDir);
+  await mkdir(options.outDir, { recursive: true });
+  const instance = await openLoadInstance(options);
+  const connection = await instance.connect();
+  const stepDone = stepTimer(options.onStep);
+  try {
+    const { csv, holdings } = await stageInput(connection, options.input);
+    stepDone('read and check');
+    const { problems, rowsRead } = await collectProblems(connection, csv);
     stepDone('problems');
 
     await stageApproximateLocations(connection, options.locator);
@@ -252,21 +299,13 @@ export async function loadArchiveBulk(options: BulkLoadOptions): Promise<BulkLoa
     for (const statement of daysTableSql()) await connection.run(statement);
     stepDone('local days');
 
-    const yearCounts = await rows<{ state: StateCode; year: number; rows: bigint }>(
-      connection,
-      `SELECT k_state AS state, start_year AS year, count(*) AS rows FROM staged WHERE problem IS NULL
-       GROUP BY ALL ORDER BY ALL`,
-    );
-    const buckets = planBuckets(
-      yearCounts.map((count) => ({ ...count, rows: Number(count.rows) })),
-      options.maxRowsPerFile ?? 1_000_000,
-    );
+    const buckets = await planArchiveBuckets(connection, options.maxRowsPerFile ?? 1_000_000);
     const select = recordSelectSql(holdings, options.loadedAt);
     const files = await writeFiles(connection, options.outDir, select, buckets);
     stepDone('sort and write');
     return {
       files,
-      rowsRead: Number(total!.n) + rejected.length,
+      rowsRead,
       records: files.reduce((sum, file) => sum + file.rows, 0),
       problems: addProblems(emptyProblemSummary(), problems),
     };

@@ -76,66 +76,14 @@ export async function applyGaugePoll(
 
   await db.run('BEGIN TRANSACTION');
   try {
-    await loadStations(db, poll, context);
-    await db.run(`UPDATE gauge_station SET active = false WHERE source = $1`, [poll.source]);
-    await db.run(`DELETE FROM gauge_station WHERE id IN (SELECT id FROM station_in)`);
-    await db.run(
-      `INSERT INTO gauge_station SELECT s.*, true, coalesce(f.first_seen, $1::TIMESTAMPTZ), $1::TIMESTAMPTZ
-       FROM station_in s LEFT JOIN station_first_seen f ON f.id = s.id`,
-      [now],
-    );
-
+    await replaceStations(db, poll, context, now);
     const readingsFile = join(context.dataDir, stagedReadingsPath(request.stagedPath));
-    // Readings of listed stations only, one per gauge and instant (the last one the file gives).
-    await db.run(
-      `CREATE OR REPLACE TEMP TABLE reading_in AS
-       SELECT gauge_id, $2 AS source, to_timestamp(epoch_ms / 1000.0) AS reading_time,
-         offset_minutes::SMALLINT AS offset_minutes, value, quality, epoch_ms
-       FROM (SELECT *, row_number() OVER () AS line FROM read_csv($1, header = true, quote = '"',
-         columns = {'gauge_id': 'VARCHAR', 'epoch_ms': 'BIGINT', 'offset_minutes': 'INTEGER', 'value': 'DOUBLE', 'quality': 'VARCHAR'}))
-       WHERE gauge_id IN (SELECT id FROM station_in)
-       QUALIFY row_number() OVER (PARTITION BY gauge_id, epoch_ms ORDER BY line DESC) = 1`,
-      [readingsFile, poll.source],
-    );
-    const hotFrom = context.now.getTime() - HOT_READINGS_MS;
-    // New readings, and corrected ones (a reading held with another value or quality), in one join.
-    await db.run(
-      `CREATE OR REPLACE TEMP TABLE reading_fresh AS
-       SELECT i.*, h.gauge_id IS NOT NULL AS corrected
-       FROM reading_in i LEFT JOIN (
-         SELECT gauge_id, reading_time, value, quality FROM gauge_reading_hot
-         WHERE source = $1 AND reading_time >= (SELECT min(reading_time) FROM reading_in)
-       ) h ON h.gauge_id = i.gauge_id AND h.reading_time = i.reading_time
-       WHERE h.gauge_id IS NULL OR h.value <> i.value OR h.quality IS DISTINCT FROM i.quality`,
-      [poll.source],
-    );
-    const counts = await one(
-      db,
-      `SELECT (SELECT count(*) FROM reading_in)::INTEGER AS received,
-         count(*)::INTEGER AS fresh, count(*) FILTER (WHERE corrected)::INTEGER AS corrected,
-         min(epoch_ms) AS oldest FROM reading_fresh`,
-    );
-    if (Number(counts.corrected) > 0) {
-      await db.run(
-        `DELETE FROM gauge_reading_hot h WHERE source = $1 AND EXISTS (
-           SELECT 1 FROM reading_fresh f WHERE f.corrected AND f.gauge_id = h.gauge_id AND f.reading_time = h.reading_time)`,
-        [poll.source],
-      );
-    }
-    await db.run(
-      `INSERT INTO gauge_reading_hot
-       SELECT gauge_id, source, reading_time, offset_minutes, value, quality, $1::TIMESTAMPTZ FROM reading_fresh`,
-      [now],
-    );
-    await db.run(
-      `INSERT INTO gauge_reading_pending
-       SELECT gauge_id, source, reading_time, offset_minutes, value, quality, $1::TIMESTAMPTZ,
-         strftime(epoch_ms(epoch_ms), '%Y-%m') FROM reading_fresh`,
-      [now],
-    );
+    const counts = await stageFreshReadings(db, readingsFile, poll.source);
+    await storeFreshReadings(db, poll.source, { corrected: Number(counts.corrected) > 0, now });
     await updateLatest(db);
     await replaceSeriesThresholds(db, poll);
 
+    const hotFrom = context.now.getTime() - HOT_READINGS_MS;
     const rollups = await rollUp(db, poll, context, {
       hotFrom,
       oldestFresh: counts.oldest === null ? null : Number(counts.oldest),
@@ -165,6 +113,84 @@ export async function applyGaugePoll(
     await db.run('ROLLBACK');
     throw error;
   }
+}
+
+/** The source's station list: a station no longer listed stops being active; listed ones are replaced. */
+async function replaceStations(
+  db: DuckDBConnection,
+  poll: StagedGaugePoll,
+  context: GaugeCommitContext,
+  now: string,
+): Promise<void> {
+  await loadStations(db, poll, context);
+  await db.run(`UPDATE gauge_station SET active = false WHERE source = $1`, [poll.source]);
+  await db.run(`DELETE FROM gauge_station WHERE id IN (SELECT id FROM station_in)`);
+  await db.run(
+    `INSERT INTO gauge_station SELECT s.*, true, coalesce(f.first_seen, $1::TIMESTAMPTZ), $1::TIMESTAMPTZ
+       FROM station_in s LEFT JOIN station_first_seen f ON f.id = s.id`,
+    [now],
+  );
+}
+
+/**
+ * The poll's readings in reading_in and those new to the warehouse in reading_fresh; returns how many
+ * were received, fresh and corrected, and the oldest fresh one (epoch ms, null when none).
+ */
+async function stageFreshReadings(db: DuckDBConnection, readingsFile: string, source: string) {
+  // Readings of listed stations only, one per gauge and instant (the last one the file gives).
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE reading_in AS
+       SELECT gauge_id, $2 AS source, to_timestamp(epoch_ms / 1000.0) AS reading_time,
+         offset_minutes::SMALLINT AS offset_minutes, value, quality, epoch_ms
+       FROM (SELECT *, row_number() OVER () AS line FROM read_csv($1, header = true, quote = '"',
+         columns = {'gauge_id': 'VARCHAR', 'epoch_ms': 'BIGINT', 'offset_minutes': 'INTEGER', 'value': 'DOUBLE', 'quality': 'VARCHAR'}))
+       WHERE gauge_id IN (SELECT id FROM station_in)
+       QUALIFY row_number() OVER (PARTITION BY gauge_id, epoch_ms ORDER BY line DESC) = 1`,
+    [readingsFile, source],
+  );
+  // New readings, and corrected ones (a reading held with another value or quality), in one join.
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE reading_fresh AS
+       SELECT i.*, h.gauge_id IS NOT NULL AS corrected
+       FROM reading_in i LEFT JOIN (
+         SELECT gauge_id, reading_time, value, quality FROM gauge_reading_hot
+         WHERE source = $1 AND reading_time >= (SELECT min(reading_time) FROM reading_in)
+       ) h ON h.gauge_id = i.gauge_id AND h.reading_time = i.reading_time
+       WHERE h.gauge_id IS NULL OR h.value <> i.value OR h.quality IS DISTINCT FROM i.quality`,
+    [source],
+  );
+  return one(
+    db,
+    `SELECT (SELECT count(*) FROM reading_in)::INTEGER AS received,
+         count(*)::INTEGER AS fresh, count(*) FILTER (WHERE corrected)::INTEGER AS corrected,
+         min(epoch_ms) AS oldest FROM reading_fresh`,
+  );
+}
+
+/** Fresh readings into the hot table (replacing the values they correct) and the publish queue. */
+async function storeFreshReadings(
+  db: DuckDBConnection,
+  source: string,
+  fresh: { corrected: boolean; now: string },
+): Promise<void> {
+  if (fresh.corrected) {
+    await db.run(
+      `DELETE FROM gauge_reading_hot h WHERE source = $1 AND EXISTS (
+           SELECT 1 FROM reading_fresh f WHERE f.corrected AND f.gauge_id = h.gauge_id AND f.reading_time = h.reading_time)`,
+      [source],
+    );
+  }
+  await db.run(
+    `INSERT INTO gauge_reading_hot
+       SELECT gauge_id, source, reading_time, offset_minutes, value, quality, $1::TIMESTAMPTZ FROM reading_fresh`,
+    [fresh.now],
+  );
+  await db.run(
+    `INSERT INTO gauge_reading_pending
+       SELECT gauge_id, source, reading_time, offset_minutes, value, quality, $1::TIMESTAMPTZ,
+         strftime(epoch_ms(epoch_ms), '%Y-%m') FROM reading_fresh`,
+    [fresh.now],
+  );
 }
 
 async function one(db: DuckDBConnection, sql: string, params: (string | number)[] = []) {

@@ -1,6 +1,10 @@
 import { generateLgaGrid, generateLocalityTables } from '../geo/index.js';
 import type { LgaRef } from '../../../model/index.js';
-import { generateDrfaActivationsCsv } from './drfa-activations-csv.js';
+import {
+  generateDrfaActivationsCsv,
+  type PinnedActivation,
+  type StandInActivation,
+} from './drfa-activations-csv.js';
 import { nswRegisterPageHtml } from './nsw-register-html.js';
 import { README_EXAMPLE_EVENT_NAME, README_EXAMPLE_LGA, README_EXAMPLES } from './readme-examples.js';
 
@@ -51,22 +55,36 @@ export function standInDeclarationFiles(
   const drfa = generateDrfaActivationsCsv(lgas, {
     events: options.events ?? 12,
     until,
-    ...(examples
-      ? {
-          pinned: [
-            {
-              agrn: README_EXAMPLES.agrn,
-              eventName: README_EXAMPLE_EVENT_NAME,
-              hazard: 'Flood',
-              startDate: README_EXAMPLES.startDate,
-              lgas: lgas.filter((lga) => lga.code === README_EXAMPLE_LGA.code),
-            },
-          ],
-        }
-      : {}),
+    ...(examples ? { pinned: [readmeExampleActivation(lgas)] } : {}),
   });
-  // The NSW register declares the NSW LGAs of the latest NSW activation.
-  const latestNsw = drfa.activations
+  return {
+    [STAND_IN_FILE_NAMES.boundaries]: JSON.stringify(grid.geojson),
+    [STAND_IN_FILE_NAMES.gnafLocalities]: tables.gnafLocalitiesCsv,
+    [STAND_IN_FILE_NAMES.gnafPostcodes]: tables.gnafPostcodesCsv,
+    [STAND_IN_FILE_NAMES.postcodeLocalities]: tables.postcodeLocalitiesCsv,
+    [STAND_IN_FILE_NAMES.drfaActivations]: drfa.csv,
+    [STAND_IN_FILE_NAMES.nswRegister]: nswRegisterPage(drfa.activations, lgas, until),
+  };
+}
+
+/** The activation the README's examples ask about, over the LGA beside the grid. */
+function readmeExampleActivation(lgas: readonly LgaRef[]): PinnedActivation {
+  return {
+    agrn: README_EXAMPLES.agrn,
+    eventName: README_EXAMPLE_EVENT_NAME,
+    hazard: 'Flood',
+    startDate: README_EXAMPLES.startDate,
+    lgas: lgas.filter((lga) => lga.code === README_EXAMPLE_LGA.code),
+  };
+}
+
+/** The NSW register declares the NSW LGAs of the latest NSW activation. */
+function nswRegisterPage(
+  activations: readonly StandInActivation[],
+  lgas: readonly LgaRef[],
+  until: string,
+): string {
+  const latestNsw = activations
     .filter((activation) => activation.lgaCodes.some((code) => code.startsWith('1')))
     .sort((a, b) => b.startDate.localeCompare(a.startDate))[0];
   const declared = lgas.filter((lga) => latestNsw?.lgaCodes.includes(lga.code));
@@ -75,20 +93,13 @@ export function standInDeclarationFiles(
     month: 'long',
     timeZone: 'UTC',
   });
-  return {
-    [STAND_IN_FILE_NAMES.boundaries]: JSON.stringify(grid.geojson),
-    [STAND_IN_FILE_NAMES.gnafLocalities]: tables.gnafLocalitiesCsv,
-    [STAND_IN_FILE_NAMES.gnafPostcodes]: tables.gnafPostcodesCsv,
-    [STAND_IN_FILE_NAMES.postcodeLocalities]: tables.postcodeLocalitiesCsv,
-    [STAND_IN_FILE_NAMES.drfaActivations]: drfa.csv,
-    [STAND_IN_FILE_NAMES.nswRegister]: nswRegisterPageHtml('stand-in', [
-      {
-        agrn: latestNsw?.agrn ?? 9999,
-        disasterTypes: 'NSW Storms and floods',
-        name: `Made-up NSW Storms and Floods from ${Number(day)} ${monthName} ${year ?? ''} onwards`,
-        lgas: declared,
-        assistance: ['Counter disaster operations'],
-      },
-    ]),
-  };
+  return nswRegisterPageHtml('stand-in', [
+    {
+      agrn: latestNsw?.agrn ?? 9999,
+      disasterTypes: 'NSW Storms and floods',
+      name: `Made-up NSW Storms and Floods from ${Number(day)} ${monthName} ${year ?? ''} onwards`,
+      lgas: declared,
+      assistance: ['Counter disaster operations'],
+    },
+  ]);
 }

@@ -95,30 +95,94 @@ export function generateLgaGrid(options: LgaGridOptions = {}): LgaGrid {
   const size = options.cellDegrees ?? 0.5;
   const [originLng, originLat] = options.origin ?? [150, -28];
   const vertices = Math.max(1, options.verticesPerEdge ?? 1);
-  const features: object[] = [];
-  const lgas: StandInLga[] = [];
-  const cells = new Map<string, { west: number; north: number; size: number }>();
-  const feature = (lga: StandInLga, geometry: object | null, areaSqKm: number) => {
-    lgas.push(lga);
-    features.push({
-      type: 'Feature',
-      geometry,
-      properties: {
-        LGA_CODE22: lga.code,
-        LGA_NAME22: lga.name,
-        STE_CODE21: STATES[lga.state].digit,
-        STE_NAME21: STATES[lga.state].name,
-        AUS_CODE21: 'AUS',
-        AUS_NAME21: 'Australia',
-        AREASQKM: areaSqKm,
-      },
-    });
+  const collected: CollectedLgas = { features: [], lgas: [], cells: new Map() };
+  const layout: GridLayout = {
+    columns,
+    rows,
+    size,
+    origin: [originLng, originLat],
+    vertices,
+    cellArea: Math.round(size * 111 * size * 96),
+    enclaveCell: { column: 1, row: Math.min(1, rows - 1) },
+    islandCell: { column: columns - 1, row: rows - 1 },
+    enclave: { code: '', west: 0, north: 0, size: size / 4 },
+    island: { code: '', west: originLng + columns * size + size / 4, north: 0, size: size / 5 },
   };
-  const cellArea = Math.round(size * 111 * size * 96);
-  const enclaveCell = { column: 1, row: Math.min(1, rows - 1) };
-  const islandCell = { column: columns - 1, row: rows - 1 };
-  const enclave = { code: '', west: 0, north: 0, size: size / 4 };
-  const island = { code: '', west: originLng + columns * size + size / 4, north: 0, size: size / 5 };
+  addGridCells(layout, collected);
+  const { enclave, island } = layout;
+  const enclaveState = layout.enclaveCell.row === 0 ? 'qld' : 'nsw';
+  addFeature(
+    collected,
+    { code: enclave.code, name: `${madeUpName(columns * rows + 1)} Enclave`, state: enclaveState },
+    { type: 'Polygon', coordinates: [ring(square(enclave.west, enclave.north, enclave.size), vertices)] },
+    Math.round(layout.cellArea / 16),
+  );
+  collected.cells.set(enclave.code, enclave);
+  for (const extra of options.extraLgas ?? []) addExtraLga(collected, extra, vertices);
+  addFeature(collected, { code: '19499', name: 'No usual address (NSW)', state: 'nsw' }, null, 0);
+  addFeature(collected, { code: '39499', name: 'No usual address (Qld)', state: 'qld' }, null, 0);
+  return {
+    geojson: {
+      type: 'FeatureCollection',
+      ...(options.madeUp !== undefined ? { madeUp: options.madeUp } : {}),
+      features: collected.features,
+    },
+    lgas: collected.lgas.filter((lga) => !lga.name.startsWith('No usual address')),
+    cellOf: (code) => collected.cells.get(code),
+    enclave,
+    island,
+  };
+}
+
+type Square = { west: number; north: number; size: number };
+
+/** The features written so far, the LGAs they are, and the square each LGA's localities go in. */
+interface CollectedLgas {
+  features: object[];
+  lgas: StandInLga[];
+  cells: Map<string, Square>;
+}
+
+/** The grid's shape; `enclave` and `island` are filled in as their cells are laid. */
+interface GridLayout {
+  columns: number;
+  rows: number;
+  size: number;
+  origin: Position;
+  vertices: number;
+  cellArea: number;
+  enclaveCell: { column: number; row: number };
+  islandCell: { column: number; row: number };
+  enclave: LgaGrid['enclave'];
+  island: LgaGrid['island'];
+}
+
+function addFeature(
+  collected: CollectedLgas,
+  lga: StandInLga,
+  geometry: object | null,
+  areaSqKm: number,
+): void {
+  collected.lgas.push(lga);
+  collected.features.push({
+    type: 'Feature',
+    geometry,
+    properties: {
+      LGA_CODE22: lga.code,
+      LGA_NAME22: lga.name,
+      STE_CODE21: STATES[lga.state].digit,
+      STE_NAME21: STATES[lga.state].name,
+      AUS_CODE21: 'AUS',
+      AUS_NAME21: 'Australia',
+      AREASQKM: areaSqKm,
+    },
+  });
+}
+
+/** The square LGAs, row by row: the top row in Queensland, the rest in New South Wales. */
+function addGridCells(layout: GridLayout, collected: CollectedLgas): void {
+  const { columns, rows, size } = layout;
+  const [originLng, originLat] = layout.origin;
   for (let row = 0; row < rows; row += 1) {
     for (let column = 0; column < columns; column += 1) {
       const state = row === 0 ? 'qld' : 'nsw';
@@ -126,55 +190,55 @@ export function generateLgaGrid(options: LgaGridOptions = {}): LgaGrid {
       const code = `${STATES[state].digit}${String(1000 + n * 10).padStart(4, '0')}`;
       const west = originLng + column * size;
       const north = originLat - row * size;
-      cells.set(code, { west, north, size });
-      const outer = ring(square(west, north, size), vertices);
-      let geometry: object = { type: 'Polygon', coordinates: [outer] };
-      if (column === enclaveCell.column && row === enclaveCell.row) {
-        Object.assign(enclave, {
-          code: `${STATES[state].digit}9000`,
-          west: west + size / 4,
-          north: north - size / 4,
-        });
-        // Holes wind clockwise: the enclave's square, reversed.
-        const hole = ring(square(enclave.west, enclave.north, enclave.size), vertices).reverse();
-        geometry = { type: 'Polygon', coordinates: [outer, hole] };
-      }
-      if (column === islandCell.column && row === islandCell.row) {
-        island.code = code;
-        island.north = north - size / 3;
-        const islet = ring(square(island.west, island.north, island.size), vertices);
-        geometry = { type: 'MultiPolygon', coordinates: [[outer], [islet]] };
-      }
-      feature({ code, name: madeUpName(n), state, column, row }, geometry, cellArea);
+      collected.cells.set(code, { west, north, size });
+      const geometry = cellGeometry(layout, { column, row, code, state, west, north });
+      addFeature(collected, { code, name: madeUpName(n), state, column, row }, geometry, layout.cellArea);
     }
   }
-  const enclaveState = enclaveCell.row === 0 ? 'qld' : 'nsw';
-  feature(
-    { code: enclave.code, name: `${madeUpName(columns * rows + 1)} Enclave`, state: enclaveState },
-    { type: 'Polygon', coordinates: [ring(square(enclave.west, enclave.north, enclave.size), vertices)] },
-    Math.round(cellArea / 16),
-  );
-  cells.set(enclave.code, enclave);
-  for (const extra of options.extraLgas ?? []) {
-    const { code, name, state, west, north, size: side } = extra;
-    cells.set(code, { west, north, size: side });
-    feature(
-      { code, name, state },
-      { type: 'Polygon', coordinates: [ring(square(west, north, side), vertices)] },
-      Math.round(side * 111 * side * 96),
-    );
+}
+
+/** A cell's square; the enclave's cell gets a hole for it, the island's cell the islet offshore. */
+function cellGeometry(
+  layout: GridLayout,
+  cell: {
+    column: number;
+    row: number;
+    code: string;
+    state: StandInLga['state'];
+    west: number;
+    north: number;
+  },
+): object {
+  const { size, vertices, enclave, island } = layout;
+  const { column, row, code, state, west, north } = cell;
+  const outer = ring(square(west, north, size), vertices);
+  let geometry: object = { type: 'Polygon', coordinates: [outer] };
+  if (column === layout.enclaveCell.column && row === layout.enclaveCell.row) {
+    Object.assign(enclave, {
+      code: `${STATES[state].digit}9000`,
+      west: west + size / 4,
+      north: north - size / 4,
+    });
+    // Holes wind clockwise: the enclave's square, reversed.
+    const hole = ring(square(enclave.west, enclave.north, enclave.size), vertices).reverse();
+    geometry = { type: 'Polygon', coordinates: [outer, hole] };
   }
-  feature({ code: '19499', name: 'No usual address (NSW)', state: 'nsw' }, null, 0);
-  feature({ code: '39499', name: 'No usual address (Qld)', state: 'qld' }, null, 0);
-  return {
-    geojson: {
-      type: 'FeatureCollection',
-      ...(options.madeUp !== undefined ? { madeUp: options.madeUp } : {}),
-      features,
-    },
-    lgas: lgas.filter((lga) => !lga.name.startsWith('No usual address')),
-    cellOf: (code) => cells.get(code),
-    enclave,
-    island,
-  };
+  if (column === layout.islandCell.column && row === layout.islandCell.row) {
+    island.code = code;
+    island.north = north - size / 3;
+    const islet = ring(square(island.west, island.north, island.size), vertices);
+    geometry = { type: 'MultiPolygon', coordinates: [[outer], [islet]] };
+  }
+  return geometry;
+}
+
+function addExtraLga(collected: CollectedLgas, extra: ExtraLga, vertices: number): void {
+  const { code, name, state, west, north, size: side } = extra;
+  collected.cells.set(code, { west, north, size: side });
+  addFeature(
+    collected,
+    { code, name, state },
+    { type: 'Polygon', coordinates: [ring(square(west, north, side), vertices)] },
+    Math.round(side * 111 * side * 96),
+  );
 }

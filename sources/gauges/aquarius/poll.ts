@@ -1,9 +1,9 @@
-import type { FloodThresholds, GaugeSeries } from '../../../model/index.js';
+import type { FloodThresholds, GaugeSeries, GaugeStation } from '../../../model/index.js';
 import { formatAtOffset } from '../../../model/time/fixed-offset.js';
 import type { PollSequence, PollWindow } from '../poll-sequence.js';
 import type { GaugeSourceContext } from '../station.js';
 import { parseAquariusCorrectedData } from './corrected-data.js';
-import { parseAquariusDescriptions } from './descriptions.js';
+import { parseAquariusDescriptions, type AquariusSeriesDescription } from './descriptions.js';
 import { parseAquariusLocation, type AquariusLocation } from './location-data.js';
 import { aquariusSeries, aquariusStation } from './series.js';
 import { aquariusFloodThresholds } from './thresholds.js';
@@ -21,6 +21,37 @@ export interface AquariusSourceFields extends GaugeSourceContext {
 /** Locations barely change: the worker keeps them (window.memory), by source and identifier. */
 const locationKey = (source: string, identifier: string) => `aquarius-location|${source}|${identifier}`;
 
+/** A published series' station, with its description and remembered location. */
+interface DescribedStation {
+  station: GaugeStation;
+  description: AquariusSeriesDescription;
+  location: AquariusLocation | undefined;
+}
+
+/** The station of each published series, at its remembered location, and their flood thresholds by station id. */
+function aquariusStations(
+  descriptions: readonly AquariusSeriesDescription[],
+  { source, toMs, memory }: Pick<PollWindow<AquariusSourceFields>, 'source' | 'toMs' | 'memory'>,
+): { stations: DescribedStation[]; seriesThresholds: Map<string, FloodThresholds> } {
+  const officialDescriptions = `${source.baseUrl}${source.publishPath}/GetTimeSeriesDescriptionList`;
+  const locationOf = (identifier: string) =>
+    memory.get(locationKey(source.name, identifier)) as AquariusLocation | undefined;
+  const seriesThresholds = new Map<string, FloodThresholds>();
+  const retrieved = new Date(toMs).toISOString().slice(0, 10);
+  const stations = descriptions.map((description) => {
+    const location = locationOf(description.locationIdentifier);
+    const station = aquariusStation(description, location, source, description.measure!);
+    const thresholds = aquariusFloodThresholds(description, {
+      atMs: toMs,
+      sourceUrl: officialDescriptions,
+      retrieved,
+    });
+    if (thresholds) seriesThresholds.set(station.id, thresholds);
+    return { station, description, location };
+  });
+  return { stations, seriesThresholds };
+}
+
 /**
  * An AQUARIUS Publish v2 poll: the series descriptions (with their flood thresholds), the series
  * changed since the last committed poll's token (every series without one, or when it expired), the
@@ -37,13 +68,10 @@ export function* aquariusPoll({
   memory,
 }: PollWindow<AquariusSourceFields>): PollSequence {
   const base = `${baseUrl}${source.publishPath}`;
-  const officialDescriptions = `${source.baseUrl}${source.publishPath}/GetTimeSeriesDescriptionList`;
   const get = (operation: string, query: Record<string, string> = {}) => {
     const search = new URLSearchParams(query).toString();
     return `${base}/${operation}${search ? `?${search}` : ''}`;
   };
-  const locationOf = (identifier: string) =>
-    memory.get(locationKey(source.name, identifier)) as AquariusLocation | undefined;
 
   const descriptionsBody = yield get('GetTimeSeriesDescriptionList');
   const descriptions = parseAquariusDescriptions(descriptionsBody).filter(
@@ -61,20 +89,8 @@ export function* aquariusPoll({
     memory.set(key, parseAquariusLocation(body));
   }
 
+  const { stations, seriesThresholds } = aquariusStations(descriptions, { source, toMs, memory });
   const series: GaugeSeries[] = [];
-  const seriesThresholds = new Map<string, FloodThresholds>();
-  const retrieved = new Date(toMs).toISOString().slice(0, 10);
-  const stations = descriptions.map((description) => {
-    const location = locationOf(description.locationIdentifier);
-    const station = aquariusStation(description, location, source, description.measure!);
-    const thresholds = aquariusFloodThresholds(description, {
-      atMs: toMs,
-      sourceUrl: officialDescriptions,
-      retrieved,
-    });
-    if (thresholds) seriesThresholds.set(station.id, thresholds);
-    return { station, description, location };
-  });
   const offset = source.standardOffsetMinutes;
   for (const { description, location } of stations) {
     if (changed && !changed.has(description.uniqueId)) continue;
