@@ -41,7 +41,8 @@ import {
   stagedRowsFile,
   writeArchiveLakeFiles,
 } from '../warehouse/archive/index.js';
-import { currentManifest, sqlString } from '../warehouse/publish.js';
+import { sqlString } from '../warehouse/sql.js';
+import { currentManifest } from '../warehouse/publication.js';
 import type { Warehouse } from '../warehouse/warehouse.js';
 import type {
   ArchiveLoadRequest,

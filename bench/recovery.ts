@@ -30,7 +30,7 @@ import { S3LakeStorage } from '../lake/storage/s3-storage.js';
 import { CLUSTER_BUCKET } from '../runtime/cluster.js';
 import { createBucket, findVersitygw, freePort, startGateway } from '../runtime/versitygw.js';
 import { LakeMirror, mirrorLake } from '../warehouse/lake-mirror.js';
-import { finishPublication } from '../warehouse/publish.js';
+import { finishPublication } from '../warehouse/publication.js';
 import { publishNow } from '../warehouse/publisher.js';
 import { restoreWarehouse } from '../warehouse/restore/index.js';
 import { Warehouse, type CommitRequest } from '../warehouse/warehouse.js';

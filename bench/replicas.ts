@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import { S3LakeStorage } from '../lake/storage/s3-storage.js';
 import { createBucket, findVersitygw, freePort, startGateway } from '../runtime/versitygw.js';
 import { LakeMirror, mirrorLake } from '../warehouse/lake-mirror.js';
-import { publishFiles } from '../warehouse/publish.js';
+import { publishFiles } from '../warehouse/publication.js';
 import { publishNow } from '../warehouse/publisher.js';
 import { Warehouse } from '../warehouse/warehouse.js';
 import { makeLiveRecords } from './support/live-records.js';

@@ -21,7 +21,7 @@ const FEED_KEY_COLUMN = { name: 'feed_key', sql: 'VARCHAR', since: 2 } as const 
 export const LAKE_TABLES = {
   /**
    * Current incidents: live ones and those retracted within the Cancel window (7 days, model
-   * CANCEL_WINDOW_MS; warehouse/publish.ts retires older ones), each with its current version, when
+   * CANCEL_WINDOW_MS; warehouse/incidents-publish.ts retires older ones), each with its current version, when
    * that version started, and every version's start (`chain`, lake/chain.ts, for CAP references).
    * Small; replaced as a whole when it changes.
    */

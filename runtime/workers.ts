@@ -32,7 +32,7 @@ import { CAP_FEED_KEY } from '../lake/storage/lake-storage.js';
 import { openLakeStorage } from '../lake/storage/open-storage.js';
 import { LakeMirror, lakeWriterHandover, lakeWriterId, mirrorLake } from '../warehouse/lake-mirror.js';
 import { LakePublisher } from '../warehouse/publisher.js';
-import { removeTemporaryFiles } from '../warehouse/publish.js';
+import { removeTemporaryFiles } from '../warehouse/publication.js';
 import { wakeEventClusterer } from './event-clusterer.js';
 import { refetchAfterRestore, restoreWriterIfAsked } from './restore-writer.js';
 import { replayStagedPolls } from './replay-staged.js';

@@ -3,7 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LakeFile } from '../lake/manifest.js';
 import { fileRelation } from '../lake/read.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
-import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from './publish.js';
+import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from './publication.js';
 import type { Warehouse } from './warehouse.js';
 
 /** A partition is merged once it holds this many files, or any number (≥ 2) once its month is over. */

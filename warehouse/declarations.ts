@@ -3,7 +3,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { filesOf, type LakeFile, type Manifest } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES, type LakeTable } from '../lake/tables.js';
 import type { DeclarationSourceId } from '../model/index.js';
-import { currentManifest, lakeFilePlace, publishFiles, sqlString, writeLakeFile } from './publish.js';
+import { sqlString } from './sql.js';
+import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from './publication.js';
 import type { Warehouse } from './warehouse.js';
 
 /**

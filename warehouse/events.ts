@@ -12,7 +12,7 @@ import { RECORD_COLUMN_LIST } from '../lake/incident-columns.js';
 import { nextPublishedAt, type Manifest } from '../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../lake/tables.js';
 import type { ClusteredEvent, IncidentRecord } from '../model/index.js';
-import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from './publish.js';
+import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from './publication.js';
 import { withAppender } from './appender.js';
 
 const STATE = 'event_state';

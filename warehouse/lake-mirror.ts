@@ -516,7 +516,7 @@ const mirrors = new Map<string, LakeMirror>();
 
 /**
  * Makes every publication of `mirror.lakeDir` go to its bucket too. The publishing functions take the
- * lake folder only (warehouse/publish.ts); the process that owns the folder registers its mirror once.
+ * lake folder only (warehouse/publication.ts); the process that owns the folder registers its mirror once.
  * Returns the undo.
  */
 export function mirrorLake(mirror: LakeMirror): () => void {

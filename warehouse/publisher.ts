@@ -1,7 +1,8 @@
 import type { Manifest } from '../lake/manifest.js';
 import { publishCapFeed, type CapExportOptions } from './publish-cap.js';
 import { metrics, onScrape } from '../telemetry/metrics.js';
-import { finishPublication, publishLake } from './publish.js';
+import { publishLake } from './incidents-publish.js';
+import { finishPublication } from './publication.js';
 import { lakeMirrorOf } from './lake-mirror.js';
 import type { Warehouse } from './warehouse.js';
 

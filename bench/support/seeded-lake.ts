@@ -5,7 +5,7 @@ import { RECORD_COLUMNS } from '../../lake/incident-columns.js';
 import type { LakeFile } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';
 import { STATES, type IncidentRecord } from '../../model/index.js';
-import { publishFiles } from '../../warehouse/publish.js';
+import { publishFiles } from '../../warehouse/publication.js';
 import { makeLiveRecords } from './live-records.js';
 import { SETTLED_VERSION_COLUMNS } from '../../warehouse/schema.js';
 import type { Warehouse } from '../../warehouse/warehouse.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { S3LakeStorage } from '../../lake/storage/s3-storage.js';
 import { LakeMirror, lakeWriterId, mirrorLake } from '../../warehouse/lake-mirror.js';
-import { finishPublication } from '../../warehouse/publish.js';
+import { finishPublication } from '../../warehouse/publication.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { makeRecord } from './incidents.js';

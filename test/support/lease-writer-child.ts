@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { S3LakeStorage } from '../../lake/storage/s3-storage.js';
 import { LakeMirror, lakeWriterHandover, lakeWriterId, mirrorLake } from '../../warehouse/lake-mirror.js';
-import { finishPublication } from '../../warehouse/publish.js';
+import { finishPublication } from '../../warehouse/publication.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { restoreWarehouse } from '../../warehouse/restore/index.js';
 import { Warehouse } from '../../warehouse/warehouse.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesOf, readManifest } from '../../lake/manifest.js';
-import { finishPublication } from '../../warehouse/publish.js';
+import { finishPublication } from '../../warehouse/publication.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 
 const CHILD = fileURLToPath(new URL('../support/lake-writer-child.ts', import.meta.url));

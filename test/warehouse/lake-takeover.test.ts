@@ -12,7 +12,7 @@ import {
   mirrorLake,
   type LakeMirrorOptions,
 } from '../../warehouse/lake-mirror.js';
-import { finishPublication } from '../../warehouse/publish.js';
+import { finishPublication } from '../../warehouse/publication.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { restoreWarehouse } from '../../warehouse/restore/index.js';
 import { Warehouse } from '../../warehouse/warehouse.js';

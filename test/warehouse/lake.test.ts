@@ -7,14 +7,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { columnsDdl } from '../../lake/columns.js';
 import { RECORD_TABLE_COLUMNS } from '../../lake/incident-columns.js';
 import { filesOf, readManifest, type Manifest } from '../../lake/manifest.js';
+import { publishLake } from '../../warehouse/incidents-publish.js';
 import {
   finishPublication,
   GARBAGE_GRACE_MS,
   lakeFilePlace,
-  publishLake,
   recordPublication,
   writeLakeFile,
-} from '../../warehouse/publish.js';
+} from '../../warehouse/publication.js';
 import { compactLake } from '../../warehouse/compact.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { Warehouse } from '../../warehouse/warehouse.js';

@@ -13,7 +13,7 @@ import type { LakeStorage } from '../../lake/storage/lake-storage.js';
 import { checkVersionChains } from '../../lake/verify-chains.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { LakeMirror, lakeWriterHandover, lakeWriterId, mirrorLake } from '../../warehouse/lake-mirror.js';
-import { finishPublication } from '../../warehouse/publish.js';
+import { finishPublication } from '../../warehouse/publication.js';
 import { publishNow } from '../../warehouse/publisher.js';
 import { restoreWarehouse, RestoreRefused } from '../../warehouse/restore/index.js';
 import { checkContentHashes, LAST_SEEN_SQL } from '../../warehouse/restore/incidents.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RETRACTION_REASON } from '../../warehouse/commit-plan.js';
-import { removeTemporaryFiles } from '../../warehouse/publish.js';
+import { removeTemporaryFiles } from '../../warehouse/publication.js';
 import { Warehouse } from '../../warehouse/warehouse.js';
 import { makeRecord } from '../support/incidents.js';
 

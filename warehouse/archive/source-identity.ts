@@ -4,7 +4,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LakeFile } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
 import type { ArchiveSourceRows } from '../../model/index.js';
-import { sqlString, writeLakeFile } from '../publish.js';
+import { sqlString } from '../sql.js';
+import { writeLakeFile } from '../publication.js';
 
 /**
  * An archive record's id is its identity, whatever source it was loaded under (ADR 22): the lake holds

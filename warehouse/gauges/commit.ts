@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gaugeSourceByName } from '../../config/gauge-sources.js';
 import { DAY_MS, HOUR_MS } from '../../gauges/index.js';
 import { fileRelation } from '../../lake/read.js';
-import { currentManifest } from '../publish.js';
+import { currentManifest } from '../publication.js';
 import type { GaugePlacer } from './placement.js';
 import { gaugeFilesBetween } from '../../lake/gauge-files.js';
 import { bucketStartSql, rollUpClosedBuckets, ROLLUP_SPANS } from './rollup-sql.js';

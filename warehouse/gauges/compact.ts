@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { LakeFile } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
 import { mergedName, SEGMENTS_BEFORE_COMPACTION } from '../compact.js';
-import { currentManifest, lakeFilePlace, sqlString, writeLakeFile } from '../publish.js';
+import { sqlString } from '../sql.js';
+import { currentManifest, lakeFilePlace, writeLakeFile } from '../publication.js';
 import type { Warehouse } from '../warehouse.js';
 import { byPartition, swapFiles } from './swap.js';
 

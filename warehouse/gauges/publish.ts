@@ -2,7 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ThresholdsTable } from '../../gauges/index.js';
 import { nextPublishedAt, type LakeFile, type Manifest } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
-import { currentManifest, lakeFilePlace, publishFiles, sqlString, writeLakeFile } from '../publish.js';
+import { sqlString } from '../sql.js';
+import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from '../publication.js';
 import { keepShownClasses, latestGaugesSelect } from './latest.js';
 
 async function distinct(db: DuckDBConnection, sql: string): Promise<Record<string, string>[]> {

@@ -1,5 +1,5 @@
 import type { LakeFile } from '../../lake/manifest.js';
-import { currentManifest, publishFiles } from '../publish.js';
+import { currentManifest, publishFiles } from '../publication.js';
 import type { Warehouse } from '../warehouse.js';
 
 /**

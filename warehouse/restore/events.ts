@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { filesOf, type Manifest } from '../../lake/manifest.js';
 import { fileRelation } from '../../lake/read.js';
-import { sqlString } from '../publish.js';
+import { sqlString } from '../sql.js';
 
 /**
  * The clustered events the lake shows, as the event clusterer's state. When an event last matched an

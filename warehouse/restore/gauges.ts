@@ -5,7 +5,7 @@ import { fileRelation } from '../../lake/read.js';
 import type { RollupInterval } from '../../model/index.js';
 import { HOT_READINGS_MS } from '../gauges/commit.js';
 import { ROLLUP_SPANS } from '../gauges/rollup-sql.js';
-import { sqlString } from '../publish.js';
+import { sqlString } from '../sql.js';
 
 /**
  * The gauge warehouse from the lake: stations, latest readings, the flood class each gauge last showed

@@ -6,7 +6,7 @@ import { MANIFEST_FILE, ManifestSchema, type Manifest } from '../../lake/manifes
 import { LakeFileCache } from '../../lake/replica/file-cache.js';
 import type { LakeStorage } from '../../lake/storage/lake-storage.js';
 import { writerIdentityFiles, type WriterHandover } from '../lake-mirror.js';
-import { recordPublication, writeManifest } from '../publish.js';
+import { recordPublication, writeManifest } from '../publication.js';
 import { Warehouse } from '../warehouse.js';
 import { restoreEvents } from './events.js';
 import { restoreGauges } from './gauges.js';

@@ -10,35 +10,26 @@ import {
   type LakeFile,
   type Manifest,
 } from '../lake/manifest.js';
-import { pendingChainSql, stampChainSql } from '../lake/chain.js';
-import { columnList, LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
-import { CANCEL_WINDOW_MS } from '../model/index.js';
+import { LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
+import { fileSha256 } from '../lake/storage/file-sha256.js';
 import { lakeMirrorOf } from './lake-mirror.js';
 import { namesIn } from './folder-names.js';
-import { fileSha256 } from '../lake/storage/file-sha256.js';
+import { sqlString } from './sql.js';
+
+/**
+ * How every writer of the lake publishes (incidents, events, gauges, declarations, the archive,
+ * compaction): write a file (`lakeFilePlace`, `writeLakeFile`), add it to the next generation
+ * (`publishFiles`, with `nextGeneration` when the files must name it), and read the current manifest
+ * (`currentManifest`). The rest keeps the protocol safe: the manifest recorded in the warehouse and
+ * renamed into place, replaced files kept for a grace period, and what a killed publish left finished
+ * or removed at start (`finishPublication`). A restore records a manifest it read from a bucket
+ * (`recordPublication`, `writeManifest`).
+ */
 
 export { GARBAGE_GRACE_MS };
 
 /** Row groups of published Parquet (the lake's convention: 100 k – 1 M rows). */
 export const ROW_GROUP_SIZE = 500_000;
-
-export interface PublishOptions {
-  lakeDir: string;
-  now: Date;
-  /** Called inside the publish with the generation being written: refreshes derived exports (CAP). */
-  derived?: (generation: number) => Promise<void>;
-}
-
-export interface PublishResult {
-  manifest: Manifest;
-  /** Version rows this publish appended to the lake. */
-  appendedVersions: number;
-}
-
-/** COPY cannot take its target as a parameter; our own generated paths are quoted instead. */
-export function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
 
 /** A lake file's table, partition and path inside the lake. */
 export interface LakeFilePlace {
@@ -138,111 +129,6 @@ async function lastGeneration(connection: DuckDBConnection): Promise<number> {
   return Number(last.getRowObjectsJS()[0]?.g ?? 0);
 }
 
-/**
- * Publishes what changed since the last publish as a new generation of the lake: one segment per
- * (state, month) of the version rows settled since, the live table, and a manifest naming the
- * previous files plus these. Cost follows the change and the live set, never the history. Run inside
- * `Warehouse.exclusive`.
- *
- * Crash safety: files are written under new names first; the manifest is recorded in the warehouse
- * in the same transaction that drains the queue, then renamed into place. A publish killed before
- * that transaction leaves the queue intact (the next publish writes the same rows again, under the
- * same generation's names); one killed after it is finished at start by `finishPublication`.
- */
-export async function publishLake(
-  connection: DuckDBConnection,
-  options: PublishOptions,
-): Promise<PublishResult> {
-  const { lakeDir, now } = options;
-  await mkdir(lakeDir, { recursive: true });
-  const previous = await currentManifest(connection, lakeDir);
-  const generation = (await lastGeneration(connection)) + 1;
-  const segments = await writePendingSegments(connection, lakeDir, generation);
-  const files: LakeFile[] = [...segments.files];
-  await retireOldRetractions(connection, now);
-  // Versions committed since the last publish are first shown by this generation: their chain links
-  // carry its publication time, in the file now and in the warehouse with the manifest's record.
-  const publishedAt = nextPublishedAt(previous, now);
-  const stamped = stampChainSql('chain', publishedAt.getTime());
-  files.push(await writeLiveFile(connection, lakeDir, generation, stamped));
-  await options.derived?.(generation);
-
-  const replaced = (previous?.files ?? []).filter((file) => file.table === 'incidents_live');
-  const kept = (previous?.files ?? []).filter((file) => file.table !== 'incidents_live');
-  const manifest: Manifest = {
-    format: 'eids-lake/1',
-    generation,
-    publishedAt: publishedAt.toISOString(),
-    files: [...kept, ...files],
-  };
-  await recordPublication(connection, manifest, replaced, now, async () => {
-    await connection.run('DELETE FROM lake_pending');
-    await connection.run(`UPDATE incident_current SET chain = ${stamped} WHERE ${pendingChainSql('chain')}`);
-  });
-  await writeManifest(lakeDir, manifest);
-  await collectGarbage(connection, lakeDir, now);
-  return { manifest, appendedVersions: segments.appendedVersions };
-}
-
-/** One segment file per (state, month) of the version rows queued since the last publish. */
-async function writePendingSegments(
-  connection: DuckDBConnection,
-  lakeDir: string,
-  generation: number,
-): Promise<{ files: LakeFile[]; appendedVersions: number }> {
-  const files: LakeFile[] = [];
-  const partitions = await connection.runAndReadAll(
-    'SELECT DISTINCT state, month FROM lake_pending ORDER BY state, month',
-  );
-  const versions = LAKE_TABLES.incident_versions;
-  let appendedVersions = 0;
-  for (const row of partitions.getRowObjectsJS()) {
-    const state = row.state as string;
-    const month = row.month as string;
-    const file = await writeLakeFile(
-      connection,
-      lakeDir,
-      lakeFilePlace('incident_versions', { state, month }, `seg-${generation}.parquet`),
-      `SELECT ${columnList(versions)} FROM lake_pending WHERE state = ${sqlString(state)} AND month = ${sqlString(month)} ORDER BY ${versions.orderBy}`,
-    );
-    appendedVersions += file.rows;
-    files.push(file);
-  }
-  return { files, appendedVersions };
-}
-
-/** Retractions older than the Cancel window leave the live set (and the warehouse's hot table). */
-async function retireOldRetractions(connection: DuckDBConnection, now: Date): Promise<void> {
-  const cutoff = new Date(now.getTime() - CANCEL_WINDOW_MS).toISOString();
-  await connection.run(
-    'INSERT INTO incident_retired SELECT * FROM incident_current WHERE retracted AND retracted_at::TIMESTAMPTZ < $1::TIMESTAMPTZ',
-    [cutoff],
-  );
-  await connection.run(
-    'DELETE FROM incident_current WHERE retracted AND retracted_at::TIMESTAMPTZ < $1::TIMESTAMPTZ',
-    [cutoff],
-  );
-}
-
-/** The live table as one file, its pending chain links stamped with this generation's time. */
-async function writeLiveFile(
-  connection: DuckDBConnection,
-  lakeDir: string,
-  generation: number,
-  stamped: string,
-): Promise<LakeFile> {
-  const live = LAKE_TABLES.incidents_live;
-  const liveColumns = live.columns.map((column) =>
-    column.name === 'chain' ? `${stamped} AS chain` : column.name,
-  );
-  return writeLakeFile(
-    connection,
-    lakeDir,
-    lakeFilePlace('incidents_live', {}, `live-${generation}.parquet`),
-    `SELECT ${liveColumns.join(', ')} FROM incident_current ORDER BY ${live.orderBy}`,
-  );
-}
-
 /** The manifest the warehouse last recorded (the file may lag it after a crash). */
 export async function currentManifest(
   connection: DuckDBConnection,
@@ -304,8 +190,12 @@ export async function writeManifest(lakeDir: string, manifest: Manifest): Promis
   await lakeMirrorOf(lakeDir)?.publish(manifest);
 }
 
-/** Deletes replaced files whose grace period has passed. */
-async function collectGarbage(connection: DuckDBConnection, lakeDir: string, now: Date): Promise<void> {
+/** Deletes replaced files whose grace period has passed (the regular publish does it each time). */
+export async function collectGarbage(
+  connection: DuckDBConnection,
+  lakeDir: string,
+  now: Date,
+): Promise<void> {
   const due = await connection.runAndReadAll(
     'SELECT path FROM lake_garbage WHERE deletable_after <= $1::TIMESTAMPTZ',
     [now.toISOString()],
@@ -369,11 +259,32 @@ export async function removeTemporaryFiles(dir: string): Promise<string[]> {
   return temporary;
 }
 
+/** A generation about to be published: its number and time, known before its files are written. */
+export interface NextGeneration {
+  generation: number;
+  publishedAt: Date;
+  previous: Manifest | undefined;
+}
+
+/** The generation after the current one (names files and stamps chain links before it is published). */
+export async function nextGeneration(
+  connection: DuckDBConnection,
+  lakeDir: string,
+  now: Date,
+): Promise<NextGeneration> {
+  const previous = await currentManifest(connection, lakeDir);
+  return {
+    generation: (await lastGeneration(connection)) + 1,
+    publishedAt: nextPublishedAt(previous, now),
+    previous,
+  };
+}
+
 /**
  * Publishes a new generation in which `added` files join the lake and the current files `replaced`
- * selects leave it (to the garbage, deleted after the grace period): how a dataset that is replaced
- * whole (events, declarations) or loaded apart from commits (archive, gauge readings) is published.
- * Run inside `Warehouse.exclusive`; the files must already be written (`writeLakeFile`).
+ * selects leave it (to the garbage, deleted after the grace period): how every writer publishes, the
+ * incidents' regular publish included. Run inside `Warehouse.exclusive`; the files must already be
+ * written (`writeLakeFile`), under the generation `next` names when the writer needed it first.
  */
 export async function publishFiles(
   connection: DuckDBConnection,
@@ -384,15 +295,17 @@ export async function publishFiles(
     now: Date;
     /** Warehouse writes that must land in the same transaction as the manifest (a dataset's state). */
     alsoInside?: () => Promise<void>;
+    /** The generation the files were written for (`nextGeneration`); by default the next one now. */
+    next?: NextGeneration;
   },
 ): Promise<Manifest> {
-  const previous = await currentManifest(connection, lakeDir);
-  const files = previous?.files ?? [];
+  const next = change.next ?? (await nextGeneration(connection, lakeDir, change.now));
+  const files = next.previous?.files ?? [];
   const replaced = files.filter(change.replaced);
   const manifest: Manifest = {
     format: 'eids-lake/1',
-    generation: (await lastGeneration(connection)) + 1,
-    publishedAt: nextPublishedAt(previous, change.now).toISOString(),
+    generation: next.generation,
+    publishedAt: next.publishedAt.toISOString(),
     files: [...files.filter((file) => !change.replaced(file)), ...change.added],
   };
   await recordPublication(connection, manifest, replaced, change.now, change.alsoInside);
