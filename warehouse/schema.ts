@@ -2,7 +2,7 @@ import { RECORD_TABLE_COLUMNS, VERSION_COLUMNS } from '../lake/incident-columns.
 import { columnsDdl, type LakeColumn } from '../lake/columns.js';
 import { EVENT_COLUMNS, EVENT_PUBLICATION_COLUMNS } from '../lake/event-rows.js';
 import { MONTH_PARTITION_COLUMN } from '../lake/tables.js';
-import { GAUGE_WAREHOUSE_DDL } from './gauges/schema.js';
+import { GAUGE_WAREHOUSE_DDL } from './gauge-schema.js';
 
 /** The warehouse layout this code writes; an older file is migrated when it opens (warehouse/migrate.ts). */
 export const WAREHOUSE_SCHEMA_VERSION = 2;

@@ -1,5 +1,5 @@
-import { columnsDdl, columnsNamed } from '../../lake/columns.js';
-import { LAKE_TABLES, MONTH_PARTITION_COLUMN } from '../../lake/tables.js';
+import { columnsDdl, columnsNamed } from '../lake/columns.js';
+import { LAKE_TABLES, MONTH_PARTITION_COLUMN } from '../lake/tables.js';
 
 const readings = LAKE_TABLES.gauge_readings;
 const rollups = LAKE_TABLES.gauge_rollups;
