@@ -34,8 +34,8 @@ import {
 } from './declaration-contracts.js';
 import { UPSTREAM_UNAVAILABLE } from './contracts.js';
 import { heartbeating } from './heartbeat.js';
-import { RawStore } from './raw-store.js';
-import { sharedFilesOf, type SharedFiles, type SharedFilesSettings } from './shared-files.js';
+import { fetchingContext, type FetchingContext } from './fetching-context.js';
+import type { SharedFilesSettings } from './shared-files.js';
 import { cancellation, fetchUpstream, upstreamFailure, withoutQuery } from './upstream-fetch.js';
 
 export interface DeclarationIngestDeps {
@@ -68,27 +68,13 @@ function malformed(message: string) {
 }
 
 /** What the declaration activities share: settings, clock, raw store, and the LGA names last read. */
-interface DeclarationContext {
-  settings: DeclarationIngestDeps['settings'];
-  fetch: typeof fetch | undefined;
-  now: () => Date;
-  shared: SharedFiles;
-  raw: RawStore;
+interface DeclarationContext extends FetchingContext<DeclarationIngestDeps['settings']> {
   /** The boundary file's LGA names, by the file's path, size and modification time. */
   boundaryNames: { key: string; lgas: Promise<LgaRef[]> } | undefined;
 }
 
 function declarationContext(deps: DeclarationIngestDeps): DeclarationContext {
-  const { settings } = deps;
-  const shared = sharedFilesOf(settings);
-  return {
-    settings,
-    fetch: deps.fetch,
-    now: deps.now ?? (() => new Date()),
-    shared,
-    raw: new RawStore(settings.DATA_DIR, shared),
-    boundaryNames: undefined,
-  };
+  return { ...fetchingContext(deps), boundaryNames: undefined };
 }
 
 /** One GET of a declaration document (no validators: every answer is read in full). */

@@ -19,8 +19,8 @@ import {
 } from './contracts.js';
 import { countingFailures } from './failure-metrics.js';
 import { heartbeating } from './heartbeat.js';
-import { sharedFilesOf, type SharedFiles, type SharedFilesSettings } from './shared-files.js';
-import { RawStore } from './raw-store.js';
+import type { SharedFilesSettings } from './shared-files.js';
+import { fetchingContext, type FetchingContext } from './fetching-context.js';
 import { cancellation, fetchUpstream, upstreamFailure } from './upstream-fetch.js';
 import { MalformedFeedError, parserFor, type FeedParser } from '../sources/index.js';
 
@@ -30,6 +30,9 @@ export interface IngestDeps {
   fetch?: typeof fetch;
   now?: () => Date;
 }
+
+/** What the activities share between calls (fetching-context.ts). */
+type IngestContext = FetchingContext<IngestDeps['settings']>;
 
 function requireFeed(feedKey: string): FeedDefinition {
   const feed = feedByKey(feedKey);
@@ -46,27 +49,6 @@ function isoInZone(at: Date, feed: FeedDefinition): string {
       .set({ millisecond: 0 })
       .toISO({ suppressMilliseconds: true }) ?? ''
   );
-}
-
-/** What the ingest activities share: settings, clock and the raw store. */
-interface IngestContext {
-  settings: IngestDeps['settings'];
-  fetch: typeof fetch | undefined;
-  now: () => Date;
-  shared: SharedFiles;
-  raw: RawStore;
-}
-
-function ingestContext(deps: IngestDeps): IngestContext {
-  const { settings } = deps;
-  const shared = sharedFilesOf(settings);
-  return {
-    settings,
-    fetch: deps.fetch,
-    now: deps.now ?? (() => new Date()),
-    shared,
-    raw: new RawStore(settings.DATA_DIR, shared),
-  };
 }
 
 async function fetchOnce(ingest: IngestContext, input: FetchFeedInput): Promise<FetchFeedResult> {
@@ -152,7 +134,7 @@ function parseFeedActivity(ingest: IngestContext) {
 
 /** Activities of the ingest task queue: fetch, parse, normalise. Stateless, any number of workers. */
 export function createIngestActivities(deps: IngestDeps) {
-  const ingest = ingestContext(deps);
+  const ingest = fetchingContext(deps);
   return {
     fetchFeed: fetchFeedActivity(ingest),
     parseFeed: parseFeedActivity(ingest),

@@ -86,19 +86,8 @@ export async function createIngestWorker({
   });
 }
 
-/**
- * The warehouse worker: the only process that opens the DuckDB file, with exactly one activity slot
- * so commits never overlap. Closing the worker's warehouse is the caller's job after `run()` ends.
- */
-export async function createWarehouseWorker({
-  connection,
-  settings,
-  onPublishError = () => undefined,
-  onWakeError = onPublishError,
-  onLakeLine = () => undefined,
-  onGeneration = () => undefined,
-  onTakenOver,
-}: Omit<WorkerOptions, 'workflows' | 'fetch'> & {
+/** What the warehouse worker is started with: the Temporal connection, settings, and its handlers. */
+export type WarehouseWorkerOptions = Omit<WorkerOptions, 'workflows' | 'fetch'> & {
   /** Told when another writer has taken the bucket's lake over (the writer lease, ADR 35). */
   onTakenOver?: ((message: string) => void) | undefined;
   onPublishError?: (error: unknown) => void;
@@ -108,13 +97,30 @@ export async function createWarehouseWorker({
   onLakeLine?: (line: string, level: 'warn' | 'info') => void;
   /** One line per generation published, naming the polls it first shows (a debug line). */
   onGeneration?: (line: string) => void;
-}): Promise<{
+};
+
+/** The started warehouse worker and what its process stops on shutdown. */
+export interface WarehouseWorker {
   worker: Worker;
   warehouse: Warehouse;
   publisher: LakePublisher;
   /** Stops mirroring the lake to its bucket (LAKE_URL=s3://…); nothing to stop otherwise. */
   stopMirror: () => void;
-}> {
+}
+
+/**
+ * The warehouse worker: the only process that opens the DuckDB file; its commits never overlap
+ * (Warehouse.exclusive). Closing the worker's warehouse is the caller's job after `run()` ends.
+ */
+export async function createWarehouseWorker({
+  connection,
+  settings,
+  onPublishError = () => undefined,
+  onWakeError = onPublishError,
+  onLakeLine = () => undefined,
+  onGeneration = () => undefined,
+  onTakenOver,
+}: WarehouseWorkerOptions): Promise<WarehouseWorker> {
   const handlers: WarehouseHandlers = { onTakenOver, onPublishError, onWakeError, onLakeLine, onGeneration };
   const layout = dataLayout(settings.DATA_DIR);
   // A lake in a bucket is published from a working copy in DATA_DIR/lake (warehouse/lake-mirror.ts).

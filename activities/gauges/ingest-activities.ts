@@ -14,10 +14,11 @@ import {
   writeStagedPoll,
   type StagedGaugePoll,
 } from '../../warehouse/gauges/staged.js';
-import { sharedFilesOf, type SharedFiles, type SharedFilesSettings } from '../shared-files.js';
+import type { SharedFilesSettings } from '../shared-files.js';
+import { fetchingContext, type FetchingContext } from '../fetching-context.js';
 import { NON_RETRYABLE_FAILURES } from '../contracts.js';
 import { heartbeating } from '../heartbeat.js';
-import { RawStore, type RawRef } from '../raw-store.js';
+import type { RawRef } from '../raw-store.js';
 import { cancellation } from '../upstream-fetch.js';
 import type { PollGaugeSourceInput, PollGaugeSourceResult } from './contracts.js';
 import { runPoll, sourceFetcher } from './source-fetch.js';
@@ -32,26 +33,8 @@ export interface GaugeIngestDeps {
   now?: () => Date;
 }
 
-/** What the gauge poll shares between calls: settings, clock and the raw store. */
-interface GaugeIngestContext {
-  settings: GaugeIngestDeps['settings'];
-  fetch: typeof fetch | undefined;
-  now: () => Date;
-  shared: SharedFiles;
-  raw: RawStore;
-}
-
-function gaugeIngestContext(deps: GaugeIngestDeps): GaugeIngestContext {
-  const { settings } = deps;
-  const shared = sharedFilesOf(settings);
-  return {
-    settings,
-    fetch: deps.fetch,
-    now: deps.now ?? (() => new Date()),
-    shared,
-    raw: new RawStore(settings.DATA_DIR, shared),
-  };
-}
+/** What the activities share between calls (fetching-context.ts). */
+type GaugeIngestContext = FetchingContext<GaugeIngestDeps['settings']>;
 
 function requireGaugeSource(name: string): GaugeSourceDefinition {
   const source = gaugeSourceByName(name);
@@ -149,7 +132,7 @@ function pollGaugeSource(gauges: GaugeIngestContext) {
  * or refused document fails the whole poll, so nothing half-read is ever committed.
  */
 export function createGaugeIngestActivities(deps: GaugeIngestDeps) {
-  return { pollGaugeSource: pollGaugeSource(gaugeIngestContext(deps)) };
+  return { pollGaugeSource: pollGaugeSource(fetchingContext(deps)) };
 }
 
 export type GaugeIngestActivities = ReturnType<typeof createGaugeIngestActivities>;

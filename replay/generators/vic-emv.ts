@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { STATE_TIME_ZONES, type Position } from '../../model/index.js';
-import { capitalised, draws } from './draws.js';
+import { capitalised, draws, type Draws } from './draws.js';
 import { prng } from '../random.js';
 import { polygonsAround } from './rings.js';
 
@@ -196,6 +196,54 @@ function kindOf(index: number, random: () => number): SyntheticVicKind {
   return 'warning';
 }
 
+/** The draws a generator takes from its one PRNG, in order. */
+interface VicDraws extends Pick<Draws, 'between' | 'pick'> {
+  random: () => number;
+  name: () => string;
+}
+
+/**
+ * What each kind of record says beyond the common fields: its wording, size and areas. Its draws
+ * follow the common fields' in the same order, so a seed gives the same records.
+ */
+function finishByKind(
+  event: SyntheticVicEvent,
+  { suburb, road, created }: { suburb: string; road: string; created: Date },
+  { random, between, pick, name }: VicDraws,
+): void {
+  const { kind } = event;
+  if (kind === 'ses') event.location = suburb;
+  if (kind === 'ffmvic') {
+    event.location = `${suburb} - ${road}`;
+    event.sourceTitle = event.location;
+    event.sizeHa = Math.round(between(0, 5_000) * 100) / 100;
+    if (random() < 0.3)
+      event.polygons = polygonsAround(event.lng, event.lat, 1 + Math.floor(random() * 2), random);
+  }
+  if (kind === 'burn') {
+    event.location = `${Math.floor(between(1, 20))}Km ${pick(DIRECTIONS)} Of ${suburb}`;
+    event.sourceTitle = `${suburb} - ${road}`;
+    event.sizeHa = Math.round(between(0, 800) * 100) / 100;
+  }
+  if (kind === 'bom') {
+    event.location = `${name()} Coast`;
+    event.sourceTitle = `${event.category2} Warning`;
+    event.polygons = polygonsAround(event.lng, event.lat, 1 + Math.floor(random() * 3), random);
+    event.pointLast = true;
+    // BOM warnings carry `created` only.
+    event.updated = created;
+  }
+  if (kind === 'warning') {
+    const level = pick(LEVELS);
+    const hazard = pick(WARNING_EVENTS);
+    event.category1 = level.level;
+    event.category2 = hazard.category;
+    event.polygons = polygonsAround(event.lng, event.lat, random() < 0.2 ? 2 : 1, random);
+    event.warning = warningOf(level, hazard, `${suburb}, ${name()}, ${name()}`, event.location);
+    event.status = event.warning.status;
+  }
+}
+
 export function syntheticVicEvents(count: number, seed: number): SyntheticVicEvent[] {
   const random = prng(seed);
   const { between, pick, word } = draws(random);
@@ -225,35 +273,7 @@ export function syntheticVicEvents(count: number, seed: number): SyntheticVicEve
       created,
       updated: new Date(created.getTime() + Math.floor(between(0, 90)) * MINUTE),
     };
-    if (kind === 'ses') event.location = suburb;
-    if (kind === 'ffmvic') {
-      event.location = `${suburb} - ${road}`;
-      event.sourceTitle = event.location;
-      event.sizeHa = Math.round(between(0, 5_000) * 100) / 100;
-      if (random() < 0.3) event.polygons = polygonsAround(lng, lat, 1 + Math.floor(random() * 2), random);
-    }
-    if (kind === 'burn') {
-      event.location = `${Math.floor(between(1, 20))}Km ${pick(DIRECTIONS)} Of ${suburb}`;
-      event.sourceTitle = `${suburb} - ${road}`;
-      event.sizeHa = Math.round(between(0, 800) * 100) / 100;
-    }
-    if (kind === 'bom') {
-      event.location = `${name()} Coast`;
-      event.sourceTitle = `${category2} Warning`;
-      event.polygons = polygonsAround(lng, lat, 1 + Math.floor(random() * 3), random);
-      event.pointLast = true;
-      // BOM warnings carry `created` only.
-      event.updated = created;
-    }
-    if (kind === 'warning') {
-      const level = pick(LEVELS);
-      const hazard = pick(WARNING_EVENTS);
-      event.category1 = level.level;
-      event.category2 = hazard.category;
-      event.polygons = polygonsAround(lng, lat, random() < 0.2 ? 2 : 1, random);
-      event.warning = warningOf(level, hazard, `${suburb}, ${name()}, ${name()}`, event.location);
-      event.status = event.warning.status;
-    }
+    finishByKind(event, { suburb, road, created }, { random, between, pick, name });
     return event;
   });
 }

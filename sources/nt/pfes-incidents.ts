@@ -170,6 +170,25 @@ function vocabularyOf(
   return { category, eventtype, eventType, rawStatus, status, alertLevel, warningLevel };
 }
 
+/** The publisher's own words kept beside the normalised fields. */
+function incidentDetailsOf(
+  incident: Record<string, unknown>,
+  display: Record<string, unknown>,
+  vocabulary: ReturnType<typeof vocabularyOf>,
+  feedId: string,
+): IncidentDetails {
+  const closedIso = trimmedText(incident.dateclosed);
+  return withoutEmpty({
+    category: vocabulary.category,
+    type: vocabulary.eventtype,
+    status_raw: vocabulary.rawStatus,
+    alert_level: vocabulary.alertLevel,
+    responsible_agency: trimmedText(display['Responsible Agency']),
+    closed: closedIso ? (parseIsoTimeInZone(closedIso, ZONE, ZONE) ?? closedIso) : undefined,
+    source_id: feedId,
+  });
+}
+
 function parseIncident(value: unknown, collector: RecordCollector): CollectedRecord | undefined {
   const incident = isRecord(value) ? value : {};
   const display = isRecord(incident.properties) ? incident.properties : {};
@@ -195,18 +214,9 @@ function parseIncident(value: unknown, collector: RecordCollector): CollectedRec
     unmapped.push({ field, value: text, incidentId: id });
   };
   if (coordinate && !position) report('coordinate', coordinate);
-  const { eventtype, eventType, status, warningLevel, ...raw } = vocabularyOf(incident, display, report);
-
-  const closedIso = trimmedText(incident.dateclosed);
-  const details: IncidentDetails = withoutEmpty({
-    category: raw.category,
-    type: eventtype,
-    status_raw: raw.rawStatus,
-    alert_level: raw.alertLevel,
-    responsible_agency: trimmedText(display['Responsible Agency']),
-    closed: closedIso ? (parseIsoTimeInZone(closedIso, ZONE, ZONE) ?? closedIso) : undefined,
-    source_id: feedId,
-  });
+  const vocabulary = vocabularyOf(incident, display, report);
+  const { eventtype, eventType, status, warningLevel } = vocabulary;
+  const details = incidentDetailsOf(incident, display, vocabulary, feedId);
   const geometry = position ? pointGeometry(position) : null;
   const place: IncidentLocation = { address: location, suburb: suburbOf(location), state: 'nt', lga: '' };
   const draft: IncidentDraft = {

@@ -176,6 +176,26 @@ function recordDetailsOf(properties: Record<string, unknown>, input: DetailsInpu
   });
 }
 
+/** The record's point and areas: an incident's burnt area joins its own geometry. */
+function shapesOf(properties: Record<string, unknown>, geometry: unknown, kind: ReturnType<typeof kindOf>) {
+  const flat = flattenGeometry(geometry);
+  const point = flat.points[0] ?? locationPoint(properties.location);
+  const polygons = [...flat.polygons];
+  if (kind === 'incident') polygons.push(...flattenGeometry(properties.burntAreaGeometry).polygons);
+  return { point, polygons };
+}
+
+/** Where the record is: its address, else the area it names. */
+function placeOf(properties: Record<string, unknown>) {
+  const address = stringOf(properties.address)?.trim() ?? '';
+  return {
+    address: address || (stringOf(properties.area)?.trim() ?? ''),
+    suburb: suburbOf(address),
+    state: 'tas',
+    lga: '',
+  };
+}
+
 function parseRecord(
   properties: Record<string, unknown>,
   geometry: unknown,
@@ -200,12 +220,7 @@ function parseRecord(
   const { status, raw: statusRaw } = statusOf(properties, report);
   const type = eventTypeOf(properties.type ?? context.inheritedType, report);
 
-  const flat = flattenGeometry(geometry);
-  const point = flat.points[0] ?? locationPoint(properties.location);
-  const polygons = [...flat.polygons];
-  if (kind === 'incident') polygons.push(...flattenGeometry(properties.burntAreaGeometry).polygons);
-
-  const address = stringOf(properties.address)?.trim() ?? '';
+  const { point, polygons } = shapesOf(properties, geometry, kind);
   const details = recordDetailsOf(properties, {
     source,
     nested,
@@ -213,12 +228,7 @@ function parseRecord(
     statusRaw,
     warningId: context.warningId,
   });
-  const place = {
-    address: address || (stringOf(properties.area)?.trim() ?? ''),
-    suburb: suburbOf(address),
-    state: 'tas',
-    lga: '',
-  };
+  const place = placeOf(properties);
   const record = collectedDrafts(
     started,
     {

@@ -122,6 +122,26 @@ const archivePaths = (files: readonly LakeFile[]) =>
     .sort()
     .join('\n');
 
+/** A load's files to publish, and what they replace. */
+export interface ArchivePublication {
+  connection: DuckDBConnection;
+  lakeDir: string;
+  source: string;
+  tag: string;
+  files: readonly LakeFile[];
+  /** Other sources this load replaces whole (the demo's switch between its archives). */
+  replaces?: readonly string[];
+  now: Date;
+}
+
+/** What publishing a load did: the manifest, and the rows it replaced or took over. */
+export interface PublishedArchiveLoad {
+  manifest: Manifest;
+  replacedRows: number;
+  takenOver: ArchiveSourceRows[];
+  replacedSources: ArchiveSourceRows[];
+}
+
 /**
  * Publishes a load's files in place of every earlier file of its source (a source loaded twice has its
  * rows once) and of the sources it `replaces`, in the warehouse's turn. Ids that other sources hold are
@@ -130,22 +150,8 @@ const archivePaths = (files: readonly LakeFile[]) =>
  */
 export async function publishArchiveLoad(
   warehouse: Warehouse,
-  options: {
-    connection: DuckDBConnection;
-    lakeDir: string;
-    source: string;
-    tag: string;
-    files: readonly LakeFile[];
-    /** Other sources this load replaces whole (the demo's switch between its archives). */
-    replaces?: readonly string[];
-    now: Date;
-  },
-): Promise<{
-  manifest: Manifest;
-  replacedRows: number;
-  takenOver: ArchiveSourceRows[];
-  replacedSources: ArchiveSourceRows[];
-}> {
+  options: ArchivePublication,
+): Promise<PublishedArchiveLoad> {
   const replaces = new Set(options.replaces ?? []);
   replaces.delete(options.source);
   const leaving = (file: LakeFile) =>

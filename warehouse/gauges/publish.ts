@@ -1,9 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ThresholdsTable } from '../../gauges/index.js';
-import { nextPublishedAt, type LakeFile, type Manifest } from '../../lake/manifest.js';
+import type { LakeFile, Manifest } from '../../lake/manifest.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
 import { sqlString } from '../sql.js';
-import { currentManifest, lakeFilePlace, publishFiles, writeLakeFile } from '../publication.js';
+import { lakeFilePlace, nextGeneration, publishFiles, writeLakeFile } from '../publication.js';
 import { keepShownClasses, latestGaugesSelect } from './latest.js';
 
 async function distinct(db: DuckDBConnection, sql: string): Promise<Record<string, string>[]> {
@@ -32,44 +32,29 @@ export async function publishPendingGauges(
   const latestDirty = (await distinct(db, 'SELECT 1 FROM gauge_latest_dirty LIMIT 1')).length > 0;
   if (readingParts.length === 0 && rollupParts.length === 0 && !latestDirty) return undefined;
 
-  // Names carry the generation about to be published: unique, and the same if a killed publish runs again.
-  const generation = Number(
-    (await distinct(db, 'SELECT (coalesce(max(generation), 0) + 1)::INTEGER AS g FROM publication'))[0]?.g,
-  );
-  // The time this publication will have: gauges_latest stamps the flood classes it first shows with it.
-  const publishedAt = nextPublishedAt(await currentManifest(db, options.lakeDir), options.now);
+  // Names carry the generation about to be published: unique, and the same if a killed publish runs
+  // again; gauges_latest stamps the flood classes it first shows with that generation's time.
+  const next = await nextGeneration(db, options.lakeDir, options.now);
+  const segment = (table: SegmentTable, part: Record<string, string>) =>
+    writeSegment(db, options.lakeDir, next.generation, table, part);
   const added: LakeFile[] = [];
-  // A segment per partition of each history table, of the rows queued for it.
-  const segment = async (
-    table: 'gauge_readings' | 'gauge_rollups',
-    queue: string,
-    part: Record<string, string>,
-  ) => {
-    const definition = LAKE_TABLES[table];
-    const where = Object.entries(part).map(([key, value]) => `${key} = ${sqlString(value)}`);
-    return writeLakeFile(
-      db,
-      options.lakeDir,
-      lakeFilePlace(table, part, `seg-${generation}.parquet`),
-      `SELECT ${columnList(definition)} FROM ${queue} WHERE ${where.join(' AND ')} ORDER BY ${definition.orderBy}`,
-    );
-  };
-  for (const part of readingParts) added.push(await segment('gauge_readings', 'gauge_reading_pending', part));
-  for (const part of rollupParts) added.push(await segment('gauge_rollups', 'gauge_rollup_pending', part));
+  for (const part of readingParts) added.push(await segment('gauge_readings', part));
+  for (const part of rollupParts) added.push(await segment('gauge_rollups', part));
   if (latestDirty) {
     added.push(
       await writeLakeFile(
         db,
         options.lakeDir,
-        lakeFilePlace('gauges_latest', {}, `latest-${generation}.parquet`),
-        await latestGaugesSelect(db, options.thresholds, publishedAt),
+        lakeFilePlace('gauges_latest', {}, `latest-${next.generation}.parquet`),
+        await latestGaugesSelect(db, options.thresholds, next.publishedAt),
       ),
     );
   }
   return publishFiles(db, options.lakeDir, {
     added,
     replaced: (file) => latestDirty && file.table === 'gauges_latest',
-    now: publishedAt,
+    now: next.publishedAt,
+    next,
     alsoInside: async () => {
       await db.run('DELETE FROM gauge_reading_pending');
       await db.run('DELETE FROM gauge_rollup_pending');
@@ -77,4 +62,28 @@ export async function publishPendingGauges(
       if (latestDirty) await keepShownClasses(db);
     },
   });
+}
+
+type SegmentTable = 'gauge_readings' | 'gauge_rollups';
+const QUEUE_OF: Record<SegmentTable, string> = {
+  gauge_readings: 'gauge_reading_pending',
+  gauge_rollups: 'gauge_rollup_pending',
+};
+
+/** A segment of one partition of a history table: the rows queued for it. */
+function writeSegment(
+  db: DuckDBConnection,
+  lakeDir: string,
+  generation: number,
+  table: SegmentTable,
+  part: Record<string, string>,
+): Promise<LakeFile> {
+  const definition = LAKE_TABLES[table];
+  const where = Object.entries(part).map(([key, value]) => `${key} = ${sqlString(value)}`);
+  return writeLakeFile(
+    db,
+    lakeDir,
+    lakeFilePlace(table, part, `seg-${generation}.parquet`),
+    `SELECT ${columnList(definition)} FROM ${QUEUE_OF[table]} WHERE ${where.join(' AND ')} ORDER BY ${definition.orderBy}`,
+  );
 }
