@@ -23,7 +23,8 @@ const layers = {
   exports: { imports: ['model'], types: ['config'] },
   subscriptions: { imports: ['model', 'geo'], types: ['config'] },
   warehouse: { imports: ['model', 'telemetry', 'config', 'lake', 'exports', ...DOMAIN] },
-  workflows: { imports: ['model'], types: ['activities', 'config'] },
+  channels: { imports: ['model', 'telemetry', 'config', 'subscriptions'] },
+  workflows: { imports: ['model'], types: ['activities', 'channels', 'config'] },
   activities: {
     imports: [
       'model',
@@ -38,7 +39,9 @@ const layers = {
     ],
     types: ['workflows'],
   },
-  api: { imports: ['model', 'telemetry', 'config', 'lake', 'exports', 'subscriptions', ...DOMAIN] },
+  api: {
+    imports: ['model', 'telemetry', 'config', 'lake', 'exports', 'subscriptions', 'channels', ...DOMAIN],
+  },
   replay: { imports: ['model', 'config', 'sources', 'exports', ...DOMAIN] },
   runtime: { imports: '*' },
   scripts: { imports: '*' },

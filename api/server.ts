@@ -9,8 +9,6 @@ import {
   pollerWorkflowId,
   type FeedDefinition,
   type Settings,
-  WEBHOOK_ATTEMPT_TIMEOUT_MS,
-  WEBHOOK_RETRY_DELAYS_MS,
 } from '../config/index.js';
 import { GAUGE_SOURCES } from '../config/gauge-sources.js';
 import { gaugePollerWorkflowId } from '../model/index.js';
@@ -113,11 +111,7 @@ async function startWebhooks(settings: Settings, client: Client, stream: ChangeH
   const dispatcher = await WebhookDispatcher.start({
     store,
     hub: stream,
-    handOn: temporalHandOn(client, {
-      taskQueue: settings.INGEST_TASK_QUEUE,
-      retry: { delaysMs: settings.WEBHOOK_RETRY_SECONDS ?? WEBHOOK_RETRY_DELAYS_MS },
-      attemptTimeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS,
-    }),
+    handOn: temporalHandOn(client, { taskQueue: settings.INGEST_TASK_QUEUE, settings }),
     onError: (error) => say(`webhook dispatch waits and tries again: ${messageOf(error)}`),
   });
   return { store, dispatcher };
@@ -217,9 +211,10 @@ async function appOver(
     subscriptions: {
       store: webhooks.store,
       policy: { allowLoopback: settings.WEBHOOK_ALLOW_LOOPBACK },
+      smtp: settings.SMTP_URL !== undefined,
       geography: parts.geography,
       changed: () => void webhooks.dispatcher.refresh(true),
-      deleted: endDeliveries(client),
+      deleted: endDeliveries(client, settings),
     },
     streamTokens: new StreamTokenCodec(
       await keptSecret('stream-token', settings.STREAM_TOKEN_SECRET, settings.DATA_DIR),

@@ -56,6 +56,12 @@ const locationUrl = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 /** 0 asks the OS for a free port (tests). */
+/** Comma-separated seconds (retry waits), as milliseconds. */
+const secondsList = z
+  .string()
+  .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'comma-separated seconds, e.g. 10,60,300')
+  .transform((value) => value.split(',').map((part) => Math.round(Number(part) * 1000)));
+
 const listenPort = z.coerce.number().int().min(0).max(65535);
 
 const SettingsSchema = z.object({
@@ -226,13 +232,26 @@ const SettingsSchema = z.object({
   WEBHOOK_ALLOW_LOOPBACK: z.stringbool().default(false),
   /**
    * Waits in seconds between delivery attempts of a webhook (comma-separated); after the attempt that
-   * follows the last wait fails, the subscription is disabled. Default: config/webhooks.ts.
+   * follows the last wait fails, the subscription is disabled. Default: channels/webhook/settings.ts.
    */
-  WEBHOOK_RETRY_SECONDS: z
-    .string()
-    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'comma-separated seconds, e.g. 10,60,300')
-    .transform((value) => value.split(',').map((part) => Math.round(Number(part) * 1000)))
+  WEBHOOK_RETRY_SECONDS: secondsList.optional(),
+  /**
+   * E-mail subscriptions (docs/api.md: E-mail digests): the SMTP server that relays them, as
+   * smtp://[user:password@]host[:port] (STARTTLS when the server offers it) or smtps://… (TLS from the
+   * start). Unset: e-mail subscriptions are refused (400).
+   */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL, e.g. smtp://mail.example.org:587' })
     .optional(),
+  /** The From address of every digest. */
+  EMAIL_FROM: z.email().default('alerts@emergency-incidents.localhost'),
+  /**
+   * Least time between two digests to one subscription, in seconds (default 60: at most one message a
+   * minute); the changes of the wait go in the next message.
+   */
+  EMAIL_DIGEST_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  /** Waits in seconds between attempts to send one digest; default: channels/email/settings.ts. */
+  EMAIL_RETRY_SECONDS: secondsList.optional(),
   /**
    * Change streams (/v1/stream) one API process holds open; more are refused with 503 and Retry-After,
    * so a load balancer places them on another replica. Default: api/stream/limits.ts (20,000).

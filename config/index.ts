@@ -6,6 +6,6 @@ export * from './rate-limits.js';
 export * from './declaration-sources.js';
 export * from './clustering.js';
 export * from './declaration-settings.js';
-export * from './webhooks.js';
+export * from './subscriptions.js';
 export * from './lake-url.js';
 export * from './lake-location.js';

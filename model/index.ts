@@ -20,3 +20,4 @@ export * from './backfill.js';
 export * from './poll-cadence.js';
 export * from './workflow-memo.js';
 export * from './webhook.js';
+export * from './digest.js';

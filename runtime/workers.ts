@@ -20,11 +20,10 @@ import {
   dataLayout,
   FEED_CATALOGUE,
   lakeLocationOf,
-  WEBHOOK_ATTEMPT_TIMEOUT_MS,
   type LakeLocation,
   type Settings,
 } from '../config/index.js';
-import { createWebhookActivities } from '../activities/webhook-activities.js';
+import { channelActivities } from '../channels/index.js';
 import { createKeyStoreBackupActivities } from '../activities/key-store-backup.js';
 import { openSubscriptionStore } from '../api/subscriptions/open-store.js';
 import { capIssuerFromSettings } from '../exports/cap/issuer.js';
@@ -70,11 +69,7 @@ export async function createIngestWorker({
       ...createIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
       ...createDeclarationIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
       ...createGaugeIngestActivities({ settings, ...(fetch ? { fetch } : {}) }),
-      ...createWebhookActivities({
-        store: await openSubscriptionStore(settings),
-        policy: { allowLoopback: settings.WEBHOOK_ALLOW_LOOPBACK },
-        timeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS,
-      }),
+      ...channelActivities({ store: await openSubscriptionStore(settings), settings }),
       ...createKeyStoreBackupActivities({ settings }),
     },
     // A fetch in flight is cancelled at once on shutdown (it aborts); the poller retries it elsewhere.

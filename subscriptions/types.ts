@@ -23,12 +23,13 @@ export interface Subscription {
   id: string;
   /** The key that made it: only that key sees, lists and deletes it. */
   keyId: string;
+  /** The target: a webhook's https URL or a mailto: address; its scheme names the channel (channels/). */
   url: string;
   /** Change types it receives; empty: every type. */
   types: string[];
   area: AreaSpec;
   resolved: ResolvedArea;
-  /** The Standard Webhooks secret (`whsec_…`): shown once, kept to sign. */
+  /** The Standard Webhooks secret (`whsec_…`): shown once, kept to sign; empty for e-mail. */
   secret: string;
   status: SubscriptionStatus;
   disabledReason: string | null;

@@ -195,6 +195,12 @@ export const metrics = {
     labelNames: ['outcome'] as const,
     registers: [registry],
   }),
+  emailDigests: new Counter({
+    name: name('email_digest_attempts_total'),
+    help: 'Attempts to send an e-mail digest, by outcome: delivered, failed (the mail server refused or did not answer).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  }),
   keyStoreBackedUpAt: new Gauge({
     name: name('key_store_backup_last_success_timestamp_seconds'),
     help: 'When this process last backed up the SQLite key store (keys, quotas, subscriptions) whole (Unix seconds).',

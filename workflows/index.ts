@@ -31,3 +31,4 @@ export { archiveLoad, archiveProgressQuery, type ArchiveLoadInput } from './arch
 export { archiveSourceRemoval, type ArchiveSourceRemovalInput } from './archive-source-removal.js';
 export { reparseBackfill, reparseProgressQuery, type ReparseBackfillInput } from './reparse-backfill.js';
 export { webhookDeliveries, deliverSignal, webhookQueueQuery } from './webhook-deliveries.js';
+export { digestDeliveries, digestQueueQuery } from './digest-deliveries.js';

@@ -1,5 +1,6 @@
 import * as wf from '@temporalio/workflow';
-import type { WebhookActivities } from '../activities/webhook-activities.js';
+import type { SubscriptionBookkeeping } from '../channels/bookkeeping.js';
+import type { WebhookActivities } from '../channels/webhook/deliver.js';
 import { WEBHOOK_DELIVER_SIGNAL, type WebhookDeliveriesInput, type WebhookDelivery } from '../model/index.js';
 import { WEBHOOK_BOOKKEEPING, webhookAttempt } from './activity-policies.js';
 
@@ -21,7 +22,7 @@ const DELIVERIES_PER_RUN = 200;
 export async function webhookDeliveries(input: WebhookDeliveriesInput): Promise<'disabled' | 'gone'> {
   const attemptTimeoutMs = input.attemptTimeoutMs ?? 10_000;
   const activities = wf.proxyActivities<WebhookActivities>(webhookAttempt(attemptTimeoutMs));
-  const bookkeeping = wf.proxyActivities<WebhookActivities>(WEBHOOK_BOOKKEEPING);
+  const bookkeeping = wf.proxyActivities<SubscriptionBookkeeping>(WEBHOOK_BOOKKEEPING);
   const queue: WebhookDelivery[] = [...(input.queue ?? [])];
   const remembered: string[] = [...(input.seen ?? [])];
   const seen = new Set(remembered);

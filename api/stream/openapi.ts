@@ -1,4 +1,4 @@
-import { WEBHOOK_ATTEMPT_TIMEOUT_MS } from '../../config/index.js';
+import { WEBHOOK_ATTEMPT_TIMEOUT_MS } from '../../channels/webhook/settings.js';
 interface Document {
   paths?: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
   components?: { securitySchemes?: Record<string, unknown> };

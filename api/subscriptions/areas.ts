@@ -48,5 +48,7 @@ export async function resolveArea(
 }
 
 /** A target refused as a webhook URL (SSRF): 400, saying why. */
-export const targetRefused = (reason: string) =>
-  new ProblemError(400, 'target-refused', 'Webhook target refused', `url: ${reason}`);
+export const targetRefused = (reason: string, channel: 'webhook' | 'email' = 'webhook') =>
+  channel === 'email'
+    ? new ProblemError(400, 'target-refused', 'E-mail target refused', `email: ${reason}`)
+    : new ProblemError(400, 'target-refused', 'Webhook target refused', `url: ${reason}`);

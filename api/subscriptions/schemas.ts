@@ -2,6 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { STATES } from '../../model/index.js';
 import { STREAM_CHANGE_TYPES } from '../stream/change.js';
 import { limitParam } from '../params.js';
+import { CHANNEL_KINDS } from '../../channels/index.js';
+import { ADDRESS_PATTERN, MAX_ADDRESS_LENGTH } from '../../channels/email/address.js';
 
 const LONGITUDE = { min: -180, max: 180 };
 const LATITUDE = { min: -90, max: 90 };
@@ -77,9 +79,31 @@ export const CreateSubscriptionBody = z
   })
   .openapi('NewSubscription');
 
+export const CreateEmailSubscriptionBody = z
+  .object({
+    email: z
+      .email({ pattern: ADDRESS_PATTERN, message: 'email: one e-mail address, name@domain.example' })
+      .max(MAX_ADDRESS_LENGTH)
+      .openapi({
+        description:
+          'Where a plain-text digest of the changes goes: one message a minute at most, over the service’s SMTP server.',
+      }),
+    types: CreateSubscriptionBody.shape.types,
+    area: AreaSchema,
+  })
+  .openapi('NewEmailSubscription');
+
+/** A webhook (`url`) or an e-mail digest (`email`): one target, never both. */
+export const NewSubscriptionBody = z
+  .union([CreateSubscriptionBody, CreateEmailSubscriptionBody])
+  .openapi({ description: 'A webhook (url) or an e-mail digest (email), never both.' });
+
 const SubscriptionFields = {
   id: z.string(),
-  url: z.string(),
+  url: z.string().openapi({
+    description: 'The target: the webhook’s URL, or mailto: and the address of an e-mail subscription.',
+  }),
+  channel: z.enum(CHANNEL_KINDS).openapi({ description: 'How changes are delivered.' }),
   types: z.array(z.string()),
   area: AreaSchema,
   status: z.enum(['active', 'disabled']),

@@ -4,11 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createWebhookActivities } from '../../activities/webhook-activities.js';
+import { channelActivities } from '../../channels/index.js';
+import { WEBHOOK_RETRY_DELAYS_MS } from '../../channels/webhook/settings.js';
 import { ChangeHub } from '../../api/stream/hub.js';
 import { WebhookDispatcher } from '../../api/subscriptions/dispatcher.js';
 import { temporalHandOn } from '../../api/subscriptions/temporal-hand-on.js';
-import { loadSettings, WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_RETRY_DELAYS_MS } from '../../config/index.js';
+import { loadSettings, parseSettings } from '../../config/index.js';
 import { ServingStore } from '../../lake/serving/serving-store.js';
 import { syntheticNswIncidents } from '../../replay/generators/nsw-rfs.js';
 import { createServiceLog } from '../../runtime/log.js';
@@ -91,15 +92,13 @@ export async function downtimeFigures(downMinutes: number, changes: number): Pro
   const hub = await ChangeHub.start(store);
   const taskQueue = `bench-webhooks-${randomUUID().slice(0, 8)}`;
   const client = new Client({ connection: await Connection.connect({ address: temporal.address }) });
+  // The shipped retry waits, and loopback targets (the receiver is on 127.0.0.1).
+  const settings = parseSettings({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
   const worker = await Worker.create({
     connection: await NativeConnection.connect({ address: temporal.address }),
     taskQueue,
     workflowsPath: WORKFLOWS_PATH,
-    activities: createWebhookActivities({
-      store: subscriptions,
-      policy: { allowLoopback: true },
-      timeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS,
-    }),
+    activities: channelActivities({ store: subscriptions, settings }),
   });
   const running = worker.run();
   const secret = newWebhookSecret();
@@ -120,11 +119,7 @@ export async function downtimeFigures(downMinutes: number, changes: number): Pro
   const dispatcher = await WebhookDispatcher.start({
     store: subscriptions,
     hub,
-    handOn: temporalHandOn(client, {
-      taskQueue,
-      retry: { delaysMs: WEBHOOK_RETRY_DELAYS_MS },
-      attemptTimeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS,
-    }),
+    handOn: temporalHandOn(client, { taskQueue, settings }),
   });
   try {
     receiver.down = true;

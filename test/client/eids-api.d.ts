@@ -3738,8 +3738,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Subscribe a webhook to changes in an area
-         * @description Every change of the given types (the change stream's) in the area is POSTed to the https URL as the stream's JSON document, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature; HMAC-SHA256 with the secret in the answer, shown this once). Deliveries are retried with backoff and kept in order; after 9 failed attempts of one delivery the subscription is disabled and says why. Targets on private, loopback or link-local addresses are refused, and redirects are not followed.
+         * Subscribe a webhook, or an e-mail address, to changes in an area
+         * @description Every change of the given types (the change stream's) in the area is POSTed to the https URL as the stream's JSON document, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature; HMAC-SHA256 with the secret in the answer, shown this once). Deliveries are retried with backoff and kept in order; after 9 failed attempts of one delivery the subscription is disabled and says why. Targets on private, loopback or link-local addresses are refused, and redirects are not followed. With `email` instead of `url`, the changes are sent as a plain-text digest with a link to the map, one message a minute at most (503 where the service sends no e-mail).
          */
         post: {
             parameters: {
@@ -3750,11 +3750,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["NewSubscription"];
+                    "application/json": components["schemas"]["NewSubscription"] | components["schemas"]["NewEmailSubscription"];
                 };
             };
             responses: {
-                /** @description The subscription, with its secret */
+                /** @description The subscription, with its secret when it is a webhook */
                 201: {
                     headers: {
                         /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
@@ -3770,7 +3770,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CreatedSubscription"];
+                        "application/json": components["schemas"]["CreatedSubscription"] | components["schemas"]["Subscription"];
                     };
                 };
                 /** @description Invalid parameters */
@@ -5211,7 +5211,13 @@ export interface components {
         };
         CreatedSubscription: {
             id: string;
+            /** @description The target: the webhook’s URL, or mailto: and the address of an e-mail subscription. */
             url: string;
+            /**
+             * @description How changes are delivered.
+             * @enum {string}
+             */
+            channel: "webhook" | "email";
             types: string[];
             area: components["schemas"]["SubscriptionArea"];
             /** @enum {string} */
@@ -5256,6 +5262,24 @@ export interface components {
             /** @enum {string} */
             state: "nsw" | "vic" | "qld" | "sa" | "wa" | "tas" | "nt" | "act";
         };
+        Subscription: {
+            id: string;
+            /** @description The target: the webhook’s URL, or mailto: and the address of an e-mail subscription. */
+            url: string;
+            /**
+             * @description How changes are delivered.
+             * @enum {string}
+             */
+            channel: "webhook" | "email";
+            types: string[];
+            area: components["schemas"]["SubscriptionArea"];
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** @description Why deliveries stopped, once disabled. */
+            disabledReason: string | null;
+            disabledAt: string | null;
+            createdAt: string;
+        };
         NewSubscription: {
             /**
              * Format: uri
@@ -5269,20 +5293,21 @@ export interface components {
             types: ("incident.created" | "incident.updated" | "incident.retracted" | "event.formed" | "event.changed" | "event.ended" | "gauge.flood_class_changed" | "gauge.stale")[];
             area: components["schemas"]["SubscriptionArea"];
         };
+        NewEmailSubscription: {
+            /**
+             * Format: email
+             * @description Where a plain-text digest of the changes goes: one message a minute at most, over the service’s SMTP server.
+             */
+            email: string;
+            /**
+             * @description The change types to receive; none or empty: every type.
+             * @default []
+             */
+            types: ("incident.created" | "incident.updated" | "incident.retracted" | "event.formed" | "event.changed" | "event.ended" | "gauge.flood_class_changed" | "gauge.stale")[];
+            area: components["schemas"]["SubscriptionArea"];
+        };
         SubscriptionList: {
             subscriptions: components["schemas"]["Subscription"][];
-        };
-        Subscription: {
-            id: string;
-            url: string;
-            types: string[];
-            area: components["schemas"]["SubscriptionArea"];
-            /** @enum {string} */
-            status: "active" | "disabled";
-            /** @description Why deliveries stopped, once disabled. */
-            disabledReason: string | null;
-            disabledAt: string | null;
-            createdAt: string;
         };
         DeliveryList: {
             deliveries: components["schemas"]["Delivery"][];

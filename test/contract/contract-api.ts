@@ -65,6 +65,8 @@ export async function startContractApi(): Promise<ContractApi> {
       // As in production: public https targets only. Every name resolves to a public address, never
       // called (no dispatcher runs here), so a made-up host is a valid target.
       policy: { allowLoopback: false },
+      // A mail server is set (never called either), so e-mail subscriptions are taken.
+      smtp: true,
       geography,
       lookup: () => Promise.resolve([{ address: '1.1.1.1', family: 4 }]),
     },

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createWebhookActivities } from '../../activities/webhook-activities.js';
+import { createWebhookActivities } from '../../channels/webhook/deliver.js';
+import { createSubscriptionBookkeeping } from '../../channels/bookkeeping.js';
+import { parseSettings } from '../../config/index.js';
 import { WebhookDispatcher } from '../../api/subscriptions/dispatcher.js';
 import { endDeliveries, temporalHandOn } from '../../api/subscriptions/temporal-hand-on.js';
 import { webhookDeliveriesWorkflowId, type Incident } from '../../model/index.js';
@@ -25,6 +27,8 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
 const ATTEMPT_TIMEOUT_MS = 1_000;
 /** Five attempts: the first, then after each wait; when the fifth fails the subscription is disabled. */
 const RETRY = { delaysMs: [200, 400, 400, 400] };
+/** The settings the hand-on reads its retry waits from (WEBHOOK_RETRY_SECONDS). */
+const SETTINGS = parseSettings({ WEBHOOK_RETRY_SECONDS: RETRY.delaysMs.map((ms) => ms / 1000).join(',') });
 
 const at = (longitude: number, latitude: number): Partial<Incident> => ({
   geometry: { type: 'Point', coordinates: [longitude, latitude] },
@@ -107,24 +111,23 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
       connection: await NativeConnection.connect({ address: inject('temporalAddress') }),
       taskQueue,
       workflowBundle: { codePath: inject('workflowBundlePath') },
-      activities: createWebhookActivities({
-        store,
-        policy: { allowLoopback: true },
-        timeoutMs: ATTEMPT_TIMEOUT_MS,
-      }),
+      activities: {
+        ...createWebhookActivities({ store, policy: { allowLoopback: true }, timeoutMs: ATTEMPT_TIMEOUT_MS }),
+        ...createSubscriptionBookkeeping(store),
+      },
     });
     running = worker.run();
     // Two API replicas over one lake and one subscription store: both match and hand every change on.
     for (let i = 0; i < 2; i++) {
       const replica = await startReplica(lakeDir, {
-        subscriptions: { store, policy: { allowLoopback: true }, deleted: endDeliveries(client) },
+        subscriptions: { store, policy: { allowLoopback: true }, deleted: endDeliveries(client, SETTINGS) },
       });
       replicas.push(replica);
       dispatchers.push(
         await WebhookDispatcher.start({
           store,
           hub: replica.hub,
-          handOn: temporalHandOn(client, { taskQueue, retry: RETRY, attemptTimeoutMs: ATTEMPT_TIMEOUT_MS }),
+          handOn: temporalHandOn(client, { taskQueue, settings: SETTINGS }),
           refreshMs: 100,
         }),
       );
@@ -287,7 +290,7 @@ describe('webhooks: geofenced subscriptions delivered by Temporal workflows', ()
       await WebhookDispatcher.start({
         store,
         hub: replicas[0]!.hub,
-        handOn: temporalHandOn(client, { taskQueue, retry: RETRY, attemptTimeoutMs: ATTEMPT_TIMEOUT_MS }),
+        handOn: temporalHandOn(client, { taskQueue, settings: SETTINGS }),
       }),
     );
     const [delivered] = await documentsWhen('/later', 1);

@@ -1,6 +1,11 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { addressRefusal, guardedLookup, targetRefusal, urlRefusal } from '../../subscriptions/target.js';
+import {
+  addressRefusal,
+  guardedLookup,
+  targetRefusal,
+  urlRefusal,
+} from '../../../channels/webhook/target.js';
 
 const STRICT = { allowLoopback: false };
 const DEVELOPMENT = { allowLoopback: true };

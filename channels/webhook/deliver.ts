@@ -1,10 +1,10 @@
-import { metrics } from '../telemetry/metrics.js';
+import { metrics } from '../../telemetry/metrics.js';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
-import { guardedLookup, urlRefusal, type TargetPolicy } from '../subscriptions/target.js';
-import type { Subscription, SubscriptionStore } from '../subscriptions/types.js';
-import type { WebhookAttemptOutcome, WebhookDelivery } from '../model/index.js';
+import { guardedLookup, urlRefusal, type TargetPolicy } from './target.js';
+import type { Subscription, SubscriptionStore } from '../../subscriptions/types.js';
+import type { WebhookAttemptOutcome, WebhookDelivery } from '../../model/index.js';
 
 export interface WebhookDeps {
   store: SubscriptionStore;
@@ -124,10 +124,6 @@ export function createWebhookActivities(deps: WebhookDeps) {
         error: outcome.kind === 'failed' ? outcome.error : null,
       });
       return outcome;
-    },
-
-    async disableSubscription(subscriptionId: string, reason: string): Promise<void> {
-      await deps.store.disable(subscriptionId, reason, now().toISOString());
     },
   };
 }

@@ -1,8 +1,7 @@
-import type { Tier } from './tiers.js';
-
 /**
  * Waits between the attempts of one webhook delivery: 9 attempts over about 2.5 hours, after which the
  * subscription is disabled (docs/api.md: Webhooks). A receiver down for less than that loses nothing.
+ * WEBHOOK_RETRY_SECONDS overrides them.
  */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
   10_000,
@@ -17,13 +16,3 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
 
 /** One attempt's limit: connecting, sending and the receiver's answer. */
 export const WEBHOOK_ATTEMPT_TIMEOUT_MS = 10_000;
-
-/** Subscriptions one key may hold, per plan. */
-export const MAX_SUBSCRIPTIONS: Readonly<Record<Tier, number>> = {
-  free: 5,
-  starter: 20,
-  developer: 50,
-  business: 100,
-  pro: 500,
-  enterprise: 5_000,
-};
