@@ -1,19 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (pure code, DuckDB files, loopback HTTP) and `temporal` (workflow and
- * end-to-end tests on one Temporal dev server per run, started by the global setup).
- * `vitest run --project unit` skips the server.
+ * Three projects: `unit` (pure code, DuckDB files, loopback HTTP), `temporal` (workflow and
+ * end-to-end tests on one Temporal dev server per run, started by the global setup) and `docs` (every
+ * command the docs print, run against a demo of its own). `vitest run --project unit` skips the server.
  *
  * The unit files run two at a time (most of their time is spent waiting on child processes, sockets
- * and timers); then the temporal files one at a time, since they share the one dev server and start
- * whole services whose timings they measure.
+ * and timers), and beside them the docs' commands (mostly waiting on the demo); then the temporal
+ * files one at a time, since they share the one dev server and start whole services whose timings
+ * they measure.
  */
 const TEMPORAL_SUITES = [
   'test/workflows/**/*.test.ts',
   'test/e2e/**/*.test.ts',
   'test/temporal/**/*.test.ts',
 ];
+const DOCS_SUITES = ['test/docs/doc-commands-live.test.ts'];
 
 export default defineConfig({
   test: {
@@ -26,10 +28,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: TEMPORAL_SUITES,
+          exclude: [...TEMPORAL_SUITES, ...DOCS_SUITES],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
+      },
+      {
+        extends: true,
+        test: { name: 'docs', include: DOCS_SUITES, maxWorkers: 1, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

@@ -1,15 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startClientTestApi } from '../client/client-test-api.js';
+import { docCommandLines, ROOT } from './doc-blocks.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const DOCS = [
-  'README.md',
-  ...readdirSync(join(ROOT, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
-];
 const SCRIPTS = Object.keys(
   (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
     .scripts,
@@ -38,29 +32,11 @@ const SHOWN_REFUSED = ['stat'];
 
 const OPERATORS = new Set(['|', '||', '&&', ';', '$(', '(', ')']);
 
-/** The commands of every fenced shell block: continuations joined, prompts (`$ `) and output lines left out. */
+/** The commands of every fenced shell block (doc-blocks.ts), as words. */
 function documentedCommands(): Command[] {
-  const found: Command[] = [];
-  for (const file of DOCS) {
-    const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
-    let block: { lang: string; start: number } | undefined;
-    let pending = '';
-    lines.forEach((line, index) => {
-      const fence = /^```(\w*)\s*$/.exec(line);
-      if (fence) {
-        block = block ? undefined : { lang: fence[1] ?? '', start: index + 1 };
-        return;
-      }
-      if (!block || !['', 'sh', 'bash', 'shell', 'console'].includes(block.lang)) return;
-      const prompted = /^\$ /.test(line);
-      const text = (pending + (prompted ? line.slice(2) : line)).trimEnd();
-      if (text.endsWith('\\')) return void (pending = `${text.slice(0, -1)} `);
-      pending = '';
-      if (!/^(npm|curl|export|[A-Z_]+=\S+ (npm|npx))\b/.test(text.trim())) return;
-      found.push({ where: `${file}:${index + 1}`, text, words: shellWords(text) });
-    });
-  }
-  return found;
+  return docCommandLines()
+    .filter(({ text }) => /^(npm|curl|export|[A-Z_]+=\S+ (npm|npx))\b/.test(text))
+    .map(({ where, text }) => ({ where, text, words: shellWords(text) }));
 }
 
 /** Each simple command of a line (split at pipes, `&&`, `;` and `$(…)`), as words. */
