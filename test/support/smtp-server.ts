@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../runtime/versitygw.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PYTHON = join(HERE, '..', '..', '.tools', 'python', 'bin', 'python');
@@ -17,15 +17,6 @@ export interface ReceivedMail {
   messageId: string;
   contentType: string;
   text: string;
-}
-
-/** A free loopback port (the server is told it; aiosmtpd needs one given). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** A real SMTP server (aiosmtpd) on loopback, and the messages it accepted. */
