@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailActivities } from '../../../channels/email/send.js';
 import { SqliteSubscriptionStore } from '../../../subscriptions/sqlite-store.js';
+import { freePort } from '../../../runtime/versitygw.js';
 import { SmtpServer } from '../../support/smtp-server.js';
 import { emailSubscription, incidentChange } from './fixtures.js';
 
@@ -98,13 +99,13 @@ describe('sendEmailDigest against a real SMTP server', () => {
 
   it('says a mail server that cannot be reached could not be, naming it', async () => {
     const subscription = await subscribed('ops2@example.org');
-    const closed = `smtp://127.0.0.1:${smtp.port + 1}`;
-    const outcome = await activities(closed).sendEmailDigest(subscription.id, [
+    const closed = await freePort();
+    const outcome = await activities(`smtp://127.0.0.1:${closed}`).sendEmailDigest(subscription.id, [
       incidentChange(4, 'Flood', 'Lismore'),
     ]);
     expect(outcome.kind).toBe('failed');
     expect(outcome.kind === 'failed' && outcome.error).toMatch(
-      new RegExp(`^the mail server 127\\.0\\.0\\.1:${smtp.port + 1} could not be reached: .*ECONNREFUSED`),
+      new RegExp(`^the mail server 127\\.0\\.0\\.1:${closed} could not be reached: .*ECONNREFUSED`),
     );
   });
 
