@@ -49,6 +49,19 @@ export class SmtpServer {
     return server;
   }
 
+  /**
+   * The messages sent to an address once there are `count`: the server prints a message as it
+   * answers 250, so a client may hear the answer before this process reads the line.
+   */
+  async whenReceived(address: string, count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.to(address).length < count) {
+      if (Date.now() > deadline) throw new Error(`${count} messages to ${address} did not arrive`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.to(address);
+  }
+
   /** The messages sent to an address. */
   to(address: string): ReceivedMail[] {
     return this.received.filter((mail) => mail.to.includes(address));
