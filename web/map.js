@@ -4,10 +4,11 @@ import { renderList } from './map-list.js';
 import { ChangeStream } from './map-stream.js';
 
 /**
- * The live map: MapLibre over a plain background with the state (and LGA) outlines the service
- * serves, incidents by warning level, clustered events as their hulls and gauges by flood class. It
- * reads /v1 with the page's key, then follows the change stream (each change applied as it comes), and
- * polls with ETags while there is no stream; the filters and the list work on the same sets.
+ * The live map: MapLibre over the service's own basemap (land, coast and town names) with the state
+ * (and LGA) outlines it serves, incidents by warning level, clustered events as their hulls and gauges
+ * by flood class. It reads /v1 with the page's key, then follows the change stream (each change applied
+ * as it comes), and polls with ETags while there is no stream; the filters and the list work on the
+ * same sets.
  */
 const LEVEL_COLOURS = {
   emergency_warning: '#c8102e',
@@ -30,6 +31,26 @@ const match = (property, colours) => [
 ];
 const collection = (features) => ({ type: 'FeatureCollection', features });
 const words = (value) => String(value ?? '').replaceAll('_', ' ');
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Where the map centres a feature opened from the list: close enough to see the towns around it. */
+const FOCUS_ZOOM = 7;
+
+/** The basemap (land and town names), read at once with the first data; without it the map is all sea. */
+const basemapRead = fetch('/map/basemap.geojson')
+  .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
+  .catch(() => ({ type: 'FeatureCollection', credits: [], features: [] }));
+
+/** The basemap's sources and their licences, as the attribution control shows them (HTML). */
+function credits(list) {
+  return list
+    .map(({ what, name, url, licence, licenceUrl }) => {
+      const terms = licenceUrl
+        ? `<a href="${escapeHtml(licenceUrl)}">${escapeHtml(licence)}</a>`
+        : escapeHtml(licence);
+      return `${escapeHtml(what)}: <a href="${escapeHtml(url)}">${escapeHtml(name)}</a> (${terms})`;
+    })
+    .join(' · ');
+}
 
 const api = new ApiReader(metaContent('eids-api-key'));
 const pollMs = Math.max(10, Number(metaContent('eids-poll-seconds')) || 30) * 1000;
@@ -61,9 +82,28 @@ const loaded = { incidents: [], events: [], gauges: [], records: new Map() };
 let shown = { incidents: [], events: [], gauges: [] };
 let map;
 
-/** The map's layers, bottom to top: outlines, event hulls, gauges, then incidents above them all. */
+/**
+ * The map's layers, bottom to top: sea, land and its coast, outlines, event hulls, gauges, then
+ * incidents above them all (the town names are HTML over the canvas: see showTowns).
+ */
 const MAP_LAYERS = [
-  { id: 'background', type: 'background', paint: { 'background-color': '#f3f1ec' } },
+  { id: 'background', type: 'background', paint: { 'background-color': '#cfe0ea' } },
+  {
+    id: 'land',
+    type: 'fill',
+    source: 'basemap',
+    filter: ['==', ['get', 'kind'], 'land'],
+    // The coast layer draws the edge: the fill's own outline would cost another shader to compile,
+    // which software WebGL does slowly on the first frame.
+    paint: { 'fill-color': '#f3f1ec', 'fill-antialias': false },
+  },
+  {
+    id: 'coast',
+    type: 'line',
+    source: 'basemap',
+    filter: ['==', ['get', 'kind'], 'land'],
+    paint: { 'line-color': '#8fa9b8', 'line-width': 0.8 },
+  },
   {
     id: 'lga-outlines',
     type: 'line',
@@ -116,7 +156,7 @@ const MAP_LAYERS = [
 ];
 
 /** The map, made at once with the data it has (none at first): its sources are filled as data comes. */
-function createMap() {
+function createMap(basemap) {
   const created = new maplibregl.Map({
     container: 'map',
     bounds: [
@@ -125,11 +165,24 @@ function createMap() {
     ],
     dragRotate: false,
     pitchWithRotate: false,
-    attributionControl: false,
+    attributionControl: { compact: false },
     style: {
       version: 8,
       sources: {
-        outlines: { type: 'geojson', data: '/map/outlines.geojson' },
+        basemap: {
+          type: 'geojson',
+          data: basemap,
+          attribution: credits(basemap.credits ?? []),
+          // Simplified to a pixel and cut close to each tile (no symbols cross tiles here): the coast is
+          // drawn with fewer points, and tiles are made sooner.
+          tolerance: 1,
+          buffer: 16,
+        },
+        outlines: {
+          type: 'geojson',
+          data: '/map/outlines.geojson',
+          attribution: escapeHtml(metaContent('eids-outline-source')),
+        },
         events: { type: 'geojson', data: collection(shown.events) },
         gauges: { type: 'geojson', data: collection(shown.gauges) },
         incidents: { type: 'geojson', data: collection(shown.incidents) },
@@ -141,6 +194,48 @@ function createMap() {
   // For people debugging the page, and for its browser tests.
   window.eidsMap = created;
   return created;
+}
+
+/**
+ * Town names, as HTML over the canvas: MapLibre draws text only with glyphs from a font server, which a
+ * service with no outside host has none of. Each town is named from its zoom on (the service chose the
+ * zooms so that names do not overlap) while it is in view. Hidden from screen readers: the list below
+ * the map says where each incident is.
+ */
+function showTowns(basemap) {
+  const container = map.getContainer();
+  const layer = document.createElement('div');
+  layer.className = 'towns';
+  layer.setAttribute('aria-hidden', 'true');
+  container.insertBefore(layer, container.querySelector('.maplibregl-control-container'));
+  const towns = basemap.features
+    .filter((f) => f.properties.kind === 'town')
+    .map((f) => ({ ...f.properties, at: f.geometry.coordinates, label: undefined }));
+  const place = () => {
+    const zoom = Math.floor(map.getZoom() + 1e-6);
+    const width = container.clientWidth;
+    const height = container.clientHeight;
+    for (const town of towns) {
+      const point = town.minzoom <= zoom ? map.project(town.at) : undefined;
+      // A name starting left of the view may still show in part.
+      const shown = !!point && point.x > -150 && point.x < width && point.y > -10 && point.y < height + 10;
+      if (shown) {
+        town.label ??= layer.appendChild(townLabel(town));
+        town.label.style.transform = `translate(${point.x.toFixed(1)}px, ${point.y.toFixed(1)}px)`;
+      }
+      if (town.label && town.label.hidden === shown) town.label.hidden = !shown;
+    }
+  };
+  map.on('move', place);
+  map.on('resize', place);
+  place();
+}
+
+function townLabel(town) {
+  const label = document.createElement('span');
+  label.className = town.capital ? 'town capital' : 'town';
+  label.textContent = town.name;
+  return label;
 }
 
 /** The map's light copy of an API feature: its geometry, id and title, and what the layers show. */
@@ -281,7 +376,7 @@ function capLink(id) {
   return a;
 }
 
-function openFeature(kind, id, fly = true) {
+function openFeature(kind, id, fromList = true) {
   const record = loaded.records.get(`${kind}:${id}`);
   if (!record) return;
   const heading = document.createElement('h2');
@@ -330,10 +425,36 @@ function openFeature(kind, id, fly = true) {
   }
   details.replaceChildren(heading, list, close);
   details.hidden = false;
-  const geometry = record.geometry ?? { coordinates: [record.longitude, record.latitude] };
-  if (fly && geometry.type === 'Point' && !map.getBounds().contains(geometry.coordinates)) {
-    map.easeTo({ center: geometry.coordinates });
+  if (fromList) bringIntoView(record, close);
+}
+
+/**
+ * A feature opened from the list, below the map: the map centred on it and scrolled into view with its
+ * details, which take the focus (Close gives it back to the list).
+ */
+function bringIntoView(record, close) {
+  const opener = document.activeElement;
+  close.addEventListener('click', () => opener?.focus());
+  const points = [];
+  const walk = (c) => (typeof c[0] === 'number' ? points.push(c) : c.forEach(walk));
+  walk(record.geometry?.coordinates ?? [record.longitude, record.latitude]);
+  const lngs = points.map(([lng]) => lng);
+  const lats = points.map(([, lat]) => lat);
+  const [west, east] = [Math.min(...lngs), Math.max(...lngs)];
+  const [south, north] = [Math.min(...lats), Math.max(...lats)];
+  if (west === east && south === north) {
+    map.easeTo({ center: [west, south], zoom: Math.max(map.getZoom(), FOCUS_ZOOM) });
+  } else {
+    map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: 60, maxZoom: FOCUS_ZOOM + 2 },
+    );
   }
+  document.getElementById('map').scrollIntoView({ block: 'start' });
+  details.focus({ preventScroll: true });
 }
 
 function listenForClicks() {
@@ -492,8 +613,11 @@ async function start() {
   form = document.getElementById('filters');
   form.addEventListener('change', () => applyFilters());
   await maplibreLoaded;
-  // MapLibre starts (its worker, the style, the outlines) while the first data is read.
-  map = createMap();
+  // MapLibre starts (its worker, the style, the outlines) while the first data is read; the basemap,
+  // read since the page started, has come by now as a rule (it is smaller than MapLibre's script).
+  const basemap = await basemapRead;
+  map = createMap(basemap);
+  showTowns(basemap);
   listenForClicks();
   const styled = new Promise((resolve) => map.once('style.load', resolve));
   await poll();

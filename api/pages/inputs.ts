@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Settings } from '../../config/index.js';
 import { loadLgaBoundaries, type LgaBoundarySet } from '../../geo/index.js';
 import type { KeyStore } from '../access/types.js';
-import { coarseOutlines } from './coarse-outline.js';
+import { basemap } from './basemap.js';
 import { boundaryOutlines, type Outlines } from './outlines.js';
 import { ensurePageKey, serviceOrigins, type PageKey } from './page-key.js';
 import { TemporalWorkSource, type WorkSource } from './work-in-progress.js';
@@ -12,7 +12,8 @@ import { TemporalWorkSource, type WorkSource } from './work-in-progress.js';
 export interface PageInputs {
   /** The key the map reads the API with; made once the listening address is known. */
   key: Promise<PageKey>;
-  outlines: Promise<Outlines>;
+  /** Outlines from a boundaries file; without one (undefined) the map draws coarse state borders. */
+  outlines: Promise<Outlines | undefined>;
   work?: WorkSource;
   /** The Temporal Web UI of a dev setup (the service's own dev server), for links; absent otherwise. */
   temporalUi?: { url: string; namespace: string };
@@ -48,12 +49,12 @@ export function devTemporalUi(
 
 /**
  * Outlines from the LGA boundaries the service already reads (GEOGRAPHY_LGA_BOUNDARIES, else
- * DECLARATIONS_BOUNDARIES), unless the file says it is made up; else the coarse generated outline.
+ * DECLARATIONS_BOUNDARIES), unless the file says it is made up; else none (the map's coarse borders).
  */
 export async function outlinesFromSettings(
   settings: Pick<Settings, 'GEOGRAPHY_LGA_BOUNDARIES' | 'DECLARATIONS_BOUNDARIES'>,
   onError: (message: string) => void = () => undefined,
-): Promise<Outlines> {
+): Promise<Outlines | undefined> {
   for (const file of [settings.GEOGRAPHY_LGA_BOUNDARIES, settings.DECLARATIONS_BOUNDARIES]) {
     if (!file) continue;
     let set: LgaBoundarySet;
@@ -68,7 +69,7 @@ export async function outlinesFromSettings(
     if (set.madeUp !== undefined || set.lgas.length === 0) continue;
     return boundaryOutlines(set, `State and LGA outlines from the ${set.edition ?? 'LGA'} boundaries`);
   }
-  return coarseOutlines();
+  return undefined;
 }
 
 /** The pages' inputs of an API process (api/server.ts). */
@@ -97,6 +98,17 @@ export function pageInputs(
     every: (ms, task) => void tasks.push({ ms, task }),
     async start(listening) {
       work.start();
+      // The basemap takes about a second to compute: done now, not while the first visitor waits.
+      setTimeout(() => {
+        try {
+          basemap();
+        } catch (error) {
+          // The map's route tries again, and answers 500 with the reason.
+          log?.(
+            `computing the map's basemap failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      }, 0).unref();
       for (const { ms, task } of tasks) timers.push(setInterval(task, ms).unref());
       const file = join(settings.DATA_DIR, 'secrets', 'page-api-key');
       await ensurePageKey(

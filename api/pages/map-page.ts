@@ -10,6 +10,8 @@ export interface MapPageOptions {
   pollSeconds: number;
   /** Each `state:agency` of the catalogue with its public name and site, for the details' source link. */
   agencies: Record<string, { name: string; url: string }>;
+  /** Where the state (and LGA) outlines come from: the map states it with its other credits. */
+  outlineSource: string;
 }
 
 const LEVEL_NAMES: Record<string, string> = {
@@ -35,6 +37,7 @@ export function mapPage(options: MapPageOptions): string {
   const head = html`<meta name="eids-api-key" content="${options.apiKey}" />
     <meta name="eids-poll-seconds" content="${options.pollSeconds}" />
     <meta name="eids-change-types" content="${STREAM_CHANGE_TYPES.join(',')}" />
+    <meta name="eids-outline-source" content="${options.outlineSource}" />
     <script type="application/json" id="eids-agencies">
       ${new Html(JSON.stringify(options.agencies).replaceAll('<', '\\u003c'))}
     </script>
@@ -49,7 +52,7 @@ export function mapPage(options: MapPageOptions): string {
     >
     <div class="map-wrap">
       <div id="map" role="region" aria-label="Map (the same features are in the list below)"></div>
-      <aside id="details" aria-live="polite" aria-label="Selected feature" hidden></aside>
+      <aside id="details" tabindex="-1" aria-live="polite" aria-label="Selected feature" hidden></aside>
     </div>
     <p class="legend">
       Incidents: dots by warning level (above). Events: dashed hulls of clustered incidents, by their highest

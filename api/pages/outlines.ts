@@ -2,7 +2,7 @@ import type { LgaBoundarySet } from '../../geo/index.js';
 
 type Position = [number, number];
 
-/** What the map draws under everything: state outlines, and LGA outlines when a boundaries file is read. */
+/** What the map draws over the basemap: state borders, and LGA outlines when a boundaries file is read. */
 export interface Outlines {
   type: 'FeatureCollection';
   /** Where the lines come from, shown on the map. */
@@ -49,9 +49,10 @@ function chain(segments: [Position, Position][]): Position[][] {
 }
 
 /**
- * State outlines derived from LGA boundaries: an edge two LGAs of one state share is inside the state;
- * an edge of one LGA alone (the coast) or of LGAs of two states is an outline. This relies on shared
- * edges having the same points on both sides, as topology-preserving simplification keeps them.
+ * State borders derived from LGA boundaries: an edge LGAs of two states share is a border. An edge of
+ * one LGA alone is the coast, which the basemap draws (its edge stays among the LGA outlines). This
+ * relies on shared edges having the same points on both sides, as topology-preserving simplification
+ * keeps them.
  */
 export function boundaryOutlines(set: LgaBoundarySet, source: string): Outlines {
   const edges = new Map<string, { segment: [Position, Position]; states: string[] }>();
@@ -70,7 +71,7 @@ export function boundaryOutlines(set: LgaBoundarySet, source: string): Outlines 
     }
   }
   const all = [...edges.values()];
-  const outline = all.filter(({ states }) => states.length === 1 || new Set(states).size > 1);
+  const outline = all.filter(({ states }) => new Set(states).size > 1);
   return {
     type: 'FeatureCollection',
     source,

@@ -4,14 +4,15 @@ import { statusDocument } from '../meta/status.js';
 import { problems } from '../problem.js';
 import type { AppEnv } from '../env.js';
 import { AssetCache, sendAsset } from './assets.js';
+import { basemap } from './basemap.js';
 import type { PageDeps } from './deps.js';
 import { mapPage } from './map-page.js';
 import { prefersHtml } from './negotiation.js';
 import { PollLedger } from './poll-ledger.js';
 import { PAGE_CSP } from './shell.js';
+import { COARSE_BORDERS_SOURCE, coarseBorders } from './state-borders.js';
 import { statusPage } from './status-page.js';
 import { readPollers, statusView } from './status-view.js';
-import { coarseOutlines } from './coarse-outline.js';
 
 /** How often the ledger reads the pollers' health: as often as the API reads it from Temporal. */
 const SAMPLE_MS = 2_000;
@@ -41,16 +42,21 @@ export function pageRoutes(deps: PageDeps) {
     const body = await statusDocument(deps, feeds, gauges);
     return c.json(body, 200, { 'cache-control': 'no-cache', vary: 'Accept' });
   });
+  const outlines = async () => (await deps.pages?.outlines) ?? coarseBorders();
   app.get('/map', async (c) => {
     const key = await deps.pages?.key;
-    const body = mapPage({ apiKey: key?.token ?? '', pollSeconds, agencies });
+    const outlineSource = (await deps.pages?.outlines)?.source ?? COARSE_BORDERS_SOURCE;
+    const body = mapPage({ apiKey: key?.token ?? '', pollSeconds, agencies, outlineSource });
     return c.html(body, 200, { 'content-security-policy': PAGE_CSP, 'cache-control': 'no-store' });
   });
   app.get('/map/outlines.geojson', async (c) => {
-    const asset = await assets.get('/map/outlines.geojson', async () =>
-      new TextEncoder().encode(JSON.stringify((await deps.pages?.outlines) ?? coarseOutlines())),
-    );
+    const asset = await assets.get(c.req.path, async () => json(await outlines()));
     return sendAsset(c, asset, 'public, max-age=3600');
+  });
+  // Made from the packages' data alone: the same until the service is upgraded.
+  app.get('/map/basemap.geojson', async (c) => {
+    const asset = await assets.get(c.req.path, () => Promise.resolve(json(basemap())));
+    return sendAsset(c, asset, 'public, max-age=604800');
   });
   app.get('/status/assets/:file', (c) => serveFile(c));
   app.get('/map/assets/:file', (c) => serveFile(c));
@@ -61,6 +67,8 @@ export function pageRoutes(deps: PageDeps) {
   }
   return app;
 }
+
+const json = (body: unknown) => new TextEncoder().encode(JSON.stringify(body));
 
 /** Each agency's name and home page, by `state:agency`, for the map's credits. */
 function agenciesOf(catalogue: PageDeps['catalogue']) {

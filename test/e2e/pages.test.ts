@@ -185,6 +185,72 @@ describe('the status page and the map in a real browser', () => {
     await page.close();
   });
 
+  it('draws the basemap: land to the real coast, town names by zoom, the sources and the outlines’ source', async () => {
+    const { page, errors } = await open('/map');
+    await mapRendered(page);
+    const towns = () =>
+      page.evaluate<string[]>(
+        '[...document.querySelectorAll(".towns .town:not([hidden])")].map((town) => town.textContent)',
+      );
+    // The whole country: the capitals, not yet the coast's smaller towns.
+    const country = await towns();
+    for (const city of ['Sydney', 'Melbourne', 'Brisbane', 'Perth', 'Adelaide', 'Hobart', 'Darwin'])
+      expect(country).toContain(city);
+    expect(country).not.toContain('Port Macquarie');
+    await page.evaluate(
+      'new Promise((resolve) => { window.eidsMap.once("idle", resolve); window.eidsMap.jumpTo({ center: [152.6, -31.9], zoom: 7 }); })',
+    );
+    expect(await towns()).toEqual(expect.arrayContaining(['Port Macquarie', 'Newcastle', 'Taree']));
+    // Port Macquarie is on the land the map draws; the sea off the coast south-east of it is not.
+    const land = await page.evaluate<boolean[]>(
+      '[[152.9, -31.43], [153.5, -32.5]].map((at) => window.eidsMap.queryRenderedFeatures(window.eidsMap.project(at), { layers: ["land"] }).length > 0)',
+    );
+    expect(land).toEqual([true, false]);
+    const outlineSource = await page.locator('meta[name="eids-outline-source"]').getAttribute('content');
+    const credits = (await page.locator('.maplibregl-ctrl-attrib').textContent()) ?? '';
+    for (const credit of ['Natural Earth', 'public domain', 'GeoNames', 'CC BY 4.0', outlineSource!])
+      expect(credits).toContain(credit);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('centres the map on a row clicked in the list and shows its details in view', async () => {
+    const { page, errors } = await open('/map');
+    await mapRendered(page);
+    const row = page.locator('#list-body button[data-kind="incident"]').last();
+    await row.scrollIntoViewIfNeeded();
+    // The list is below the map: from its last row, the map is out of view.
+    expect(
+      await page.evaluate<number>('document.getElementById("map").getBoundingClientRect().bottom'),
+    ).toBeLessThan(0);
+    const id = (await row.getAttribute('data-id'))!;
+    const incident = (await (await api(`/v1/incidents/${encodeURIComponent(id)}`)).json()) as {
+      geometry: { coordinates: [number, number] };
+      properties: { title: string };
+    };
+    await row.click();
+    const [lng, lat] = incident.geometry.coordinates;
+    const offCentre = async () => {
+      const centre = await page.evaluate<{ lng: number; lat: number }>(
+        '(({ lng, lat }) => ({ lng, lat }))(window.eidsMap.getCenter())',
+      );
+      return Math.max(Math.abs(centre.lng - lng), Math.abs(centre.lat - lat));
+    };
+    await expect.poll(offCentre, { timeout: 10_000 }).toBeLessThan(1e-4);
+    await expect(page.locator('#details h2').textContent()).resolves.toBe(incident.properties.title);
+    const box = await page.evaluate<{ top: number; bottom: number; height: number }>(
+      '(({ top, bottom }) => ({ top, bottom, height: window.innerHeight }))(document.getElementById("details").getBoundingClientRect())',
+    );
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(box.height);
+    // The details take the focus; Close gives it back to the row.
+    expect(await page.evaluate<string>('document.activeElement?.id ?? ""')).toBe('details');
+    await page.locator('#details button').click();
+    expect(await page.evaluate<string>('document.activeElement?.dataset?.id ?? ""')).toBe(id);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('reads the API with a free key restricted to the service’s own origins', async () => {
     const { page } = await open('/map');
     const key = await page.locator('meta[name="eids-api-key"]').getAttribute('content');

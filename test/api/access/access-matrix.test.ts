@@ -95,6 +95,7 @@ function endpoints(incidentId: string): Endpoint[] {
     open('/map'),
     open('/map/assets/:file', '/map/assets/map.js'),
     open('/map/outlines.geojson'),
+    open('/map/basemap.geojson'),
     open('/readyz'),
     keyed('/v1/incidents', '/v1/incidents?limit=5'),
     keyed('/v1/incidents/{id}', `/v1/incidents/${incidentId}`),

@@ -1,4 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
+import pointInPolygon from 'point-in-polygon-hao';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../api/app.js';
 import { CursorCodec } from '../../../api/cursor.js';
 import { MAP_SCRIPTS } from '../../../api/pages/assets.js';
-import { coarseOutlines } from '../../../api/pages/coarse-outline.js';
+import { COARSE_BORDERS_SOURCE } from '../../../api/pages/state-borders.js';
 import type { PageKey } from '../../../api/pages/page-key.js';
 import { ServingStore } from '../../../lake/serving/serving-store.js';
 import { FEED_CATALOGUE } from '../../../config/index.js';
@@ -77,7 +78,7 @@ describe('the status page and the map over HTTP', () => {
       now: () => NOW,
       pages: {
         key: Promise.resolve(key),
-        outlines: Promise.resolve(coarseOutlines()),
+        outlines: Promise.resolve(undefined),
         startedAt: new Date(NOW.getTime() - 3600_000),
         temporalUi: { url: 'http://127.0.0.1:8233', namespace: 'default' },
         work: {
@@ -197,7 +198,53 @@ describe('the status page and the map over HTTP', () => {
     const missing = await fetch(`${base}/map/assets/nothing.js`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toBe('application/problem+json');
-    const outlines = (await (await fetch(`${base}/map/outlines.geojson`)).json()) as { source: string };
-    expect(outlines.source).toMatch(/^Coarse state outlines/);
+  });
+
+  it('states the outlines’ source on the map, and serves the coarse borders without a boundaries file', async () => {
+    const html = await (await fetch(`${base}/map`, { headers: browser })).text();
+    expect(html).toContain(`<meta name="eids-outline-source" content="${COARSE_BORDERS_SOURCE}" />`);
+    const outlines = (await (await fetch(`${base}/map/outlines.geojson`)).json()) as {
+      source: string;
+      features: { properties: { kind: string }; geometry: { coordinates: [number, number][][] } }[];
+    };
+    expect(outlines.source).toBe(COARSE_BORDERS_SOURCE);
+    expect(outlines.features.map((f) => f.properties.kind)).toEqual(['state']);
+    // The meridian between WA and its neighbours, among the borders.
+    const lines = outlines.features[0]!.geometry.coordinates;
+    expect(lines.some((line) => line.every(([lng]) => lng === 129))).toBe(true);
+  });
+
+  it('serves the basemap: land with the real coast and the main towns, gzipped, cached for a week', async () => {
+    const response = await fetch(`${base}/map/basemap.geojson`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/geo+json');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=604800');
+    const etag = response.headers.get('etag')!;
+    const basemap = (await response.json()) as {
+      credits: { name: string; licence: string }[];
+      features: {
+        properties: { kind: string; name?: string; minzoom?: number };
+        geometry: { type: string; coordinates: unknown };
+      }[];
+    };
+    expect(basemap.credits.map((c) => `${c.name} (${c.licence})`)).toEqual([
+      'Natural Earth (public domain)',
+      'GeoNames (CC BY 4.0, a selection)',
+    ]);
+    const names = basemap.features.filter((f) => f.properties.kind === 'town').map((f) => f.properties.name);
+    for (const city of ['Sydney', 'Melbourne', 'Hobart', 'Port Macquarie']) expect(names).toContain(city);
+    const land = basemap.features.find((f) => f.properties.kind === 'land')!;
+    expect(land.geometry.type).toBe('MultiPolygon');
+    const onLand = (point: [number, number]) =>
+      (land.geometry.coordinates as [number, number][][][]).some((polygon) => {
+        const inside = pointInPolygon(point, polygon);
+        return inside === true || inside === 0;
+      });
+    // Port Macquarie, on the NSW coast the old outline drew as a straight line; and the sea off it.
+    expect(onLand([152.9, -31.43])).toBe(true);
+    expect(onLand([153.5, -32.5])).toBe(false);
+    const again = await fetch(`${base}/map/basemap.geojson`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
   });
 });
