@@ -3739,7 +3739,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a webhook, or an e-mail address, to changes in an area
-         * @description Every change of the given types (the change stream's) in the area is POSTed to the https URL as the stream's JSON document, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature; HMAC-SHA256 with the secret in the answer, shown this once). Deliveries are retried with backoff and kept in order; after 9 failed attempts of one delivery the subscription is disabled and says why. Targets on private, loopback or link-local addresses are refused, and redirects are not followed. With `email` instead of `url`, the changes are sent as a plain-text digest with a link to the map, one message a minute at most (503 where the service sends no e-mail).
+         * @description Every change of the given types (the change stream's) in the area is POSTed to the https URL as the stream's JSON document, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature; HMAC-SHA256 with the secret in the answer, shown this once). Deliveries are retried with backoff and kept in order; after 9 failed attempts of one delivery the subscription is disabled and says why. Targets on private, loopback or link-local addresses are refused, and redirects are not followed. With `email` instead of `url`, the changes are sent as a plain-text digest with a link to the map, one message a minute at most (400 where the service sends no e-mail).
          */
         post: {
             parameters: {
