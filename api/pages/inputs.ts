@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Settings } from '../../config/index.js';
 import { loadLgaBoundaries, type LgaBoundarySet } from '../../geo/index.js';
 import type { KeyStore } from '../access/types.js';
-import { basemap } from './basemap.js';
 import { boundaryOutlines, type Outlines } from './outlines.js';
 import { ensurePageKey, serviceOrigins, type PageKey } from './page-key.js';
 import { TemporalWorkSource, type WorkSource } from './work-in-progress.js';
@@ -98,17 +97,6 @@ export function pageInputs(
     every: (ms, task) => void tasks.push({ ms, task }),
     async start(listening) {
       work.start();
-      // The basemap takes about a second to compute: done now, not while the first visitor waits.
-      setTimeout(() => {
-        try {
-          basemap();
-        } catch (error) {
-          // The map's route tries again, and answers 500 with the reason.
-          log?.(
-            `computing the map's basemap failed: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
-      }, 0).unref();
       for (const { ms, task } of tasks) timers.push(setInterval(task, ms).unref());
       const file = join(settings.DATA_DIR, 'secrets', 'page-api-key');
       await ensurePageKey(

@@ -54,6 +54,8 @@ export function pageRoutes(deps: PageDeps) {
     return sendAsset(c, asset, 'public, max-age=3600');
   });
   // Made from the packages' data alone: the same until the service is upgraded.
+  // Computed at the first request (about a second of this process's time, once), never at start:
+  // a starting replica answers its health checks and the API at once.
   app.get('/map/basemap.geojson', async (c) => {
     const asset = await assets.get(c.req.path, () => Promise.resolve(json(basemap())));
     return sendAsset(c, asset, 'public, max-age=604800');
