@@ -35,7 +35,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'docs', include: DOCS_SUITES, maxWorkers: 1, sequence: { groupOrder: 0 } },
+        // The same maxWorkers as `unit`, so both are one group sharing its two workers; vitest puts
+        // a project of maxWorkers 1 in a group of its own after every other, and projects of one group
+        // start in name order, so `docs` takes one worker from the start and `unit` the other.
+        test: { name: 'docs', include: DOCS_SUITES, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
