@@ -22,6 +22,7 @@ import { documentStreamToken, documentWebhooks } from './stream/openapi.js';
 import { streamRoutes } from './stream/routes.js';
 import { streamTokenKey } from './stream/tokens.js';
 import { subscriptionRoutes } from './subscriptions/routes.js';
+import { tileRoutes } from './tiles/routes.js';
 import { PreparedAnswer } from './prepared-answer.js';
 import { pageRoutes } from './pages/routes.js';
 import { onError, problemResponse, problems } from './problem.js';
@@ -41,6 +42,7 @@ import type { RequestObserver } from './request-metrics.js';
 import type { StreamDeps } from './stream/deps.js';
 import type { StreamTokenCodec } from './stream/tokens.js';
 import type { SubscriptionDeps } from './subscriptions/deps.js';
+import type { TileDeps } from './tiles/deps.js';
 import type { ServingStore } from '../lake/serving/serving-store.js';
 import {
   allowedMethods,
@@ -66,6 +68,7 @@ export interface AppDeps
     MetaDeps,
     StreamDeps,
     SubscriptionDeps,
+    TileDeps,
     PageDeps {
   store: ServingStore;
   catalogue: readonly FeedDefinition[];
@@ -137,6 +140,7 @@ export function createApp(deps: AppDeps) {
   v1.route('/', declarationRoutes(deps));
   v1.route('/', streamRoutes(deps));
   v1.route('/', subscriptionRoutes(deps));
+  v1.route('/', tileRoutes(deps));
   app.route('/v1', v1);
 
   app.get('/v1/openapi.json', (c) => c.json(document()));
@@ -192,6 +196,8 @@ function useDataCaching(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   // on `/x`, and the outer pass cached and gzipped the inner pass's gzip (dataCaching now guards too).
   app.use('/v1/incidents/*', caching);
   app.use('/v1/events/*', caching);
+  // Tiles too: each named by its content, so an unchanged one answers 304 across generations.
+  app.use('/v1/tiles/*', caching);
   // Not the exports: the catalogue is per key and moves with the plans' lookbacks, so it sets its own
   // ETag from its content; the downloads carry their checksums.
 }

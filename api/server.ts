@@ -227,7 +227,7 @@ async function appOver(
 
 /** Stops the parts, the server first; unused leases go back to the store, so no quota loses a request. */
 async function stopParts(parts: Parts): Promise<void> {
-  parts.board.stop();
+  await parts.board.stop();
   parts.webhooks.dispatcher.close();
   parts.stream.close();
   await parts.webhooks.store.close();

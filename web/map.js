@@ -1,35 +1,18 @@
 /* global document, window, maplibregl */
 import { ApiError, ApiReader, freshKey, metaContent } from './map-data.js';
+import { ARCHIVE_LAYER_ID, LIVE_LAYER_IDS, MAP_LAYERS, layerFilters, tileSources } from './map-layers.js';
 import { renderList } from './map-list.js';
 import { ChangeStream } from './map-stream.js';
 
 /**
  * The live map: MapLibre over the service's own basemap (land, coast and town names) with the state
- * (and LGA) outlines it serves, incidents by warning level, clustered events as their hulls and gauges
- * by flood class. It reads /v1 with the page's key, then follows the change stream (each change applied
- * as it comes), and polls with ETags while there is no stream; the filters and the list work on the
- * same sets.
+ * (and LGA) outlines it serves, and the service's vector tiles of incidents by warning level, clustered
+ * events as their hulls, gauges by flood class and, on request, a heat map of the archive. The tiles
+ * are drawn first; then the lists are read from /v1 with the page's key for the list view (keyboards,
+ * screen readers) and the details, and the change stream is followed (each change applied to the list
+ * as it comes, the tiles read again at most every few seconds: unchanged tiles answer 304), with
+ * polling while there is no stream. The filters work on the tiles and the list alike.
  */
-const LEVEL_COLOURS = {
-  emergency_warning: '#c8102e',
-  watch_and_act: '#f07c00',
-  advice: '#e3b800',
-  none: '#51606f',
-};
-const FLOOD_COLOURS = {
-  major: '#7b1fa2',
-  moderate: '#d81b60',
-  minor: '#1e88e5',
-  below_minor: '#26a69a',
-  unclassified: '#9e9e9e',
-};
-const match = (property, colours) => [
-  'match',
-  ['get', property],
-  ...Object.entries(colours).flat(),
-  '#777777',
-];
-const collection = (features) => ({ type: 'FeatureCollection', features });
 const words = (value) => String(value ?? '').replaceAll('_', ' ');
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** Where the map centres a feature opened from the list: close enough to see the towns around it. */
@@ -83,79 +66,15 @@ let shown = { incidents: [], events: [], gauges: [] };
 let map;
 
 /**
- * The map's layers, bottom to top: sea, land and its coast, outlines, event hulls, gauges, then
- * incidents above them all (the town names are HTML over the canvas: see showTowns).
+ * The service's tiles carry the page's key. They are asked for again at every read of the tiles
+ * (`no-cache`): a tile that did not change answers 304, with no body.
  */
-const MAP_LAYERS = [
-  { id: 'background', type: 'background', paint: { 'background-color': '#cfe0ea' } },
-  {
-    id: 'land',
-    type: 'fill',
-    source: 'basemap',
-    filter: ['==', ['get', 'kind'], 'land'],
-    // The coast layer draws the edge: the fill's own outline would cost another shader to compile,
-    // which software WebGL does slowly on the first frame.
-    paint: { 'fill-color': '#f3f1ec', 'fill-antialias': false },
-  },
-  {
-    id: 'coast',
-    type: 'line',
-    source: 'basemap',
-    filter: ['==', ['get', 'kind'], 'land'],
-    paint: { 'line-color': '#8fa9b8', 'line-width': 0.8 },
-  },
-  {
-    id: 'lga-outlines',
-    type: 'line',
-    source: 'outlines',
-    filter: ['==', ['get', 'kind'], 'lga'],
-    paint: { 'line-color': '#d9d3c7', 'line-width': 0.5 },
-  },
-  {
-    id: 'state-outlines',
-    type: 'line',
-    source: 'outlines',
-    filter: ['==', ['get', 'kind'], 'state'],
-    paint: { 'line-color': '#8c8372', 'line-width': 1.2 },
-  },
-  {
-    id: 'event-hulls',
-    type: 'fill',
-    source: 'events',
-    filter: ['==', ['geometry-type'], 'Polygon'],
-    paint: { 'fill-color': match('level', LEVEL_COLOURS), 'fill-opacity': 0.18 },
-  },
-  {
-    id: 'event-outlines',
-    type: 'line',
-    source: 'events',
-    paint: { 'line-color': match('level', LEVEL_COLOURS), 'line-width': 1.5, 'line-dasharray': [2, 1] },
-  },
-  {
-    id: 'gauges',
-    type: 'circle',
-    source: 'gauges',
-    paint: {
-      'circle-radius': 3.5,
-      'circle-color': match('floodClass', FLOOD_COLOURS),
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 0.8,
-    },
-  },
-  {
-    id: 'incidents',
-    type: 'circle',
-    source: 'incidents',
-    paint: {
-      'circle-radius': 5.5,
-      'circle-color': match('warningLevel', LEVEL_COLOURS),
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 1,
-    },
-  },
-];
+function withKey(url) {
+  if (!url.startsWith(`${window.location.origin}/v1/`)) return { url };
+  return { url, headers: { authorization: `Bearer ${api.key}` }, cache: 'no-cache' };
+}
 
-/** The map, made at once with the data it has (none at first): its sources are filled as data comes. */
+/** The map, drawing the tiles at once (the lists, for the list view, are read once it has drawn). */
 function createMap(basemap) {
   const created = new maplibregl.Map({
     container: 'map',
@@ -165,6 +84,10 @@ function createMap(basemap) {
     ],
     dragRotate: false,
     pitchWithRotate: false,
+    // Nothing here fades (no symbols) and nothing lies across the antimeridian: no frames waited for
+    // a fade, no tiles read for the world's copies.
+    fadeDuration: 0,
+    renderWorldCopies: false,
     attributionControl: { compact: false },
     style: {
       version: 8,
@@ -183,12 +106,11 @@ function createMap(basemap) {
           data: '/map/outlines.geojson',
           attribution: escapeHtml(metaContent('eids-outline-source')),
         },
-        events: { type: 'geojson', data: collection(shown.events) },
-        gauges: { type: 'geojson', data: collection(shown.gauges) },
-        incidents: { type: 'geojson', data: collection(shown.incidents) },
+        ...tileSources(window.location.origin),
       },
       layers: MAP_LAYERS,
     },
+    transformRequest: withKey,
   });
   created.addControl(new maplibregl.NavigationControl({ showCompass: false }));
   // For people debugging the page, and for its browser tests.
@@ -308,10 +230,12 @@ function applyFilters() {
     ),
     gauges: loaded.gauges.filter((f) => inState(f.properties.state)),
   };
-  if (!map?.getSource('incidents')) return;
-  map.getSource('incidents').setData(collection(shown.incidents));
-  map.getSource('events').setData(collection(shown.events));
-  map.getSource('gauges').setData(collection(shown.gauges));
+  if (!map?.getLayer('incidents')) return;
+  for (const [layer, filter] of Object.entries(layerFilters({ state, eventType, levels }))) {
+    map.setFilter(layer, filter);
+  }
+  const archive = new FormData(form).get('archive') === 'on';
+  map.setLayoutProperty(ARCHIVE_LAYER_ID, 'visibility', archive ? 'visible' : 'none');
   renderListOnceDrawn();
 }
 
@@ -459,15 +383,24 @@ function bringIntoView(record, close) {
 
 function listenForClicks() {
   map.on('click', (event) => {
-    const [hit] = map.queryRenderedFeatures(event.point, { layers: ['incidents', 'gauges', 'event-hulls'] });
+    const [hit] = map.queryRenderedFeatures(event.point, { layers: LIVE_LAYER_IDS });
     if (!hit) return;
     const kind = hit.layer.id === 'incidents' ? 'incident' : hit.layer.id === 'gauges' ? 'gauge' : 'event';
-    openFeature(kind, hit.properties.id, false);
+    void openClicked(kind, String(hit.properties.id));
   });
-  for (const layer of ['incidents', 'gauges', 'event-hulls']) {
+  for (const layer of LIVE_LAYER_IDS) {
     map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
     map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
   }
+}
+
+/** A feature clicked before the lists were read (or since changed): its record is read from /v1. */
+async function openClicked(kind, id) {
+  if (!loaded.records.has(`${kind}:${id}`)) {
+    const read = await api.get(`/v1/${kind}s/${encodeURIComponent(id)}`, false).catch(() => undefined);
+    if (read) loaded.records.set(`${kind}:${id}`, read.body);
+  }
+  openFeature(kind, id, false);
 }
 
 function fetchAll() {
@@ -478,13 +411,8 @@ function fetchAll() {
   ]);
 }
 
-/** The first read starts with the page, while MapLibre sets itself up; later ones after each wait. */
-let firstRead = fetchAll();
-
 async function load() {
-  const reading = firstRead ?? fetchAll();
-  firstRead = undefined;
-  const [incidents, events, gauges] = await reading;
+  const [incidents, events, gauges] = await fetchAll();
   let changed = false;
   if (incidents.changed) {
     const points = incidents.body.features.filter(
@@ -505,8 +433,30 @@ async function load() {
     loaded.gauges = placed.map(gaugeFeature);
     changed = true;
   }
-  if (changed) applyFilters();
+  if (changed) {
+    applyFilters();
+    readTilesAgain();
+  }
   showStatus();
+}
+
+/** The tiles are read again at most this often while changes come (a tile unchanged answers 304). */
+const TILE_READ_MS = 5000;
+let tilesRead = 0;
+let tileTimer;
+
+/** The live tiles read again, now or at the end of the current wait: the map draws the changes. */
+function readTilesAgain() {
+  if (tileTimer || !map?.getSource('live')) return;
+  tileTimer = setTimeout(
+    () => {
+      tileTimer = undefined;
+      tilesRead = Date.now();
+      const source = map.getSource('live');
+      source.setTiles(source.tiles);
+    },
+    Math.max(0, tilesRead + TILE_READ_MS - Date.now()),
+  );
 }
 
 function showStatus() {
@@ -551,6 +501,7 @@ function redraw() {
   redrawing ??= setTimeout(() => {
     redrawing = undefined;
     applyFilters();
+    readTilesAgain();
     showStatus();
   }, 100);
 }
@@ -613,22 +564,26 @@ async function start() {
   form = document.getElementById('filters');
   form.addEventListener('change', () => applyFilters());
   await maplibreLoaded;
-  // MapLibre starts (its worker, the style, the outlines) while the first data is read; the basemap,
-  // read since the page started, has come by now as a rule (it is smaller than MapLibre's script).
+  // MapLibre's worker parses its own copy of the library before it can cut a tile: started now, it
+  // does so while the basemap comes.
+  maplibregl.prewarm();
   const basemap = await basemapRead;
+  // The stages of the first render, for bench/map-render.ts.
+  performance.mark('eids-map-created');
   map = createMap(basemap);
   showTowns(basemap);
   listenForClicks();
-  const styled = new Promise((resolve) => map.once('style.load', resolve));
+  await new Promise((resolve) => map.once('style.load', resolve));
+  performance.mark('eids-style-loaded');
+  applyFilters();
+  // First render: the first frame with the tiles drawn (bench/map-render.ts reads this mark). It
+  // costs a few tiles, whatever the number of incidents.
+  await new Promise((resolve) => map.once('idle', resolve));
+  performance.mark('eids-map-rendered');
+  document.documentElement.dataset.mapRendered = 'true';
+  // Then the lists, for the list view and the details.
   await poll();
   performance.mark('eids-data-read');
-  await styled;
-  applyFilters();
-  // First render: the first frame with the data drawn (bench/map-render.ts reads this mark).
-  map.once('idle', () => {
-    performance.mark('eids-map-rendered');
-    document.documentElement.dataset.mapRendered = 'true';
-  });
   await attribution;
   readAgainIn(pollMs);
   follow();

@@ -32,6 +32,14 @@ const keyed = (path: string, reason: string, entitlement?: Entitlement): RoutePo
   reason,
   ...(entitlement ? { entitlement } : {}),
 });
+/** A key is needed, but requests are not counted: resources a client asks for many at once. */
+const keyedUncounted = (path: string, reason: string): RoutePolicy => ({
+  path,
+  below: true,
+  key: true,
+  metered: false,
+  reason,
+});
 
 export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   open('/', 'the front door: links to the docs, the OpenAPI description, status and exports'),
@@ -52,6 +60,10 @@ export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   keyed('/v1/declarations', 'the spec: key and the declarations entitlement', 'declarations'),
   keyed('/v1/stream', 'the change stream: a connection counts when it opens'),
   keyed('/v1/subscriptions', 'webhook subscriptions belong to the key that made them'),
+  keyedUncounted(
+    '/v1/tiles',
+    'map tiles: one view asks for a dozen at once, and each holds a thin slice of what the counted lists hold',
+  ),
 ];
 
 /** Everything without a row: a key is needed, and the request counts. */

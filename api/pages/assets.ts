@@ -39,6 +39,7 @@ export const ASSET_FILES: Readonly<Record<string, string>> = {
   '/status/assets/status.js': join(PROJECT_WEB_DIR, 'status.js'),
   '/map/assets/map.js': join(PROJECT_WEB_DIR, 'map.js'),
   '/map/assets/map-data.js': join(PROJECT_WEB_DIR, 'map-data.js'),
+  '/map/assets/map-layers.js': join(PROJECT_WEB_DIR, 'map-layers.js'),
   '/map/assets/map-list.js': join(PROJECT_WEB_DIR, 'map-list.js'),
   '/map/assets/map-stream.js': join(PROJECT_WEB_DIR, 'map-stream.js'),
   '/map/assets/maplibre-gl.js': join(MAPLIBRE_DIR, 'maplibre-gl.js'),

@@ -33,6 +33,12 @@ const GAUGE_CLASSES = [
 ] as const;
 
 /** The map's page: the map, its filters, a details panel and a list of the same features. */
+/**
+ * The modules map.js imports, asked for with the page rather than after map.js arrives (and the
+ * basemap with them): the first render waits for neither.
+ */
+const MAP_MODULES = ['map-data.js', 'map-layers.js', 'map-list.js', 'map-stream.js'];
+
 export function mapPage(options: MapPageOptions): string {
   const head = html`<meta name="eids-api-key" content="${options.apiKey}" />
     <meta name="eids-poll-seconds" content="${options.pollSeconds}" />
@@ -42,7 +48,9 @@ export function mapPage(options: MapPageOptions): string {
       ${new Html(JSON.stringify(options.agencies).replaceAll('<', '\\u003c'))}
     </script>
     <link rel="stylesheet" href="${MAP_ASSETS}/maplibre-gl.css" />
-    <script src="${MAP_ASSETS}/maplibre-gl.js" defer></script>`;
+    <script src="${MAP_ASSETS}/maplibre-gl.js" defer></script>
+    ${MAP_MODULES.map((name) => html`<link rel="modulepreload" href="${MAP_ASSETS}/${name}" />`)}
+    <link rel="preload" href="/map/basemap.geojson" as="fetch" crossorigin="anonymous" />`;
   const body = html`<main id="main">
     <h1 class="visually-hidden">Live map of incidents, events and gauges</h1>
     ${filtersForm()}
@@ -75,7 +83,10 @@ export function mapPage(options: MapPageOptions): string {
   });
 }
 
-/** The map's filters: state, type and warning levels (the list below the map follows them too). */
+/**
+ * The map's filters: state, type and warning levels (the list below the map follows them too), and the
+ * archive's heat map, off at first.
+ */
 function filtersForm(): Html {
   return html`<form id="filters" class="filters" aria-label="Filters">
     <label
@@ -102,6 +113,9 @@ function filtersForm(): Html {
           >`,
       )}
     </fieldset>
+    <label class="archive"
+      ><input type="checkbox" name="archive" /> Past incidents (heat map of the archive)</label
+    >
     <a href="#list" class="to-list">Skip to the list of incidents</a>
   </form>`;
 }

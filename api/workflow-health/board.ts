@@ -90,6 +90,7 @@ export class WorkflowHealthBoard {
   async start(firstReadMs = 2_000): Promise<void> {
     const first = this.read();
     const loop = () => {
+      if (this.stopped) return;
       this.timer = setTimeout(() => void this.read().finally(loop), this.refreshMs);
       this.timer.unref();
     };
@@ -97,10 +98,17 @@ export class WorkflowHealthBoard {
     await withTimeout(first, firstReadMs);
   }
 
-  stop(): void {
+  /**
+   * No more reads; resolves once a read in flight has ended (within its time limit), so the process
+   * does not leave a query behind for a worker to answer to nobody.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+    await this.reading;
   }
+  private stopped = false;
 
   /** When the observations were last read whole; undefined before the first good read. */
   get observedAt(): Date | undefined {

@@ -5,6 +5,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { tableFromIPC } from 'apache-arrow';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLValidator } from 'fast-xml-parser';
+import { VectorTile } from '@mapbox/vector-tile';
+import Pbf from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventActivities } from '../../activities/event-activities.js';
 import { createApp } from '../../api/app.js';
@@ -180,7 +182,9 @@ describe('every GET route through real HTTP clients offering gzip and br', () =>
           ? exports.files
               .filter((file) => file.href.startsWith('/v1/exports/incidents/'))
               .map((file) => file.href)
-          : [pathParameter ? template.replace(/\{[^}]+\}/, values[template] ?? '') : template];
+          : (TILE_PATHS[template] ?? [
+              pathParameter ? template.replace(/\{[^}]+\}/, values[template] ?? '') : template,
+            ]);
       expect(paths.length, template).toBeGreaterThan(0);
       expect(
         paths.every((path) => !path.includes('{') && !path.includes('//')),
@@ -322,6 +326,12 @@ function decode(coding: string, body: Buffer): Uint8Array {
   }
 }
 
+/** The tile sets' documents, and a live tile (this lake has no archive: its tiles are all 204). */
+const TILE_PATHS: Record<string, string[]> = {
+  '/v1/tiles/{layer}': ['/v1/tiles/live', '/v1/tiles/archive'],
+  '/v1/tiles/{layer}/{z}/{x}/{y}': ['/v1/tiles/live/0/0/0'],
+};
+
 const JSON_TYPES = ['application/json', 'application/geo+json', 'application/problem+json'];
 const XML_TYPES = ['application/xml', 'application/atom+xml', 'application/cap+xml'];
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
@@ -349,6 +359,10 @@ function expectMediaType(type: string, bytes: Uint8Array): void {
     if (bytes.length < 8 || !bytes.subarray(0, 4).every((byte) => byte === 0xff))
       throw new Error('Arrow stream without its continuation marker');
     tableFromIPC(bytes);
+  } else if (type === 'application/vnd.mapbox-vector-tile') {
+    // A tile is a protobuf message of layers (field 3, length-delimited): its first byte is 0x1a.
+    const tile = new VectorTile(new Pbf(bytes));
+    if (bytes[0] !== 0x1a || Object.keys(tile.layers).length === 0) throw new Error('a tile without layers');
   } else {
     throw new Error(`no check for media type ${type || '(none)'}`);
   }

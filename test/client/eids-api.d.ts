@@ -4220,6 +4220,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tiles/{layer}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tile set, described (TileJSON)
+         * @description The TileJSON 3.0.0 document of a tile set, for map libraries (MapLibre, OpenLayers, QGIS): its tiles’ URL template, zooms, bounds and layers with their fields. The tiles need the same key as every /v1 request.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The tile set: live or archive. */
+                    layer: "live" | "archive";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The tile set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TileJson"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or revoked API key. Carries `WWW-Authenticate: Bearer realm="eids"` (with `error="invalid_request"` or `error="invalid_token"`). */
+                401: {
+                    headers: {
+                        "WWW-Authenticate"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: the browser Origin is not on the key's allowlist (origin-not-allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all). */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tiles/{layer}/{z}/{x}/{y}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One vector tile
+         * @description One Mapbox Vector Tile (version 2, extent 4096) of the set, in the XYZ scheme of Web Mercator: `live` is cut from the serving generation’s live set (built once per generation), `archive` counts the historical incidents per cell. An ETag names the tile’s content, so a tile that did not change answers 304 to If-None-Match across generations. 204 when nothing falls in the tile. Not counted against the monthly quota or the per-second limits: one view of a map asks for a dozen tiles at once.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The tile set: live or archive. */
+                    layer: "live" | "archive";
+                    /** @description Zoom: 0 to the set's maxzoom (live 14, archive 10). */
+                    z: number;
+                    /** @description Column, from the west: below 2^z. */
+                    x: number;
+                    /** @description Row, from the north: below 2^z. */
+                    y: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The tile */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.mapbox-vector-tile": string;
+                    };
+                };
+                /** @description Nothing in this tile */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not Modified: If-None-Match names what the answer still holds (the ETag leaves out generatedAt and fetched), or If-Modified-Since is not older than the serving generation. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or revoked API key. Carries `WWW-Authenticate: Bearer realm="eids"` (with `error="invalid_request"` or `error="invalid_token"`). */
+                401: {
+                    headers: {
+                        "WWW-Authenticate"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: the browser Origin is not on the key's allowlist (origin-not-allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all). */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     change: {
@@ -5325,6 +5510,25 @@ export interface components {
             lastStatus: number | null;
             lastError: string | null;
             deliveredAt: string | null;
+        };
+        /** @description A TileJSON 3.0.0 document for one tile set. */
+        TileJson: {
+            /** @enum {string} */
+            tilejson: "3.0.0";
+            name: string;
+            description: string;
+            /** @description The tiles’ URL template ({z}/{x}/{y}). */
+            tiles: string[];
+            minzoom: number;
+            maxzoom: number;
+            bounds: number[];
+            vector_layers: {
+                id: string;
+                fields: {
+                    [key: string]: string;
+                };
+            }[];
+            attribution: string;
         };
     };
     responses: never;

@@ -120,7 +120,7 @@ describe('the status page and the map in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('draws as many incidents on the map as the API counts, with no console errors', async () => {
+  it('draws as many incidents on the map as the API counts, from tiles, then lists them all', async () => {
     const { page, errors } = await open('/map');
     await mapRendered(page);
     const total = ((await (await api('/v1/incidents?limit=1')).json()) as Collection).meta.total_count;
@@ -128,7 +128,43 @@ describe('the status page and the map in a real browser', () => {
       "new Set(window.eidsMap.queryRenderedFeatures({ layers: ['incidents'] }).map((f) => f.properties.id)).size",
     );
     expect(drawn).toBe(total);
-    await expect(page.locator('#list-body table').first().locator('tbody tr').count()).resolves.toBe(total);
+    // Drawn from the service's vector tiles, before any list was read.
+    const firstRender = await page.evaluate<{ source: string; read: string[] }>(`(() => {
+      const rendered = performance.getEntriesByName('eids-map-rendered')[0].startTime;
+      const read = performance.getEntriesByType('resource')
+        .filter((entry) => entry.responseEnd <= rendered && entry.name.includes('/v1/'))
+        .map((entry) => new URL(entry.name).pathname);
+      return { source: window.eidsMap.getSource('live').type, read };
+    })()`);
+    expect(firstRender.source).toBe('vector');
+    expect(firstRender.read.length).toBeGreaterThan(0);
+    for (const path of firstRender.read) expect(path).toMatch(/^\/v1\/(tiles\/live\/|attribution$)/);
+    // The list view still holds every incident.
+    await expect
+      .poll(() => page.locator('#list-body table').first().locator('tbody tr').count(), { timeout: 20_000 })
+      .toBe(total);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws the archive’s heat map from its tiles when asked for', async () => {
+    const { page, errors } = await open('/map');
+    await mapRendered(page);
+    const archiveTiles: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/v1/tiles/archive/'))
+        archiveTiles.push(response.status());
+    });
+    expect(
+      await page.evaluate<string>("window.eidsMap.getLayoutProperty('archive-heat', 'visibility')"),
+    ).toBe('none');
+    await page.getByLabel(/Past incidents/).check();
+    await expect.poll(() => archiveTiles.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // This service's archive is empty: each tile answers 204, and the map draws nothing, without error.
+    expect(new Set(archiveTiles)).toEqual(new Set([204]));
+    expect(
+      await page.evaluate<string>("window.eidsMap.getLayoutProperty('archive-heat', 'visibility')"),
+    ).toBe('visible');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -167,6 +203,8 @@ describe('the status page and the map in a real browser', () => {
   it('reaches the list view by keyboard and opens an incident from it', async () => {
     const { page, errors } = await open('/map');
     await mapRendered(page);
+    // The list is read once the map has drawn.
+    await page.locator('#list-body button[data-kind="incident"]').first().waitFor();
     let focused = '';
     for (let presses = 0; presses < 25 && focused !== 'Skip to the list of incidents'; presses++) {
       await page.keyboard.press('Tab');
@@ -275,7 +313,8 @@ describe('the status page and the map in a real browser', () => {
     const listReads: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (path.startsWith('/v1/') && !path.startsWith('/v1/stream')) listReads.push(path);
+      // Tiles are read again as changes come; the lists are not.
+      if (path.startsWith('/v1/') && !/^\/v1\/(stream|tiles)/.test(path)) listReads.push(path);
     });
     await mapRendered(page);
     await expect.poll(() => page.locator('#map-status').textContent(), { timeout: 20_000 }).toMatch(/live/);

@@ -132,6 +132,9 @@ function endpoints(incidentId: string): Endpoint[] {
       `/v1/subscriptions/${NO_SUBSCRIPTION}/deliveries`,
       unavailable,
     ),
+    // Keyed, but not counted (one view of the map asks for a dozen): see the quota checks below.
+    keyed('/v1/tiles/{layer}', '/v1/tiles/live'),
+    keyed('/v1/tiles/{layer}/{z}/{x}/{y}', '/v1/tiles/live/0/0/0'),
     declarations('/v1/declarations', '/v1/declarations', ok),
     declarations('/v1/declarations/sources', '/v1/declarations/sources', ok),
     declarations('/v1/declarations/postcode/{postcode}', '/v1/declarations/postcode/2000', ok),
@@ -383,8 +386,10 @@ describe('the access matrix: every endpoint × key state × plan × entitlement 
           if (needsEntitlement(endpoint)) {
             expect(problem?.type, what).toBe('/v1/problems/entitlement-required');
           }
-          // Metered: everything past the gate; refusals at the gate and open endpoints are not counted.
-          const metered = !isOpen(endpoint) && !needsEntitlement(endpoint);
+          // Metered: everything past the gate its policy counts; refusals at the gate, open endpoints
+          // and tiles are not counted.
+          const counted = policyFor(new URL(endpoint.url, 'http://x').pathname).metered;
+          const metered = counted && !isOpen(endpoint) && !needsEntitlement(endpoint);
           const limit = response.headers.get('ratelimit-limit');
           if (metered) expect(limit, what).toMatch(/^\d+$/);
           else expect(limit, what).toBeNull();
