@@ -46,6 +46,11 @@ export class WriterLease {
   private etag: string | undefined;
   private renewal: NodeJS.Timeout | undefined;
   private lost = false;
+  /**
+   * The holder's writes one after another: each is conditional on the ETag the last one returned, so
+   * a renewal in flight while the lease is renamed (after a restore) would refuse the other.
+   */
+  private writes: Promise<unknown> = Promise.resolve();
   private readonly ttlMs: number;
   /** Told once when another writer took the lease: this one must stop publishing and committing. */
   onLost: (holder: string) => void = () => undefined;
@@ -108,26 +113,37 @@ export class WriterLease {
   /** Renews the lease every few seconds until stopped or lost. */
   keepRenewing(): void {
     clearInterval(this.renewal);
-    this.renewal = setInterval(() => void this.renew(), this.options.renewMs ?? 5_000);
+    this.renewal = setInterval(() => void this.inTurn(() => this.renew()), this.options.renewMs ?? 5_000);
     this.renewal.unref();
   }
 
   /** Holds the lease under another name (a restore names the warehouse anew), renewing at once. */
   async rename(writerId: string): Promise<void> {
     this.options.writerId = writerId;
-    const etag = this.etag;
-    if (etag === undefined || this.lost) return;
-    this.etag = await this.options.storage.write(WRITER_LEASE_KEY, this.body(false), { ifMatch: etag });
+    await this.inTurn(async () => {
+      const etag = this.etag;
+      if (etag === undefined || this.lost) return;
+      this.etag = await this.options.storage.write(WRITER_LEASE_KEY, this.body(false), { ifMatch: etag });
+    });
+  }
+
+  /** Runs a write of the lease after those before it have ended. */
+  private inTurn<T>(write: () => Promise<T>): Promise<T> {
+    const turn = this.writes.then(write, write);
+    this.writes = turn.catch(() => undefined);
+    return turn;
   }
 
   /** Lets a standby take over at once (a clean stop); nothing when the lease is not held. */
   async release(): Promise<void> {
     clearInterval(this.renewal);
-    if (!this.held) return;
-    await this.options.storage
-      .write(WRITER_LEASE_KEY, this.body(true), { ifMatch: this.etag! })
-      .catch(() => undefined);
-    this.etag = undefined;
+    await this.inTurn(async () => {
+      if (!this.held) return;
+      await this.options.storage
+        .write(WRITER_LEASE_KEY, this.body(true), { ifMatch: this.etag! })
+        .catch(() => undefined);
+      this.etag = undefined;
+    });
   }
 
   private async renew(): Promise<void> {

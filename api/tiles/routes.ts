@@ -49,7 +49,7 @@ const tileRoute = createRoute({
   path: '/tiles/{layer}/{z}/{x}/{y}',
   summary: 'One vector tile',
   description:
-    'One Mapbox Vector Tile (version 2, extent 4096) of the set, in the XYZ scheme of Web Mercator: `live` is cut from the serving generation’s live set (built once per generation), `archive` counts the historical incidents per cell. An ETag names the tile’s content, so a tile that did not change answers 304 to If-None-Match across generations. 204 when nothing falls in the tile. Not counted against the monthly quota or the per-second limits: one view of a map asks for a dozen tiles at once.',
+    'One Mapbox Vector Tile (version 2, extent 4096) of the set, in the XYZ scheme of Web Mercator: `live` is cut from the serving generation’s live set (built once per generation), `archive` counts the historical incidents per cell. An ETag names the tile’s content, so a tile that did not change answers 304 to If-None-Match across generations. 204 when nothing falls in the tile; 404 for a tile the set does not have (a zoom beyond its maxzoom, or x or y not below 2^z). Not counted against the monthly quota or the per-second limits: one view of a map asks for a dozen tiles at once.',
   request: { params: TileParams },
   responses: {
     200: {
@@ -58,7 +58,7 @@ const tileRoute = createRoute({
     },
     204: { description: 'Nothing in this tile' },
     ...notModifiedResponse,
-    ...problemResponses(400),
+    ...problemResponses(400, 404),
   },
 });
 
@@ -72,8 +72,9 @@ export function tileRoutes(deps: TileDeps) {
     const { layer, z: zoom, x, y } = c.req.valid('param');
     const { maxzoom } = TILE_SETS[layer];
     if (zoom > maxzoom)
-      throw problems.invalidParameter(`z: the ${layer} tiles go to zoom ${maxzoom} (got ${zoom})`);
-    if (!isTile(zoom, x, y)) throw problems.invalidParameter(`x and y: must be below 2^z = ${2 ** zoom}`);
+      throw problems.notFound(`No tile ${zoom}/${x}/${y}: the ${layer} tiles go to zoom ${maxzoom}.`);
+    if (!isTile(zoom, x, y))
+      throw problems.notFound(`No tile ${zoom}/${x}/${y}: at zoom ${zoom}, x and y are below ${2 ** zoom}.`);
     const bytes = await (layer === 'live' ? live : archive).tile(zoom, x, y);
     if (!bytes) return c.body(null, 204);
     return c.body(bytes, 200, { 'content-type': MVT_MEDIA_TYPE });

@@ -139,6 +139,17 @@ describe('a client generated from the OpenAPI document', () => {
     expect(subscriptions.response.status).toBeGreaterThanOrEqual(200);
   });
 
+  it('reads the tile operations: a tile set’s TileJSON and one of its tiles', async () => {
+    const tileJson = await client.GET('/v1/tiles/{layer}', { params: { path: { layer: 'live' } } });
+    expect(tileJson.data?.vector_layers.map((layer) => layer.id)).toEqual(['events', 'gauges', 'incidents']);
+    const tile = await client.GET('/v1/tiles/{layer}/{z}/{x}/{y}', {
+      params: { path: { layer: 'live', z: 0, x: 0, y: 0 } },
+      parseAs: 'arrayBuffer',
+    });
+    expect(tile.response.status).toBe(200);
+    expect(tile.response.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
+  });
+
   it('called every GET operation of the document, each answered with a status the document declares', () => {
     const gets = Object.entries(document.paths)
       .filter(([, methods]) => 'get' in methods)

@@ -228,18 +228,18 @@ describe('vector tiles of the live set and the archive, over HTTP', () => {
     expect(counted).toBeGreaterThanOrEqual(30);
   });
 
-  it('answers an empty tile 204, a tile beyond the set 400, and no key 401', async () => {
+  it('answers an empty tile 204, a tile the set does not have 404, a zoom past 14 400, and no key 401', async () => {
     // Zoom 6 in the Pacific, east of New Zealand.
     expect((await fetchRaw('/v1/tiles/live/6/63/38')).status).toBe(204);
     const deep = await fetchRaw('/v1/tiles/archive/11/1850/1230');
-    expect(deep.status).toBe(400);
+    expect(deep.status).toBe(404);
     expect((JSON.parse(deep.bytes.toString()) as { detail: string }).detail).toBe(
-      'z: the archive tiles go to zoom 10 (got 11)',
+      'No tile 11/1850/1230: the archive tiles go to zoom 10.',
     );
     const outside = await fetchRaw('/v1/tiles/live/2/4/0');
-    expect(outside.status).toBe(400);
+    expect(outside.status).toBe(404);
     expect((JSON.parse(outside.bytes.toString()) as { detail: string }).detail).toBe(
-      'x and y: must be below 2^z = 4',
+      'No tile 2/4/0: at zoom 2, x and y are below 4.',
     );
     expect((await fetchRaw('/v1/tiles/live/15/0/0')).status).toBe(400);
     const response = await fetch(`${base}/v1/tiles/live/0/0/0`);
