@@ -87,10 +87,12 @@ export const MAP_LAYERS = [
     'source-layer': 'archive',
     layout: { visibility: 'none' },
     paint: {
-      // A cell's weight grows with its count, to a full weight at 20 incidents.
-      'heatmap-weight': ['interpolate', ['linear'], ['get', 'count'], 0, 0, 20, 1],
-      'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 3, 8, 10, 24],
-      'heatmap-opacity': 0.75,
+      // A cell's weight grows with the log of its count (a cell holds one incident or thousands), to
+      // a full weight at about 150.
+      'heatmap-weight': ['interpolate', ['linear'], ['ln', ['+', 1, ['get', 'count']]], 0, 0, 5, 1],
+      'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 3, 1.5, 10, 3],
+      'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 3, 10, 10, 30],
+      'heatmap-opacity': 0.8,
     },
   },
   {
