@@ -16,3 +16,5 @@ export function incidentAlertPath(id: string): string {
 export const EXPORTS_PATH = `${API_BASE_PATH}/exports`;
 export const LAKE_EXPORTS_PATH = `${EXPORTS_PATH}/lake`;
 export const INCIDENT_EXPORTS_PATH = `${EXPORTS_PATH}/incidents`;
+/** Each lake table's data dictionary entry (a Table Schema). */
+export const TABLE_SCHEMAS_PATH = `${EXPORTS_PATH}/tables`;

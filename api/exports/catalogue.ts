@@ -3,7 +3,12 @@ import { resolve, sep } from 'node:path';
 import { ARROW_STREAM_MEDIA_TYPE, recordsToArrowStream } from '../../exports/arrow.js';
 import { toCsv } from '../../exports/csv.js';
 import { toFeature } from '../../exports/geojson.js';
-import { CAP_FEED_PATH, INCIDENT_EXPORTS_PATH, LAKE_EXPORTS_PATH } from '../../exports/public-paths.js';
+import {
+  CAP_FEED_PATH,
+  INCIDENT_EXPORTS_PATH,
+  LAKE_EXPORTS_PATH,
+  TABLE_SCHEMAS_PATH,
+} from '../../exports/public-paths.js';
 import { TIER_LOOKBACK_TEXT, type Entitlement, type Tier } from '../../config/index.js';
 import { RECORD_COLUMNS } from '../../lake/incident-columns.js';
 import { GARBAGE_GRACE_MS, type LakeFile } from '../../lake/manifest.js';
@@ -49,6 +54,8 @@ export interface CatalogueEntry {
 /** What an exported table's files need, and how many of them the key was not offered. */
 export interface TableDescription {
   columns: { name: string; type: string }[];
+  /** The table's Table Schema: what each column means. */
+  schema: string;
   partitionBy: string[];
   access: { endpoint: string; lookback: boolean; entitlement: Entitlement | null };
   /** Files of this generation left out of `files`: the key may not download them. */
@@ -278,6 +285,7 @@ function tableDescriptions(withheld: ReadonlyMap<LakeTableName, number>): Record
       table.name,
       {
         columns: table.columns.map((column) => ({ name: column.name, type: column.sql })),
+        schema: `${TABLE_SCHEMAS_PATH}/${table.name}`,
         partitionBy: [...table.partitionBy],
         access: {
           endpoint: EXPORTED_TABLE_ACCESS[table.name].endpoint,

@@ -13,6 +13,7 @@ import { IncidentFeatureSchema } from '../incidents/schemas.js';
 import { ARROW_STREAM_MEDIA_TYPE } from '../../exports/arrow.js';
 import { API_BASE_PATH, CAP_FEED_PATH, EXPORTS_PATH, LAKE_EXPORTS_PATH } from '../../exports/public-paths.js';
 import { COLLECTION_NAMES, ExportFiles, PARQUET_MEDIA_TYPE, type CollectionName } from './catalogue.js';
+import { registerTableSchemas } from './dictionary.js';
 import { bytesBody, fileBody, serveDownload, serveNegotiatedDownload } from './download.js';
 import { STORED_CODINGS, type StoredCoding } from '../content-coding.js';
 import { StaticFileCache } from './static-file.js';
@@ -65,6 +66,9 @@ const CatalogueSchema = z
       z.string(),
       z.object({
         columns: z.array(z.object({ name: z.string(), type: z.string() })),
+        schema: z.string().openapi({
+          description: 'Where what each column means is: the table’s Table Schema (data dictionary).',
+        }),
         partitionBy: z.array(z.string()),
         access: z.object({
           endpoint: z.string(),
@@ -188,6 +192,7 @@ export function exportRoutes(deps: ExportDeps) {
   registerCatalogue(app, context);
   registerLakeFiles(app, context);
   registerLiveSetDownloads(app, context);
+  registerTableSchemas(app);
   return app;
 }
 

@@ -157,6 +157,7 @@ describe('every GET route through real HTTP clients offering gzip and br', () =>
       '/v1/declarations/agrn/{agrn}': agrn === undefined ? undefined : String(agrn),
       '/v1/declarations/postcode/{postcode}': postcodes[0]?.postcode,
       '/v1/exports/lake/{path}': lakeFile?.replace('/v1/exports/lake/', ''),
+      '/v1/exports/tables/{table}': 'gauge_readings',
     };
     const required: Record<string, string> = {
       '/v1/incidents/nearby': 'lat=-33&lng=147&radius=50',

@@ -2089,6 +2089,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports/tables/{table}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a downloadable table’s columns mean (data dictionary)
+         * @description The Frictionless Table Schema of a lake table: each column’s type (and the DuckDB type its Parquet files hold), meaning, unit, whether it may be empty, and the values it takes where they are a fixed list. The catalogue links each table to its schema. `schemaVersion` is the version the manifest names per file; a change to it is listed in docs/data-dictionary.md.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    table: "incidents_live" | "incident_versions" | "archive" | "events" | "declarations" | "declaration_sources" | "gauges_latest" | "gauge_readings" | "gauge_rollups";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The table’s schema */
+                200: {
+                    headers: {
+                        /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left this month, after this one (0 on a 429). */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the monthly quota resets (the next month, 00:00 UTC); on a 429 `rate-limited`, until the window that refused ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Every policy the request is counted against, per draft-ietf-httpapi-ratelimit-headers: `"monthly";q=<limit>;w=<seconds in the month>`, then, where short windows apply, `"minute";q=<limit>;w=60` and `"second";q=<limit>;w=1`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description The state of each policy, per draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds until it resets>`, in the order of RateLimit-Policy (a 429 `rate-limited` lists the short windows only). */
+                        RateLimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableSchema"];
+                    };
+                };
+                /** @description Invalid parameters */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or revoked API key. Carries `WWW-Authenticate: Bearer realm="eids"` (with `error="invalid_request"` or `error="invalid_token"`). */
+                401: {
+                    headers: {
+                        "WWW-Authenticate"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: the browser Origin is not on the key's allowlist (origin-not-allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Monthly quota exceeded (quota-exceeded): Retry-After is the seconds until the next month. */
+                429: {
+                    headers: {
+                        /** @description Requests the key may make this calendar month (UTC); on a 429 `rate-limited`, the limit of the window that refused. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left this month, after this one (0 on a 429). */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the monthly quota resets (the next month, 00:00 UTC); on a 429 `rate-limited`, until the window that refused ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Every policy the request is counted against, per draft-ietf-httpapi-ratelimit-headers: `"monthly";q=<limit>;w=<seconds in the month>`, then, where short windows apply, `"minute";q=<limit>;w=60` and `"second";q=<limit>;w=1`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description The state of each policy, per draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds until it resets>`, in the order of RateLimit-Policy (a 429 `rate-limited` lists the short windows only). */
+                        RateLimit?: string;
+                        /** @description Whole seconds until the policy that refused resets. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request header fields too large (over 16 KiB in all). */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/gauges": {
         parameters: {
             query?: never;
@@ -4973,6 +5082,8 @@ export interface components {
                         name: string;
                         type: string;
                     }[];
+                    /** @description Where what each column means is: the table’s Table Schema (data dictionary). */
+                    schema: string;
                     partitionBy: string[];
                     access: {
                         endpoint: string;
@@ -5016,6 +5127,28 @@ export interface components {
                 generatedAt: string | null;
             };
             attribution: string;
+        };
+        /** @description A Frictionless Table Schema (https://specs.frictionlessdata.io/table-schema/) of one lake table: every column of its files in order, with its meaning, unit and allowed values. */
+        TableSchema: {
+            /** @enum {string} */
+            name: "incidents_live" | "incident_versions" | "archive" | "events" | "declarations" | "declaration_sources" | "gauges_latest" | "gauge_readings" | "gauge_rollups";
+            description: string;
+            schemaVersion: number;
+            partitionBy: string[];
+            fields: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "integer" | "number" | "boolean" | "datetime" | "date" | "array";
+                description: string;
+                /** @description The type as the Parquet files hold it (DuckDB’s name). */
+                duckdbType: string;
+                unit?: string;
+                constraints: {
+                    required: boolean;
+                    enum?: string[];
+                };
+            }[];
+            missingValues: string[];
         };
         GaugeCollection: {
             gauges: components["schemas"]["Gauge"][];

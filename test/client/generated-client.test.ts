@@ -119,6 +119,10 @@ describe('a client generated from the OpenAPI document', () => {
     });
     expect(json(geojson.data).features.length).toBe(3);
     await client.GET('/v1/exports/cap/incidents.atom', { parseAs: 'text' });
+    const dictionary = await client.GET('/v1/exports/tables/{table}', {
+      params: { path: { table: 'incidents_live' } },
+    });
+    expect(dictionary.data?.fields.map((field) => field.name)).toContain('warning_level');
 
     // Without the declarations source in this app: typed 503 problems.
     await client.GET('/v1/declarations/sources');

@@ -111,6 +111,7 @@ function endpoints(incidentId: string): Endpoint[] {
     keyed('/v1/exports/lake/{path}', '/v1/exports/lake/incidents_live/live-1.parquet'),
     // The same route as Hono registers it: a lake path has several segments.
     keyed('/v1/exports/lake/:path{.+}', '/v1/exports/lake/incidents_live/live-1.parquet'),
+    keyed('/v1/exports/tables/{table}', '/v1/exports/tables/incidents_live'),
     keyed('/v1/exports/cap/incidents.atom', '/v1/exports/cap/incidents.atom', notPublished),
     keyed('/v1/gauges', '/v1/gauges'),
     keyed('/v1/gauges/summary', '/v1/gauges/summary'),

@@ -327,6 +327,7 @@ describe('incident API over published Parquet (app.request)', () => {
         '/v1/exports/cap/incidents.atom',
         '/v1/exports/incidents/{name}',
         '/v1/exports/lake/{path}',
+        '/v1/exports/tables/{table}',
         '/v1/gauges',
         '/v1/gauges/sources',
         '/v1/gauges/summary',
