@@ -4424,7 +4424,7 @@ export interface paths {
         };
         /**
          * One vector tile
-         * @description One Mapbox Vector Tile (version 2, extent 4096) of the set, in the XYZ scheme of Web Mercator: `live` is cut from the serving generation’s live set (built once per generation), `archive` counts the historical incidents per cell. An ETag names the tile’s content, so a tile that did not change answers 304 to If-None-Match across generations. 204 when nothing falls in the tile; 404 for a tile the set does not have (a zoom beyond its maxzoom, or x or y not below 2^z). Not counted against the monthly quota or the per-second limits: one view of a map asks for a dozen tiles at once.
+         * @description One Mapbox Vector Tile (version 2, extent 4096) of the set, in the XYZ scheme of Web Mercator: `live` is cut from the serving generation’s live set (each layer cut again only when its lake file changes), `archive` counts the historical incidents per cell. An ETag names the tile’s content, so a tile that did not change answers 304 to If-None-Match across generations. 204 when nothing falls in the tile; 404 for a tile the set does not have (a zoom beyond its maxzoom, or x or y not below 2^z). Not counted against the monthly quota or the per-second limits: one view of a map asks for a dozen tiles at once.
          */
         get: {
             parameters: {

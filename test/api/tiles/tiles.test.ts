@@ -22,6 +22,7 @@ import { renderNswMajorIncidents, syntheticNswIncidents } from '../../../replay/
 import { parseNswRfsMajorIncidents } from '../../../sources/nsw/rfs-major-incidents.js';
 import { publishNow } from '../../../warehouse/publisher.js';
 import { Warehouse } from '../../../warehouse/warehouse.js';
+import { everyTableLake, type EveryTableLake } from '../../support/every-table-lake.js';
 import { bearer } from '../../support/keys.js';
 import { testApi, type TestApi } from '../../support/test-api.js';
 
@@ -295,5 +296,41 @@ describe('vector tiles of the live set and the archive, over HTTP', () => {
     for (let i = 0; i < drawn.length; i++)
       levels.set(drawn.feature(i).properties.id, drawn.feature(i).properties.warningLevel);
     expect(levels.get(changed.id)).toBe(level);
+  });
+});
+
+describe('the live tiles’ gauges layer', () => {
+  let lake: EveryTableLake;
+  let store: ServingStore;
+  let api: TestApi;
+  const NOW = new Date('2026-11-21T00:00:00Z');
+
+  beforeAll(async () => {
+    lake = await everyTableLake(NOW);
+    store = await ServingStore.open(lake.lakeDir);
+    api = await testApi({ store, catalogue: FEED_CATALOGUE, now: () => NOW });
+  });
+  afterAll(async () => {
+    api?.close();
+    await lake?.close();
+  });
+
+  it('holds each placed water-level gauge with its flood class, as /v1/gauges lists them', async () => {
+    const headers = bearer(api.tokens.get('free')!);
+    const gauges = (await (await api.app.request('/v1/gauges', { headers })).json()) as {
+      gauges: { id: string; latitude: number | null; floodClass: string | null; readingStatus: string }[];
+    };
+    const placed = gauges.gauges.filter((g) => g.latitude !== null);
+    expect(placed.length).toBeGreaterThan(0);
+    const response = await api.app.request('/v1/tiles/live/0/0/0', { headers });
+    expect(response.status).toBe(200);
+    const layer = new VectorTile(new Pbf(new Uint8Array(await response.arrayBuffer()))).layers.gauges!;
+    const drawn = Array.from({ length: layer.length }, (_, i) => layer.feature(i).properties);
+    expect(drawn.map((p) => p.id).sort()).toEqual(placed.map((g) => g.id).sort());
+    for (const gauge of placed) {
+      const expected =
+        gauge.readingStatus === 'stale' ? 'unclassified' : (gauge.floodClass ?? 'unclassified');
+      expect(drawn.find((p) => p.id === gauge.id)?.floodClass).toBe(expected);
+    }
   });
 });
