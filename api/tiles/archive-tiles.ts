@@ -4,6 +4,8 @@ import { gridPointLonLat, tileBounds } from './tile-math.js';
 
 /** The archive's layer, as named in each tile. */
 export const ARCHIVE_LAYER = 'archive';
+/** Its one layer's fields, as TileJSON states them. */
+export const ARCHIVE_FIELDS = { [ARCHIVE_LAYER]: { count: 'Number' } };
 /** Deeper zooms draw from zoom 10's cells (about 2.4 km across): a heat map needs no finer grain. */
 export const ARCHIVE_MAX_ZOOM = 10;
 /** Cells across a tile: 64 × 64 cells of 4 pixels on a 256-pixel tile. */

@@ -3,6 +3,7 @@ import type { LakeTableName } from '../../lake/tables.js';
 import type { GaugeCatalogue } from '../gauges/catalogue.js';
 import { encodeTile, tileIndex, type VtIndex, type VtTile } from './tile-library.js';
 import {
+  LIVE_FIELDS,
   eventTileFeature,
   gaugeTileFeature,
   incidentTileFeature,
@@ -10,7 +11,7 @@ import {
 } from './tile-features.js';
 
 /** The live layers, as named in each tile (MapLibre's `source-layer`). */
-export const LIVE_LAYERS = ['events', 'gauges', 'incidents'] as const;
+export const LIVE_LAYERS = Object.keys(LIVE_FIELDS) as (keyof typeof LIVE_FIELDS)[];
 type LiveLayer = (typeof LIVE_LAYERS)[number];
 
 /** Past this zoom MapLibre draws from the zoom-14 tiles: points need no more detail. */

@@ -4,9 +4,10 @@ import { GaugeCatalogue } from '../gauges/catalogue.js';
 import { problems } from '../problem.js';
 import type { AppEnv } from '../env.js';
 import { notModifiedResponse, problemResponses, validationHook } from '../validation.js';
-import { ARCHIVE_LAYER, ArchiveTiles } from './archive-tiles.js';
+import { ARCHIVE_FIELDS, ArchiveTiles } from './archive-tiles.js';
 import type { TileDeps } from './deps.js';
-import { LIVE_LAYERS, LiveTiles } from './live-tiles.js';
+import { LiveTiles } from './live-tiles.js';
+import { LIVE_FIELDS } from './tile-features.js';
 import { TILE_SETS, TileJsonSchema, TileParams, TileSetParams, type TileSetName } from './schemas.js';
 import { isTile } from './tile-math.js';
 
@@ -14,21 +15,11 @@ import { isTile } from './tile-math.js';
 export const MVT_MEDIA_TYPE = 'application/vnd.mapbox-vector-tile';
 /** Australia and its islands: where the tile sets hold anything. */
 const BOUNDS = [112, -44.5, 154.5, -9.5];
-
-const FIELDS: Record<string, Record<string, string>> = {
-  incidents: { id: 'String', title: 'String', state: 'String', eventType: 'String', warningLevel: 'String' },
-  events: {
-    id: 'String',
-    title: 'String',
-    level: 'String',
-    incidentCount: 'Number',
-    states: 'String',
-    types: 'String',
-  },
-  gauges: { id: 'String', title: 'String', state: 'String', floodClass: 'String' },
-  [ARCHIVE_LAYER]: { count: 'Number' },
+/** Each set's layers and the fields their features carry, as TileJSON states them. */
+const LAYER_FIELDS: Record<TileSetName, Record<string, Record<string, string>>> = {
+  live: LIVE_FIELDS,
+  archive: ARCHIVE_FIELDS,
 };
-const LAYERS_OF: Record<TileSetName, readonly string[]> = { live: LIVE_LAYERS, archive: [ARCHIVE_LAYER] };
 
 const tileJsonRoute = createRoute({
   method: 'get',
@@ -93,7 +84,7 @@ function tileJson(c: Context<AppEnv>, deps: TileDeps, layer: TileSetName): z.inf
     minzoom: 0,
     maxzoom,
     bounds: BOUNDS,
-    vector_layers: LAYERS_OF[layer].map((id) => ({ id, fields: FIELDS[id] ?? {} })),
+    vector_layers: Object.entries(LAYER_FIELDS[layer]).map(([id, fields]) => ({ id, fields })),
     attribution: 'See /v1/attribution for each source and its licence.',
   };
 }

@@ -22,7 +22,7 @@ const layer = z
   .enum(TILE_SET_NAMES, { message: `layer: must be one of ${TILE_SET_NAMES.join(', ')}` })
   .openapi({ param: { name: 'layer', in: 'path' }, description: 'The tile set: live or archive.' });
 
-function tileIndex(name: string, max: number, description: string) {
+function tileCoordinate(name: string, max: number, description: string) {
   return z
     .string()
     .transform((raw, ctx) => {
@@ -43,13 +43,13 @@ export const TileSetParams = z.object({ layer });
 
 export const TileParams = z.object({
   layer,
-  z: tileIndex(
+  z: tileCoordinate(
     'z',
     LIVE_MAX_ZOOM,
     `Zoom: 0 to the set's maxzoom (live ${LIVE_MAX_ZOOM}, archive ${ARCHIVE_MAX_ZOOM}).`,
   ),
-  x: tileIndex('x', 2 ** LIVE_MAX_ZOOM - 1, 'Column, from the west: below 2^z.'),
-  y: tileIndex('y', 2 ** LIVE_MAX_ZOOM - 1, 'Row, from the north: below 2^z.'),
+  x: tileCoordinate('x', 2 ** LIVE_MAX_ZOOM - 1, 'Column, from the west: below 2^z.'),
+  y: tileCoordinate('y', 2 ** LIVE_MAX_ZOOM - 1, 'Row, from the north: below 2^z.'),
 });
 
 export const TileJsonSchema = z

@@ -10,6 +10,23 @@ import type { GaugeView } from '../gauges/catalogue.js';
  */
 export type TileFeature = Feature<Geometry, Record<string, string | number>>;
 
+/**
+ * Each live layer's fields and their types (TileJSON `vector_layers`), in the order the tiles carry
+ * the layers; the features below write exactly these.
+ */
+export const LIVE_FIELDS = {
+  events: {
+    id: 'String',
+    title: 'String',
+    level: 'String',
+    incidentCount: 'Number',
+    states: 'String',
+    types: 'String',
+  },
+  gauges: { id: 'String', title: 'String', state: 'String', floodClass: 'String' },
+  incidents: { id: 'String', title: 'String', state: 'String', eventType: 'String', warningLevel: 'String' },
+} as const;
+
 const setText = (values: readonly string[]) => `,${values.join(',')},`;
 
 /** A current incident, drawn at its point (or its shape when it has no point); undefined when neither. */
