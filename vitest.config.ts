@@ -22,6 +22,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // vitest's summary, then one plain line of the counts (test/support/closing-line-reporter.ts).
+    reporters: ['default', './test/support/closing-line-reporter.ts'],
     projects: [
       {
         extends: true,
