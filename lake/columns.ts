@@ -11,7 +11,16 @@ export interface LakeColumn {
    * see it as NULL there (lake/read.ts).
    */
   since?: number;
+  /**
+   * How files store the column from a schema version on, when not as the service holds it
+   * (lake/stored-columns.ts): an instant as TIMESTAMPTZ with its offset beside it, GeoJSON text as
+   * GeoParquet geometry with its bbox. Readers get the service's form back either way.
+   */
+  stored?: { as: ColumnStorage; since: number };
 }
+
+/** A typed form files store a column in (lake/stored-columns.ts). */
+export type ColumnStorage = 'instant' | 'geometry';
 
 export interface LakeTable {
   name: string;
@@ -29,6 +38,18 @@ export interface TypedColumn<Name extends string = string, Sql extends string = 
   name: Name;
   sql: Sql;
   nullable: boolean;
+}
+
+/** Columns with the typed form files store them in from schema version `since` on. */
+export function storedAs(
+  columns: readonly LakeColumn[],
+  forms: Record<string, ColumnStorage>,
+  since: number,
+): LakeColumn[] {
+  return columns.map((column) => {
+    const form = forms[column.name];
+    return form ? { ...column, stored: { as: form, since } } : column;
+  });
 }
 
 /** A typed column as a table column. */

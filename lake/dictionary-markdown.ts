@@ -1,4 +1,6 @@
 import { tableSchema, type TableSchemaField } from './table-schema.js';
+import type { ColumnStorage, LakeColumn } from './columns.js';
+import { BBOX_COLUMN, offsetColumnName } from './stored-columns.js';
 import { LAKE_TABLES, type LakeTableName } from './tables.js';
 
 /**
@@ -18,7 +20,7 @@ export function dataDictionaryMarkdown(): string {
     ...tables.flatMap(tableSection),
     '## Schema versions',
     '',
-    'Each file of the lake’s manifest names the schema version of its table; a reader of an older file finds the columns added since as nulls.',
+    'Each file of the lake’s manifest names the schema version of its table; a reader of an older file finds the columns added since as nulls, and a column an older file holds as text in that form. The service reads files of every version side by side.',
     '',
     ...versionLines(tables),
     '',
@@ -52,15 +54,24 @@ function tableSection(table: LakeTableName): string[] {
 function versionLines(tables: readonly LakeTableName[]): string[] {
   const lines: string[] = [];
   for (const table of tables) {
-    const added = new Map<number, string[]>();
-    for (const column of LAKE_TABLES[table].columns as readonly { name: string; since?: number }[]) {
-      if (column.since) added.set(column.since, [...(added.get(column.since) ?? []), column.name]);
+    const changes = new Map<number, string[]>();
+    const add = (version: number, change: string) =>
+      changes.set(version, [...(changes.get(version) ?? []), change]);
+    for (const column of LAKE_TABLES[table].columns as readonly LakeColumn[]) {
+      if (column.since) add(column.since, `added \`${column.name}\``);
+      if (column.stored) add(column.stored.since, STORED_CHANGE[column.stored.as](column.name));
     }
-    for (const [version, columns] of [...added].sort(([a], [b]) => a - b)) {
-      lines.push(
-        `- \`${table}\` version ${version}: added ${columns.map((name) => `\`${name}\``).join(', ')}.`,
-      );
+    for (const [version, list] of [...changes].sort(([a], [b]) => a - b)) {
+      lines.push(`- \`${table}\` version ${version}: ${list.join('; ')}.`);
     }
   }
   return lines.length ? lines : ['- Every table is at its first version.'];
 }
+
+/** What a column's typed form changed, in the version list. */
+const STORED_CHANGE: Record<ColumnStorage, (name: string) => string> = {
+  instant: (name) =>
+    `\`${name}\` from text to TIMESTAMPTZ (UTC), its offset in \`${offsetColumnName(name)}\``,
+  geometry: (name) =>
+    `\`${name}\` from GeoJSON text to GeoParquet 1.1 geometry (WKB), covered by \`${BBOX_COLUMN}\``,
+};

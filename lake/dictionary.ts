@@ -29,6 +29,13 @@ export interface ColumnMeaning {
 const INSTANT_AS_PUBLISHED =
   'as an ISO 8601 instant with the offset the agency published it in (compare as instants, not text)';
 
+/** An instant stored typed (lake/stored-columns.ts). */
+const INSTANT = 'an instant, UTC; the local offset it was given in is the `_offset` column beside it';
+
+/** The offset column beside a typed instant. */
+const offsetMeaning = (column: string) =>
+  `The offset from UTC of the local time \`${column}\` was given in (the incident’s state’s time then), in minutes east of UTC: 600 for AEST, 660 for AEDT.`;
+
 /**
  * The meaning of each published column, by name: a name means the same in every table that has it.
  * A column whose meaning depends on its table is in TABLE_COLUMN_MEANINGS instead, which wins.
@@ -76,19 +83,29 @@ const COLUMN_MEANINGS: Readonly<Record<string, ColumnMeaning>> = {
     values: PRECISIONS,
   },
   geometry: {
-    description: 'The shape as GeoJSON geometry text (WGS 84 longitude, latitude); empty when none.',
+    description:
+      'The shape (a point, polygon or multipolygon) as GeoParquet 1.1 geometry: WKB, longitude and latitude on WGS 84 (OGC:CRS84); empty when none.',
+  },
+  bbox: {
+    description:
+      'The geometry’s bounding box (xmin, ymin, xmax, ymax: west, south, east, north), the GeoParquet covering column readers filter row groups by.',
+    unit: 'degree',
   },
   details: {
     description:
       'Everything else the agency published for the row, as JSON text: per-agency fields (size, resources, source_url, …) kept as given.',
   },
-  reported_at: { description: `When the agency first reported the incident, ${INSTANT_AS_PUBLISHED}.` },
-  updated_at: { description: `When the agency last updated the incident, ${INSTANT_AS_PUBLISHED}.` },
-  fetched_at: { description: 'When the service fetched the feed that listed this version (ISO 8601, UTC).' },
+  reported_at: { description: `When the agency first reported the incident (${INSTANT}).` },
+  reported_at_offset: { description: offsetMeaning('reported_at'), unit: 'minute' },
+  updated_at: { description: `When the agency last updated the incident (${INSTANT}).` },
+  updated_at_offset: { description: offsetMeaning('updated_at'), unit: 'minute' },
+  fetched_at: { description: `When the service fetched the feed that listed this version (${INSTANT}).` },
+  fetched_at_offset: { description: offsetMeaning('fetched_at'), unit: 'minute' },
   retracted: {
     description: 'Whether the incident has left its feed (kept for 7 days after, then no longer current).',
   },
-  retracted_at: { description: 'When the service saw the incident leave its feed (ISO 8601, UTC).' },
+  retracted_at: { description: `When the service saw the incident leave its feed (${INSTANT}).` },
+  retracted_at_offset: { description: offsetMeaning('retracted_at'), unit: 'minute' },
   retraction_reason: {
     description: 'Why the incident was retracted (e.g. it left the feed, or was cancelled).',
   },
@@ -231,6 +248,12 @@ const TABLE_COLUMN_MEANINGS: Partial<Record<LakeTableName, Readonly<Record<strin
   },
   archive: {
     id: { description: 'The historical event’s id: `<state>-<agency>-<the id its source gives it>`.' },
+    reported_at: {
+      description: `When the source says the event was first reported, ${INSTANT_AS_PUBLISHED}.`,
+    },
+    updated_at: { description: `When the source last updated the record, ${INSTANT_AS_PUBLISHED}.` },
+    fetched_at: { description: 'When the archive load read the record (ISO 8601).' },
+    retracted_at: { description: 'Empty: archive records are never retracted.' },
     valid_from: { description: 'The start of the event’s first local day (UTC).' },
     valid_to: { description: 'The end of its last local day (UTC).' },
   },

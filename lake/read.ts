@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { filesOf, type LakeFile, type Manifest } from './manifest.js';
+import { readingSelect, storedFormKey } from './stored-columns.js';
 import { LAKE_TABLES, type LakeColumn, type LakeTable, type LakeTableName } from './tables.js';
 
 /** What a query needs of a table: its states (partition pruning) and a time window (min/max pruning). */
@@ -51,19 +52,27 @@ function nullColumn(column: LakeColumn): string {
 }
 
 /**
- * A relation (parenthesised SELECT) over the files of a table: the table's columns by name, read in
- * place with DuckDB's Parquet reader. With no file, an empty relation of the same columns. A column
- * added after every file was written (its `since` is above their schemaVersion) reads as NULL.
+ * A relation (parenthesised SELECT) over the files of a table: the table's columns by name, as the
+ * service holds them, read in place with DuckDB's Parquet reader. With no file, an empty relation of
+ * the same columns. Files of each stored form are read together (lake/stored-columns.ts): typed
+ * columns are turned back, and a column added after every file of a form was written (its `since` is
+ * above their schemaVersion) reads as NULL; so a lake of files written before a change reads beside
+ * files written after it.
  */
 export function fileRelation(lakeDir: string, table: LakeTableName, files: readonly LakeFile[]): string {
   const definition: LakeTable = LAKE_TABLES[table];
   if (files.length === 0) return `(SELECT ${definition.columns.map(nullColumn).join(', ')} WHERE false)`;
-  const newest = Math.max(...files.map((file) => file.schemaVersion));
-  const columns = definition.columns
-    .map((column) => ((column.since ?? 1) <= newest ? column.name : nullColumn(column)))
-    .join(', ');
-  const list = files.map((file) => quoted(join(lakeDir, file.path))).join(', ');
-  return `(SELECT ${columns} FROM read_parquet([${list}], union_by_name = true))`;
+  const forms = new Map<string, LakeFile[]>();
+  for (const file of files) {
+    const key = storedFormKey(definition, file.schemaVersion);
+    forms.set(key, [...(forms.get(key) ?? []), file]);
+  }
+  const parts = [...forms.values()].map((alike) => {
+    const newest = Math.max(...alike.map((file) => file.schemaVersion));
+    const list = alike.map((file) => quoted(join(lakeDir, file.path))).join(', ');
+    return `SELECT ${readingSelect(definition, newest)} FROM read_parquet([${list}], union_by_name = true)`;
+  });
+  return `(${parts.join(' UNION ALL ')})`;
 }
 
 /**

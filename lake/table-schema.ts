@@ -1,10 +1,12 @@
 import { columnMeaning, TABLE_MEANINGS } from './dictionary.js';
+import { BBOX_SQL_TYPE, GEOMETRY_SQL_TYPE } from './geometry-sql.js';
+import { fileColumns } from './stored-columns.js';
 import { LAKE_TABLES, type LakeTableName } from './tables.js';
 
 /** A field of a Frictionless Table Schema (https://specs.frictionlessdata.io/table-schema/). */
 export interface TableSchemaField {
   name: string;
-  type: 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'date' | 'array';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'date' | 'array' | 'object' | 'any';
   description: string;
   /** The column's type as the Parquet files hold it (DuckDB's name for it). */
   duckdbType: string;
@@ -35,6 +37,9 @@ const FIELD_TYPES: Readonly<Record<string, TableSchemaField['type']>> = {
   TIMESTAMPTZ: 'datetime',
   DATE: 'date',
   'VARCHAR[]': 'array',
+  // WKB, which Table Schema has no type for: its GeoParquet metadata says how to read it.
+  [GEOMETRY_SQL_TYPE]: 'any',
+  [BBOX_SQL_TYPE]: 'object',
 };
 
 function field(table: LakeTableName, column: { name: string; sql: string }): TableSchemaField {
@@ -60,7 +65,7 @@ export function tableSchema(table: LakeTableName): TableSchema {
     description: TABLE_MEANINGS[table],
     schemaVersion: definition.schemaVersion,
     partitionBy: [...definition.partitionBy],
-    fields: definition.columns.map((column) => field(table, column)),
+    fields: fileColumns(definition).map((column) => field(table, column)),
     missingValues: [''],
   };
 }

@@ -1,5 +1,5 @@
 import { ARCHIVE_FILE_COLUMNS } from './archive-columns.js';
-import { tableColumn, type LakeColumn, type LakeTable } from './columns.js';
+import { storedAs, tableColumn, type LakeColumn, type LakeTable } from './columns.js';
 import { EVENT_COLUMNS, EVENT_PUBLICATION_COLUMNS } from './event-rows.js';
 import { RECORD_TABLE_COLUMNS, VERSION_COLUMNS } from './incident-columns.js';
 
@@ -11,6 +11,22 @@ export { columnList, columnsDdl, type LakeColumn, type LakeTable } from './colum
  * from and a writer rebuilt from the lake knows which feed owns each incident (ADR 34).
  */
 const FEED_KEY_COLUMN = { name: 'feed_key', sql: 'VARCHAR', since: 2 } as const satisfies LakeColumn;
+
+/**
+ * The record columns as files of schema version 3 on store them (docs/adr/0041-typed-lake-files.md):
+ * instants as TIMESTAMPTZ with their offsets, the geometry as GeoParquet (WKB, with its bbox).
+ */
+const STORED_RECORD_COLUMNS = storedAs(
+  RECORD_TABLE_COLUMNS,
+  {
+    reported_at: 'instant',
+    updated_at: 'instant',
+    fetched_at: 'instant',
+    retracted_at: 'instant',
+    geometry: 'geometry',
+  },
+  3,
+);
 
 /**
  * Every published table, defined once: the warehouse writes these columns in this order (and derives
@@ -28,7 +44,7 @@ export const LAKE_TABLES = {
   incidents_live: {
     name: 'incidents_live',
     columns: [
-      ...RECORD_TABLE_COLUMNS,
+      ...STORED_RECORD_COLUMNS,
       VERSION_COLUMNS.version,
       VERSION_COLUMNS.validFrom,
       VERSION_COLUMNS.chain,
@@ -37,7 +53,7 @@ export const LAKE_TABLES = {
     partitionBy: [],
     timeColumn: null,
     orderBy: 'id',
-    schemaVersion: 2,
+    schemaVersion: 3,
   },
   /**
    * Settled versions, append-only: a version is written once, when a later one closes it (valid_to
@@ -47,7 +63,7 @@ export const LAKE_TABLES = {
   incident_versions: {
     name: 'incident_versions',
     columns: [
-      ...RECORD_TABLE_COLUMNS,
+      ...STORED_RECORD_COLUMNS,
       VERSION_COLUMNS.version,
       VERSION_COLUMNS.validFrom,
       VERSION_COLUMNS.validTo,
@@ -56,7 +72,7 @@ export const LAKE_TABLES = {
     partitionBy: ['state', 'month'],
     timeColumn: 'valid_from',
     orderBy: 'valid_from, id, version',
-    schemaVersion: 2,
+    schemaVersion: 3,
   },
   /**
    * Historical events before the live service, written by archive loads: one folder per state and per

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Installs the Python tools the tests run as real clients (scripts/python-tools.txt: the
-// property-based OpenAPI tester) into a virtual environment at .tools/python/, from PyPI.
+// property-based OpenAPI tester, the mail server, the GeoParquet readers) into a virtual
+// environment at .tools/python/, from PyPI.
 //
 //   node scripts/setup-python-tools.mjs              check the environment runs; make it if missing
 //   node scripts/setup-python-tools.mjs --if-missing exit at once when it holds the listed versions
@@ -36,7 +37,7 @@ function python() {
 function install() {
   const started = Date.now();
   rmSync(PYTHON_TOOLS_DIR, { recursive: true, force: true });
-  say(`making ${shown(PYTHON_TOOLS_DIR)} from ${shown(REQUIREMENTS)} (PyPI; about a minute) …`);
+  say(`making ${shown(PYTHON_TOOLS_DIR)} from ${shown(REQUIREMENTS)} (PyPI; a minute or two) …`);
   const venv = run(python(), ['-m', 'venv', PYTHON_TOOLS_DIR], { timeout: 300_000 });
   if (!venv.ok) fail(`python3 -m venv failed (${venv.why}):\n    ${lastLines(venv.output)}`);
   const pip = run(

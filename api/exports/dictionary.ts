@@ -16,7 +16,17 @@ const TableSchemaSchema = z
     fields: z.array(
       z.object({
         name: z.string(),
-        type: z.enum(['string', 'integer', 'number', 'boolean', 'datetime', 'date', 'array']),
+        type: z.enum([
+          'string',
+          'integer',
+          'number',
+          'boolean',
+          'datetime',
+          'date',
+          'array',
+          'object',
+          'any',
+        ]),
         description: z.string(),
         duckdbType: z
           .string()

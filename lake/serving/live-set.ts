@@ -1,6 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { IncidentRecord, IncidentVersion } from '../../model/index.js';
 import { decodeChain, type ChainLink } from '../chain.js';
+import type { LakeFile } from '../manifest.js';
+import { fileRelation } from '../read.js';
 import { RECORD_COLUMN_LIST } from '../incident-columns.js';
 import { columnsDdl, LAKE_TABLES } from '../tables.js';
 import { CurrentIncidents } from './current-incidents.js';
@@ -26,12 +28,19 @@ export async function createLiveTable(connection: DuckDBConnection): Promise<voi
  * The next table is built beside the serving one, then swapped in one transaction: queries see one or
  * the other.
  */
-export async function loadLiveSet(connection: DuckDBConnection, path: string | undefined): Promise<LiveSet> {
+export async function loadLiveSet(
+  connection: DuckDBConnection,
+  lakeDir: string,
+  file: LakeFile | undefined,
+): Promise<LiveSet> {
   await connection.run('DROP TABLE IF EXISTS incidents_live_next');
   await connection.run(`CREATE TABLE incidents_live_next (${columnsDdl(LIVE_TABLE)})`);
-  if (path !== undefined) {
-    // By name: a file written before a column was added (its `since`) leaves that column NULL.
-    await connection.run(`INSERT INTO incidents_live_next BY NAME SELECT * FROM read_parquet($1)`, [path]);
+  if (file !== undefined) {
+    // The service's columns from a file of any version (lake/read.ts): typed forms turned back, a
+    // column added after the file was written (its `since`) NULL.
+    await connection.run(
+      `INSERT INTO incidents_live_next BY NAME SELECT * FROM ${fileRelation(lakeDir, 'incidents_live', [file])}`,
+    );
   }
   const reader = await connection.runAndReadAll(
     `SELECT ${RECORD_COLUMN_LIST}, chain FROM incidents_live_next ORDER BY id`,

@@ -1,6 +1,5 @@
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { watch, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
 import type { IncidentRecord, IncidentVersion } from '../../model/index.js';
 import type { ChainLink } from '../chain.js';
 import { filesOf, readManifest, type LakeFile, type Manifest } from '../manifest.js';
@@ -185,7 +184,7 @@ export class ServingStore {
     try {
       if (eventsFile && eventsFile.path === this.loaded?.eventsPath) events = this.loaded.events;
       else if (eventsFile) events = await readEventSet(connection, this.lakeDir, eventsFile);
-      liveSet = await loadLiveSet(connection, file && join(this.lakeDir, file.path));
+      liveSet = await loadLiveSet(connection, this.lakeDir, file);
     } finally {
       connection.closeSync();
     }

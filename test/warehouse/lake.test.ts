@@ -69,7 +69,7 @@ describe('the published lake (real DuckDB, real Parquet)', () => {
     expect(first.generation).toBe(1);
     expect(filesOf(first, 'incident_versions')).toEqual([]);
     const [live] = filesOf(first, 'incidents_live');
-    expect(live).toMatchObject({ path: 'incidents_live/live-1.parquet', rows: 2, schemaVersion: 2 });
+    expect(live).toMatchObject({ path: 'incidents_live/live-1.parquet', rows: 2, schemaVersion: 3 });
     expect(live?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(await readAll(first, 'incidents_live')).toEqual([
       { id: 'nsw-rfs-1', version: 1, status: 'active', retracted: false },

@@ -1,0 +1,64 @@
+import type { LakeTable } from './columns.js';
+import { bboxFromGeojsonSql, GEOMETRY_TYPES } from './geometry-sql.js';
+import { BBOX_COLUMN, storageAt } from './stored-columns.js';
+
+/**
+ * The GeoParquet 1.1 `geo` metadata of a lake file whose table stores a geometry column
+ * (docs/adr/0041-typed-lake-files.md): WKB encoding, the geometry types and bounding box of the file's
+ * rows, and the `bbox` column as the geometry's covering, so readers skip row groups by area. No `crs`:
+ * GeoParquet reads its absence as OGC:CRS84 (longitude, latitude on WGS 84), which the lake's
+ * coordinates are.
+ */
+
+export const GEOPARQUET_VERSION = '1.1.0';
+
+/** What the metadata says of a file's geometries, read from its rows before it is written. */
+export interface GeometrySummary {
+  types: string[];
+  /** [xmin, ymin, xmax, ymax]; null when no row has a geometry. */
+  bbox: [number, number, number, number] | null;
+}
+
+/** The table's geometry column in files written now, if it stores one. */
+export function geometryColumnOf(table: LakeTable): string | undefined {
+  return table.columns.find((column) => storageAt(column, table.schemaVersion) === 'geometry')?.name;
+}
+
+/** A query over `relation` (the service's columns) giving `types` and the four bounds of `column`. */
+export function geometrySummarySql(column: string, relation: string): string {
+  return `SELECT list(DISTINCT json_extract_string(${column}, '$.type') ORDER BY json_extract_string(${column}, '$.type'))
+      FILTER (WHERE ${column} IS NOT NULL) AS types,
+    min(b.xmin) AS xmin, min(b.ymin) AS ymin, max(b.xmax) AS xmax, max(b.ymax) AS ymax
+    FROM (SELECT ${column}, ${bboxFromGeojsonSql(column)} AS b FROM (${relation}))`;
+}
+
+/** The summary from the row `geometrySummarySql` gives. */
+export function geometrySummary(row: Record<string, unknown>): GeometrySummary {
+  const bounds = [row.xmin, row.ymin, row.xmax, row.ymax];
+  const known = (row.types as readonly string[] | null) ?? [];
+  return {
+    types: GEOMETRY_TYPES.filter((type) => known.includes(type)),
+    bbox: bounds.every((bound) => typeof bound === 'number')
+      ? (bounds as [number, number, number, number])
+      : null,
+  };
+}
+
+/** The `geo` key's JSON text. */
+export function geoMetadata(column: string, summary: GeometrySummary): string {
+  const covering = Object.fromEntries(
+    (['xmin', 'ymin', 'xmax', 'ymax'] as const).map((bound) => [bound, [BBOX_COLUMN, bound]]),
+  );
+  return JSON.stringify({
+    version: GEOPARQUET_VERSION,
+    primary_column: column,
+    columns: {
+      [column]: {
+        encoding: 'WKB',
+        geometry_types: summary.types,
+        ...(summary.bbox ? { bbox: summary.bbox } : {}),
+        covering: { bbox: covering },
+      },
+    },
+  });
+}
