@@ -20,7 +20,7 @@ export interface LakeColumn {
 }
 
 /** A typed form files store a column in (lake/stored-columns.ts). */
-export type ColumnStorage = 'instant' | 'geometry';
+export type ColumnStorage = 'instant' | 'utc-instant' | 'date' | 'geometry';
 
 export interface LakeTable {
   name: string;
@@ -31,6 +31,12 @@ export interface LakeTable {
   orderBy: string;
   /** Bumped when the columns change; every manifest entry carries the version its file was written with. */
   schemaVersion: number;
+  /**
+   * From this schema version on, files also hold the row's point (`longitude`, `latitude`) as a
+   * GeoParquet geometry with its bbox (lake/stored-columns.ts), after the table's columns; readers
+   * get the table's columns as ever.
+   */
+  pointGeometrySince?: number;
 }
 
 /** A column whose value kind code needs (appenders, Arrow): its type and nullability apart. */

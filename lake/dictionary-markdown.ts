@@ -1,6 +1,6 @@
 import { tableSchema, type TableSchemaField } from './table-schema.js';
-import type { ColumnStorage, LakeColumn } from './columns.js';
-import { BBOX_COLUMN, offsetColumnName } from './stored-columns.js';
+import type { ColumnStorage, LakeColumn, LakeTable } from './columns.js';
+import { BBOX_COLUMN, offsetColumnName, POINT_GEOMETRY_COLUMN } from './stored-columns.js';
 import { LAKE_TABLES, type LakeTableName } from './tables.js';
 
 /**
@@ -61,6 +61,12 @@ function versionLines(tables: readonly LakeTableName[]): string[] {
       if (column.since) add(column.since, `added \`${column.name}\``);
       if (column.stored) add(column.stored.since, STORED_CHANGE[column.stored.as](column.name));
     }
+    const pointSince = (LAKE_TABLES[table] as LakeTable).pointGeometrySince;
+    if (pointSince)
+      add(
+        pointSince,
+        `added \`${POINT_GEOMETRY_COLUMN}\` (the point as GeoParquet 1.1 geometry) and \`${BBOX_COLUMN}\``,
+      );
     for (const [version, list] of [...changes].sort(([a], [b]) => a - b)) {
       lines.push(`- \`${table}\` version ${version}: ${list.join('; ')}.`);
     }
@@ -72,6 +78,8 @@ function versionLines(tables: readonly LakeTableName[]): string[] {
 const STORED_CHANGE: Record<ColumnStorage, (name: string) => string> = {
   instant: (name) =>
     `\`${name}\` from text to TIMESTAMPTZ (UTC), its offset in \`${offsetColumnName(name)}\``,
+  'utc-instant': (name) => `\`${name}\` from text to TIMESTAMPTZ (UTC)`,
+  date: (name) => `\`${name}\` from text to DATE`,
   geometry: (name) =>
     `\`${name}\` from GeoJSON text to GeoParquet 1.1 geometry (WKB), covered by \`${BBOX_COLUMN}\``,
 };

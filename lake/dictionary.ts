@@ -26,11 +26,14 @@ export interface ColumnMeaning {
   values?: readonly string[];
 }
 
-const INSTANT_AS_PUBLISHED =
-  'as an ISO 8601 instant with the offset the agency published it in (compare as instants, not text)';
-
 /** An instant stored typed (lake/stored-columns.ts). */
 const INSTANT = 'an instant, UTC; the local offset it was given in is the `_offset` column beside it';
+
+/** The point geometry files of a table with a point add (lake/stored-columns.ts). */
+const POINT_GEOMETRY =
+  'The point (`longitude`, `latitude`) as GeoParquet 1.1 geometry: WKB on WGS 84 (OGC:CRS84); empty when there is none.';
+const POINT_BBOX =
+  'The point as the geometry’s bbox covering (xmin = xmax, ymin = ymax), for readers that prune by area.';
 
 /** The offset column beside a typed instant. */
 const offsetMeaning = (column: string) =>
@@ -120,9 +123,9 @@ const COLUMN_MEANINGS: Readonly<Record<string, ColumnMeaning>> = {
       'Every version’s start, as JSON text (`[[version, valid_from], …]`): what CAP `references` are built from.',
   },
   event_start_date: {
-    description: 'The day the historical event began, as the archive’s source gives it (YYYY-MM-DD).',
+    description: 'The day the historical event began, as the archive’s source gives it (a date).',
   },
-  event_end_date: { description: 'The day it ended (YYYY-MM-DD); empty when the source gives none.' },
+  event_end_date: { description: 'The day it ended (a date); empty when the source gives none.' },
   magnitude: { description: 'An earthquake’s magnitude, on `magnitude_scale`.' },
   magnitude_scale: { description: 'The scale of `magnitude` (e.g. ML, Mw).' },
   impact_deaths: { description: 'Deaths the source attributes to the event.', unit: 'person' },
@@ -147,14 +150,16 @@ const COLUMN_MEANINGS: Readonly<Record<string, ColumnMeaning>> = {
     description: 'The area its incidents report as burnt or affected, summed.',
     unit: 'ha',
   },
-  first_detected_at: { description: 'When its first incident was reported (ISO 8601).' },
-  last_updated_at: { description: 'When one of its incidents last changed (ISO 8601).' },
+  first_detected_at: { description: `When its first incident was reported (${INSTANT}).` },
+  first_detected_at_offset: { description: offsetMeaning('first_detected_at'), unit: 'minute' },
+  last_updated_at: { description: `When one of its incidents last changed (${INSTANT}).` },
+  last_updated_at_offset: { description: offsetMeaning('last_updated_at'), unit: 'minute' },
   is_active: { description: 'Whether the event still holds a current incident.' },
-  ended_at: { description: 'When it ended (ISO 8601); empty while active.' },
+  ended_at: { description: 'When it ended (an instant, UTC); empty while active.' },
   merged_into: { description: 'The event it was merged into, when two grew together; empty otherwise.' },
   member_ids: { description: 'The ids of its incidents.' },
-  first_published_at: { description: 'When the lake first showed the event (ISO 8601, UTC).' },
-  changed_published_at: { description: 'When the lake last showed it changed (ISO 8601, UTC).' },
+  first_published_at: { description: 'When the lake first showed the event (an instant, UTC).' },
+  changed_published_at: { description: 'When the lake last showed it changed (an instant, UTC).' },
   instrument_type: {
     description: 'The kind of instrument: a state declaration, a DRFA activation, or emergency powers.',
     values: INSTRUMENT_TYPES,
@@ -248,12 +253,13 @@ const TABLE_COLUMN_MEANINGS: Partial<Record<LakeTableName, Readonly<Record<strin
   },
   archive: {
     id: { description: 'The historical event’s id: `<state>-<agency>-<the id its source gives it>`.' },
-    reported_at: {
-      description: `When the source says the event was first reported, ${INSTANT_AS_PUBLISHED}.`,
-    },
-    updated_at: { description: `When the source last updated the record, ${INSTANT_AS_PUBLISHED}.` },
-    fetched_at: { description: 'When the archive load read the record (ISO 8601).' },
+    fetched_at: { description: `When the archive load read the record (${INSTANT}).` },
+    reported_at: { description: `When the source says the event was first reported (${INSTANT}).` },
+    updated_at: { description: `When the source last updated the record (${INSTANT}).` },
+    geometry: { description: POINT_GEOMETRY },
+    bbox: { description: POINT_BBOX, unit: 'degree' },
     retracted_at: { description: 'Empty: archive records are never retracted.' },
+    retracted_at_offset: { description: 'Empty: archive records are never retracted.' },
     valid_from: { description: 'The start of the event’s first local day (UTC).' },
     valid_to: { description: 'The end of its last local day (UTC).' },
   },
@@ -261,7 +267,10 @@ const TABLE_COLUMN_MEANINGS: Partial<Record<LakeTableName, Readonly<Record<strin
     id: { description: 'The event’s id (a UUID), the same while it lasts.' },
     event_category: { description: 'The CAP category of its incidents.', values: EVENT_CATEGORIES },
     title: { description: 'The event’s title, made by the service from its incidents.' },
-    geometry: { description: 'Its hull (or its one point) as GeoJSON geometry text (WGS 84).' },
+    geometry: {
+      description:
+        'Its hull (or its one point) as GeoParquet 1.1 geometry: WKB, longitude and latitude on WGS 84 (OGC:CRS84).',
+    },
   },
   declarations: {
     id: { description: 'The record’s id: `<source>:<agrn>:<area_type>:<area_code>`.' },
@@ -272,6 +281,8 @@ const TABLE_COLUMN_MEANINGS: Partial<Record<LakeTableName, Readonly<Record<strin
     fetched_at: { description: 'When it was last read whole (UTC).' },
   },
   gauges_latest: {
+    geometry: { description: POINT_GEOMETRY },
+    bbox: { description: POINT_BBOX, unit: 'degree' },
     id: {
       description: 'The gauge’s id: `<source>:<station_no>:<level|rain>` (e.g. `nsw-hydstra:422004:level`).',
     },

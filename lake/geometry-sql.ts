@@ -58,3 +58,15 @@ export function geojsonFromGeometrySql(column: string): string {
   const coords = `CASE ${kind} WHEN 'POINT' THEN ${point} ELSE ${nested} END`;
   return `CASE WHEN ${column} IS NULL THEN NULL ELSE '{"type":"' || ${type} || '","coordinates":' || ${coords} || '}' END`;
 }
+
+/** A point's longitude and latitude → GEOMETRY (NULL when either is). */
+export function geometryFromPointSql(longitude: string, latitude: string): string {
+  return `CASE WHEN ${longitude} IS NULL OR ${latitude} IS NULL THEN NULL
+    ELSE CAST('POINT (' || CAST(${longitude} AS VARCHAR) || ' ' || CAST(${latitude} AS VARCHAR) || ')' AS ${GEOMETRY_SQL_TYPE}) END`;
+}
+
+/** A point's bbox: the point, as the covering of its geometry. */
+export function bboxFromPointSql(longitude: string, latitude: string): string {
+  return `CASE WHEN ${longitude} IS NULL OR ${latitude} IS NULL THEN NULL
+    ELSE struct_pack(xmin := ${longitude}, ymin := ${latitude}, xmax := ${longitude}, ymax := ${latitude}) END`;
+}

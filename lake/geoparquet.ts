@@ -1,6 +1,6 @@
 import type { LakeTable } from './columns.js';
 import { bboxFromGeojsonSql, GEOMETRY_TYPES } from './geometry-sql.js';
-import { BBOX_COLUMN, storageAt } from './stored-columns.js';
+import { BBOX_COLUMN, holdsPointGeometry, POINT_GEOMETRY_COLUMN, storageAt } from './stored-columns.js';
 
 /**
  * The GeoParquet 1.1 `geo` metadata of a lake file whose table stores a geometry column
@@ -19,13 +19,23 @@ export interface GeometrySummary {
   bbox: [number, number, number, number] | null;
 }
 
-/** The table's geometry column in files written now, if it stores one. */
+/** The table's geometry column in files written now, if they hold one. */
 export function geometryColumnOf(table: LakeTable): string | undefined {
+  if (holdsPointGeometry(table)) return POINT_GEOMETRY_COLUMN;
   return table.columns.find((column) => storageAt(column, table.schemaVersion) === 'geometry')?.name;
 }
 
-/** A query over `relation` (the service's columns) giving `types` and the four bounds of `column`. */
-export function geometrySummarySql(column: string, relation: string): string {
+/**
+ * A query over `relation` (the service's columns) giving `types` and the four bounds of the geometry
+ * files of `table` store: GeoJSON text, or the row's point.
+ */
+export function geometrySummarySql(table: LakeTable, relation: string): string {
+  if (holdsPointGeometry(table)) {
+    return `SELECT CASE WHEN count(*) > 0 THEN ['Point'] ELSE [] END AS types,
+        min(longitude) AS xmin, min(latitude) AS ymin, max(longitude) AS xmax, max(latitude) AS ymax
+      FROM (${relation}) WHERE longitude IS NOT NULL AND latitude IS NOT NULL`;
+  }
+  const column = geometryColumnOf(table) ?? 'geometry';
   return `SELECT list(DISTINCT json_extract_string(${column}, '$.type') ORDER BY json_extract_string(${column}, '$.type'))
       FILTER (WHERE ${column} IS NOT NULL) AS types,
     min(b.xmin) AS xmin, min(b.ymin) AS ymin, max(b.xmax) AS xmax, max(b.ymax) AS ymax

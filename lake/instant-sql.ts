@@ -30,3 +30,18 @@ export function textFromInstantSql(instant: string, offset: string): string {
     || lpad(CAST(${magnitude} // 60 AS VARCHAR), 2, '0') || ':' || lpad(CAST(${magnitude} % 60 AS VARCHAR), 2, '0') END`;
   return `CASE WHEN ${instant} IS NULL THEN NULL ELSE strftime(${local}, '%Y-%m-%dT%H:%M:%S') || ${fraction} || ${zone} END`;
 }
+
+/** TIMESTAMPTZ → the text the service wrote it as in UTC: `2026-11-29T18:03:23.899Z` (toISOString). */
+export function textFromUtcInstantSql(instant: string): string {
+  return `strftime(timezone('UTC', ${instant}), '%Y-%m-%dT%H:%M:%S.%gZ')`;
+}
+
+/** `YYYY-MM-DD` text → DATE. */
+export function dateFromTextSql(column: string): string {
+  return `CAST(${column} AS DATE)`;
+}
+
+/** DATE → `YYYY-MM-DD`. */
+export function textFromDateSql(column: string): string {
+  return `strftime(${column}, '%Y-%m-%d')`;
+}

@@ -2,24 +2,38 @@ import type { ColumnStorage, LakeColumn, LakeTable } from './columns.js';
 import {
   BBOX_SQL_TYPE,
   bboxFromGeojsonSql,
+  bboxFromPointSql,
   GEOMETRY_SQL_TYPE,
   geojsonFromGeometrySql,
   geometryFromGeojsonSql,
+  geometryFromPointSql,
 } from './geometry-sql.js';
-import { instantFromTextSql, offsetFromTextSql, textFromInstantSql } from './instant-sql.js';
+import {
+  dateFromTextSql,
+  instantFromTextSql,
+  offsetFromTextSql,
+  textFromDateSql,
+  textFromInstantSql,
+  textFromUtcInstantSql,
+} from './instant-sql.js';
 
 /**
  * What a table's files hold, as against the rows the service reads (docs/adr/0041-typed-lake-files.md).
  * A table's `columns` are its rows as the service holds them (the warehouse's columns, what readers
  * get); a column marked `stored` is written in a typed form by files of its version on:
- * - `instant`: the column as TIMESTAMPTZ (UTC), then `<name>_offset` (SMALLINT, minutes east of UTC);
- * - `geometry`: the column as GEOMETRY (WKB, GeoParquet 1.1), then `bbox` (its covering).
- * Writers select the service's columns and `writeLakeFile` stores them (`storingSelect`); readers get
- * the service's columns back from any version (`readingSelect`, lake/read.ts).
+ * - `instant`: as TIMESTAMPTZ (UTC), then `<name>_offset` (SMALLINT, minutes east of UTC);
+ * - `utc-instant`: as TIMESTAMPTZ, for times the service itself writes in UTC (`…T…Z`);
+ * - `date`: as DATE, for `YYYY-MM-DD`;
+ * - `geometry`: GeoJSON text as GEOMETRY (WKB, GeoParquet 1.1), then `bbox` (its covering).
+ * A table with `pointGeometrySince` also gets, at the end of its files, its point as `geometry` and
+ * `bbox`. Writers select the service's columns and `writeLakeFile` stores them (`storingSelect`);
+ * readers get the service's columns back from files of any version (`readingSelect`, lake/read.ts).
  */
 
 /** The column that covers a geometry column with its bounding box (GeoParquet 1.1 `covering`). */
 export const BBOX_COLUMN = 'bbox';
+/** The geometry column a table with `pointGeometrySince` gets. */
+export const POINT_GEOMETRY_COLUMN = 'geometry';
 
 /** `<name>_offset`: the offset an instant column was written with, in minutes east of UTC. */
 export function offsetColumnName(name: string): string {
@@ -31,57 +45,96 @@ export function storageAt(column: LakeColumn, version: number): ColumnStorage | 
   return column.stored && column.stored.since <= version ? column.stored.as : undefined;
 }
 
+/** Whether files of `version` hold the table's point as a geometry. */
+export function holdsPointGeometry(table: LakeTable, version = table.schemaVersion): boolean {
+  return table.pointGeometrySince !== undefined && table.pointGeometrySince <= version;
+}
+
 const NOT_NULL = ' NOT NULL';
+
+/** The file columns one column becomes in a file of `version`. */
+function storedColumns(column: LakeColumn, version: number): LakeColumn[] {
+  const notNull = column.sql.endsWith(NOT_NULL) ? NOT_NULL : '';
+  const typed = (sql: string) => ({ name: column.name, sql: `${sql}${notNull}` });
+  switch (storageAt(column, version)) {
+    case 'instant':
+      return [typed('TIMESTAMPTZ'), { name: offsetColumnName(column.name), sql: `SMALLINT${notNull}` }];
+    case 'utc-instant':
+      return [typed('TIMESTAMPTZ')];
+    case 'date':
+      return [typed('DATE')];
+    case 'geometry':
+      return [typed(GEOMETRY_SQL_TYPE), { name: BBOX_COLUMN, sql: `${BBOX_SQL_TYPE}${notNull}` }];
+    default:
+      return [column];
+  }
+}
 
 /** The physical columns of a file of `version` (by default, of the files written now). */
 export function fileColumns(table: LakeTable, version = table.schemaVersion): LakeColumn[] {
-  return table.columns
+  const columns = table.columns
     .filter((column) => (column.since ?? 1) <= version)
-    .flatMap((column): LakeColumn[] => {
-      const notNull = column.sql.endsWith(NOT_NULL) ? NOT_NULL : '';
-      switch (storageAt(column, version)) {
-        case 'instant':
-          return [
-            { name: column.name, sql: `TIMESTAMPTZ${notNull}` },
-            { name: offsetColumnName(column.name), sql: `SMALLINT${notNull}` },
-          ];
-        case 'geometry':
-          return [
-            { name: column.name, sql: `${GEOMETRY_SQL_TYPE}${notNull}` },
-            { name: BBOX_COLUMN, sql: `${BBOX_SQL_TYPE}${notNull}` },
-          ];
-        default:
-          return [{ name: column.name, sql: column.sql }];
-      }
-    });
+    .flatMap((column) => storedColumns(column, version));
+  if (!holdsPointGeometry(table, version)) return columns;
+  return [
+    ...columns,
+    { name: POINT_GEOMETRY_COLUMN, sql: GEOMETRY_SQL_TYPE },
+    { name: BBOX_COLUMN, sql: BBOX_SQL_TYPE },
+  ];
 }
 
-/** Whether files of the table store any column in a typed form. */
+/** Whether files of the table store anything but the service's columns as they are. */
 export function hasStoredForms(table: LakeTable): boolean {
-  return table.columns.some((column) => storageAt(column, table.schemaVersion) !== undefined);
+  return holdsPointGeometry(table) || table.columns.some((column) => storageAt(column, table.schemaVersion));
+}
+
+/** The expressions one column of the service's is stored as. */
+function storingExpressions(column: LakeColumn, version: number): string[] {
+  const name = column.name;
+  switch (storageAt(column, version)) {
+    case 'instant':
+      return [
+        `${instantFromTextSql(name)} AS ${name}`,
+        `${offsetFromTextSql(name)} AS ${offsetColumnName(name)}`,
+      ];
+    case 'utc-instant':
+      return [`${instantFromTextSql(name)} AS ${name}`];
+    case 'date':
+      return [`${dateFromTextSql(name)} AS ${name}`];
+    case 'geometry':
+      return [`${geometryFromGeojsonSql(name)} AS ${name}`, `${bboxFromGeojsonSql(name)} AS ${BBOX_COLUMN}`];
+    default:
+      return [name];
+  }
 }
 
 /** The select list that turns the service's columns into a file's of the current version. */
 export function storingSelect(table: LakeTable): string {
-  return table.columns
-    .flatMap((column) => {
-      const name = column.name;
-      switch (storageAt(column, table.schemaVersion)) {
-        case 'instant':
-          return [
-            `${instantFromTextSql(name)} AS ${name}`,
-            `${offsetFromTextSql(name)} AS ${offsetColumnName(name)}`,
-          ];
-        case 'geometry':
-          return [
-            `${geometryFromGeojsonSql(name)} AS ${name}`,
-            `${bboxFromGeojsonSql(name)} AS ${BBOX_COLUMN}`,
-          ];
-        default:
-          return [name];
-      }
-    })
-    .join(', ');
+  const version = table.schemaVersion;
+  const stored = table.columns.flatMap((column) => storingExpressions(column, version));
+  if (holdsPointGeometry(table, version)) {
+    stored.push(`${geometryFromPointSql('longitude', 'latitude')} AS ${POINT_GEOMETRY_COLUMN}`);
+    stored.push(`${bboxFromPointSql('longitude', 'latitude')} AS ${BBOX_COLUMN}`);
+  }
+  return stored.join(', ');
+}
+
+/** The expression that reads one column of the service's from a file of `version`. */
+function readingExpression(column: LakeColumn, version: number): string {
+  const name = column.name;
+  if ((column.since ?? 1) > version) return `NULL::${column.sql.replace(NOT_NULL, '')} AS ${name}`;
+  switch (storageAt(column, version)) {
+    case 'instant':
+      return `${textFromInstantSql(name, offsetColumnName(name))} AS ${name}`;
+    case 'utc-instant':
+      return `${textFromUtcInstantSql(name)} AS ${name}`;
+    case 'date':
+      return `${textFromDateSql(name)} AS ${name}`;
+    case 'geometry':
+      return `${geojsonFromGeometrySql(name)} AS ${name}`;
+    default:
+      return name;
+  }
 }
 
 /**
@@ -89,23 +142,10 @@ export function storingSelect(table: LakeTable): string {
  * columns added after it (their `since`) as NULL of their type.
  */
 export function readingSelect(table: LakeTable, version: number): string {
-  return table.columns
-    .map((column) => {
-      const name = column.name;
-      if ((column.since ?? 1) > version) return `NULL::${column.sql.replace(NOT_NULL, '')} AS ${name}`;
-      switch (storageAt(column, version)) {
-        case 'instant':
-          return `${textFromInstantSql(name, offsetColumnName(name))} AS ${name}`;
-        case 'geometry':
-          return `${geojsonFromGeometrySql(name)} AS ${name}`;
-        default:
-          return name;
-      }
-    })
-    .join(', ');
+  return table.columns.map((column) => readingExpression(column, version)).join(', ');
 }
 
-/** The columns stored in a typed form by files of `version`, as a key: files alike read alike. */
+/** What files of `version` store in typed forms, as a key: files alike read alike. */
 export function storedFormKey(table: LakeTable, version: number): string {
   return table.columns
     .filter((column) => storageAt(column, version) !== undefined)

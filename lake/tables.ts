@@ -81,11 +81,23 @@ export const LAKE_TABLES = {
   archive: {
     name: 'archive',
     /** Exactly what archive files hold (lake/archive-columns.ts): no geometry, built from the point. */
-    columns: ARCHIVE_FILE_COLUMNS.map(tableColumn),
+    columns: storedAs(
+      ARCHIVE_FILE_COLUMNS.map(tableColumn),
+      {
+        event_start_date: 'date',
+        event_end_date: 'date',
+        reported_at: 'instant',
+        updated_at: 'instant',
+        fetched_at: 'instant',
+        retracted_at: 'instant',
+      },
+      3,
+    ),
     partitionBy: ['state', 'source'],
     timeColumn: 'valid_from',
     orderBy: 'valid_from, id',
-    schemaVersion: 2,
+    schemaVersion: 3,
+    pointGeometrySince: 3,
   },
   /**
    * Clustered events (docs/adr/0011-event-clustering.md): every active event and those ended within
@@ -94,11 +106,22 @@ export const LAKE_TABLES = {
    */
   events: {
     name: 'events',
-    columns: [...EVENT_COLUMNS, ...EVENT_PUBLICATION_COLUMNS],
+    columns: storedAs(
+      [...EVENT_COLUMNS, ...EVENT_PUBLICATION_COLUMNS],
+      {
+        geometry: 'geometry',
+        first_detected_at: 'instant',
+        last_updated_at: 'instant',
+        ended_at: 'utc-instant',
+        first_published_at: 'utc-instant',
+        changed_published_at: 'utc-instant',
+      },
+      3,
+    ),
     partitionBy: [],
     timeColumn: null,
     orderBy: 'id',
-    schemaVersion: 2,
+    schemaVersion: 3,
   },
   /**
    * Declaration records as their sources publish them, one row per instrument and area (an LGA, or a
@@ -190,7 +213,8 @@ export const LAKE_TABLES = {
     partitionBy: [],
     timeColumn: null,
     orderBy: 'id',
-    schemaVersion: 2,
+    schemaVersion: 3,
+    pointGeometrySince: 3,
   },
   /**
    * Raw gauge readings, append-only: a segment per poll and (source, month of the reading), merged by

@@ -11,8 +11,7 @@ import {
   type Manifest,
 } from '../lake/manifest.js';
 import { LAKE_TABLES, type LakeTable, type LakeTableName } from '../lake/tables.js';
-import { geoMetadata, geometryColumnOf, geometrySummary, geometrySummarySql } from '../lake/geoparquet.js';
-import { hasStoredForms, storingSelect } from '../lake/stored-columns.js';
+import { copyLakeRows } from './lake-copy.js';
 import { fileSha256 } from '../lake/storage/file-sha256.js';
 import { lakeMirrorOf } from './lake-mirror.js';
 import { namesIn } from './folder-names.js';
@@ -72,31 +71,10 @@ export async function writeLakeFile(
   // Unique per write: two writers of one deterministic name (a retried compaction beside the attempt it
   // replaced) must never read or rename each other's half-written file.
   const temporary = join(dirname(absolute), `.${file.path.split('/').pop()}.${randomUUID()}.tmp`);
-  const definition: LakeTable = LAKE_TABLES[file.table];
-  const stored = hasStoredForms(definition) ? `SELECT ${storingSelect(definition)} FROM (${query})` : query;
-  const options = await parquetOptions(connection, definition, query);
-  await connection.run(`COPY (${stored}) TO ${sqlString(temporary)} (${options})`);
+  await copyLakeRows(connection, LAKE_TABLES[file.table], query, temporary, ROW_GROUP_SIZE);
   const described = await describeLakeFile(connection, temporary, file);
   await rename(temporary, absolute);
   return described;
-}
-
-/**
- * The COPY options of a lake file: zstd, the lake's row groups and, for a table with a geometry
- * column, its GeoParquet metadata, from the rows `query` selects (the service's columns).
- */
-async function parquetOptions(
-  connection: DuckDBConnection,
-  definition: LakeTable,
-  query: string,
-): Promise<string> {
-  const options = `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_SIZE}`;
-  const column = geometryColumnOf(definition);
-  if (column === undefined) return options;
-  const summary = await connection.runAndReadAll(geometrySummarySql(column, query));
-  const geo = geoMetadata(column, geometrySummary(summary.getRowObjectsJS()[0] ?? {}));
-  // Ours only: DuckDB's own would be a second `geo` key, of GeoParquet 1.0 without the covering.
-  return `${options}, GEOPARQUET_VERSION 'NONE', KV_METADATA {geo: ${sqlString(geo)}}`;
 }
 
 /**

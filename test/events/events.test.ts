@@ -144,7 +144,7 @@ describe('clustered events: the clustering step, the lake and /v1/events', () =>
     const manifest = await readManifest(lakeDir);
     expect(result.publishedGeneration).toBe(manifest?.generation);
     expect(filesOf(manifest, 'events')).toHaveLength(1);
-    expect(filesOf(manifest, 'events')[0]).toMatchObject({ rows: 2, schemaVersion: 2 });
+    expect(filesOf(manifest, 'events')[0]).toMatchObject({ rows: 2, schemaVersion: 3 });
     const state = await warehouse.exclusive(() => readEventState(warehouse.db));
     expect(state.map((event) => event.memberIds).sort()).toEqual([
       [idOf(1), idOf(2), idOf(3)],

@@ -25,6 +25,8 @@ import {
 } from './interchange-sql.js';
 import { lineNumbers, rejectProblem, type RejectedLine } from './reject-lines.js';
 import { namesIn } from '../folder-names.js';
+import { copyLakeRows } from '../lake-copy.js';
+import { LAKE_TABLES } from '../../lake/tables.js';
 
 /**
  * The fast path of an archive load: DuckDB reads an interchange file (CSV or Parquet) whole, applies
@@ -164,11 +166,14 @@ async function writeFiles(
     const target = join(outDir, path);
     await mkdir(join(outDir, directory), { recursive: true });
     const rowGroups = Math.max(1, Math.round(bucket.rows / TARGET_ROW_GROUP));
-    await connection.run(
-      `COPY (SELECT ${select} FROM (${GOOD_ROWS_SQL}
-               AND s.k_state = ${sqlText(bucket.state)} AND s.start_year BETWEEN ${bucket.years[0]} AND ${bucket.years[1]}) s
-             ORDER BY s.start_date, s.k_ordinal)
-       TO ${sqlText(target)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${Math.ceil(bucket.rows / rowGroups)})`,
+    await copyLakeRows(
+      connection,
+      LAKE_TABLES.archive,
+      `SELECT ${select} FROM (${GOOD_ROWS_SQL}
+         AND s.k_state = ${sqlText(bucket.state)} AND s.start_year BETWEEN ${bucket.years[0]} AND ${bucket.years[1]}) s
+       ORDER BY s.start_date, s.k_ordinal`,
+      target,
+      Math.ceil(bucket.rows / rowGroups),
     );
     const [stats] = await rows<{ rows: bigint; row_groups: bigint; min_start: string; max_start: string }>(
       connection,

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LakeFile } from '../../lake/manifest.js';
+import { fileRelation } from '../../lake/read.js';
 import { columnList, LAKE_TABLES } from '../../lake/tables.js';
 import type { ArchiveSourceRows } from '../../model/index.js';
 import { sqlString } from '../sql.js';
@@ -78,7 +79,7 @@ export async function takeOverIds(
           connection,
           options.lakeDir,
           { table: 'archive', partition: file.partition, path: retagged(file.path, options.tag) },
-          `SELECT ${columnList(archive)} FROM read_parquet(${sqlString(hit.file)}, union_by_name = true)
+          `SELECT ${columnList(archive)} FROM ${fileRelation(options.lakeDir, 'archive', [file])}
            WHERE id NOT IN (${ids}) ORDER BY ${archive.orderBy}`,
         ),
       );
