@@ -1,2 +1,2 @@
 /** The interface version: the OpenAPI document's info.version and /v1/status's version. */
-export const API_VERSION = '1.43.0';
+export const API_VERSION = '1.44.0';

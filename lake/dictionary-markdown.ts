@@ -1,6 +1,6 @@
 import { tableSchema, type TableSchemaField } from './table-schema.js';
 import type { ColumnStorage, LakeColumn, LakeTable } from './columns.js';
-import { BBOX_COLUMN, offsetColumnName, POINT_GEOMETRY_COLUMN } from './stored-columns.js';
+import { BBOX_COLUMN, geojsonColumnName, localColumnName, POINT_GEOMETRY_COLUMN } from './stored-columns.js';
 import { LAKE_TABLES, type LakeTableName } from './tables.js';
 
 /**
@@ -77,9 +77,9 @@ function versionLines(tables: readonly LakeTableName[]): string[] {
 /** What a column's typed form changed, in the version list. */
 const STORED_CHANGE: Record<ColumnStorage, (name: string) => string> = {
   instant: (name) =>
-    `\`${name}\` from text to TIMESTAMPTZ (UTC), its offset in \`${offsetColumnName(name)}\``,
+    `\`${name}\` from text to TIMESTAMPTZ (UTC), the text as published in \`${localColumnName(name)}\``,
   'utc-instant': (name) => `\`${name}\` from text to TIMESTAMPTZ (UTC)`,
   date: (name) => `\`${name}\` from text to DATE`,
   geometry: (name) =>
-    `\`${name}\` from GeoJSON text to GeoParquet 1.1 geometry (WKB), covered by \`${BBOX_COLUMN}\``,
+    `\`${name}\` from GeoJSON text to GeoParquet 1.1 geometry (WKB), covered by \`${BBOX_COLUMN}\`, the text in \`${geojsonColumnName(name)}\``,
 };

@@ -27,7 +27,7 @@ export interface ColumnMeaning {
 }
 
 /** An instant stored typed (lake/stored-columns.ts). */
-const INSTANT = 'an instant, UTC; the local offset it was given in is the `_offset` column beside it';
+const INSTANT = 'an instant, UTC; in local time with its offset in the `_local` column beside it';
 
 /** The point geometry files of a table with a point add (lake/stored-columns.ts). */
 const POINT_GEOMETRY =
@@ -35,9 +35,9 @@ const POINT_GEOMETRY =
 const POINT_BBOX =
   'The point as the geometry’s bbox covering (xmin = xmax, ymin = ymax), for readers that prune by area.';
 
-/** The offset column beside a typed instant. */
-const offsetMeaning = (column: string) =>
-  `The offset from UTC of the local time \`${column}\` was given in (the incident’s state’s time then), in minutes east of UTC: 600 for AEST, 660 for AEDT.`;
+/** The text column beside a typed instant. */
+const localMeaning = (column: string) =>
+  `\`${column}\` as the API serves it: ISO 8601 in the local time of the incident’s state, with its offset from UTC (+10:00 for AEST, +11:00 for AEDT).`;
 
 /**
  * The meaning of each published column, by name: a name means the same in every table that has it.
@@ -89,6 +89,9 @@ const COLUMN_MEANINGS: Readonly<Record<string, ColumnMeaning>> = {
     description:
       'The shape (a point, polygon or multipolygon) as GeoParquet 1.1 geometry: WKB, longitude and latitude on WGS 84 (OGC:CRS84); empty when none.',
   },
+  geometry_geojson: {
+    description: 'The same geometry as GeoJSON text, as the API serves it; empty when none.',
+  },
   bbox: {
     description:
       'The geometry’s bounding box (xmin, ymin, xmax, ymax: west, south, east, north), the GeoParquet covering column readers filter row groups by.',
@@ -99,16 +102,16 @@ const COLUMN_MEANINGS: Readonly<Record<string, ColumnMeaning>> = {
       'Everything else the agency published for the row, as JSON text: per-agency fields (size, resources, source_url, …) kept as given.',
   },
   reported_at: { description: `When the agency first reported the incident (${INSTANT}).` },
-  reported_at_offset: { description: offsetMeaning('reported_at'), unit: 'minute' },
+  reported_at_local: { description: localMeaning('reported_at') },
   updated_at: { description: `When the agency last updated the incident (${INSTANT}).` },
-  updated_at_offset: { description: offsetMeaning('updated_at'), unit: 'minute' },
+  updated_at_local: { description: localMeaning('updated_at') },
   fetched_at: { description: `When the service fetched the feed that listed this version (${INSTANT}).` },
-  fetched_at_offset: { description: offsetMeaning('fetched_at'), unit: 'minute' },
+  fetched_at_local: { description: localMeaning('fetched_at') },
   retracted: {
     description: 'Whether the incident has left its feed (kept for 7 days after, then no longer current).',
   },
   retracted_at: { description: `When the service saw the incident leave its feed (${INSTANT}).` },
-  retracted_at_offset: { description: offsetMeaning('retracted_at'), unit: 'minute' },
+  retracted_at_local: { description: localMeaning('retracted_at') },
   retraction_reason: {
     description: 'Why the incident was retracted (e.g. it left the feed, or was cancelled).',
   },
@@ -151,9 +154,9 @@ const COLUMN_MEANINGS: Readonly<Record<string, ColumnMeaning>> = {
     unit: 'ha',
   },
   first_detected_at: { description: `When its first incident was reported (${INSTANT}).` },
-  first_detected_at_offset: { description: offsetMeaning('first_detected_at'), unit: 'minute' },
+  first_detected_at_local: { description: localMeaning('first_detected_at') },
   last_updated_at: { description: `When one of its incidents last changed (${INSTANT}).` },
-  last_updated_at_offset: { description: offsetMeaning('last_updated_at'), unit: 'minute' },
+  last_updated_at_local: { description: localMeaning('last_updated_at') },
   is_active: { description: 'Whether the event still holds a current incident.' },
   ended_at: { description: 'When it ended (an instant, UTC); empty while active.' },
   merged_into: { description: 'The event it was merged into, when two grew together; empty otherwise.' },
@@ -259,7 +262,7 @@ const TABLE_COLUMN_MEANINGS: Partial<Record<LakeTableName, Readonly<Record<strin
     geometry: { description: POINT_GEOMETRY },
     bbox: { description: POINT_BBOX, unit: 'degree' },
     retracted_at: { description: 'Empty: archive records are never retracted.' },
-    retracted_at_offset: { description: 'Empty: archive records are never retracted.' },
+    retracted_at_local: { description: 'Empty: archive records are never retracted.' },
     valid_from: { description: 'The start of the event’s first local day (UTC).' },
     valid_to: { description: 'The end of its last local day (UTC).' },
   },

@@ -4,16 +4,13 @@ import {
   bboxFromGeojsonSql,
   bboxFromPointSql,
   GEOMETRY_SQL_TYPE,
-  geojsonFromGeometrySql,
   geometryFromGeojsonSql,
   geometryFromPointSql,
 } from './geometry-sql.js';
 import {
   dateFromTextSql,
   instantFromTextSql,
-  offsetFromTextSql,
   textFromDateSql,
-  textFromInstantSql,
   textFromUtcInstantSql,
 } from './instant-sql.js';
 
@@ -21,10 +18,14 @@ import {
  * What a table's files hold, as against the rows the service reads (docs/adr/0041-typed-lake-files.md).
  * A table's `columns` are its rows as the service holds them (the warehouse's columns, what readers
  * get); a column marked `stored` is written in a typed form by files of its version on:
- * - `instant`: as TIMESTAMPTZ (UTC), then `<name>_offset` (SMALLINT, minutes east of UTC);
+ * - `instant`: as TIMESTAMPTZ (UTC), then `<name>_local`: the text the service holds, the local time
+ *   with its offset as the agency published it;
  * - `utc-instant`: as TIMESTAMPTZ, for times the service itself writes in UTC (`…T…Z`);
  * - `date`: as DATE, for `YYYY-MM-DD`;
- * - `geometry`: GeoJSON text as GEOMETRY (WKB, GeoParquet 1.1), then `bbox` (its covering).
+ * - `geometry`: GeoJSON text as GEOMETRY (WKB, GeoParquet 1.1), then `bbox` (its covering), then
+ *   `<name>_geojson`, the GeoJSON text the service holds.
+ * The service reads its own text back from `_local` and `_geojson` as it is: a read converts nothing,
+ * so a history page costs what it did (docs/adr/0041-typed-lake-files.md).
  * A table with `pointGeometrySince` also gets, at the end of its files, its point as `geometry` and
  * `bbox`. Writers select the service's columns and `writeLakeFile` stores them (`storingSelect`);
  * readers get the service's columns back from files of any version (`readingSelect`, lake/read.ts).
@@ -35,9 +36,14 @@ export const BBOX_COLUMN = 'bbox';
 /** The geometry column a table with `pointGeometrySince` gets. */
 export const POINT_GEOMETRY_COLUMN = 'geometry';
 
-/** `<name>_offset`: the offset an instant column was written with, in minutes east of UTC. */
-export function offsetColumnName(name: string): string {
-  return `${name}_offset`;
+/** `<name>_local`: an instant as the service holds it, in local time with its offset (ISO 8601). */
+export function localColumnName(name: string): string {
+  return `${name}_local`;
+}
+
+/** `<name>_geojson`: a geometry as the service holds it, GeoJSON text. */
+export function geojsonColumnName(name: string): string {
+  return `${name}_geojson`;
 }
 
 /** The form files of `version` store `column` in, if a typed one. */
@@ -58,13 +64,17 @@ function storedColumns(column: LakeColumn, version: number): LakeColumn[] {
   const typed = (sql: string) => ({ name: column.name, sql: `${sql}${notNull}` });
   switch (storageAt(column, version)) {
     case 'instant':
-      return [typed('TIMESTAMPTZ'), { name: offsetColumnName(column.name), sql: `SMALLINT${notNull}` }];
+      return [typed('TIMESTAMPTZ'), { name: localColumnName(column.name), sql: `VARCHAR${notNull}` }];
     case 'utc-instant':
       return [typed('TIMESTAMPTZ')];
     case 'date':
       return [typed('DATE')];
     case 'geometry':
-      return [typed(GEOMETRY_SQL_TYPE), { name: BBOX_COLUMN, sql: `${BBOX_SQL_TYPE}${notNull}` }];
+      return [
+        typed(GEOMETRY_SQL_TYPE),
+        { name: BBOX_COLUMN, sql: `${BBOX_SQL_TYPE}${notNull}` },
+        { name: geojsonColumnName(column.name), sql: `VARCHAR${notNull}` },
+      ];
     default:
       return [column];
   }
@@ -93,16 +103,17 @@ function storingExpressions(column: LakeColumn, version: number): string[] {
   const name = column.name;
   switch (storageAt(column, version)) {
     case 'instant':
-      return [
-        `${instantFromTextSql(name)} AS ${name}`,
-        `${offsetFromTextSql(name)} AS ${offsetColumnName(name)}`,
-      ];
+      return [`${instantFromTextSql(name)} AS ${name}`, `${name} AS ${localColumnName(name)}`];
     case 'utc-instant':
       return [`${instantFromTextSql(name)} AS ${name}`];
     case 'date':
       return [`${dateFromTextSql(name)} AS ${name}`];
     case 'geometry':
-      return [`${geometryFromGeojsonSql(name)} AS ${name}`, `${bboxFromGeojsonSql(name)} AS ${BBOX_COLUMN}`];
+      return [
+        `${geometryFromGeojsonSql(name)} AS ${name}`,
+        `${bboxFromGeojsonSql(name)} AS ${BBOX_COLUMN}`,
+        `${name} AS ${geojsonColumnName(name)}`,
+      ];
     default:
       return [name];
   }
@@ -125,13 +136,13 @@ function readingExpression(column: LakeColumn, version: number): string {
   if ((column.since ?? 1) > version) return `NULL::${column.sql.replace(NOT_NULL, '')} AS ${name}`;
   switch (storageAt(column, version)) {
     case 'instant':
-      return `${textFromInstantSql(name, offsetColumnName(name))} AS ${name}`;
+      return `${localColumnName(name)} AS ${name}`;
     case 'utc-instant':
       return `${textFromUtcInstantSql(name)} AS ${name}`;
     case 'date':
       return `${textFromDateSql(name)} AS ${name}`;
     case 'geometry':
-      return `${geojsonFromGeometrySql(name)} AS ${name}`;
+      return `${geojsonColumnName(name)} AS ${name}`;
     default:
       return name;
   }

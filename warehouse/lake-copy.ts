@@ -16,11 +16,27 @@ export async function copyLakeRows(
   target: string,
   rowGroupSize: number,
 ): Promise<void> {
-  const stored = hasStoredForms(table) ? `SELECT ${storingSelect(table)} FROM (${query})` : query;
-  const options = await parquetOptions(connection, table, query);
+  const { select, options } = await lakeCopyParts(connection, table, query);
   await connection.run(
-    `COPY (${stored}) TO ${sqlString(target)} (${options}, ROW_GROUP_SIZE ${rowGroupSize})`,
+    `COPY (${select}) TO ${sqlString(target)} (${options}, ROW_GROUP_SIZE ${rowGroupSize})`,
   );
+}
+
+/**
+ * The query and COPY options that store the rows `query` selects (the service's columns, and `kept`
+ * columns after them, such as the keys of a partitioned COPY) as the lake does.
+ */
+export async function lakeCopyParts(
+  connection: DuckDBConnection,
+  table: LakeTable,
+  query: string,
+  kept: readonly string[] = [],
+): Promise<{ select: string; options: string }> {
+  const columns = [storingSelect(table), ...kept].join(', ');
+  return {
+    select: hasStoredForms(table) || kept.length ? `SELECT ${columns} FROM (${query})` : query,
+    options: await parquetOptions(connection, table, query),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LakeFile } from '../../lake/manifest.js';
 import { LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';
 import { STATES } from '../../model/index.js';
+import { lakeCopyParts } from '../../warehouse/lake-copy.js';
 import { fileSha256 } from '../../lake/storage/file-sha256.js';
 
 /**
@@ -27,7 +28,7 @@ function columnSql(table: 'incident_versions' | 'archive', rows: number): string
     feature_type: "'incident'",
     latitude: '-33.7 + (i % 1000) / 10000.0',
     longitude: '150.5 + (i % 997) / 10000.0',
-    geometry: `'{"type":"Point","coordinates":[150.5,-33.7]}'`,
+    geometry: `'{"type":"Point","coordinates":[' || (150.5 + (i % 997) / 10000.0) || ',' || (-33.7 + (i % 1000) / 10000.0) || ']}'`,
     details: "'{}'",
     retracted: 'false',
     version: '((i % 8) + 1)::INTEGER',
@@ -91,17 +92,27 @@ export async function seedHistory(
 ): Promise<LakeFile[]> {
   const added: LakeFile[] = [];
   if (versions > 0) {
-    await connection.run(`COPY (
-        SELECT *, strftime(timezone('UTC', valid_from), '%Y-%m') AS month
-        FROM (SELECT ${columnSql('incident_versions', versions)} FROM range(${versions}) t(i)) ORDER BY valid_from)
-      TO '${join(lakeDir, 'incident_versions')}' (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (state, month),
+    const { select, options } = await lakeCopyParts(
+      connection,
+      LAKE_TABLES.incident_versions,
+      `SELECT *, strftime(timezone('UTC', valid_from), '%Y-%m') AS month
+       FROM (SELECT ${columnSql('incident_versions', versions)} FROM range(${versions}) t(i)) ORDER BY valid_from`,
+      ['month'],
+    );
+    await connection.run(`COPY (${select})
+      TO '${join(lakeDir, 'incident_versions')}' (${options}, PARTITION_BY (state, month),
         WRITE_PARTITION_COLUMNS true, ROW_GROUP_SIZE 500000, FILENAME_PATTERN 'seed-{i}')`);
     added.push(...(await describe(connection, lakeDir, 'incident_versions')));
   }
   if (archive > 0) {
-    await connection.run(`COPY (
-        SELECT *, 'seed' AS source FROM (SELECT ${columnSql('archive', archive)} FROM range(${archive}) t(i)) ORDER BY valid_from)
-      TO '${join(lakeDir, 'archive')}' (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (state, source),
+    const { select, options } = await lakeCopyParts(
+      connection,
+      LAKE_TABLES.archive,
+      `SELECT *, 'seed' AS source FROM (SELECT ${columnSql('archive', archive)} FROM range(${archive}) t(i)) ORDER BY valid_from`,
+      ['source'],
+    );
+    await connection.run(`COPY (${select})
+      TO '${join(lakeDir, 'archive')}' (${options}, PARTITION_BY (state, source),
         WRITE_PARTITION_COLUMNS true, ROW_GROUP_SIZE 100000, FILENAME_PATTERN 'part-{i}')`);
     added.push(...(await describe(connection, lakeDir, 'archive')));
   }

@@ -1,3 +1,4 @@
+import { lakeCopyParts } from '../../warehouse/lake-copy.js';
 import { link, mkdir, readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -26,6 +27,9 @@ export const HISTORY_SPAN_S = 214 * 86_400;
 function seededColumn(name: string): string {
   const incident = '(i // 8)';
   const state = `(['${STATES.join("','")}'])[(${incident} % 8) + 1]`;
+  // Within 2° of a point inside its state (STATES' order), so a box over one area selects few rows.
+  const longitude = `([147.0, 144.5, 145.0, 135.0, 121.0, 146.5, 133.0, 149.1])[(${incident} % 8) + 1] + ((${incident} * 7919) % 4001) / 1000.0 - 2`;
+  const latitude = `([-32.5, -37.0, -22.0, -30.0, -26.0, -42.0, -19.5, -35.4])[(${incident} % 8) + 1] + ((${incident} * 104729) % 4001) / 1000.0 - 2`;
   const values: Record<string, string> = {
     id: `${state} || '-seed-' || ${incident}`,
     feature_type: "'incident'",
@@ -45,10 +49,10 @@ function seededColumn(name: string): string {
     suburb: "'Seedville'",
     lga: "'Seed Shire'",
     location_state: state,
-    latitude: '-33.7 + (i % 1000) / 10000.0',
-    longitude: '150.5 + (i % 997) / 10000.0',
+    latitude,
+    longitude,
     precision: "'exact'",
-    geometry: `'{"type":"Point","coordinates":[150.5,-33.7]}'`,
+    geometry: `'{"type":"Point","coordinates":[' || (${longitude}) || ',' || (${latitude}) || ']}'`,
     details: "'{}'",
     reported_at: "'2026-04-08T10:00:00+10:00'",
     updated_at: "'2026-04-08T10:00:00+10:00'",
@@ -68,6 +72,7 @@ async function describeFiles(
   lakeDir: string,
   table: LakeTableName,
   folder: string,
+  layout: SeedLayout,
 ): Promise<LakeFile[]> {
   const files: LakeFile[] = [];
   const definition = LAKE_TABLES[table];
@@ -99,14 +104,43 @@ async function describeFiles(
       ...(table === 'incident_versions'
         ? { maxEnd: stats.last ? new Date(stats.last as string).toISOString() : null }
         : {}),
-      schemaVersion: definition.schemaVersion,
+      schemaVersion: layout === 'text' ? TEXT_LAYOUT_VERSION : definition.schemaVersion,
     });
   }
   return files;
 }
 
+/**
+ * How seeded files are laid out: as the lake writes them now (`typed`: lake/stored-columns.ts), or as
+ * schema version 2 did (`text`: geometry and times as text, no bbox), for before-and-after figures.
+ */
+export type SeedLayout = 'typed' | 'text';
+const TEXT_LAYOUT_VERSION = 2;
+
+/** COPY of seeded rows (the service's columns, and `kept` partition keys) into a table's files. */
+async function seedCopy(
+  connection: DuckDBConnection,
+  table: 'incident_versions' | 'archive',
+  seed: { query: string; kept: readonly string[]; target: string; options: string },
+  layout: SeedLayout,
+): Promise<void> {
+  const definition = LAKE_TABLES[table];
+  const { select, options } =
+    layout === 'typed'
+      ? await lakeCopyParts(connection, definition, seed.query, seed.kept)
+      : {
+          select: `SELECT ${[columnList(definition), ...seed.kept].join(', ')} FROM (${seed.query})`,
+          options: 'FORMAT parquet, COMPRESSION zstd',
+        };
+  await connection.run(`COPY (${select}) TO '${seed.target}' (${options}, ${seed.options})`);
+}
+
 /** The 4.8 M-row archive, 1840–2026, generated once as the lake's own files (hard-linked into each lake). */
-export async function buildArchive(dir: string, archiveRows: number): Promise<void> {
+export async function buildArchive(
+  dir: string,
+  archiveRows: number,
+  layout: SeedLayout = 'typed',
+): Promise<void> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
@@ -114,7 +148,7 @@ export async function buildArchive(dir: string, archiveRows: number): Promise<vo
     const select = archive.columns
       .map((column) => {
         if (RECORD_COLUMNS.some((record) => record.name === column.name)) {
-          return seededColumn(column.name).replace("'-seed-'", "'-archive-'").replace('(i // 8)', 'i');
+          return seededColumn(column.name).replace("'-seed-'", "'-archive-'").replaceAll('(i // 8)', 'i');
         }
         const extra: Record<string, string> = {
           event_start_date: "strftime(valid_from, '%Y-%m-%d') AS event_start_date",
@@ -133,14 +167,22 @@ export async function buildArchive(dir: string, archiveRows: number): Promise<vo
         return sql;
       })
       .join(', ');
-    await connection.run(`COPY (
-        SELECT ${select} FROM (
+    await seedCopy(
+      connection,
+      'archive',
+      {
+        query: `SELECT ${select} FROM (
           SELECT i, to_timestamp(-4102444800 + i * (5900000000.0 / ${archiveRows})) AS valid_from,
                  to_timestamp(-4102444800 + i * (5900000000.0 / ${archiveRows})) + INTERVAL 9 DAY AS valid_to
           FROM range(${archiveRows}) t(i))
-        ORDER BY valid_from)
-      TO '${join(dir, 'archive')}' (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (state), WRITE_PARTITION_COLUMNS true,
-        ROW_GROUP_SIZE 100000, FILENAME_PATTERN 'part-{i}')`);
+        ORDER BY valid_from`,
+        kept: [],
+        target: join(dir, 'archive'),
+        options:
+          "PARTITION_BY (state), WRITE_PARTITION_COLUMNS true, ROW_GROUP_SIZE 100000, FILENAME_PATTERN 'part-{i}'",
+      },
+      layout,
+    );
   } finally {
     connection.closeSync();
     instance.closeSync();
@@ -169,6 +211,7 @@ export async function seedHistory(
   lakeDir: string,
   H: number,
   archiveDir: string,
+  layout: SeedLayout = 'typed',
 ): Promise<void> {
   const versions = LAKE_TABLES.incident_versions;
   const seeded = versions.columns
@@ -189,11 +232,19 @@ export async function seedHistory(
      SELECT ${settledColumns.replace('feed_key, content_hash', "'seed' AS feed_key, 'h' AS content_hash")}
      FROM (SELECT ${seeded} FROM range(${H}) t(i))`,
     );
-    await warehouse.db.run(`COPY (
-      SELECT ${columnList(versions)}, strftime(timezone('UTC', valid_from), '%Y-%m') AS month
-      FROM incident_version ORDER BY valid_from)
-    TO '${join(lakeDir, 'incident_versions')}' (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (state, month),
-      WRITE_PARTITION_COLUMNS true, ROW_GROUP_SIZE 500000, FILENAME_PATTERN 'seed-{i}')`);
+    await seedCopy(
+      warehouse.db,
+      'incident_versions',
+      {
+        query: `SELECT ${columnList(versions)}, strftime(timezone('UTC', valid_from), '%Y-%m') AS month
+          FROM incident_version ORDER BY valid_from`,
+        kept: ['month'],
+        target: join(lakeDir, 'incident_versions'),
+        options:
+          "PARTITION_BY (state, month), WRITE_PARTITION_COLUMNS true, ROW_GROUP_SIZE 500000, FILENAME_PATTERN 'seed-{i}'",
+      },
+      layout,
+    );
     await linkArchive(archiveDir, lakeDir);
     const added = [
       ...(await describeFiles(
@@ -201,8 +252,9 @@ export async function seedHistory(
         lakeDir,
         'incident_versions',
         join(lakeDir, 'incident_versions'),
+        layout,
       )),
-      ...(await describeFiles(warehouse.db, lakeDir, 'archive', join(lakeDir, 'archive'))),
+      ...(await describeFiles(warehouse.db, lakeDir, 'archive', join(lakeDir, 'archive'), layout)),
     ];
     await publishFiles(warehouse.db, lakeDir, { added, replaced: () => false, now: new Date() });
     // The seed is not part of any poll's cost: settle it to disk first.

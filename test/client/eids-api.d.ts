@@ -5138,7 +5138,7 @@ export interface components {
             fields: {
                 name: string;
                 /** @enum {string} */
-                type: "string" | "integer" | "number" | "boolean" | "datetime" | "date" | "array";
+                type: "string" | "integer" | "number" | "boolean" | "datetime" | "date" | "array" | "object" | "any";
                 description: string;
                 /** @description The type as the Parquet files hold it (DuckDB’s name). */
                 duckdbType: string;

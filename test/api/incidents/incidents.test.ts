@@ -309,7 +309,7 @@ describe('incident API over published Parquet (app.request)', () => {
       paths: Record<string, unknown>;
     }>('/v1/openapi.json');
     expect(body.openapi).toBe('3.1.0');
-    expect(body.info.version).toBe('1.43.0');
+    expect(body.info.version).toBe('1.44.0');
     expect(Object.keys(body.paths).sort()).toEqual(
       [
         '/',
