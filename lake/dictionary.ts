@@ -318,6 +318,11 @@ export const TABLE_MEANINGS: Readonly<Record<LakeTableName, string>> = {
   gauge_rollups: 'Hourly and daily summaries of gauge readings, append-only, partitioned by span and month.',
 };
 
+/** The values a column of a table takes, when the dictionary states them (its enumerations). */
+export function statedValues(table: string, column: string): readonly string[] | undefined {
+  return (TABLE_COLUMN_MEANINGS[table as LakeTableName]?.[column] ?? COLUMN_MEANINGS[column])?.values;
+}
+
 /** A column's meaning in a table; throws for a column the dictionary does not describe. */
 export function columnMeaning(table: LakeTableName, column: string): ColumnMeaning {
   const meaning = TABLE_COLUMN_MEANINGS[table]?.[column] ?? COLUMN_MEANINGS[column];

@@ -93,11 +93,6 @@ export function fileColumns(table: LakeTable, version = table.schemaVersion): La
   ];
 }
 
-/** Whether files of the table store anything but the service's columns as they are. */
-export function hasStoredForms(table: LakeTable): boolean {
-  return holdsPointGeometry(table) || table.columns.some((column) => storageAt(column, table.schemaVersion));
-}
-
 /** The expressions one column of the service's is stored as. */
 function storingExpressions(column: LakeColumn, version: number): string[] {
   const name = column.name;
@@ -119,10 +114,16 @@ function storingExpressions(column: LakeColumn, version: number): string[] {
   }
 }
 
-/** The select list that turns the service's columns into a file's of the current version. */
-export function storingSelect(table: LakeTable): string {
+/**
+ * The select list that turns the service's columns into a file's of the current version; columns named
+ * in `enums` are written as those ENUM types (lake/enumerated-columns.ts).
+ */
+export function storingSelect(table: LakeTable, enums: ReadonlyMap<string, string> = new Map()): string {
   const version = table.schemaVersion;
-  const stored = table.columns.flatMap((column) => storingExpressions(column, version));
+  const stored = table.columns.flatMap((column) => {
+    const type = enums.get(column.name);
+    return type ? [`CAST(${column.name} AS ${type}) AS ${column.name}`] : storingExpressions(column, version);
+  });
   if (holdsPointGeometry(table, version)) {
     stored.push(`${geometryFromPointSql('longitude', 'latitude')} AS ${POINT_GEOMETRY_COLUMN}`);
     stored.push(`${bboxFromPointSql('longitude', 'latitude')} AS ${BBOX_COLUMN}`);

@@ -1,7 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LakeTable } from '../lake/columns.js';
 import { geoMetadata, geometryColumnOf, geometrySummary, geometrySummarySql } from '../lake/geoparquet.js';
-import { hasStoredForms, storingSelect } from '../lake/stored-columns.js';
+import { enumCheckSql, enumeratedColumns, enumTypeSql } from '../lake/enumerated-columns.js';
+import { storingSelect } from '../lake/stored-columns.js';
 import { sqlString } from './sql.js';
 
 /**
@@ -32,11 +33,25 @@ export async function lakeCopyParts(
   query: string,
   kept: readonly string[] = [],
 ): Promise<{ select: string; options: string }> {
-  const columns = [storingSelect(table), ...kept].join(', ');
+  const enums = await enumTypes(connection, table, query);
+  const columns = [storingSelect(table, enums), ...kept].join(', ');
   return {
-    select: hasStoredForms(table) || kept.length ? `SELECT ${columns} FROM (${query})` : query,
+    select: `SELECT ${columns} FROM (${query})`,
     options: await parquetOptions(connection, table, query),
   };
+}
+
+/** The ENUM type of each enumerated column whose every value in `query`'s rows is a stated one. */
+async function enumTypes(
+  connection: DuckDBConnection,
+  table: LakeTable,
+  query: string,
+): Promise<Map<string, string>> {
+  const columns = enumeratedColumns(table);
+  if (columns.length === 0) return new Map();
+  const reader = await connection.runAndReadAll(enumCheckSql(columns, query));
+  const allowed = reader.getRowObjectsJS()[0] ?? {};
+  return new Map(columns.filter(({ name }) => allowed[name] === true).map((c) => [c.name, enumTypeSql(c)]));
 }
 
 /**

@@ -92,6 +92,36 @@ describe('the data dictionary', () => {
     }
   });
 
+  it('writes every column of stated values (an enumeration) dictionary-encoded', async () => {
+    const manifest = (await readManifest(lake.lakeDir))!;
+    const instance = await DuckDBInstance.create();
+    const connection = await instance.connect();
+    let checked = 0;
+    try {
+      for (const table of TABLES) {
+        // A file with rows: an empty one has no column chunks (this lake's events file is empty).
+        const file = manifest.files.find((entry) => entry.table === table && entry.rows > 0);
+        if (!file) continue;
+        const enumerated = tableSchema(table).fields.filter((field) => field.constraints.enum);
+        for (const field of enumerated) {
+          // An array column's chunk is its element's (`name.list.element`).
+          const chunks = await connection.runAndReadAll(
+            `SELECT DISTINCT encodings FROM parquet_metadata('${join(lake.lakeDir, file.path)}')
+             WHERE split_part(path_in_schema, ',', 1) = '${field.name}'`,
+          );
+          const encodings = chunks.getRowObjectsJS().map((row) => row.encodings as string);
+          expect(encodings.length, `${table}.${field.name}`).toBeGreaterThan(0);
+          for (const used of encodings) expect(used, `${table}.${field.name}`).toMatch(/DICTIONARY/);
+          checked++;
+        }
+      }
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
   it('serves each table’s Table Schema, as the OpenAPI document says, linked from the catalogue', async () => {
     const headers = bearer(api.tokens.get('enterprise')!);
     const catalogue = (await (await api.app.request('/v1/exports', { headers })).json()) as Catalogue;
