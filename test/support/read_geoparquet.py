@@ -33,7 +33,7 @@ def main(paths):
         key = f'{record["id"]}@{record.get("version")}'
         rows[key] = {
             "geometry": None if geometry is None else mapping(geometry),
-            **{name: iso(record[name]) for name in INSTANTS},
+            **{name: iso(record[name]) for name in INSTANTS if name in record},
         }
     print(
         json.dumps(
@@ -43,7 +43,11 @@ def main(paths):
                 "geometryColumn": frame.geometry.name,
                 "rows": len(frame),
                 "geometryTypes": sorted(set(frame.geom_type.dropna())),
-                "arrowTypes": {name: str(schema.field(name).type) for name in INSTANTS + ["bbox"]},
+                "arrowTypes": {
+                    name: str(schema.field(name).type)
+                    for name in INSTANTS + ["bbox"]
+                    if name in schema.names
+                },
                 "byId": rows,
             },
             default=list,
