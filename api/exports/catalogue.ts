@@ -13,6 +13,7 @@ import { TIER_LOOKBACK_TEXT, type Entitlement, type Tier } from '../../config/in
 import { RECORD_COLUMNS } from '../../lake/incident-columns.js';
 import { GARBAGE_GRACE_MS, type LakeFile } from '../../lake/manifest.js';
 import { RecentFiles } from '../../lake/recent-files.js';
+import { fileColumns } from '../../lake/stored-columns.js';
 import { LAKE_TABLES, type LakeTableName } from '../../lake/tables.js';
 import type { IncidentRecord } from '../../model/index.js';
 import { ATOM_MEDIA_TYPE } from '../incidents/cap-responses.js';
@@ -56,6 +57,8 @@ export interface TableDescription {
   columns: { name: string; type: string }[];
   /** The table's Table Schema: what each column means. */
   schema: string;
+  /** The schema version of the files written now; each file's own is in the lake's manifest. */
+  schemaVersion: number;
   partitionBy: string[];
   access: { endpoint: string; lookback: boolean; entitlement: Entitlement | null };
   /** Files of this generation left out of `files`: the key may not download them. */
@@ -284,8 +287,10 @@ function tableDescriptions(withheld: ReadonlyMap<LakeTableName, number>): Record
     Object.values(LAKE_TABLES).map((table): [string, TableDescription] => [
       table.name,
       {
-        columns: table.columns.map((column) => ({ name: column.name, type: column.sql })),
+        // The columns of the files written now (lake/stored-columns.ts), as DESCRIBE shows them.
+        columns: fileColumns(table).map((column) => ({ name: column.name, type: column.sql })),
         schema: `${TABLE_SCHEMAS_PATH}/${table.name}`,
+        schemaVersion: table.schemaVersion,
         partitionBy: [...table.partitionBy],
         access: {
           endpoint: EXPORTED_TABLE_ACCESS[table.name].endpoint,

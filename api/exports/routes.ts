@@ -69,6 +69,10 @@ const CatalogueSchema = z
         schema: z.string().openapi({
           description: 'Where what each column means is: the table’s Table Schema (data dictionary).',
         }),
+        schemaVersion: z.number().int().openapi({
+          description:
+            'The schema version of the files written now (a file’s own is in the lake’s manifest); what each version changed is in the data dictionary.',
+        }),
         partitionBy: z.array(z.string()),
         access: z.object({
           endpoint: z.string(),

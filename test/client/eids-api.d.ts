@@ -5084,6 +5084,8 @@ export interface components {
                     }[];
                     /** @description Where what each column means is: the table’s Table Schema (data dictionary). */
                     schema: string;
+                    /** @description The schema version of the files written now (a file’s own is in the lake’s manifest); what each version changed is in the data dictionary. */
+                    schemaVersion: number;
                     partitionBy: string[];
                     access: {
                         endpoint: string;

@@ -131,8 +131,16 @@ describe('bulk exports under /v1/exports', () => {
       '/v1/exports/cap/incidents.atom',
     ]);
     expect(catalogue.generation).toBe(manifest.generation);
-    // The archive's files hold no geometry: readers build it from the point.
-    expect(catalogue.tables.archive!.columns.map((column) => column.name)).not.toContain('geometry');
+    // The columns of the files written now: the archive's point as GeoParquet geometry, after its
+    // columns, and each table's schema version.
+    expect(catalogue.tables.archive!.columns.slice(-2)).toEqual([
+      { name: 'geometry', type: "GEOMETRY('OGC:CRS84')" },
+      { name: 'bbox', type: 'STRUCT(xmin DOUBLE, ymin DOUBLE, xmax DOUBLE, ymax DOUBLE)' },
+    ]);
+    expect(
+      catalogue.tables.archive!.columns.map((column) => column.name).filter((n) => n === 'geometry'),
+    ).toHaveLength(1);
+    expect(catalogue.tables.incident_versions!.schemaVersion).toBe(3);
   });
 
   it('downloads each file as the checksum says, with its ETag, 304 and byte ranges', async () => {
