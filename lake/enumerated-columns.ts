@@ -38,14 +38,25 @@ export function enumTypeSql(column: EnumeratedColumn): string {
   return `ENUM(${valueList(column)})${column.list ? '[]' : ''}`;
 }
 
-/** A query over `relation` with one boolean per column: whether every value is a stated one. */
-export function enumCheckSql(columns: readonly EnumeratedColumn[], relation: string): string {
-  const checks = columns.map((column) => {
+/** One aggregate per column, `ok_<name>`: whether every value of the rows is a stated one. */
+export function enumCheckAggregates(columns: readonly EnumeratedColumn[]): string[] {
+  return columns.map((column) => {
     const { name } = column;
     const allowed = column.list
       ? `list_has_all([${valueList(column)}], ${name})`
       : `${name} IN (${valueList(column)})`;
-    return `coalesce(bool_and(${name} IS NULL OR ${allowed}), true) AS ${name}`;
+    return `coalesce(bool_and(${name} IS NULL OR ${allowed}), true) AS ok_${name}`;
   });
-  return `SELECT ${checks.join(', ')} FROM (${relation})`;
+}
+
+/** The ENUM type of each column whose aggregate (`enumCheckAggregates`) found every value stated. */
+export function allowedEnumTypes(
+  columns: readonly EnumeratedColumn[],
+  checked: Record<string, unknown>,
+): Map<string, string> {
+  return new Map(
+    columns
+      .filter(({ name }) => checked[`ok_${name}`] === true)
+      .map((column) => [column.name, enumTypeSql(column)]),
+  );
 }

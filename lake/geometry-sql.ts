@@ -1,9 +1,8 @@
 /**
  * Geometry as the lake stores it from schema version 3 (GeoParquet 1.1, docs/adr/0041-typed-lake-files.md):
- * WKB in a GEOMETRY column, with a `bbox` struct beside it, made from and read back to the GeoJSON text
- * the service keeps. Plain SQL over DuckDB's built-in GEOMETRY type (its WKT cast and ST_AsText), so
- * every connection can write and read it without an extension. Coordinates cross as WKT, whose numbers
- * DuckDB writes in their shortest exact form, so a geometry reads back to the same doubles.
+ * WKB in a GEOMETRY column, with a `bbox` struct beside it, made from the GeoJSON text
+ * the service keeps (and keeps beside it: lake/stored-columns.ts). Plain SQL over DuckDB's built-in
+ * GEOMETRY type (its WKT cast), so every connection writes it without an extension.
  *
  * The service's geometries are Point, Polygon and MultiPolygon (model/geometry.ts).
  */
@@ -16,8 +15,6 @@ export const GEOMETRY_SQL_TYPE = "GEOMETRY('OGC:CRS84')";
 
 /** A coordinate pair as JSON writes it (`[x,y]`): each number, captured. */
 const JSON_PAIR = String.raw`\[(-?[0-9.eE+-]+),(-?[0-9.eE+-]+)\]`;
-/** A coordinate pair as WKT writes it (`x y`). */
-const WKT_PAIR = String.raw`(-?[0-9.eE+-]+) (-?[0-9.eE+-]+)`;
 
 /** The coordinates of GeoJSON text `column`, as minified JSON text. */
 function coordinates(column: string): string {
@@ -46,18 +43,6 @@ export function bboxFromGeojsonSql(column: string): string {
 
 /** The bbox struct's type, as files declare it. */
 export const BBOX_SQL_TYPE = 'STRUCT(xmin DOUBLE, ymin DOUBLE, xmax DOUBLE, ymax DOUBLE)';
-
-/** GEOMETRY → the GeoJSON text the service serves (NULL stays NULL). */
-export function geojsonFromGeometrySql(column: string): string {
-  const wkt = `ST_AsText(${column})`;
-  const kind = `split_part(${wkt}, ' ', 1)`;
-  const body = `substr(${wkt}, strpos(${wkt}, '('))`;
-  const point = `regexp_replace(${body}, '^\\(${WKT_PAIR}\\)$', '[\\1,\\2]')`;
-  const nested = `translate(replace(regexp_replace(${body}, '${WKT_PAIR}', '[\\1,\\2]', 'g'), ', ', ','), '()', '[]')`;
-  const type = `CASE ${kind} WHEN 'POINT' THEN 'Point' WHEN 'POLYGON' THEN 'Polygon' WHEN 'MULTIPOLYGON' THEN 'MultiPolygon' END`;
-  const coords = `CASE ${kind} WHEN 'POINT' THEN ${point} ELSE ${nested} END`;
-  return `CASE WHEN ${column} IS NULL THEN NULL ELSE '{"type":"' || ${type} || '","coordinates":' || ${coords} || '}' END`;
-}
 
 /** A point's longitude and latitude → GEOMETRY (NULL when either is). */
 export function geometryFromPointSql(longitude: string, latitude: string): string {

@@ -1,5 +1,5 @@
 import type { LakeTable } from './columns.js';
-import { bboxFromGeojsonSql, GEOMETRY_TYPES } from './geometry-sql.js';
+import { bboxFromGeojsonSql, bboxFromPointSql, GEOMETRY_TYPES } from './geometry-sql.js';
 import { BBOX_COLUMN, holdsPointGeometry, POINT_GEOMETRY_COLUMN, storageAt } from './stored-columns.js';
 
 /**
@@ -25,21 +25,32 @@ export function geometryColumnOf(table: LakeTable): string | undefined {
   return table.columns.find((column) => storageAt(column, table.schemaVersion) === 'geometry')?.name;
 }
 
+/** The column a pre-scan's relation adds: each row's bbox (`geometryBboxSql`). */
+export const ROW_BBOX = 'row_bbox';
+
+/** Each row's bbox, from the service's columns: of its GeoJSON text, or its point. */
+export function geometryBboxSql(table: LakeTable): string {
+  if (holdsPointGeometry(table)) return bboxFromPointSql('longitude', 'latitude');
+  return bboxFromGeojsonSql(geometryColumnOf(table) ?? 'geometry');
+}
+
 /**
- * A query over `relation` (the service's columns) giving `types` and the four bounds of the geometry
- * files of `table` store: GeoJSON text, or the row's point.
+ * The aggregates, over the service's rows with `ROW_BBOX`, that give `types` and the four bounds of
+ * the geometry files of `table` store (read by `geometrySummary`).
  */
-export function geometrySummarySql(table: LakeTable, relation: string): string {
-  if (holdsPointGeometry(table)) {
-    return `SELECT CASE WHEN count(*) > 0 THEN ['Point'] ELSE [] END AS types,
-        min(longitude) AS xmin, min(latitude) AS ymin, max(longitude) AS xmax, max(latitude) AS ymax
-      FROM (${relation}) WHERE longitude IS NOT NULL AND latitude IS NOT NULL`;
-  }
+export function geometrySummaryAggregates(table: LakeTable): string[] {
   const column = geometryColumnOf(table) ?? 'geometry';
-  return `SELECT list(DISTINCT json_extract_string(${column}, '$.type') ORDER BY json_extract_string(${column}, '$.type'))
-      FILTER (WHERE ${column} IS NOT NULL) AS types,
-    min(b.xmin) AS xmin, min(b.ymin) AS ymin, max(b.xmax) AS xmax, max(b.ymax) AS ymax
-    FROM (SELECT ${column}, ${bboxFromGeojsonSql(column)} AS b FROM (${relation}))`;
+  const kind = `json_extract_string(${column}, '$.type')`;
+  const types = holdsPointGeometry(table)
+    ? `CASE WHEN count(${ROW_BBOX}) > 0 THEN ['Point'] ELSE [] END`
+    : `list(DISTINCT ${kind} ORDER BY ${kind}) FILTER (WHERE ${column} IS NOT NULL)`;
+  return [
+    `${types} AS types`,
+    `min(${ROW_BBOX}.xmin) AS xmin`,
+    `min(${ROW_BBOX}.ymin) AS ymin`,
+    `max(${ROW_BBOX}.xmax) AS xmax`,
+    `max(${ROW_BBOX}.ymax) AS ymax`,
+  ];
 }
 
 /** The summary from the row `geometrySummarySql` gives. */

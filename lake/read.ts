@@ -65,7 +65,9 @@ export function fileRelation(lakeDir: string, table: LakeTableName, files: reado
   const forms = new Map<string, LakeFile[]>();
   for (const file of files) {
     const key = storedFormKey(definition, file.schemaVersion);
-    forms.set(key, [...(forms.get(key) ?? []), file]);
+    const alike = forms.get(key);
+    if (alike) alike.push(file);
+    else forms.set(key, [file]);
   }
   const parts = [...forms.values()].map((alike) => {
     const newest = Math.max(...alike.map((file) => file.schemaVersion));

@@ -1,7 +1,19 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LakeTable } from '../lake/columns.js';
-import { geoMetadata, geometryColumnOf, geometrySummary, geometrySummarySql } from '../lake/geoparquet.js';
-import { enumCheckSql, enumeratedColumns, enumTypeSql } from '../lake/enumerated-columns.js';
+import {
+  geoMetadata,
+  geometryBboxSql,
+  geometryColumnOf,
+  geometrySummary,
+  geometrySummaryAggregates,
+  ROW_BBOX,
+} from '../lake/geoparquet.js';
+import {
+  allowedEnumTypes,
+  enumCheckAggregates,
+  enumeratedColumns,
+  type EnumeratedColumn,
+} from '../lake/enumerated-columns.js';
 import { storingSelect } from '../lake/stored-columns.js';
 import { sqlString } from './sql.js';
 
@@ -33,41 +45,34 @@ export async function lakeCopyParts(
   query: string,
   kept: readonly string[] = [],
 ): Promise<{ select: string; options: string }> {
-  const enums = await enumTypes(connection, table, query);
-  const columns = [storingSelect(table, enums), ...kept].join(', ');
-  return {
-    select: `SELECT ${columns} FROM (${query})`,
-    options: await parquetOptions(connection, table, query),
-  };
-}
-
-/** The ENUM type of each enumerated column whose every value in `query`'s rows is a stated one. */
-async function enumTypes(
-  connection: DuckDBConnection,
-  table: LakeTable,
-  query: string,
-): Promise<Map<string, string>> {
-  const columns = enumeratedColumns(table);
-  if (columns.length === 0) return new Map();
-  const reader = await connection.runAndReadAll(enumCheckSql(columns, query));
-  const allowed = reader.getRowObjectsJS()[0] ?? {};
-  return new Map(columns.filter(({ name }) => allowed[name] === true).map((c) => [c.name, enumTypeSql(c)]));
+  const enums = enumeratedColumns(table);
+  const geometry = geometryColumnOf(table);
+  const scanned = await scanRows(connection, table, query, enums);
+  const columns = [storingSelect(table, allowedEnumTypes(enums, scanned)), ...kept].join(', ');
+  const select = `SELECT ${columns} FROM (${query})`;
+  const options = 'FORMAT parquet, COMPRESSION zstd';
+  if (geometry === undefined) return { select, options };
+  const geo = geoMetadata(geometry, geometrySummary(scanned));
+  // Ours only: DuckDB's own would be a second `geo` key, of GeoParquet 1.0 without the covering.
+  return { select, options: `${options}, GEOPARQUET_VERSION 'NONE', KV_METADATA {geo: ${sqlString(geo)}}` };
 }
 
 /**
- * The COPY options of a lake file: zstd and, for a table with a geometry column, its GeoParquet
- * metadata, from the rows `query` selects.
+ * One pass over the rows before they are written: whether each enumerated column holds only stated
+ * values, and the geometry's types and bounds for the file's GeoParquet metadata.
  */
-async function parquetOptions(
+async function scanRows(
   connection: DuckDBConnection,
   table: LakeTable,
   query: string,
-): Promise<string> {
-  const options = 'FORMAT parquet, COMPRESSION zstd';
-  const column = geometryColumnOf(table);
-  if (column === undefined) return options;
-  const summary = await connection.runAndReadAll(geometrySummarySql(table, query));
-  const geo = geoMetadata(column, geometrySummary(summary.getRowObjectsJS()[0] ?? {}));
-  // Ours only: DuckDB's own would be a second `geo` key, of GeoParquet 1.0 without the covering.
-  return `${options}, GEOPARQUET_VERSION 'NONE', KV_METADATA {geo: ${sqlString(geo)}}`;
+  enums: readonly EnumeratedColumn[],
+): Promise<Record<string, unknown>> {
+  const geometry = geometryColumnOf(table) !== undefined;
+  const aggregates = [...(geometry ? geometrySummaryAggregates(table) : []), ...enumCheckAggregates(enums)];
+  if (aggregates.length === 0) return {};
+  const rows = geometry
+    ? `(SELECT *, ${geometryBboxSql(table)} AS ${ROW_BBOX} FROM (${query}))`
+    : `(${query})`;
+  const reader = await connection.runAndReadAll(`SELECT ${aggregates.join(', ')} FROM ${rows}`);
+  return reader.getRowObjectsJS()[0] ?? {};
 }

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedAs, type LakeTable } from '../../lake/columns.js';
-import { geojsonFromGeometrySql } from '../../lake/geometry-sql.js';
 import { fileColumns, readingSelect, storingSelect } from '../../lake/stored-columns.js';
 
 /** A table of the three kinds of column: plain, an instant and a geometry, typed from version 2. */
@@ -25,6 +24,24 @@ const TABLE: LakeTable = {
   orderBy: 'id',
   schemaVersion: 2,
 };
+
+/** A coordinate pair as WKT writes it (`x y`). */
+const WKT_PAIR = String.raw`(-?[0-9.eE+-]+) (-?[0-9.eE+-]+)`;
+
+/**
+ * GEOMETRY → GeoJSON text, through DuckDB's WKT (whose numbers are their shortest exact form): to
+ * check that the WKB holds every coordinate as the text gave it.
+ */
+function geojsonFromGeometrySql(column: string): string {
+  const wkt = `ST_AsText(${column})`;
+  const kind = `split_part(${wkt}, ' ', 1)`;
+  const body = `substr(${wkt}, strpos(${wkt}, '('))`;
+  const point = `regexp_replace(${body}, '^\\(${WKT_PAIR}\\)$', '[\\1,\\2]')`;
+  const nested = `translate(replace(regexp_replace(${body}, '${WKT_PAIR}', '[\\1,\\2]', 'g'), ', ', ','), '()', '[]')`;
+  const type = `CASE ${kind} WHEN 'POINT' THEN 'Point' WHEN 'POLYGON' THEN 'Polygon' WHEN 'MULTIPOLYGON' THEN 'MultiPolygon' END`;
+  const coords = `CASE ${kind} WHEN 'POINT' THEN ${point} ELSE ${nested} END`;
+  return `CASE WHEN ${column} IS NULL THEN NULL ELSE '{"type":"' || ${type} || '","coordinates":' || ${coords} || '}' END`;
+}
 
 /** A seeded generator (mulberry32): the same rows every run, thousands of shapes and times. */
 function random(seed: number): () => number {
